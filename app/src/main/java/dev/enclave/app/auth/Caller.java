@@ -1,0 +1,28 @@
+package dev.enclave.app.auth;
+
+import dev.enclave.identity.TenantId;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The authenticated caller as Enclave understood the token.
+ *
+ * @param issuer        the token's {@code iss}
+ * @param subject       the user id claim (by default {@code sub})
+ * @param email         the email claim, if any
+ * @param emailVerified whether the issuer vouches for the email
+ * @param tenant        the tenant claim, if the token is bound to one tenant
+ * @param roles         platform roles, e.g. {@code platform-admin}
+ */
+public record Caller(String issuer, String subject, Optional<String> email, boolean emailVerified,
+                     Optional<TenantId> tenant, Set<String> roles) {
+
+    public Caller {
+        Objects.requireNonNull(issuer, "issuer");
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(email, "email");
+        Objects.requireNonNull(tenant, "tenant");
+        roles = Set.copyOf(roles);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.enclave.app.auth;
+
+import io.micronaut.core.convert.ArgumentConversionContext;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.bind.binders.TypedRequestArgumentBinder;
+import io.micronaut.security.authentication.Authentication;
+import jakarta.inject.Singleton;
+
+/** Lets controllers take the {@link Caller} as a parameter. */
+@Singleton
+final class CallerBinder implements TypedRequestArgumentBinder<Caller> {
+
+    private final ClaimNames names;
+
+    CallerBinder(ClaimNames names) {
+        this.names = names;
+    }
+
+    @Override
+    public Argument<Caller> argumentType() {
+        return Argument.of(Caller.class);
+    }
+
+    @Override
+    public BindingResult<Caller> bind(ArgumentConversionContext<Caller> context, HttpRequest<?> source) {
+        return () -> source.getUserPrincipal(Authentication.class)
+                .flatMap(authentication -> CallerClaims.read(names, authentication.getAttributes()));
+    }
+}

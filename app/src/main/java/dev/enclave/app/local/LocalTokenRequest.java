@@ -1,0 +1,25 @@
+package dev.enclave.app.local;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+
+/** What a local token says about its holder. */
+@Serdeable
+record LocalTokenRequest(
+        @NotBlank @Size(max = 256) String sub,
+        @NotBlank @Email @Size(max = 320) String email,
+        @Nullable @Pattern(regexp = "[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}",
+                message = "must be a tenant id: 3-40 lowercase letters, digits and inner hyphens") String tenant,
+        @Nullable @Size(max = 20) List<@NotBlank @Size(max = 64) String> roles,
+        @Nullable Boolean emailVerified,
+        @Nullable @Min(1) @Max(86_400) Integer ttlSeconds) {
+
+    static final int DEFAULT_TTL_SECONDS = 3600;
+}

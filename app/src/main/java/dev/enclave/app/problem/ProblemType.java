@@ -1,0 +1,63 @@
+package dev.enclave.app.problem;
+
+import io.micronaut.http.HttpStatus;
+import java.net.URI;
+
+/**
+ * The stable problem types Enclave answers with. Clients switch on {@link #code()} (or the {@code type} URI,
+ * which ends with it); titles are for people and may be reworded.
+ */
+public enum ProblemType {
+    BAD_REQUEST("bad-request", HttpStatus.BAD_REQUEST, "Bad request"),
+    MALFORMED_BODY("malformed-body", HttpStatus.BAD_REQUEST, "The request body could not be read"),
+    VALIDATION_FAILED("validation-failed", HttpStatus.BAD_REQUEST, "The request is not valid"),
+    UNAUTHORIZED("unauthorized", HttpStatus.UNAUTHORIZED, "Authentication required"),
+    FORBIDDEN("forbidden", HttpStatus.FORBIDDEN, "Not allowed"),
+    NOT_FOUND("not-found", HttpStatus.NOT_FOUND, "Not found"),
+    METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
+    NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
+    CONFLICT("conflict", HttpStatus.CONFLICT, "Conflict"),
+    PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Request body too large"),
+    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+    SERVICE_UNAVAILABLE("service-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Service unavailable"),
+    INTERNAL("internal", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
+
+    /** The base every problem type URI starts with. */
+    public static final String BASE_URI = "https://enclave.dev/problems/";
+
+    private final String code;
+    private final HttpStatus status;
+    private final String title;
+
+    ProblemType(String code, HttpStatus status, String title) {
+        this.code = code;
+        this.status = status;
+        this.title = title;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public HttpStatus status() {
+        return status;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public URI uri() {
+        return URI.create(BASE_URI + code);
+    }
+
+    /** The generic type for a status Enclave did not classify more precisely. */
+    public static ProblemType forStatus(int status) {
+        for (ProblemType type : values()) {
+            if (type.status.getCode() == status && type != MALFORMED_BODY && type != VALIDATION_FAILED) {
+                return type;
+            }
+        }
+        return status >= 500 ? INTERNAL : BAD_REQUEST;
+    }
+}
