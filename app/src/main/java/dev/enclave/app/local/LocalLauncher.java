@@ -19,19 +19,37 @@ public final class LocalLauncher {
     }
 
     public static void main(String[] args) {
-        Path dataDir = Path.of(System.getProperty("enclave.local.data-dir", ".enclave/data")).toAbsolutePath();
-        int port = Integer.getInteger("enclave.local.dynamodb-port", 0);
-        EmbeddedDynamoDb dynamoDb = EmbeddedDynamoDb.start(Optional.of(dataDir.resolve("dynamodb")), port);
-        ApplicationContext context = Micronaut.build(args)
-                .mainClass(Application.class)
-                .environments("local")
-                .properties(Map.of(
-                        "enclave.local.data-dir", dataDir.toString(),
-                        "aws.services.dynamodb.endpoint-override", dynamoDb.endpoint().toString()))
-                .start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Path dataDir = Path.of(System.getProperty("enclave.local.data-dir", ".enclave/data"));
+        Running running = start(dataDir, Integer.getInteger("enclave.local.dynamodb-port", 0), args);
+        Runtime.getRuntime().addShutdownHook(new Thread(running::close, "enclave-local-shutdown"));
+    }
+
+    /** Starts the local stack on {@code dataDir}; closing the result stops the app, then the database. */
+    public static Running start(Path dataDir, int dynamoDbPort, String... args) {
+        Path absolute = dataDir.toAbsolutePath();
+        EmbeddedDynamoDb dynamoDb = EmbeddedDynamoDb.start(Optional.of(absolute.resolve("dynamodb")), dynamoDbPort);
+        try {
+            ApplicationContext context = Micronaut.build(args)
+                    .mainClass(Application.class)
+                    .environments("local")
+                    .properties(Map.of(
+                            "enclave.local.data-dir", absolute.toString(),
+                            "aws.services.dynamodb.endpoint-override", dynamoDb.endpoint().toString()))
+                    .start();
+            return new Running(context, dynamoDb);
+        } catch (RuntimeException e) {
+            dynamoDb.close();
+            throw e;
+        }
+    }
+
+    /** The started local stack. */
+    public record Running(ApplicationContext context, EmbeddedDynamoDb dynamoDb) implements AutoCloseable {
+
+        @Override
+        public void close() {
             context.close();
             dynamoDb.close();
-        }, "enclave-local-shutdown"));
+        }
     }
 }

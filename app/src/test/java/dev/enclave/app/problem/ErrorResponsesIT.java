@@ -1,0 +1,91 @@
+package dev.enclave.app.problem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import org.junit.jupiter.api.Test;
+
+@MicronautTest(environments = "local")
+class ErrorResponsesIT extends LocalStackTest {
+
+    @Test
+    void post_withMalformedJson_isMalformedBodyProblem() {
+        assertProblem(api().post("/local/tokens", "{\"sub\":", null), 400, "malformed-body");
+    }
+
+    @Test
+    void post_withWrongJsonType_isMalformedBodyProblem() {
+        assertProblem(api().post("/local/tokens", "{\"sub\":\"u\",\"email\":\"a@b.co\",\"ttlSeconds\":\"soon\"}",
+                null), 400, "malformed-body");
+    }
+
+    @Test
+    void post_withJsonArrayInsteadOfObject_isMalformedBodyProblem() {
+        assertProblem(api().post("/local/tokens", "[1,2]", null), 400, "malformed-body");
+    }
+
+    @Test
+    void post_withEmptyBody_isAProblemNotAFault() {
+        Api.Reply reply = api().post("/local/tokens", "", null);
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.contentType()).isEqualTo("application/problem+json");
+    }
+
+    @Test
+    void get_unknownPath_isNotFoundProblem() {
+        assertProblem(api().get("/v1/nothing-here", null), 404, "not-found");
+    }
+
+    @Test
+    void delete_onPostOnlyRoute_isMethodNotAllowedProblem() {
+        Api.Reply reply = api().send(api().request("/local/tokens", null).DELETE());
+
+        assertProblem(reply, 405, "method-not-allowed");
+        assertThat(reply.header("Allow")).isEqualTo("POST");
+    }
+
+    @Test
+    void get_acceptingOnlyXml_isNotAcceptableProblem() {
+        String token = tokens().mint("u", "u@example.com");
+
+        assertProblem(api().send(api().request("/v1/me", token).header("Accept", "application/xml").GET()),
+                406, "not-acceptable");
+    }
+
+    @Test
+    void post_withTextBody_isUnsupportedMediaTypeProblem() {
+        assertProblem(api().send(api().request("/local/tokens", null).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("hello"))), 415, "unsupported-media-type");
+    }
+
+    @Test
+    void post_withBodyOverTheLimit_isPayloadTooLargeProblem() {
+        String huge = "{\"sub\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+
+        assertProblem(api().post("/local/tokens", huge, null), 413, "payload-too-large");
+    }
+
+    @Test
+    void everyResponse_carriesTheRequestId_keepingAWellFormedOneFromTheCaller() {
+        Api.Reply chosen = api().send(api().request("/v1/nothing", null).header("X-Request-Id", "trace-1234567").GET());
+        Api.Reply hostile = api().send(api().request("/v1/nothing", null).header("X-Request-Id", "a b\"<>").GET());
+
+        assertThat(chosen.header("X-Request-Id")).isEqualTo("trace-1234567");
+        assertThat(chosen.json().get("requestId").asText()).isEqualTo("trace-1234567");
+        assertThat(hostile.header("X-Request-Id")).matches("[0-9a-f-]{36}");
+    }
+
+    private static void assertProblem(Api.Reply reply, int status, String code) {
+        assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+        assertThat(reply.contentType()).isEqualTo("application/problem+json");
+        assertThat(reply.json().get("status").asInt()).isEqualTo(status);
+        assertThat(reply.json().get("code").asText()).isEqualTo(code);
+        assertThat(reply.json().get("type").asText()).isEqualTo("https://enclave.dev/problems/" + code);
+        assertThat(reply.json().get("title").asText()).isNotBlank();
+        assertThat(reply.body()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}

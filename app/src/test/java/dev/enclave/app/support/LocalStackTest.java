@@ -1,0 +1,53 @@
+package dev.enclave.app.support;
+
+import io.micronaut.runtime.server.EmbeddedServer;
+import io.micronaut.test.support.TestPropertyProvider;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Base of HTTP scenario tests on the real local stack: the app in the {@code local} environment on the shared
+ * in-memory DynamoDB Local, with a table and a data directory of the test class's own.
+ * Subclasses are annotated {@code @MicronautTest(environments = "local")}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class LocalStackTest implements TestPropertyProvider {
+
+    protected final Path dataDir = createDataDir();
+    protected final String tableName = "it-" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "-"
+            + UUID.randomUUID().toString().substring(0, 8);
+
+    @Inject
+    protected EmbeddedServer server;
+
+    @Override
+    public Map<String, String> getProperties() {
+        return Map.of(
+                "aws.services.dynamodb.endpoint-override", SharedDynamoDb.endpoint(),
+                "enclave.table.name", tableName,
+                "enclave.local.data-dir", dataDir.toString());
+    }
+
+    protected Api api() {
+        return new Api(server.getURI());
+    }
+
+    protected Tokens tokens() {
+        return new Tokens(api(), dataDir);
+    }
+
+    private static Path createDataDir() {
+        try {
+            return Files.createTempDirectory("enclave-it-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
