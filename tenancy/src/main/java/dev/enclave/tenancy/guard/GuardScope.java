@@ -1,0 +1,48 @@
+package dev.enclave.tenancy.guard;
+
+import java.util.Objects;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+/**
+ * What one request may touch, as the guard checks it: the leading-key prefixes (each ending with {@code #},
+ * e.g. {@code TENANT#acme#}) and whether it may write.
+ */
+public record GuardScope(SortedSet<String> prefixes, boolean readOnly) {
+
+    /** The prefix every tenant-owned key starts with. */
+    public static final String TENANT_MARKER = "TENANT#";
+
+    public GuardScope {
+        Objects.requireNonNull(prefixes, "prefixes");
+        if (prefixes.isEmpty()) {
+            throw new IllegalArgumentException("a scope needs at least one prefix");
+        }
+        for (String prefix : prefixes) {
+            if (prefix.length() < 3 || !prefix.endsWith("#") || prefix.indexOf('*') >= 0 || prefix.indexOf('?') >= 0) {
+                throw new IllegalArgumentException("not a leading-key prefix: " + prefix);
+            }
+        }
+        prefixes = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(prefixes));
+    }
+
+    public static GuardScope of(Set<String> prefixes, boolean readOnly) {
+        return new GuardScope(new TreeSet<>(prefixes), readOnly);
+    }
+
+    /** Whether {@code value} starts with one of the scope's prefixes. */
+    public boolean covers(String value) {
+        for (String prefix : prefixes) {
+            if (value.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code value} names a tenant this scope does not hold. */
+    public boolean isForeignTenantKey(String value) {
+        return value.startsWith(TENANT_MARKER) && !covers(value);
+    }
+}
