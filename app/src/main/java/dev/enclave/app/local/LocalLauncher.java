@@ -21,7 +21,7 @@ public final class LocalLauncher {
     public static void main(String[] args) {
         Path dataDir = Path.of(System.getProperty("enclave.local.data-dir", ".enclave/data"));
         Running running = start(dataDir, Integer.getInteger("enclave.local.dynamodb-port", 0), args);
-        Runtime.getRuntime().addShutdownHook(new Thread(running::close, "enclave-local-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(running::stopDatabaseAfterApp, "enclave-local-shutdown"));
     }
 
     /** Starts the local stack on {@code dataDir}; closing the result stops the app, then the database. */
@@ -49,6 +49,24 @@ public final class LocalLauncher {
         @Override
         public void close() {
             context.close();
+            dynamoDb.close();
+        }
+
+        /**
+         * For the JVM shutdown hook: Micronaut's own hook stops the app (closing the context from a second hook
+         * deadlocks with it), so this one waits for that, then stops the database.
+         */
+        void stopDatabaseAfterApp() {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+            while (context.isRunning() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
             dynamoDb.close();
         }
     }

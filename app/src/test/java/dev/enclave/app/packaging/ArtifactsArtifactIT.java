@@ -1,0 +1,103 @@
+package dev.enclave.app.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checks the two jars the build promises (run by failsafe after {@code package}): the production jar carries no
+ * local stack, and the local jar starts the whole local stack from the build directory.
+ */
+class ArtifactsArtifactIT {
+
+    private static final Path TARGET = Path.of("target");
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void productionJar_containsTheAppButNoLocalStack() throws IOException {
+        try (JarFile jar = new JarFile(TARGET.resolve("enclave-app.jar").toFile())) {
+            List<String> entries = jar.stream().map(e -> e.getName()).toList();
+
+            assertThat(entries).contains("dev/enclave/app/Application.class");
+            assertThat(entries).noneMatch(n -> n.startsWith("com/amazonaws/services/dynamodbv2/local/"))
+                    .noneMatch(n -> n.startsWith("dev/enclave/app/local/"))
+                    .noneMatch(n -> n.startsWith("dev/enclave/tenancy/sandbox/"))
+                    .noneMatch(n -> n.contains("dev.enclave.app.local."))
+                    .noneMatch(n -> n.startsWith("org/mockito/"))
+                    .noneMatch(n -> n.startsWith("com/almworks/sqlite4java/"));
+            assertThat(jar.getManifest().getMainAttributes().getValue("Main-Class"))
+                    .isEqualTo("dev.enclave.app.Application");
+        }
+    }
+
+    @Test
+    void localJar_classPathEntriesAllExist() throws IOException {
+        try (JarFile jar = new JarFile(TARGET.resolve("enclave-local.jar").toFile())) {
+            Manifest manifest = jar.getManifest();
+            String classPath = manifest.getMainAttributes().getValue("Class-Path");
+
+            assertThat(manifest.getMainAttributes().getValue("Main-Class"))
+                    .isEqualTo("dev.enclave.app.local.LocalLauncher");
+            assertThat(Arrays.stream(classPath.split(" ")).map(TARGET::resolve))
+                    .hasSizeGreaterThan(5)
+                    .allMatch(Files::isRegularFile);
+        }
+    }
+
+    @Test
+    void localJar_startsTheLocalStackAndServesHealth() throws Exception {
+        int port = freePort();
+        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dmicronaut.server.port=" + port, "-Denclave.local.data-dir=" + dataDir,
+                "-jar", TARGET.resolve("enclave-local.jar").toString())
+                .redirectErrorStream(true).redirectOutput(dataDir.resolve("server.log").toFile()).start();
+        try {
+            Api api = new Api(URI.create("http://127.0.0.1:" + port));
+            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(Files.readString(dataDir.resolve("server.log")))
+                    .isEqualTo("UP");
+            String token = api.post("/local/tokens", "{\"sub\":\"u\",\"email\":\"u@example.com\"}", null)
+                    .json().get("token").asText();
+            assertThat(api.get("/v1/me", token).status()).isEqualTo(200);
+        } finally {
+            process.destroy();
+            boolean stopped = process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+            if (!stopped) {
+                process.destroyForcibly();
+            }
+            assertThat(stopped).as("the local stack stops on SIGTERM").isTrue();
+        }
+    }
+
+    private static String awaitHealth(Api api, Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            try {
+                return api.get("/health", null).json().get("status").asText();
+            } catch (RuntimeException notYetListening) {
+                Thread.sleep(250);
+            }
+        }
+        return "no answer within " + timeout;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
