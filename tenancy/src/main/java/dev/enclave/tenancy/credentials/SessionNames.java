@@ -1,0 +1,42 @@
+package dev.enclave.tenancy.credentials;
+
+import dev.enclave.tenancy.guard.GuardScope;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Role session names and the tenant session tag, derived from a scope so CloudTrail shows which tenant a
+ * session acted for: {@code enclave-<tenant>-<digest of the scope>} (at most 64 characters of {@code [\w+=,.@-]}).
+ */
+final class SessionNames {
+
+    static final String TENANT_TAG = "TenantId";
+    private static final String TENANT_PREFIX = GuardScope.TENANT_MARKER;
+
+    private SessionNames() {
+    }
+
+    static String sessionName(GuardScope scope) {
+        String tenant = tenantOf(scope).orElse("user");
+        return "enclave-" + tenant + "-" + digest(String.join(",", scope.prefixes())).substring(0, 12);
+    }
+
+    /** The one tenant a scope holds, if it holds exactly one. */
+    static Optional<String> tenantOf(GuardScope scope) {
+        var tenants = scope.prefixes().stream().filter(p -> p.startsWith(TENANT_PREFIX))
+                .map(p -> p.substring(TENANT_PREFIX.length(), p.length() - 1)).toList();
+        return tenants.size() == 1 ? Optional.of(tenants.get(0)) : Optional.empty();
+    }
+
+    private static String digest(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
