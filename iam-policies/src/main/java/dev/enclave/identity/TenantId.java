@@ -13,8 +13,11 @@ import java.util.regex.Pattern;
  */
 public record TenantId(String value) {
 
-    /** The pattern every tenant id matches. */
-    public static final Pattern PATTERN = Pattern.compile("[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}");
+    /** The regular expression every tenant id matches (usable in annotations). */
+    public static final String REGEX = "[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}";
+
+    /** {@link #REGEX}, compiled. */
+    public static final Pattern PATTERN = Pattern.compile(REGEX);
 
     /** Longest accepted tenant id. */
     public static final int MAX_LENGTH = 40;

@@ -1,5 +1,6 @@
 package dev.enclave.app.local;
 
+import dev.enclave.identity.TenantId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import jakarta.validation.constraints.Email;
@@ -15,7 +16,7 @@ import java.util.List;
 record LocalTokenRequest(
         @NotBlank @Size(max = 256) String sub,
         @NotBlank @Email @Size(max = 320) String email,
-        @Nullable @Pattern(regexp = "[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){2,39}",
+        @Nullable @Pattern(regexp = TenantId.REGEX,
                 message = "must be a tenant id: 3-40 lowercase letters, digits and inner hyphens") String tenant,
         @Nullable @Size(max = 20) List<@NotBlank @Size(max = 64) String> roles,
         @Nullable Boolean emailVerified,

@@ -16,18 +16,13 @@ public final class RequestIds {
     private RequestIds() {
     }
 
-    /** Assigns the request its id (once) and returns it. */
-    public static String assign(HttpRequest<?> request) {
+    /** The request's id, assigned on first use (by the logging filter, or by an error raised before it ran). */
+    public static String of(HttpRequest<?> request) {
         return request.getAttribute(ATTRIBUTE, String.class).orElseGet(() -> {
             String offered = request.getHeaders().get(HEADER);
             String id = offered != null && ACCEPTED.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
             request.setAttribute(ATTRIBUTE, id);
             return id;
         });
-    }
-
-    /** The request's id; assigns one if no filter did yet (errors raised before filters run). */
-    public static String of(HttpRequest<?> request) {
-        return assign(request);
     }
 }

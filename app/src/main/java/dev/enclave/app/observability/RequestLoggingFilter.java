@@ -23,7 +23,7 @@ final class RequestLoggingFilter implements Ordered {
 
     @RequestFilter
     void onRequest(HttpRequest<?> request) {
-        RequestIds.assign(request);
+        RequestIds.of(request);
         request.setAttribute(STARTED, System.nanoTime());
     }
 

@@ -1,0 +1,57 @@
+package dev.enclave.iam.policy;
+
+import dev.enclave.table.TableDesign;
+import software.amazon.awssdk.policybuilder.iam.IamConditionOperator;
+import software.amazon.awssdk.policybuilder.iam.IamEffect;
+import software.amazon.awssdk.policybuilder.iam.IamPolicy;
+import software.amazon.awssdk.policybuilder.iam.IamPrincipalType;
+import software.amazon.awssdk.policybuilder.iam.IamStatement;
+
+/** The roles' documents: who may assume the tenant access role, and what each role may do at most. */
+public final class RolePolicies {
+
+    private RolePolicies() {
+    }
+
+    /**
+     * The tenant access role's trust policy: only the application role may assume it, must tag the session with a
+     * tenant, and may set a source identity.
+     */
+    public static IamPolicy tenantRoleTrust(String applicationRoleArn) {
+        IamStatement assume = IamStatement.builder().sid("ApplicationAssumes").effect(IamEffect.ALLOW)
+                .addPrincipal(IamPrincipalType.AWS, applicationRoleArn).addAction("sts:AssumeRole").build();
+        IamStatement tag = IamStatement.builder().sid("ApplicationTagsTheTenant").effect(IamEffect.ALLOW)
+                .addPrincipal(IamPrincipalType.AWS, applicationRoleArn).addAction("sts:TagSession")
+                .addCondition(IamConditionOperator.NULL, "aws:RequestTag/" + AbacTenantPolicy.TENANT_TAG, "false")
+                .addCondition(IamConditionOperator.STRING_LIKE.addPrefix("ForAllValues:"), "aws:TagKeys",
+                        AbacTenantPolicy.TENANT_TAG)
+                .build();
+        IamStatement source = IamStatement.builder().sid("ApplicationSetsSourceIdentity").effect(IamEffect.ALLOW)
+                .addPrincipal(IamPrincipalType.AWS, applicationRoleArn).addAction("sts:SetSourceIdentity")
+                .addCondition(IamConditionOperator.STRING_LIKE, "sts:SourceIdentity", "enclave-*")
+                .build();
+        return IamPolicy.builder().version("2012-10-17").addStatement(assume).addStatement(tag).addStatement(source)
+                .build();
+    }
+
+    /**
+     * The tenant access role's permission policy: the most any tenant session can get (session policies only
+     * intersect with it) — item actions on the table and its indexes, and never without a leading key.
+     */
+    public static IamPolicy tenantRolePermissions(TableArn table, TableDesign design) {
+        IamStatement items = PolicyConditions.leadingKeysPresent(IamStatement.builder().sid("ItemsWithLeadingKeys")
+                .effect(IamEffect.ALLOW).actionIds(Access.READ_WRITE.actions())
+                .resourceIds(table.withIndexes(design))).build();
+        return IamPolicy.builder().version("2012-10-17").addStatement(items).build();
+    }
+
+    /** The application role: vend tenant sessions, and the platform's table-level reads (readiness). */
+    public static IamPolicy applicationRole(TableArn table, String tenantRoleArn) {
+        IamStatement vend = IamStatement.builder().sid("VendTenantSessions").effect(IamEffect.ALLOW)
+                .addAction("sts:AssumeRole").addAction("sts:TagSession").addAction("sts:SetSourceIdentity")
+                .addResource(tenantRoleArn).build();
+        IamStatement describe = IamStatement.builder().sid("ReadinessCheck").effect(IamEffect.ALLOW)
+                .addAction("dynamodb:DescribeTable").addResource(table.value()).build();
+        return IamPolicy.builder().version("2012-10-17").addStatement(vend).addStatement(describe).build();
+    }
+}

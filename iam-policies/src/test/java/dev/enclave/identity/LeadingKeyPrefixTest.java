@@ -1,0 +1,45 @@
+package dev.enclave.identity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class LeadingKeyPrefixTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TENANT#acme", "TENANT#acme*#", "TENANT#a?c#", "TENANT#${aws:username}#", "TENANT#ac me#",
+            "TENANT#\"x\"#", "tenant#acme#", "TENANT##", "TENANT#acme#x#"})
+    void new_whenUnsafe_isRejected(String value) {
+        assertThatThrownBy(() -> new LeadingKeyPrefix(value)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @org.junit.jupiter.api.Test
+    void tenant_endsWithTheSeparatorSoNeighboursDoNotMatch() {
+        LeadingKeyPrefix acme = LeadingKeyPrefix.tenant(TenantId.of("acme"));
+
+        assertThat(acme.pattern()).isEqualTo("TENANT#acme#*");
+        assertThat("TENANT#acme2#ORG".startsWith(acme.value())).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"auth0|*", "${aws:username}", "a?b", "user@example.com", "\"quoted\""})
+    void userKey_ofHostileSubject_isSafeKeyMaterial(String subject) {
+        UserKey key = UserKey.of("https://idp.example/", subject);
+
+        assertThat(key.digest()).matches("[a-z2-7]{26}");
+        assertThat(key.prefix().value()).isEqualTo("USER#" + key.digest() + "#");
+    }
+
+    @org.junit.jupiter.api.Test
+    void userKey_dependsOnIssuerAndSubject() {
+        assertThat(UserKey.of("https://a/", "u")).isNotEqualTo(UserKey.of("https://b/", "u"));
+        assertThat(UserKey.of("https://a/", "u")).isEqualTo(UserKey.of("https://a/", "u"));
+    }
+
+    @org.junit.jupiter.api.Test
+    void emailKey_comparesCaseInsensitively() {
+        assertThat(EmailKey.of(" Ada@Example.COM ")).isEqualTo(EmailKey.of("ada@example.com"));
+    }
+}
