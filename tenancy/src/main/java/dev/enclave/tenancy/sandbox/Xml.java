@@ -1,0 +1,12 @@
+package dev.enclave.tenancy.sandbox;
+
+/** Escaping for the few XML documents the local STS writes. */
+final class Xml {
+
+    private Xml() {
+    }
+
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
