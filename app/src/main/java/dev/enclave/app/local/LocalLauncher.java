@@ -1,17 +1,18 @@
 package dev.enclave.app.local;
 
 import dev.enclave.app.Application;
-import dev.enclave.tenancy.sandbox.EmbeddedDynamoDb;
+import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.Micronaut;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Entry point of {@code enclave-local.jar}: starts DynamoDB Local in process (persisted under the data
- * directory, {@code -Denclave.local.data-dir}, default {@code ./.enclave/data}), then Enclave in the
- * {@code local} environment pointed at it.
+ * Entry point of {@code enclave-local.jar}: starts the local AWS sandbox (DynamoDB Local in process, persisted
+ * under the data directory, {@code -Denclave.local.data-dir}, default {@code ./.enclave/data}; a local STS; the
+ * enforcing DynamoDB gateway), then Enclave in the {@code local} environment pointed at it.
  */
 public final class LocalLauncher {
 
@@ -20,46 +21,47 @@ public final class LocalLauncher {
 
     public static void main(String[] args) {
         Path dataDir = Path.of(System.getProperty("enclave.local.data-dir", ".enclave/data"));
-        Running running = start(dataDir, Integer.getInteger("enclave.local.dynamodb-port", 0), args);
-        Runtime.getRuntime().addShutdownHook(new Thread(running::stopDatabaseAfterApp, "enclave-local-shutdown"));
+        Running running = start(dataDir, args);
+        Runtime.getRuntime().addShutdownHook(new Thread(running::stopSandboxAfterApp, "enclave-local-shutdown"));
     }
 
-    /** Starts the local stack on {@code dataDir}; closing the result stops the app, then the database. */
-    public static Running start(Path dataDir, int dynamoDbPort, String... args) {
+    /** Starts the local stack on {@code dataDir}; closing the result stops the app, then the sandbox. */
+    public static Running start(Path dataDir, String... args) {
         Path absolute = dataDir.toAbsolutePath();
-        EmbeddedDynamoDb dynamoDb = EmbeddedDynamoDb.start(Optional.of(absolute.resolve("dynamodb")), dynamoDbPort);
+        String table = System.getProperty("enclave.table.name", "enclave");
+        LocalAwsSandbox sandbox = LocalSandbox.start(Optional.of(absolute.resolve("dynamodb")),
+                LocalSandbox.tenantRolePermissions(table));
         try {
+            Map<String, Object> properties = new HashMap<>(LocalSandbox.properties(sandbox));
+            properties.put("enclave.local.data-dir", absolute.toString());
             ApplicationContext context = Micronaut.build(args)
                     .mainClass(Application.class)
                     .environments("local")
-                    .properties(Map.of(
-                            "enclave.local.data-dir", absolute.toString(),
-                            "aws.services.dynamodb.endpoint-override", dynamoDb.endpoint().toString()))
+                    .properties(properties)
                     .start();
-            return new Running(context, dynamoDb);
+            return new Running(context, sandbox);
         } catch (RuntimeException e) {
-            dynamoDb.close();
+            sandbox.close();
             throw e;
         }
     }
 
     /** The started local stack. */
-    public record Running(ApplicationContext context, EmbeddedDynamoDb dynamoDb) implements AutoCloseable {
+    public record Running(ApplicationContext context, LocalAwsSandbox sandbox) implements AutoCloseable {
 
         @Override
         public void close() {
             context.close();
-            dynamoDb.close();
+            sandbox.close();
         }
 
         /**
          * For the JVM shutdown hook: Micronaut's own hook stops the app (closing the context from a second hook
-         * deadlocks with it), so this one waits for that, then stops the database.
+         * deadlocks with it), so this one waits for that, then stops the sandbox.
          */
-        void stopDatabaseAfterApp() {
+        void stopSandboxAfterApp() {
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
             while (context.isRunning() && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
@@ -67,7 +69,7 @@ public final class LocalLauncher {
                     break;
                 }
             }
-            dynamoDb.close();
+            sandbox.close();
         }
     }
 }

@@ -21,7 +21,9 @@ final class RequiredSettings {
             "enclave.table.name", "ENCLAVE_TABLE_NAME",
             "enclave.auth.jwks-url", "ENCLAVE_AUTH_JWKS_URL",
             "enclave.auth.issuer", "ENCLAVE_AUTH_ISSUER",
-            "enclave.auth.audience", "ENCLAVE_AUTH_AUDIENCE");
+            "enclave.auth.audience", "ENCLAVE_AUTH_AUDIENCE",
+            "enclave.tenancy.role-arn", "ENCLAVE_TENANCY_ROLE_ARN",
+            "enclave.tenancy.table-arn", "ENCLAVE_TENANCY_TABLE_ARN");
 
     RequiredSettings(Environment environment) {
         List<String> missing = REQUIRED.entrySet().stream()

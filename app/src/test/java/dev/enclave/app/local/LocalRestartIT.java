@@ -23,14 +23,14 @@ class LocalRestartIT {
     @Test
     void restart_onTheSameDataDirectory_keepsTableDataAndTheIssuerKey() {
         String token;
-        try (LocalLauncher.Running first = LocalLauncher.start(dataDir, 0, "--micronaut.server.port=-1")) {
+        try (LocalLauncher.Running first = LocalLauncher.start(dataDir, "--micronaut.server.port=-1")) {
             first.context().getBean(DynamoDbClient.class).putItem(b -> b.tableName("enclave").item(Map.of(
                     "PK", KEY.get("PK"), "SK", KEY.get("SK"), "note", AttributeValue.fromS("kept"))));
             token = api(first).post("/local/tokens", "{\"sub\":\"u\",\"email\":\"u@example.com\"}", null)
                     .json().get("token").asText();
         }
 
-        try (LocalLauncher.Running second = LocalLauncher.start(dataDir, 0, "--micronaut.server.port=-1")) {
+        try (LocalLauncher.Running second = LocalLauncher.start(dataDir, "--micronaut.server.port=-1")) {
             var item = second.context().getBean(DynamoDbClient.class)
                     .getItem(b -> b.tableName("enclave").key(KEY)).item();
             assertThat(item.get("note").s()).isEqualTo("kept");

@@ -11,7 +11,8 @@ import com.nimbusds.jwt.PlainJWT;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.Tokens;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.SharedDynamoDb;
+import dev.enclave.app.local.LocalSandbox;
+import dev.enclave.app.support.SharedSandbox;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -33,7 +34,9 @@ class NonLocalEnvironmentIT extends LocalStackTest {
                 .hasStackTraceContaining("enclave.table.name (ENCLAVE_TABLE_NAME)")
                 .hasStackTraceContaining("enclave.auth.jwks-url (ENCLAVE_AUTH_JWKS_URL)")
                 .hasStackTraceContaining("enclave.auth.issuer (ENCLAVE_AUTH_ISSUER)")
-                .hasStackTraceContaining("enclave.auth.audience (ENCLAVE_AUTH_AUDIENCE)");
+                .hasStackTraceContaining("enclave.auth.audience (ENCLAVE_AUTH_AUDIENCE)")
+                .hasStackTraceContaining("enclave.tenancy.role-arn (ENCLAVE_TENANCY_ROLE_ARN)")
+                .hasStackTraceContaining("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN)");
     }
 
     @Test
@@ -88,13 +91,14 @@ class NonLocalEnvironmentIT extends LocalStackTest {
     }
 
     private EmbeddedServer startProduction(Map<String, Object> overrides) {
-        Map<String, Object> settings = new HashMap<>(Map.of(
+        Map<String, Object> settings = new HashMap<>(SharedSandbox.properties());
+        settings.putAll(Map.of(
                 "micronaut.server.port", -1,
                 "aws.region", "us-east-1",
-                "aws.accessKeyId", "prodlike",
-                "aws.secretKey", "prodlike",
-                "aws.services.dynamodb.endpoint-override", SharedDynamoDb.endpoint(),
+                "aws.accessKeyId", "local",
+                "aws.secretKey", "local",
                 "enclave.table.name", tableName,
+                "enclave.tenancy.table-arn", LocalSandbox.tableArn(tableName).value(),
                 "enclave.auth.jwks-url", server.getURI().resolve("/.well-known/jwks.json").toString(),
                 "enclave.auth.issuer", "enclave-local",
                 "enclave.auth.audience", "enclave"));

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Base of HTTP scenario tests on the real local stack: the app in the {@code local} environment on the shared
- * in-memory DynamoDB Local, with a table and a data directory of the test class's own.
+ * in-memory local AWS sandbox, with a table and a data directory of the test class's own.
  * Subclasses are annotated {@code @MicronautTest(environments = "local")}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -29,10 +30,11 @@ public abstract class LocalStackTest implements TestPropertyProvider {
 
     @Override
     public Map<String, String> getProperties() {
-        return Map.of(
-                "aws.services.dynamodb.endpoint-override", SharedDynamoDb.endpoint(),
-                "enclave.table.name", tableName,
-                "enclave.local.data-dir", dataDir.toString());
+        Map<String, String> properties = new HashMap<>();
+        SharedSandbox.properties().forEach((key, value) -> properties.put(key, String.valueOf(value)));
+        properties.put("enclave.table.name", tableName);
+        properties.put("enclave.local.data-dir", dataDir.toString());
+        return properties;
     }
 
     protected Api api() {

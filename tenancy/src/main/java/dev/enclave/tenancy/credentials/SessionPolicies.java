@@ -1,6 +1,13 @@
 package dev.enclave.tenancy.credentials;
 
+import dev.enclave.iam.policy.Access;
+import dev.enclave.iam.policy.PolicyScope;
+import dev.enclave.iam.policy.TableArn;
+import dev.enclave.iam.policy.TenantSessionPolicy;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.guard.GuardScope;
+import java.util.stream.Collectors;
 
 /** Renders the inline session policy for a scope (a pure function; rendered once per cached scope). */
 @FunctionalInterface
@@ -8,4 +15,20 @@ public interface SessionPolicies {
 
     /** The session policy JSON, or {@code null} for ABAC mode where the role's static policy uses session tags. */
     String render(GuardScope scope);
+
+    /** Enclave's tenant session policy on {@code table}: the scope's prefixes and access level. */
+    static SessionPolicies inline(TableArn table, TableDesign design) {
+        return scope -> TenantSessionPolicy.render(policyScope(scope), table, design);
+    }
+
+    /** ABAC: no inline policy; the role's policy reads the {@code TenantId} session tag. */
+    static SessionPolicies abac() {
+        return scope -> null;
+    }
+
+    /** The IAM view of a guard scope. */
+    static PolicyScope policyScope(GuardScope scope) {
+        return PolicyScope.of(scope.prefixes().stream().map(LeadingKeyPrefix::new).collect(Collectors.toSet()),
+                scope.readOnly() ? Access.READ : Access.READ_WRITE);
+    }
 }

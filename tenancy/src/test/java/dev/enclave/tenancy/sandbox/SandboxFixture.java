@@ -1,11 +1,7 @@
 package dev.enclave.tenancy.sandbox;
 
-import dev.enclave.iam.policy.Access;
-import dev.enclave.iam.policy.PolicyScope;
 import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
-import dev.enclave.iam.policy.TenantSessionPolicy;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.SessionPolicies;
 import dev.enclave.tenancy.credentials.TenantCredentials;
@@ -20,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -70,12 +65,7 @@ final class SandboxFixture implements AutoCloseable {
 
     /** Enclave's session policies for this table. */
     SessionPolicies sessionPolicies() {
-        return scope -> TenantSessionPolicy.render(policyScope(scope), tableArn, TableDesign.ENCLAVE);
-    }
-
-    static PolicyScope policyScope(GuardScope scope) {
-        return PolicyScope.of(scope.prefixes().stream().map(LeadingKeyPrefix::new).collect(Collectors.toSet()),
-                scope.readOnly() ? Access.READ : Access.READ_WRITE);
+        return SessionPolicies.inline(tableArn, TableDesign.ENCLAVE);
     }
 
     TenantCredentials credentials(SessionPolicies policies) {

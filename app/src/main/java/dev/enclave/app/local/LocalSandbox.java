@@ -1,0 +1,49 @@
+package dev.enclave.app.local;
+
+import dev.enclave.iam.policy.RolePolicies;
+import dev.enclave.iam.policy.TableArn;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.tenancy.sandbox.Principal;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+
+/** The local AWS sandbox as the local run (and the app's tests) start it, and the settings pointing Enclave at it. */
+public final class LocalSandbox {
+
+    /** The tenant access role in the sandbox's pretend account. */
+    public static final String TENANT_ROLE = "arn:aws:iam::" + LocalAwsSandbox.ACCOUNT + ":role/enclave-tenant";
+
+    private LocalSandbox() {
+    }
+
+    /** Starts the sandbox with the tenant role's permission policy given. */
+    public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions) {
+        return LocalAwsSandbox.start(dynamoDbDirectory, Principal.localApplication(),
+                Map.of(TENANT_ROLE, tenantRolePermissions), Clock.systemUTC());
+    }
+
+    /** The tenant role's permission policy for the local table {@code tableName}. */
+    public static String tenantRolePermissions(String tableName) {
+        return RolePolicies.tenantRolePermissions(tableArn(tableName), TableDesign.ENCLAVE).toJson();
+    }
+
+    public static TableArn tableArn(String tableName) {
+        return new TableArn("arn:aws:dynamodb:" + LocalAwsSandbox.REGION + ":" + LocalAwsSandbox.ACCOUNT
+                + ":table/" + tableName);
+    }
+
+    /**
+     * Points Enclave at the sandbox: platform operations and tenant traffic both go through the enforcing gateway,
+     * tenant credentials come from the local STS.
+     */
+    public static Map<String, Object> properties(LocalAwsSandbox sandbox) {
+        return Map.of(
+                "aws.services.dynamodb.endpoint-override", sandbox.dynamoDbEndpoint().toString(),
+                "enclave.tenancy.sts-endpoint", sandbox.stsEndpoint().toString(),
+                "enclave.tenancy.dynamodb-endpoint", sandbox.dynamoDbEndpoint().toString(),
+                "enclave.tenancy.role-arn", TENANT_ROLE);
+    }
+}

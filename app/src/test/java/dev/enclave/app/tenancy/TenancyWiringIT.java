@@ -1,0 +1,59 @@
+package dev.enclave.app.tenancy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.SharedSandbox;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.guard.IsolationViolationException;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The app's wiring: tenant clients vend scoped credentials from the local STS and carry the guard. */
+@MicronautTest(environments = "local")
+class TenancyWiringIT extends LocalStackTest {
+
+    @Inject
+    TenantDynamoDb tenants;
+
+    @Inject
+    MeterRegistry meters;
+
+    @Test
+    void tenantClient_readsAndWritesItsOwnItems_onScopedCredentials() {
+        int before = SharedSandbox.instance().sts().assumeRoleCount();
+        DynamoDbClient acme = tenants.forScope(scope("wiring-acme"));
+
+        acme.putItem(b -> b.tableName(tableName).item(key("TENANT#wiring-acme#ORG")));
+        acme.getItem(b -> b.tableName(tableName).key(key("TENANT#wiring-acme#ORG")));
+        tenants.forScope(scope("wiring-acme")).getItem(b -> b.tableName(tableName).key(key("TENANT#wiring-acme#ORG")));
+
+        assertThat(SharedSandbox.instance().sts().assumeRoleCount()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void tenantClient_onAnotherTenantsKey_isRefusedAndCounted() {
+        assertThatThrownBy(() -> tenants.forScope(scope("wiring-acme"))
+                .getItem(b -> b.tableName(tableName).key(key("TENANT#wiring-beta#ORG"))))
+                .isInstanceOf(IsolationViolationException.class);
+
+        assertThat(meters.counter("enclave.isolation.guard.refused", "operation", "GetItem",
+                "reason", "partition-key-outside-scope").count()).isGreaterThanOrEqualTo(1);
+    }
+
+    private static GuardScope scope(String tenant) {
+        return GuardScope.of(Set.of("TENANT#" + tenant + "#"), false);
+    }
+
+    private static Map<String, AttributeValue> key(String pk) {
+        return Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS("ORG"));
+    }
+}
