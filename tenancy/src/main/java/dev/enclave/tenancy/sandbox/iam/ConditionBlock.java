@@ -10,7 +10,9 @@ import java.util.Optional;
 /**
  * A statement's {@code Condition} block: every operator must hold, every key of an operator must hold, and the
  * values listed for one key are alternatives. Set operators ({@code ForAllValues:}, {@code ForAnyValue:}) and the
- * {@code IfExists} suffix follow IAM, including its trap: {@code ForAllValues} holds when the key is absent.
+ * {@code IfExists} suffix follow IAM, including its trap: {@code ForAllValues} holds when the key is absent or its
+ * value set is empty. A key present with an empty set is present for {@code Null} (as iam-simulate has it; the
+ * gateway never sends an empty set, it leaves the key out).
  */
 final class ConditionBlock {
 
@@ -39,7 +41,7 @@ final class ConditionBlock {
         if (op == null) {
             return false;
         }
-        Optional<List<String>> present = request.values(key).filter(v -> !v.isEmpty());
+        Optional<List<String>> present = request.values(key);
         if (op.base() == Operator.Base.NULL) {
             boolean wantsAbsent = policyValues.stream().anyMatch(v -> v.equalsIgnoreCase("true"));
             return wantsAbsent == present.isEmpty();

@@ -1,0 +1,110 @@
+package dev.enclave.tenancy.sandbox.iam;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sandbox's IAM decisions against an independent evaluator, {@code @cloud-copilot/iam-simulate} (Node, test
+ * time only, in {@code conformance/}), on a generated corpus. Skipped, with the reason, where Node or the package
+ * is missing — unless {@code ENCLAVE_REQUIRE_CONFORMANCE=true} (CI), where that fails.
+ */
+class PolicyConformanceTest {
+
+    private static final int CASES = 1500;
+    private static final long SEED = 20261122L;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void decisions_agreeWithIamSimulate_onTheWholeCorpus() throws Exception {
+        Path conformance = conformanceDirectory();
+        List<ConformanceCorpus.Case> corpus = ConformanceCorpus.generate(CASES, SEED);
+        Path input = Files.createTempFile("conformance-cases", ".json");
+        JSON.writeValue(input.toFile(), corpus);
+
+        List<String> theirs = runIamSimulate(conformance, input);
+
+        assertThat(theirs).hasSize(corpus.size());
+        List<String> disagreements = new ArrayList<>();
+        for (int i = 0; i < corpus.size(); i++) {
+            String ours = PolicyEvaluator.evaluate(corpus.get(i).policies(), corpus.get(i).request()).name();
+            if (!ours.equals(theirs.get(i))) {
+                disagreements.add("#" + i + " ours=" + ours + " iam-simulate=" + theirs.get(i) + "\n  "
+                        + JSON.writeValueAsString(corpus.get(i)));
+            }
+        }
+        System.out.printf("conformance: %d cases, %d agree (%.1f%%)%n", corpus.size(),
+                corpus.size() - disagreements.size(), 100.0 * (corpus.size() - disagreements.size()) / corpus.size());
+        assertThat(disagreements).as("first disagreements:\n" + String.join("\n",
+                disagreements.subList(0, Math.min(10, disagreements.size())))).isEmpty();
+        Files.deleteIfExists(input);
+    }
+
+    @Test
+    void corpus_coversAllowsAndBothKindsOfDeny() {
+        List<ConformanceCorpus.Case> corpus = ConformanceCorpus.generate(CASES, SEED);
+
+        assertThat(corpus.stream().map(c -> PolicyEvaluator.evaluate(c.policies(), c.request())).distinct())
+                .containsExactlyInAnyOrder(Decision.ALLOW, Decision.EXPLICIT_DENY, Decision.IMPLICIT_DENY);
+        assertThat(corpus).hasSizeGreaterThanOrEqualTo(1000);
+    }
+
+    private static List<String> runIamSimulate(Path conformance, Path input) throws IOException, InterruptedException {
+        Process node = new ProcessBuilder("node", "evaluate.mjs", input.toString()).directory(conformance.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        byte[] output = node.getInputStream().readAllBytes();
+        if (!node.waitFor(120, TimeUnit.SECONDS) || node.exitValue() != 0) {
+            fail("iam-simulate failed: " + new String(output, StandardCharsets.UTF_8));
+        }
+        return List.of(JSON.readValue(output, String[].class));
+    }
+
+    private static Path conformanceDirectory() {
+        boolean required = "true".equalsIgnoreCase(System.getenv("ENCLAVE_REQUIRE_CONFORMANCE"));
+        Optional<Path> directory = findUpwards(Path.of("").toAbsolutePath());
+        String missing = directory.isEmpty() ? "conformance/ not found above " + Path.of("").toAbsolutePath()
+                : !Files.isDirectory(directory.get().resolve("node_modules/@cloud-copilot/iam-simulate"))
+                ? "@cloud-copilot/iam-simulate is not installed (run: cd conformance && npm ci)"
+                : !nodeAvailable() ? "node is not on the PATH" : null;
+        if (missing != null) {
+            if (required) {
+                fail("IAM conformance is required here (ENCLAVE_REQUIRE_CONFORMANCE=true) but " + missing);
+            }
+            Assumptions.abort("IAM conformance skipped: " + missing);
+        }
+        return directory.get();
+    }
+
+    private static Optional<Path> findUpwards(Path start) {
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("conformance/evaluate.mjs"))) {
+                return Optional.of(dir.resolve("conformance"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean nodeAvailable() {
+        try {
+            Process probe = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+            probe.getInputStream().readAllBytes();
+            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
