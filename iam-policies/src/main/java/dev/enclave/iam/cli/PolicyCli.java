@@ -1,5 +1,6 @@
 package dev.enclave.iam.cli;
 
+import dev.enclave.iam.infra.CloudFormationTemplate;
 import dev.enclave.iam.policy.AbacTenantPolicy;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.iam.policy.PolicyScope;
@@ -30,7 +31,8 @@ public final class PolicyCli {
               abac-policy --table-arn <arn> [--read-only]
               tenant-role-trust --app-role-arn <arn>
               tenant-role-permissions --table-arn <arn>
-              app-role-policy --table-arn <arn> --tenant-role-arn <arn>""";
+              app-role-policy --table-arn <arn> --tenant-role-arn <arn>
+              infra-template""";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -48,6 +50,10 @@ public final class PolicyCli {
         if (args.length == 0) {
             err.println(HELP);
             return USAGE;
+        }
+        if (args[0].equals("infra-template")) {
+            out.print(CloudFormationTemplate.renderJson(TableDesign.ENCLAVE));
+            return 0;
         }
         try {
             Map<String, String> options = options(args);

@@ -1,0 +1,170 @@
+package dev.enclave.iam.infra;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.enclave.iam.policy.RolePolicies;
+import dev.enclave.iam.policy.TableArn;
+import dev.enclave.table.IndexDesign;
+import dev.enclave.table.TableDesign;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
+import software.amazon.awssdk.policybuilder.iam.IamPolicy;
+
+/**
+ * The CloudFormation template for Enclave's table and roles, generated from {@link TableDesign} (the same design the
+ * local bootstrap creates the table from) and the typed role policies, so infrastructure and code cannot drift.
+ * Policies are rendered with sentinel ARNs that become {@code Fn::Sub} references.
+ */
+public final class CloudFormationTemplate {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String TABLE_SENTINEL = "arn:aws:dynamodb:us-east-1:111111111111:table/enclave-sentinel";
+    private static final String TENANT_ROLE_SENTINEL = "arn:aws:iam::111111111111:role/enclave-tenant-sentinel";
+    private static final String APP_ROLE_SENTINEL = "arn:aws:iam::111111111111:role/enclave-app-sentinel";
+    private static final Map<String, String> SUBSTITUTIONS = Map.of(
+            TABLE_SENTINEL, "arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${TableName}",
+            TENANT_ROLE_SENTINEL, "${TenantAccessRole.Arn}",
+            APP_ROLE_SENTINEL, "${ApplicationRole.Arn}");
+
+    private CloudFormationTemplate() {
+    }
+
+    public static ObjectNode render(TableDesign design) {
+        ObjectNode template = JSON.createObjectNode();
+        template.put("AWSTemplateFormatVersion", "2010-09-09");
+        template.put("Description", "Enclave: the single table and the roles tenant isolation relies on");
+        ObjectNode parameters = template.putObject("Parameters");
+        parameters.putObject("TableName").put("Type", "String").put("Default", "enclave");
+        parameters.putObject("ApplicationService").put("Type", "String").put("Default", "ecs-tasks.amazonaws.com")
+                .put("Description", "The AWS service the application runs on (trusted to assume its role)");
+        ObjectNode resources = template.putObject("Resources");
+        resources.set("Table", table(design));
+        resources.set("ApplicationRole", applicationRole());
+        resources.set("ApplicationRolePolicy", applicationRolePolicy());
+        resources.set("TenantAccessRole", tenantAccessRole(design));
+        ObjectNode outputs = template.putObject("Outputs");
+        outputs.putObject("TableArn").set("Value", getAtt("Table", "Arn"));
+        outputs.putObject("TenantAccessRoleArn").set("Value", getAtt("TenantAccessRole", "Arn"));
+        outputs.putObject("ApplicationRoleArn").set("Value", getAtt("ApplicationRole", "Arn"));
+        return template;
+    }
+
+    /** The template as reviewed, pretty-printed JSON (what {@code enclave.json} holds). */
+    public static String renderJson(TableDesign design) {
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(render(design)) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static ObjectNode table(TableDesign design) {
+        ObjectNode table = JSON.createObjectNode().put("Type", "AWS::DynamoDB::Table")
+                .put("DeletionPolicy", "Retain").put("UpdateReplacePolicy", "Retain");
+        ObjectNode properties = table.putObject("Properties");
+        properties.set("TableName", ref("TableName"));
+        properties.put("BillingMode", "PAY_PER_REQUEST");
+        ArrayNode attributes = properties.putArray("AttributeDefinitions");
+        design.keyAttributes().forEach(name -> attributes.addObject().put("AttributeName", name)
+                .put("AttributeType", "S"));
+        properties.set("KeySchema", keySchema(design.partitionKey(), design.sortKey()));
+        ArrayNode indexes = properties.putArray("GlobalSecondaryIndexes");
+        for (IndexDesign index : design.indexes()) {
+            ObjectNode gsi = indexes.addObject().put("IndexName", index.indexName());
+            gsi.set("KeySchema", keySchema(index.partitionKey(), index.sortKey()));
+            gsi.putObject("Projection").put("ProjectionType", "ALL");
+        }
+        properties.putObject("TimeToLiveSpecification").put("AttributeName", design.ttlAttribute())
+                .put("Enabled", true);
+        properties.putObject("PointInTimeRecoverySpecification").put("PointInTimeRecoveryEnabled", true);
+        properties.putObject("SSESpecification").put("SSEEnabled", true);
+        properties.put("DeletionProtectionEnabled", true);
+        return table;
+    }
+
+    private static ObjectNode applicationRole() {
+        ObjectNode role = JSON.createObjectNode().put("Type", "AWS::IAM::Role");
+        ObjectNode trust = role.putObject("Properties").putObject("AssumeRolePolicyDocument");
+        trust.put("Version", "2012-10-17");
+        ObjectNode statement = trust.putArray("Statement").addObject().put("Effect", "Allow")
+                .put("Action", "sts:AssumeRole");
+        statement.putObject("Principal").set("Service", ref("ApplicationService"));
+        return role;
+    }
+
+    private static ObjectNode applicationRolePolicy() {
+        ObjectNode policy = JSON.createObjectNode().put("Type", "AWS::IAM::Policy");
+        ObjectNode properties = policy.putObject("Properties").put("PolicyName", "enclave-application");
+        properties.putArray("Roles").add(ref("ApplicationRole"));
+        properties.set("PolicyDocument", substituted(RolePolicies.applicationRole(new TableArn(TABLE_SENTINEL),
+                TENANT_ROLE_SENTINEL)));
+        return policy;
+    }
+
+    private static ObjectNode tenantAccessRole(TableDesign design) {
+        ObjectNode role = JSON.createObjectNode().put("Type", "AWS::IAM::Role");
+        ObjectNode properties = role.putObject("Properties");
+        properties.put("MaxSessionDuration", 3600);
+        properties.set("AssumeRolePolicyDocument", substituted(RolePolicies.tenantRoleTrust(APP_ROLE_SENTINEL)));
+        ObjectNode inline = properties.putArray("Policies").addObject().put("PolicyName", "enclave-tenant-items");
+        inline.set("PolicyDocument", substituted(RolePolicies.tenantRolePermissions(new TableArn(TABLE_SENTINEL),
+                design)));
+        return role;
+    }
+
+    /** The policy's JSON with every sentinel ARN turned into an {@code Fn::Sub} of the real reference. */
+    private static JsonNode substituted(IamPolicy policy) {
+        try {
+            return substitute(JSON.readTree(policy.toJson()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static JsonNode substitute(JsonNode node) {
+        if (node.isTextual()) {
+            String text = node.asText();
+            for (Map.Entry<String, String> s : SUBSTITUTIONS.entrySet()) {
+                text = text.replace(s.getKey(), s.getValue());
+            }
+            return text.contains("${") && !text.equals(node.asText())
+                    ? JSON.createObjectNode().put("Fn::Sub", text) : TextNode.valueOf(text);
+        }
+        if (node.isArray()) {
+            ArrayNode array = JSON.createArrayNode();
+            node.forEach(child -> array.add(substitute(child)));
+            return array;
+        }
+        if (node.isObject()) {
+            ObjectNode object = JSON.createObjectNode();
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                object.set(field.getKey(), substitute(field.getValue()));
+            }
+            return object;
+        }
+        return node;
+    }
+
+    private static ArrayNode keySchema(String partitionKey, String sortKey) {
+        ArrayNode schema = JSON.createArrayNode();
+        schema.addObject().put("AttributeName", partitionKey).put("KeyType", "HASH");
+        schema.addObject().put("AttributeName", sortKey).put("KeyType", "RANGE");
+        return schema;
+    }
+
+    private static ObjectNode ref(String name) {
+        return JSON.createObjectNode().put("Ref", name);
+    }
+
+    private static ObjectNode getAtt(String resource, String attribute) {
+        ObjectNode node = JSON.createObjectNode();
+        node.putArray("Fn::GetAtt").add(resource).add(attribute);
+        return node;
+    }
+}
