@@ -17,6 +17,17 @@ public enum ProblemType {
     METHOD_NOT_ALLOWED("method-not-allowed", HttpStatus.METHOD_NOT_ALLOWED, "Method not allowed"),
     NOT_ACCEPTABLE("not-acceptable", HttpStatus.NOT_ACCEPTABLE, "Not acceptable"),
     CONFLICT("conflict", HttpStatus.CONFLICT, "Conflict"),
+    TENANT_MISMATCH("tenant-mismatch", HttpStatus.FORBIDDEN, "The token is bound to another tenant"),
+    MISSING_ROLE("missing-role", HttpStatus.FORBIDDEN, "Your membership does not allow this"),
+    ORGANISATION_NOT_FOUND("organisation-not-found", HttpStatus.NOT_FOUND, "No such organisation"),
+    MEMBER_NOT_FOUND("member-not-found", HttpStatus.NOT_FOUND, "No such member"),
+    ORGANISATION_EXISTS("organisation-exists", HttpStatus.CONFLICT, "That organisation id is taken"),
+    VERSION_MISMATCH("version-mismatch", HttpStatus.PRECONDITION_FAILED, "The resource changed since you read it"),
+    PRECONDITION_REQUIRED("precondition-required", HttpStatus.PRECONDITION_REQUIRED,
+            "Send If-Match with the ETag you read"),
+    INVALID_CURSOR("invalid-cursor", HttpStatus.BAD_REQUEST, "The cursor is not valid here"),
+    IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", HttpStatus.UNPROCESSABLE_ENTITY,
+            "That Idempotency-Key was used with a different request"),
     PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Request body too large"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     SERVICE_UNAVAILABLE("service-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Service unavailable"),
@@ -47,6 +58,15 @@ public enum ProblemType {
         return title;
     }
 
+    /** Whether this is the plain type of its status (not a more precise one). */
+    private boolean generic() {
+        return switch (this) {
+            case BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, NOT_ACCEPTABLE, CONFLICT,
+                 PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SERVICE_UNAVAILABLE, INTERNAL -> true;
+            default -> false;
+        };
+    }
+
     public URI uri() {
         return URI.create(BASE_URI + code);
     }
@@ -54,7 +74,7 @@ public enum ProblemType {
     /** The generic type for a status Enclave did not classify more precisely. */
     public static ProblemType forStatus(int status) {
         for (ProblemType type : values()) {
-            if (type.status.getCode() == status && type != MALFORMED_BODY && type != VALIDATION_FAILED) {
+            if (type.status.getCode() == status && type.generic()) {
                 return type;
             }
         }

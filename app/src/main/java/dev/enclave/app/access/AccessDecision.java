@@ -1,0 +1,19 @@
+package dev.enclave.app.access;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Rejection;
+import dev.enclave.identity.TenantId;
+
+/** Whether the caller may act in an organisation. */
+public sealed interface AccessDecision permits AccessDecision.Granted, AccessDecision.Refused {
+
+    /** The caller is a member with the required role; the request runs as {@code tenant}. */
+    record Granted(TenantId tenant, Membership membership) implements AccessDecision {
+    }
+
+    /** Why not: a tenant claim for another tenant (403), not a member (404, the organisation is not revealed), or a
+     * member without the role (403). */
+    record Refused(ProblemType type, String detail) implements AccessDecision, Rejection {
+    }
+}

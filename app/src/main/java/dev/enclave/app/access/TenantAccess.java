@@ -1,0 +1,67 @@
+package dev.enclave.app.access;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.member.Members;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/**
+ * Decides whether the caller may act in the organisation a path names: a token bound to a tenant must name this
+ * one; the caller must be a member (read with this tenant's scoped client); the role must suffice.
+ */
+@Singleton
+@Requires(beans = Members.class)
+public final class TenantAccess {
+
+    private final Members members;
+
+    TenantAccess(Members members) {
+        this.members = members;
+    }
+
+    public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {
+        Optional<TenantId> tenant = parse(organisation);
+        if (tenant.isEmpty()) {
+            return notFound();
+        }
+        if (caller.tenant().isPresent() && !caller.tenant().get().equals(tenant.get())) {
+            return new AccessDecision.Refused(ProblemType.TENANT_MISMATCH,
+                    "Your token is bound to tenant " + caller.tenant().get().value() + ".");
+        }
+        Optional<Membership> membership = members.find(tenant.get(), UserKey.of(caller.issuer(), caller.subject()));
+        if (membership.isEmpty()) {
+            return notFound();
+        }
+        if (!satisfies(membership.get(), requirement)) {
+            return new AccessDecision.Refused(ProblemType.MISSING_ROLE,
+                    "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
+        }
+        return new AccessDecision.Granted(tenant.get(), membership.get());
+    }
+
+    private static boolean satisfies(Membership membership, Requirement requirement) {
+        return switch (requirement) {
+            case MEMBER -> true;
+            case ADMIN -> membership.isAdmin();
+            case OWNER -> membership.isOwner();
+        };
+    }
+
+    private static AccessDecision notFound() {
+        return new AccessDecision.Refused(ProblemType.ORGANISATION_NOT_FOUND,
+                "No organisation of that id has you as a member.");
+    }
+
+    private static Optional<TenantId> parse(String organisation) {
+        try {
+            return Optional.of(TenantId.of(organisation));
+        } catch (IllegalArgumentException invalid) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.enclave.app.member;
+
+import dev.enclave.app.platform.TableSettings;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/** {@link Members} on the single table. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbMembers implements Members {
+
+    private final TenantDynamoDb tenants;
+    private final String table;
+
+    DynamoDbMembers(TenantDynamoDb tenants, TableSettings table) {
+        this.tenants = tenants;
+        this.table = table.getName();
+    }
+
+    @Override
+    public Optional<Membership> find(TenantId tenant, UserKey user) {
+        var response = tenants.forScope(tenantScope(tenant)).getItem(b -> b.tableName(table)
+                .key(MembershipKeys.key(tenant, user)).consistentRead(true));
+        return response.hasItem() && !response.item().isEmpty()
+                ? Optional.of(MembershipItems.fromItem(response.item())) : Optional.empty();
+    }
+
+    @Override
+    public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
+        String partition = LeadingKeyPrefix.tenant(tenant).value();
+        QueryRequest.Builder query = QueryRequest.builder().tableName(table).limit(limit).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :members)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
+                        ":members", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX)));
+        after.ifPresent(user -> query.exclusiveStartKey(MembershipKeys.key(tenant, user)));
+        QueryResponse response = tenants.forScope(tenantScope(tenant)).query(query.build());
+        List<Membership> members = response.items().stream().map(MembershipItems::fromItem).toList();
+        Optional<UserKey> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                && !members.isEmpty() ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
+        return new MemberPage(members, last);
+    }
+
+    @Override
+    public List<Membership> ofUser(UserKey user) {
+        QueryResponse response = tenants.forScope(GuardScope.of(Set.of(user.prefix().value()), true))
+                .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
+                        .keyConditionExpression("GSI2PK = :user AND begins_with(GSI2SK, :orgs)")
+                        .expressionAttributeValues(Map.of(":user", AttributeValue.fromS(user.prefix().value()),
+                                ":orgs", AttributeValue.fromS(MembershipKeys.USER_INDEX_SORT_PREFIX))));
+        return response.items().stream().map(MembershipItems::fromItem).toList();
+    }
+
+    private static GuardScope tenantScope(TenantId tenant) {
+        return GuardScope.of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false);
+    }
+}

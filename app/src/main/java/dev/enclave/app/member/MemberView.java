@@ -1,0 +1,31 @@
+package dev.enclave.app.member;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.List;
+
+/** A member as the API shows it. */
+@Serdeable
+record MemberView(String userId, String email, List<String> groups, String joinedAt) {
+
+    static MemberView of(Membership membership) {
+        return new MemberView(membership.userId(), membership.email(), membership.groups().stream().sorted().toList(),
+                membership.joinedAt().toString());
+    }
+
+    /** A page of members and the cursor to the next one ({@code null} on the last page); both always present. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Page(List<MemberView> items, String nextCursor) {
+    }
+
+    /** One of the caller's organisations. */
+    @Serdeable
+    record MyOrganisation(String organisation, List<String> groups, String joinedAt) {
+
+        static MyOrganisation of(Membership membership) {
+            return new MyOrganisation(membership.tenant().value(), membership.groups().stream().sorted().toList(),
+                    membership.joinedAt().toString());
+        }
+    }
+}

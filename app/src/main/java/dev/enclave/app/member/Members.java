@@ -1,0 +1,26 @@
+package dev.enclave.app.member;
+
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.List;
+import java.util.Optional;
+
+/** The memberships: of one organisation (tenant-scoped) or of one user across organisations (user-scoped). */
+public interface Members {
+
+    Optional<Membership> find(TenantId tenant, UserKey user);
+
+    /** One page of an organisation's members, after the member {@code after} (exclusive). */
+    MemberPage list(TenantId tenant, int limit, Optional<UserKey> after);
+
+    /** The caller's own memberships across tenants: one Query on the user index, scoped to the caller's key. */
+    List<Membership> ofUser(UserKey user);
+
+    /** A page, with the member to continue after when there may be more. */
+    record MemberPage(List<Membership> members, Optional<UserKey> last) {
+
+        public MemberPage {
+            members = List.copyOf(members);
+        }
+    }
+}

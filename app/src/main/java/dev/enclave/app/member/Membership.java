@@ -1,0 +1,43 @@
+package dev.enclave.app.member;
+
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A user's membership of an organisation, with the organisation-level groups it holds.
+ *
+ * @param userId the user id as the identity provider names it ({@code sub}); {@code user} is its key digest
+ */
+public record Membership(TenantId tenant, UserKey user, String userId, String issuer, String email,
+                         Set<String> groups, Instant joinedAt, long version) {
+
+    /** The group that owns an organisation. */
+    public static final String OWNER = "owner";
+    /** The group that administers it. */
+    public static final String ADMIN = "admin";
+    /** Every member's group. */
+    public static final String MEMBER = "member";
+
+    public Membership {
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(userId, "userId");
+        Objects.requireNonNull(issuer, "issuer");
+        Objects.requireNonNull(email, "email");
+        Objects.requireNonNull(joinedAt, "joinedAt");
+        groups = Set.copyOf(new TreeSet<>(groups));
+    }
+
+    public boolean isOwner() {
+        return groups.contains(OWNER);
+    }
+
+    /** Owners and admins administer the organisation. */
+    public boolean isAdmin() {
+        return groups.contains(OWNER) || groups.contains(ADMIN);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.enclave.app.member;
+
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Explicit, reflection-free mapping of {@link Membership} to and from its item. */
+public final class MembershipItems {
+
+    static final String TYPE = "membership";
+
+    private MembershipItems() {
+    }
+
+    public static Map<String, AttributeValue> toItem(Membership membership) {
+        Map<String, AttributeValue> item = new HashMap<>(MembershipKeys.key(membership.tenant(), membership.user()));
+        item.put("GSI2PK", AttributeValue.fromS(MembershipKeys.userIndexPartition(membership.user())));
+        item.put("GSI2SK", AttributeValue.fromS(MembershipKeys.userIndexSort(membership.tenant())));
+        item.put("type", AttributeValue.fromS(TYPE));
+        item.put("tenant", AttributeValue.fromS(membership.tenant().value()));
+        item.put("userId", AttributeValue.fromS(membership.userId()));
+        item.put("issuer", AttributeValue.fromS(membership.issuer()));
+        item.put("email", AttributeValue.fromS(membership.email()));
+        item.put("groups", AttributeValue.fromL(membership.groups().stream().sorted().map(AttributeValue::fromS)
+                .toList()));
+        item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
+        item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
+        return item;
+    }
+
+    public static Membership fromItem(Map<String, AttributeValue> item) {
+        String sortKey = item.get("SK").s();
+        return new Membership(TenantId.of(item.get("tenant").s()),
+                new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
+                item.get("issuer").s(), item.get("email").s(),
+                Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
+                Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get("version").n()));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.enclave.app.member;
+
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Where a membership lives: {@code PK = TENANT#<org>#, SK = MEMBER#<user digest>}; on the cross-tenant user index
+ * ({@code byUser}) {@code GSI2PK = USER#<user digest>#, GSI2SK = ORG#<org>} for "my organisations".
+ */
+public final class MembershipKeys {
+
+    /** Sort-key prefix of every membership. */
+    public static final String SORT_KEY_PREFIX = "MEMBER#";
+    /** Sort-key prefix of memberships on the user index. */
+    public static final String USER_INDEX_SORT_PREFIX = "ORG#";
+
+    private MembershipKeys() {
+    }
+
+    public static Map<String, AttributeValue> key(TenantId tenant, UserKey user) {
+        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
+                "SK", AttributeValue.fromS(SORT_KEY_PREFIX + user.digest()));
+    }
+
+    static String userIndexPartition(UserKey user) {
+        return user.prefix().value();
+    }
+
+    static String userIndexSort(TenantId tenant) {
+        return USER_INDEX_SORT_PREFIX + tenant.value();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.enclave.app.member;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import java.util.List;
+
+/**
+ * The caller's organisations across tenants: one Query on the user index, on credentials scoped to the caller's
+ * own {@code USER#} key. Names are not copied into memberships, so a rename never leaves a stale one here.
+ */
+@Controller("/v1/me/orgs")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Members.class)
+class MyOrganisationsController {
+
+    private final Members members;
+
+    MyOrganisationsController(Members members) {
+        this.members = members;
+    }
+
+    @Get
+    List<MemberView.MyOrganisation> mine(Caller caller) {
+        return members.ofUser(UserKey.of(caller.issuer(), caller.subject())).stream()
+                .map(MemberView.MyOrganisation::of).toList();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.enclave.app.organisation;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.member.Membership;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.Set;
+
+/** Any signed-in user creates an organisation and becomes its first owner, in one conditional transaction. */
+@Singleton
+@Requires(beans = Organisations.class)
+final class CreatingOrganisation {
+
+    private final Organisations organisations;
+    private final Clock clock;
+
+    CreatingOrganisation(Organisations organisations, Clock clock) {
+        this.organisations = organisations;
+        this.clock = clock;
+    }
+
+    Organisations.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+        Instant now = clock.instant();
+        Organisation organisation = Organisation.create(id, name, now);
+        Membership owner = new Membership(id, UserKey.of(caller.issuer(), caller.subject()), caller.subject(),
+                caller.issuer(), caller.email().orElse(""), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
+        return organisations.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
+    }
+
+    /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */
+    private static String requestToken(Caller caller, TenantId id, String key) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest((caller.issuer() + "\n" + caller.subject()
+                    + "\n" + id.value() + "\n" + key).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest).substring(0, 36);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

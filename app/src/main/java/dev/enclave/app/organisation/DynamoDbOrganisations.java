@@ -1,0 +1,87 @@
+package dev.enclave.app.organisation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.platform.TableSettings;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/** {@link Organisations} on the single table, each call on the organisation's own scoped client. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbOrganisations implements Organisations {
+
+    private final TenantDynamoDb tenants;
+    private final String table;
+
+    DynamoDbOrganisations(TenantDynamoDb tenants, TableSettings table) {
+        this.tenants = tenants;
+        this.table = table.getName();
+    }
+
+    @Override
+    public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
+        try {
+            client(organisation.id()).transactWriteItems(b -> {
+                b.transactItems(
+                        TransactWriteItem.builder().put(p -> p.tableName(table)
+                                .item(OrganisationItems.toItem(organisation))
+                                .conditionExpression("attribute_not_exists(PK)")).build(),
+                        TransactWriteItem.builder().put(p -> p.tableName(table)
+                                .item(MembershipItems.toItem(owner))
+                                .conditionExpression("attribute_not_exists(PK)")).build());
+                idempotencyToken.ifPresent(b::clientRequestToken);
+            });
+            return new Created(organisation);
+        } catch (TransactionCanceledException cancelled) {
+            if (cancelled.cancellationReasons().stream().anyMatch(r -> "ConditionalCheckFailed".equals(r.code()))) {
+                return new IdTaken(organisation.id());
+            }
+            throw cancelled;
+        }
+    }
+
+    @Override
+    public Optional<Organisation> find(TenantId id) {
+        var response = client(id).getItem(b -> b.tableName(table).key(OrganisationKeys.key(id)).consistentRead(true));
+        return response.hasItem() && !response.item().isEmpty()
+                ? Optional.of(OrganisationItems.fromItem(response.item())) : Optional.empty();
+    }
+
+    @Override
+    public RenameOutcome rename(TenantId id, String name, long expectedVersion) {
+        try {
+            var updated = client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
+                    .updateExpression("SET #name = :name, #version = #version + :one")
+                    .conditionExpression("attribute_exists(PK) AND #version = :expected")
+                    .expressionAttributeNames(Map.of("#name", "name", "#version", "version"))
+                    .expressionAttributeValues(Map.of(":name", AttributeValue.fromS(name),
+                            ":one", AttributeValue.fromN("1"),
+                            ":expected", AttributeValue.fromN(Long.toString(expectedVersion))))
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+            return new Renamed(OrganisationItems.fromItem(updated.attributes()));
+        } catch (ConditionalCheckFailedException failed) {
+            return failed.hasItem() && !failed.item().isEmpty()
+                    ? new VersionMismatch(Long.parseLong(failed.item().get("version").n())) : new NotFound();
+        }
+    }
+
+    private DynamoDbClient client(TenantId id) {
+        return tenants.forScope(GuardScope.of(Set.of(LeadingKeyPrefix.tenant(id).value()), false));
+    }
+}

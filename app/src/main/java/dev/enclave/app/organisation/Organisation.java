@@ -1,0 +1,38 @@
+package dev.enclave.app.organisation;
+
+import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * An organisation, which is a tenant. Its id is chosen at creation and never changes; its name can.
+ *
+ * @param version increases with every change; updates are conditional on it (the ETag)
+ */
+public record Organisation(TenantId id, String name, int seats, OrganisationStatus status, long version,
+                           Instant createdAt) {
+
+    /** Seats a self-service organisation starts with. */
+    public static final int DEFAULT_SEATS = 25;
+
+    public Organisation {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(createdAt, "createdAt");
+        if (name.isBlank() || name.length() > 200) {
+            throw new IllegalArgumentException("organisation name must be 1-200 characters");
+        }
+        if (seats < 1) {
+            throw new IllegalArgumentException("an organisation needs at least one seat");
+        }
+    }
+
+    public static Organisation create(TenantId id, String name, Instant now) {
+        return new Organisation(id, name, DEFAULT_SEATS, OrganisationStatus.ACTIVE, 1, now);
+    }
+
+    public Organisation renamed(String newName) {
+        return new Organisation(id, newName, seats, status, version + 1, createdAt);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.enclave.app.organisation;
+
+import dev.enclave.app.access.AccessDecision;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejection;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import jakarta.validation.Valid;
+import java.net.URI;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
+
+/** Creating, reading and renaming organisations. */
+@Controller("/v1/orgs")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Organisations.class)
+class OrganisationController {
+
+    private final CreatingOrganisation creating;
+    private final Organisations organisations;
+    private final TenantAccess access;
+
+    OrganisationController(CreatingOrganisation creating, Organisations organisations, TenantAccess access) {
+        this.creating = creating;
+        this.organisations = organisations;
+        this.access = access;
+    }
+
+    @Post
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @Valid @Body OrganisationRequests.Create body,
+                           @Nullable @Header("Idempotency-Key") String idempotencyKey) {
+        TenantId id = TenantId.of(body.id());
+        if (caller.tenant().isPresent() && !caller.tenant().get().equals(id)) {
+            return Rejections.toResponse(request, rejection(ProblemType.TENANT_MISMATCH,
+                    "Your token is bound to tenant " + caller.tenant().get().value() + "."));
+        }
+        Organisations.CreateOutcome outcome;
+        try {
+            outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
+        } catch (IdempotentParameterMismatchException replayed) {
+            outcome = new Organisations.IdTaken(id);
+        }
+        if (outcome instanceof Organisations.Created created) {
+            return createdResponse(created.organisation());
+        }
+        if (idempotencyKey != null) {
+            return replay(request, caller, id, body.name());
+        }
+        return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_EXISTS,
+                "The id " + id.value() + " is taken."));
+    }
+
+    /**
+     * A retried create (same Idempotency-Key): the first one's answer when it created this organisation, with this
+     * name, for this caller; the key reused for a different body is 422; someone else's organisation is 409.
+     */
+    private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
+        if (!(access.decide(caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted)) {
+            return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_EXISTS,
+                    "The id " + id.value() + " is taken."));
+        }
+        Optional<Organisation> existing = organisations.find(id).filter(o -> o.name().equals(name));
+        return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
+                .orElseGet(() -> Rejections.toResponse(request, rejection(ProblemType.IDEMPOTENCY_KEY_REUSED,
+                        "That Idempotency-Key created something else; send a new key for a different request.")));
+    }
+
+    private static HttpResponse<?> createdResponse(Organisation organisation) {
+        return HttpResponse.created(OrganisationView.of(organisation), URI.create("/v1/orgs/" + organisation.id().value()))
+                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation));
+    }
+
+    @Get("/{org}")
+    HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        AccessDecision decision = access.decide(caller, org, Requirement.MEMBER);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        return organisations.find(granted.tenant())
+                .<HttpResponse<?>>map(o -> HttpResponse.ok(OrganisationView.of(o))
+                        .header(HttpHeaders.ETAG, OrganisationView.etag(o)))
+                .orElseGet(() -> Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_NOT_FOUND,
+                        "No organisation of that id.")));
+    }
+
+    @Patch("/{org}")
+    HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body OrganisationRequests.Rename body,
+                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        if (access.decide(caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
+            return Rejections.toResponse(request, refused);
+        }
+        Optional<Long> expected = ETags.version(ifMatch);
+        if (expected.isEmpty()) {
+            return Rejections.toResponse(request, rejection(ProblemType.PRECONDITION_REQUIRED,
+                    "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
+        }
+        Organisations.RenameOutcome outcome = organisations.rename(TenantId.of(org), body.name(), expected.get());
+        if (outcome instanceof Organisations.Renamed renamed) {
+            return HttpResponse.ok(OrganisationView.of(renamed.organisation()))
+                    .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()));
+        }
+        if (outcome instanceof Organisations.VersionMismatch mismatch) {
+            return Rejections.toResponse(request, rejection(ProblemType.VERSION_MISMATCH,
+                    "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
+        }
+        return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_NOT_FOUND,
+                "No organisation of that id."));
+    }
+
+    private static Rejection rejection(ProblemType type, String detail) {
+        return new Refusal(type, detail);
+    }
+}

@@ -1,0 +1,6 @@
+package dev.enclave.app.organisation;
+
+/** Whether an organisation's members can use it. */
+public enum OrganisationStatus {
+    ACTIVE, SUSPENDED
+}

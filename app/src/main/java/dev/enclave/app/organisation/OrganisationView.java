@@ -1,0 +1,19 @@
+package dev.enclave.app.organisation;
+
+import io.micronaut.serde.annotation.Serdeable;
+
+/** An organisation as the API shows it. */
+@Serdeable
+record OrganisationView(String id, String name, int seats, String status, String createdAt, long version) {
+
+    static OrganisationView of(Organisation organisation) {
+        return new OrganisationView(organisation.id().value(), organisation.name(), organisation.seats(),
+                organisation.status().name().toLowerCase(java.util.Locale.ROOT), organisation.createdAt().toString(),
+                organisation.version());
+    }
+
+    /** The strong ETag of a version. */
+    static String etag(Organisation organisation) {
+        return "\"v" + organisation.version() + "\"";
+    }
+}

@@ -1,0 +1,40 @@
+package dev.enclave.app.organisation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.identity.TenantId;
+import java.util.Optional;
+
+/** The organisations, each read and written with its own tenant's scoped credentials. */
+public interface Organisations {
+
+    /** Creates the organisation and its first owner in one transaction, unless the id is taken. */
+    CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
+
+    Optional<Organisation> find(TenantId id);
+
+    /** Renames if the stored version is still {@code expectedVersion}. */
+    RenameOutcome rename(TenantId id, String name, long expectedVersion);
+
+    /** What creating an organisation came to. */
+    sealed interface CreateOutcome permits Created, IdTaken {
+    }
+
+    record Created(Organisation organisation) implements CreateOutcome {
+    }
+
+    record IdTaken(TenantId id) implements CreateOutcome {
+    }
+
+    /** What renaming came to. */
+    sealed interface RenameOutcome permits Renamed, VersionMismatch, NotFound {
+    }
+
+    record Renamed(Organisation organisation) implements RenameOutcome {
+    }
+
+    record VersionMismatch(long currentVersion) implements RenameOutcome {
+    }
+
+    record NotFound() implements RenameOutcome {
+    }
+}

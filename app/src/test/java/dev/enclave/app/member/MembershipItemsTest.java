@@ -1,0 +1,27 @@
+package dev.enclave.app.member;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class MembershipItemsTest {
+
+    @Test
+    void toItemAndBack_roundTripsEveryField() {
+        UserKey user = UserKey.of("https://idp.example/", "auth0|42");
+        Membership membership = new Membership(TenantId.of("acme"), user, "auth0|42", "https://idp.example/",
+                "ada@example.com", Set.of("owner", "member", "billing"), Instant.parse("2026-11-22T10:15:30Z"), 3);
+
+        var item = MembershipItems.toItem(membership);
+
+        assertThat(MembershipItems.fromItem(item)).isEqualTo(membership);
+        assertThat(item.get("PK").s()).isEqualTo("TENANT#acme#");
+        assertThat(item.get("SK").s()).isEqualTo("MEMBER#" + user.digest());
+        assertThat(item.get("GSI2PK").s()).isEqualTo("USER#" + user.digest() + "#");
+        assertThat(item.get("GSI2SK").s()).isEqualTo("ORG#acme");
+    }
+}

@@ -1,0 +1,22 @@
+package dev.enclave.app.support;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** A fixture: puts memberships directly (until invitations exist), as the platform principal. */
+public final class Members {
+
+    private Members() {
+    }
+
+    public static void add(DynamoDbClient platform, String table, String org, String subject, String... groups) {
+        Membership membership = new Membership(TenantId.of(org), UserKey.of("enclave-local", subject), subject,
+                "enclave-local", subject + "@example.com", Set.of(groups), Instant.now(), 1);
+        platform.putItem(b -> b.tableName(table).item(MembershipItems.toItem(membership)));
+    }
+}
