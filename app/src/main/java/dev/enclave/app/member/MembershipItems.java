@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -29,6 +30,15 @@ public final class MembershipItems {
                 .toList()));
         item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
         item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
+        return item;
+    }
+
+    /** The item recording that the membership's email belongs to a member (so it cannot be invited again). */
+    public static Map<String, AttributeValue> emailGuard(Membership membership) {
+        Map<String, AttributeValue> item = new HashMap<>(MembershipKeys.emailGuardKey(membership.tenant(),
+                EmailKey.of(membership.email())));
+        item.put("type", AttributeValue.fromS("member-email"));
+        item.put("member", AttributeValue.fromS(membership.user().digest()));
         return item;
     }
 

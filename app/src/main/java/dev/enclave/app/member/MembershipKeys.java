@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -23,6 +24,14 @@ public final class MembershipKeys {
     public static Map<String, AttributeValue> key(TenantId tenant, UserKey user) {
         return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
                 "SK", AttributeValue.fromS(SORT_KEY_PREFIX + user.digest()));
+    }
+
+    /** Sort-key prefix of the item saying "this email is already a member" (invitations check it). */
+    public static final String EMAIL_GUARD_PREFIX = "MEMBER_EMAIL#";
+
+    public static Map<String, AttributeValue> emailGuardKey(TenantId tenant, EmailKey email) {
+        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
+                "SK", AttributeValue.fromS(EMAIL_GUARD_PREFIX + email.digest()));
     }
 
     static String userIndexPartition(UserKey user) {

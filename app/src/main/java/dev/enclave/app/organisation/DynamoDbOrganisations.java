@@ -9,6 +9,8 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -36,14 +38,13 @@ final class DynamoDbOrganisations implements Organisations {
     @Override
     public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
         try {
+            List<TransactWriteItem> writes = new ArrayList<>(List.of(
+                    newItem(OrganisationItems.toItem(organisation)), newItem(MembershipItems.toItem(owner))));
+            if (!owner.email().isEmpty()) {
+                writes.add(newItem(MembershipItems.emailGuard(owner)));
+            }
             client(organisation.id()).transactWriteItems(b -> {
-                b.transactItems(
-                        TransactWriteItem.builder().put(p -> p.tableName(table)
-                                .item(OrganisationItems.toItem(organisation))
-                                .conditionExpression("attribute_not_exists(PK)")).build(),
-                        TransactWriteItem.builder().put(p -> p.tableName(table)
-                                .item(MembershipItems.toItem(owner))
-                                .conditionExpression("attribute_not_exists(PK)")).build());
+                b.transactItems(writes);
                 idempotencyToken.ifPresent(b::clientRequestToken);
             });
             return new Created(organisation);
@@ -79,6 +80,11 @@ final class DynamoDbOrganisations implements Organisations {
             return failed.hasItem() && !failed.item().isEmpty()
                     ? new VersionMismatch(Long.parseLong(failed.item().get("version").n())) : new NotFound();
         }
+    }
+
+    private TransactWriteItem newItem(Map<String, AttributeValue> item) {
+        return TransactWriteItem.builder().put(p -> p.tableName(table).item(item)
+                .conditionExpression("attribute_not_exists(PK)")).build();
     }
 
     private DynamoDbClient client(TenantId id) {

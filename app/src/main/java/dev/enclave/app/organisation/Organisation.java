@@ -7,10 +7,11 @@ import java.util.Objects;
 /**
  * An organisation, which is a tenant. Its id is chosen at creation and never changes; its name can.
  *
+ * @param members how many members it has; accepting an invitation needs {@code members < seats}
  * @param version increases with every change; updates are conditional on it (the ETag)
  */
-public record Organisation(TenantId id, String name, int seats, OrganisationStatus status, long version,
-                           Instant createdAt) {
+public record Organisation(TenantId id, String name, int seats, int members, OrganisationStatus status,
+                           long version, Instant createdAt) {
 
     /** Seats a self-service organisation starts with. */
     public static final int DEFAULT_SEATS = 25;
@@ -29,10 +30,10 @@ public record Organisation(TenantId id, String name, int seats, OrganisationStat
     }
 
     public static Organisation create(TenantId id, String name, Instant now) {
-        return new Organisation(id, name, DEFAULT_SEATS, OrganisationStatus.ACTIVE, 1, now);
+        return new Organisation(id, name, DEFAULT_SEATS, 1, OrganisationStatus.ACTIVE, 1, now);
     }
 
     public Organisation renamed(String newName) {
-        return new Organisation(id, newName, seats, status, version + 1, createdAt);
+        return new Organisation(id, newName, seats, members, status, version + 1, createdAt);
     }
 }

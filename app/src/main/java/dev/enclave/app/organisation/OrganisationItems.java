@@ -20,6 +20,7 @@ final class OrganisationItems {
         item.put("tenant", AttributeValue.fromS(organisation.id().value()));
         item.put("name", AttributeValue.fromS(organisation.name()));
         item.put("seats", AttributeValue.fromN(Integer.toString(organisation.seats())));
+        item.put("members", AttributeValue.fromN(Integer.toString(organisation.members())));
         item.put("status", AttributeValue.fromS(organisation.status().name()));
         item.put("version", AttributeValue.fromN(Long.toString(organisation.version())));
         item.put("createdAt", AttributeValue.fromS(organisation.createdAt().toString()));
@@ -28,7 +29,8 @@ final class OrganisationItems {
 
     static Organisation fromItem(Map<String, AttributeValue> item) {
         return new Organisation(TenantId.of(item.get("tenant").s()), item.get("name").s(),
-                Integer.parseInt(item.get("seats").n()), OrganisationStatus.valueOf(item.get("status").s()),
+                Integer.parseInt(item.get("seats").n()), Integer.parseInt(item.get("members").n()),
+                OrganisationStatus.valueOf(item.get("status").s()),
                 Long.parseLong(item.get("version").n()), Instant.parse(item.get("createdAt").s()));
     }
 }

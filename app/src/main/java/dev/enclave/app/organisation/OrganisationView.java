@@ -4,11 +4,13 @@ import io.micronaut.serde.annotation.Serdeable;
 
 /** An organisation as the API shows it. */
 @Serdeable
-record OrganisationView(String id, String name, int seats, String status, String createdAt, long version) {
+record OrganisationView(String id, String name, int seats, int members, String status, String createdAt,
+                        long version) {
 
     static OrganisationView of(Organisation organisation) {
         return new OrganisationView(organisation.id().value(), organisation.name(), organisation.seats(),
-                organisation.status().name().toLowerCase(java.util.Locale.ROOT), organisation.createdAt().toString(),
+                organisation.members(), organisation.status().name().toLowerCase(java.util.Locale.ROOT),
+                organisation.createdAt().toString(),
                 organisation.version());
     }
 

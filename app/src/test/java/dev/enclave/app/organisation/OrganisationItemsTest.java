@@ -10,7 +10,7 @@ class OrganisationItemsTest {
 
     @Test
     void toItemAndBack_roundTripsEveryField() {
-        Organisation organisation = new Organisation(TenantId.of("acme"), "Acme Ltd", 40, OrganisationStatus.SUSPENDED,
+        Organisation organisation = new Organisation(TenantId.of("acme"), "Acme Ltd", 40, 12, OrganisationStatus.SUSPENDED,
                 7, Instant.parse("2026-11-22T10:15:30Z"));
 
         var item = OrganisationItems.toItem(organisation);

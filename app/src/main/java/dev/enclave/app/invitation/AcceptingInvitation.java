@@ -1,0 +1,141 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.member.Members;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The invitee accepts with the token: the email their identity provider verified must be the invitation's, it must
+ * be pending and unexpired, the organisation active with a seat free. The invitation flips and the membership (with
+ * the invited groups) appears in one transaction. Accepting again as the same user answers the same membership.
+ */
+@Singleton
+@Requires(beans = Invitations.class)
+final class AcceptingInvitation {
+
+    private static final int ATTEMPTS = 8;
+
+    private final Invitations invitations;
+    private final Members members;
+    private final Organisations organisations;
+    private final Clock clock;
+
+    AcceptingInvitation(Invitations invitations, Members members, Organisations organisations, Clock clock) {
+        this.invitations = invitations;
+        this.members = members;
+        this.organisations = organisations;
+        this.clock = clock;
+    }
+
+    /** The membership, or why not. */
+    sealed interface AcceptResult permits Accepted, Refused {
+    }
+
+    record Accepted(Membership membership) implements AcceptResult {
+    }
+
+    record Refused(Refusal refusal) implements AcceptResult {
+    }
+
+    AcceptResult accept(Caller caller, String tokenValue) {
+        Optional<InviteToken> token = InviteToken.parse(tokenValue);
+        if (token.isEmpty()) {
+            return refused(ProblemType.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
+        }
+        UserKey user = UserKey.of(caller.issuer(), caller.subject());
+        boolean memberAlready = false;
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Optional<Invitation> invitation = invitations.find(token.get().tenant(), token.get().invitation())
+                    .filter(i -> token.get().matches(i.tokenHash()));
+            if (invitation.isEmpty()) {
+                return refused(ProblemType.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
+            }
+            Optional<AcceptResult> decided = decide(caller, user, invitation.get());
+            if (decided.isPresent()) {
+                return decided.get();
+            }
+            if (memberAlready) {
+                return refused(ProblemType.ALREADY_MEMBER, "You are already a member.");
+            }
+            Membership membership = membershipFor(caller, user, invitation.get());
+            switch (invitations.accept(invitation.get(), membership, clock.instant().getEpochSecond())) {
+                case DONE:
+                    return new Accepted(membership);
+                case ORGANISATION_REFUSED:
+                    return organisationRefusal(invitation.get());
+                case ALREADY_MEMBER:
+                    memberAlready = true;
+                    break;
+                case INVITATION_CHANGED:
+                default:
+                    pause(attempt);
+            }
+        }
+        return refused(ProblemType.CONFLICT, "The invitation is being accepted right now; try again.");
+    }
+
+    /** Decides from the stored invitation alone, when it can: replay, wrong invitee, not pending, expired. */
+    private Optional<AcceptResult> decide(Caller caller, UserKey user, Invitation invitation) {
+        if (invitation.status() == InvitationStatus.ACCEPTED) {
+            return Optional.of(invitation.acceptedBy().filter(user.digest()::equals)
+                    .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
+                    .orElseGet(() -> refused(ProblemType.INVITATION_NOT_PENDING, "The invitation was accepted.")));
+        }
+        if (!caller.emailVerified()) {
+            return Optional.of(refused(ProblemType.EMAIL_NOT_VERIFIED, "Verify your email with your identity "
+                    + "provider, then accept again; the invitation stays open."));
+        }
+        if (!caller.email().map(e -> e.equalsIgnoreCase(invitation.email())).orElse(false)) {
+            return Optional.of(refused(ProblemType.WRONG_INVITEE, "Sign in with the invited email to accept; "
+                    + "the invitation stays open."));
+        }
+        if (invitation.status() != InvitationStatus.PENDING) {
+            return Optional.of(refused(ProblemType.INVITATION_NOT_PENDING,
+                    "The invitation was " + invitation.status().wire() + "."));
+        }
+        if (invitation.expiredAt(clock.instant())) {
+            return Optional.of(refused(ProblemType.INVITATION_EXPIRED, "Ask for a new invitation."));
+        }
+        return Optional.empty();
+    }
+
+    private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {
+        Set<String> groups = new HashSet<>(invitation.groups());
+        groups.add(Membership.MEMBER);
+        Instant now = clock.instant();
+        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), invitation.email(),
+                groups, now, 1);
+    }
+
+    private AcceptResult organisationRefusal(Invitation invitation) {
+        boolean suspended = organisations.find(invitation.tenant())
+                .map(o -> o.status() == OrganisationStatus.SUSPENDED).orElse(false);
+        return suspended ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
+                : refused(ProblemType.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+    }
+
+    /** A concurrent transaction touched the same items: back off briefly, then read again. */
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(5L * (attempt + 1) + (long) (Math.random() * 10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static AcceptResult refused(ProblemType type, String detail) {
+        return new Refused(new Refusal(type, detail));
+    }
+}

@@ -1,0 +1,192 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.TableSettings;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/** {@link Invitations} on the single table. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbInvitations implements Invitations {
+
+    private static final String PENDING = InvitationStatus.PENDING.name();
+
+    private final TenantDynamoDb tenants;
+    private final String table;
+
+    DynamoDbInvitations(TenantDynamoDb tenants, TableSettings table) {
+        this.tenants = tenants;
+        this.table = table.getName();
+    }
+
+    @Override
+    public WriteOutcome send(Invitation invitation) {
+        DynamoDbClient client = client(invitation.tenant());
+        var guard = client.getItem(b -> b.tableName(table).consistentRead(true)
+                .key(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()))));
+        Optional<String> previous = Optional.ofNullable(guard.item()).map(i -> i.get("invitation"))
+                .map(AttributeValue::s);
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(put(InvitationItems.toItem(invitation), "attribute_not_exists(PK)", Map.of()));
+        writes.add(previous.map(id -> put(InvitationItems.inviteeGuard(invitation), "invitation = :previous",
+                        Map.of(":previous", AttributeValue.fromS(id))))
+                .orElseGet(() -> put(InvitationItems.inviteeGuard(invitation), "attribute_not_exists(PK)", Map.of())));
+        writes.add(notAMember(invitation));
+        writes.add(organisationAdmits(invitation.tenant()));
+        previous.ifPresent(id -> writes.add(close(invitation.tenant(), new InvitationId(id),
+                InvitationStatus.SUPERSEDED, Map.of())));
+        return run(client, writes, Set.of(2), 3);
+    }
+
+    @Override
+    public Optional<Invitation> find(TenantId tenant, InvitationId id) {
+        var response = client(tenant).getItem(b -> b.tableName(table).key(InvitationKeys.key(tenant, id))
+                .consistentRead(true));
+        return response.hasItem() && !response.item().isEmpty()
+                ? Optional.of(InvitationItems.fromItem(response.item())) : Optional.empty();
+    }
+
+    @Override
+    public WriteOutcome accept(Invitation invitation, Membership membership, long nowEpochSeconds) {
+        List<TransactWriteItem> writes = List.of(
+                close(invitation.tenant(), invitation.id(), InvitationStatus.ACCEPTED, Map.of(
+                        ":hash", AttributeValue.fromS(invitation.tokenHash()),
+                        ":now", AttributeValue.fromN(Long.toString(nowEpochSeconds)),
+                        ":by", AttributeValue.fromS(membership.user().digest()))),
+                put(MembershipItems.toItem(membership), "attribute_not_exists(PK)", Map.of()),
+                put(MembershipItems.emailGuard(membership), "attribute_not_exists(PK)", Map.of()),
+                TransactWriteItem.builder().update(u -> u.tableName(table)
+                        .key(OrganisationKeys.key(invitation.tenant()))
+                        .updateExpression("SET #members = #members + :one")
+                        .conditionExpression("#members < seats AND #status = :active")
+                        .expressionAttributeNames(Map.of("#members", "members", "#status", "status"))
+                        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
+                                ":active", AttributeValue.fromS("ACTIVE")))).build(),
+                releaseGuard(invitation));
+        return run(client(invitation.tenant()), writes, Set.of(1, 2), 3);
+    }
+
+    @Override
+    public boolean revoke(TenantId tenant, InvitationId id) {
+        Optional<Invitation> invitation = find(tenant, id);
+        if (invitation.isEmpty() || invitation.get().status() != InvitationStatus.PENDING) {
+            return false;
+        }
+        return run(client(tenant), List.of(close(tenant, id, InvitationStatus.REVOKED, Map.of()),
+                releaseGuard(invitation.get())), Set.of(), -1) == WriteOutcome.DONE;
+    }
+
+    @Override
+    public List<Invitation> withStatus(TenantId tenant, InvitationStatus status, int limit) {
+        return client(tenant).query(b -> b.tableName(table).indexName(TableDesign.BY_TENANT_COLLECTION.indexName())
+                        .keyConditionExpression("GSI1PK = :status").limit(limit).scanIndexForward(false)
+                        .expressionAttributeValues(Map.of(":status",
+                                AttributeValue.fromS(InvitationKeys.byStatus(tenant, status)))))
+                .items().stream().map(InvitationItems::fromItem).toList();
+    }
+
+    @Override
+    public List<Invitation> pendingFor(EmailKey email) {
+        return tenants.forScope(GuardScope.of(Set.of(email.prefix().value()), true))
+                .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
+                        .keyConditionExpression("GSI2PK = :email AND begins_with(GSI2SK, :invitations)")
+                        .expressionAttributeValues(Map.of(":email", AttributeValue.fromS(email.prefix().value()),
+                                ":invitations", AttributeValue.fromS(InvitationKeys.SORT_KEY_PREFIX))))
+                .items().stream().map(InvitationItems::fromItem).toList();
+    }
+
+    /** Moves a pending invitation to a final status, off the invitee's index; extra conditions for accepting. */
+    private TransactWriteItem close(TenantId tenant, InvitationId id, InvitationStatus status,
+                                    Map<String, AttributeValue> acceptValues) {
+        Map<String, AttributeValue> values = new java.util.HashMap<>(acceptValues);
+        values.put(":pending", AttributeValue.fromS(PENDING));
+        values.put(":closed", AttributeValue.fromS(status.name()));
+        values.put(":collection", AttributeValue.fromS(InvitationKeys.byStatus(tenant, status)));
+        boolean accepting = acceptValues.containsKey(":by");
+        String set = "SET #status = :closed, GSI1PK = :collection" + (accepting ? ", acceptedBy = :by" : "");
+        String condition = "#status = :pending" + (accepting ? " AND tokenHash = :hash AND validUntil > :now" : "");
+        return TransactWriteItem.builder().update(u -> u.tableName(table).key(InvitationKeys.key(tenant, id))
+                .updateExpression(set + " REMOVE GSI2PK, GSI2SK").conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#status", "status")).expressionAttributeValues(values)).build();
+    }
+
+    private TransactWriteItem releaseGuard(Invitation invitation) {
+        return TransactWriteItem.builder().delete(d -> d.tableName(table)
+                .key(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email())))
+                .conditionExpression("invitation = :id")
+                .expressionAttributeValues(Map.of(":id", AttributeValue.fromS(invitation.id().value())))).build();
+    }
+
+    private TransactWriteItem notAMember(Invitation invitation) {
+        return TransactWriteItem.builder().conditionCheck(c -> c.tableName(table)
+                .key(MembershipKeys.emailGuardKey(invitation.tenant(), EmailKey.of(invitation.email())))
+                .conditionExpression("attribute_not_exists(PK)")).build();
+    }
+
+    private TransactWriteItem organisationAdmits(TenantId tenant) {
+        return TransactWriteItem.builder().conditionCheck(c -> c.tableName(table).key(OrganisationKeys.key(tenant))
+                .conditionExpression("#members < seats AND #status = :active")
+                .expressionAttributeNames(Map.of("#members", "members", "#status", "status"))
+                .expressionAttributeValues(Map.of(":active", AttributeValue.fromS("ACTIVE")))).build();
+    }
+
+    private TransactWriteItem put(Map<String, AttributeValue> item, String condition,
+                                  Map<String, AttributeValue> values) {
+        return TransactWriteItem.builder().put(p -> {
+            p.tableName(table).item(item).conditionExpression(condition);
+            if (!values.isEmpty()) {
+                p.expressionAttributeValues(values);
+            }
+        }).build();
+    }
+
+    /**
+     * Runs the transaction; on cancellation, names the refusal by the position of the item that refused: a
+     * membership item (the email is a member), the organisation, or else the invitation or its guard changed
+     * (including a conflicting concurrent transaction).
+     */
+    private static WriteOutcome run(DynamoDbClient client, List<TransactWriteItem> writes, Set<Integer> memberAt,
+                                    int organisationAt) {
+        try {
+            client.transactWriteItems(b -> b.transactItems(writes));
+            return WriteOutcome.DONE;
+        } catch (TransactionCanceledException cancelled) {
+            List<CancellationReason> reasons = cancelled.cancellationReasons();
+            if (memberAt.stream().anyMatch(i -> failed(reasons, i))) {
+                return WriteOutcome.ALREADY_MEMBER;
+            }
+            if (failed(reasons, organisationAt)) {
+                return WriteOutcome.ORGANISATION_REFUSED;
+            }
+            return WriteOutcome.INVITATION_CHANGED;
+        }
+    }
+
+    private static boolean failed(List<CancellationReason> reasons, int index) {
+        return index >= 0 && index < reasons.size() && "ConditionalCheckFailed".equals(reasons.get(index).code());
+    }
+
+    private DynamoDbClient client(TenantId tenant) {
+        return tenants.forScope(GuardScope.of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false));
+    }
+}

@@ -1,0 +1,31 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An invitation to join an organisation. Its accept token is never stored, only its hash; the groups are granted
+ * only when it is accepted.
+ *
+ * @param acceptedBy the user digest of who accepted it, once accepted
+ */
+public record Invitation(TenantId tenant, InvitationId id, String email, Set<String> groups, String tokenHash,
+                         InvitationStatus status, Instant createdAt, Instant validUntil, String invitedBy,
+                         Optional<String> acceptedBy) {
+
+    public Invitation {
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(email, "email");
+        Objects.requireNonNull(tokenHash, "tokenHash");
+        Objects.requireNonNull(status, "status");
+        groups = Set.copyOf(groups);
+    }
+
+    public boolean expiredAt(Instant now) {
+        return !now.isBefore(validUntil);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.access.AccessDecision;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejections;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.env.Environment;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import jakarta.validation.Valid;
+import java.net.URI;
+import java.util.Locale;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** An organisation's invitations: send, list by status, revoke. Admins and owners only. */
+@Controller("/v1/orgs/{org}/invitations")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Invitations.class)
+class InvitationController {
+
+    private static final Logger LOG = LoggerFactory.getLogger("enclave.invitations");
+
+    private final TenantAccess access;
+    private final SendingInvitation sending;
+    private final Invitations invitations;
+    private final boolean local;
+
+    InvitationController(TenantAccess access, SendingInvitation sending, Invitations invitations,
+                         Environment environment) {
+        this.access = access;
+        this.sending = sending;
+        this.invitations = invitations;
+        this.local = environment.getActiveNames().contains("local");
+    }
+
+    @Post
+    HttpResponse<?> send(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                         @Valid @Body InvitationViews.SendRequest body) {
+        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        var result = sending.send(granted.membership(), granted.tenant(), body.email(),
+                body.groups() == null ? Set.of() : Set.copyOf(body.groups()),
+                body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays());
+        if (result instanceof SendingInvitation.Refused refused) {
+            return Rejections.toResponse(request, refused.refusal());
+        }
+        var sent = (SendingInvitation.Sent) result;
+        if (local) {
+            LOG.info("local run, no email sent: {} is invited to {}; accept with POST /v1/invitations/accept "
+                    + "{{\"token\":\"{}\"}}", sent.invitation().email(), org, sent.token().value());
+        }
+        return HttpResponse.created(new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
+                sent.token().value()), URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
+    }
+
+    @Get
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                         @Nullable @QueryValue String status) {
+        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        InvitationStatus wanted;
+        try {
+            wanted = status == null ? InvitationStatus.PENDING : InvitationStatus.valueOf(status.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException unknown) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                    "status must be pending, accepted, declined, revoked or superseded."));
+        }
+        return HttpResponse.ok(invitations.withStatus(granted.tenant(), wanted, 100).stream()
+                .map(InvitationViews.View::of).toList());
+    }
+
+    @Post("/{id}/revoke")
+    HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
+        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        InvitationId invitation;
+        try {
+            invitation = new InvitationId(id);
+        } catch (IllegalArgumentException malformed) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation."));
+        }
+        if (invitations.find(granted.tenant(), invitation).isEmpty()) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation."));
+        }
+        return invitations.revoke(granted.tenant(), invitation) ? HttpResponse.noContent()
+                : Rejections.toResponse(request, new Refusal(ProblemType.INVITATION_NOT_PENDING,
+                "Only pending invitations can be revoked."));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.enclave.app.invitation;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+
+/** Request and response bodies of the invitation endpoints. */
+final class InvitationViews {
+
+    private InvitationViews() {
+    }
+
+    @Serdeable
+    record SendRequest(@NotBlank @Email @Size(max = 320) String email,
+                       @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}",
+                               message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
+                       @Nullable @Min(1) @Max(30) Integer expiresInDays) {
+
+        static final int DEFAULT_DAYS = 7;
+    }
+
+    @Serdeable
+    record TokenRequest(@NotBlank @Size(max = 200) String token) {
+    }
+
+    @Serdeable
+    record View(String id, String organisation, String email, List<String> groups, String status, String createdAt,
+                String expiresAt) {
+
+        static View of(Invitation invitation) {
+            return new View(invitation.id().value(), invitation.tenant().value(), invitation.email(),
+                    invitation.groups().stream().sorted().toList(), invitation.status().wire(),
+                    invitation.createdAt().toString(), invitation.validUntil().toString());
+        }
+    }
+
+    /** A new invitation with its accept token, which is shown this once and never stored. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Created(View invitation, String token) {
+    }
+
+    @Serdeable
+    record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
+
+        static Membership of(dev.enclave.app.member.Membership membership) {
+            return new Membership(membership.tenant().value(), membership.userId(),
+                    membership.groups().stream().sorted().toList(), membership.joinedAt().toString());
+        }
+    }
+}

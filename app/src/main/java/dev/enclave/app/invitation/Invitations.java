@@ -1,0 +1,37 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import java.util.List;
+import java.util.Optional;
+
+/** The invitations, each workflow one conditional transaction on the organisation's scoped client. */
+public interface Invitations {
+
+    /** Stores a new pending invitation, superseding the email's pending one, unless a condition refuses. */
+    WriteOutcome send(Invitation invitation);
+
+    Optional<Invitation> find(TenantId tenant, InvitationId id);
+
+    /** Accepts: the invitation flips to accepted and the membership appears, or nothing changes. */
+    WriteOutcome accept(Invitation invitation, Membership membership, long nowEpochSeconds);
+
+    /** Revokes a pending invitation; false when it was not pending. */
+    boolean revoke(TenantId tenant, InvitationId id);
+
+    List<Invitation> withStatus(TenantId tenant, InvitationStatus status, int limit);
+
+    /** The pending invitations addressed to an email, across tenants (scoped to that email's key). */
+    List<Invitation> pendingFor(EmailKey email);
+
+    /** What a conditional write came to. */
+    enum WriteOutcome {
+        DONE,
+        /** The invitation (or its invitee guard) was not as read: read again and decide. */
+        INVITATION_CHANGED,
+        ALREADY_MEMBER,
+        /** No seat left, or the organisation is suspended. */
+        ORGANISATION_REFUSED
+    }
+}

@@ -1,0 +1,77 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An admin invites an email with the groups it will get on accepting. One transaction: the invitation, the
+ * invitee guard (superseding the email's pending invitation), "not already a member", and a free seat.
+ */
+@Singleton
+@Requires(beans = Invitations.class)
+final class SendingInvitation {
+
+    private final Invitations invitations;
+    private final Organisations organisations;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    SendingInvitation(Invitations invitations, Organisations organisations, Clock clock) {
+        this.invitations = invitations;
+        this.organisations = organisations;
+        this.clock = clock;
+    }
+
+    /** The invitation and its token (shown once), or why not. */
+    sealed interface SendResult permits Sent, Refused {
+    }
+
+    record Sent(Invitation invitation, InviteToken token) implements SendResult {
+    }
+
+    record Refused(Refusal refusal) implements SendResult {
+    }
+
+    SendResult send(Membership inviter, TenantId tenant, String email, Set<String> groups, int expiresInDays) {
+        if (groups.contains(Membership.OWNER) && !inviter.isOwner()) {
+            return refused(ProblemType.MISSING_ROLE, "Only owners can invite owners.");
+        }
+        Instant now = clock.instant();
+        InvitationId id = InvitationId.random(random);
+        InviteToken token = InviteToken.issue(tenant, id, random);
+        Invitation invitation = new Invitation(tenant, id, email.trim().toLowerCase(Locale.ROOT), groups,
+                token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
+                inviter.userId(), Optional.empty());
+        return switch (invitations.send(invitation)) {
+            case DONE -> new Sent(invitation, token);
+            case ALREADY_MEMBER -> refused(ProblemType.ALREADY_MEMBER, email + " is already a member.");
+            case ORGANISATION_REFUSED -> organisationRefusal(tenant);
+            case INVITATION_CHANGED -> refused(ProblemType.CONFLICT,
+                    "Another invitation to this email was sent at the same moment; try again.");
+        };
+    }
+
+    private SendResult organisationRefusal(TenantId tenant) {
+        boolean suspended = organisations.find(tenant).map(o -> o.status() == OrganisationStatus.SUSPENDED)
+                .orElse(false);
+        return suspended ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
+                : refused(ProblemType.SEAT_LIMIT_REACHED, "Every seat is taken.");
+    }
+
+    private static SendResult refused(ProblemType type, String detail) {
+        return new Refused(new Refusal(type, detail));
+    }
+}

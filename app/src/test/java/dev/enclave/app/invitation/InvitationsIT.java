@@ -1,0 +1,278 @@
+package dev.enclave.app.invitation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+@MicronautTest(environments = "local")
+class InvitationsIT extends LocalStackTest {
+
+    @Inject
+    DynamoDbClient platform;
+
+    @Test
+    void accept_byTheInvitee_grantsTheInvitedGroupsOnlyThen() {
+        String owner = organisation("inv-basic");
+        JsonNode sent = invite("inv-basic", owner, "Bob@Example.com", "[\"billing\"]").json();
+        assertThat(memberIds("inv-basic", owner)).containsExactly("owner-inv-basic");
+
+        Api.Reply accepted = accept(sent.get("token").asText(), bob());
+
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(accepted.json().get("groups").toString()).contains("billing", "member");
+        assertThat(memberIds("inv-basic", owner)).contains("bob");
+        assertThat(api().get("/v1/orgs/inv-basic", owner).json().get("members").asInt()).isEqualTo(2);
+        assertThat(api().get("/v1/me/orgs", bob()).json().findValuesAsText("organisation")).contains("inv-basic");
+    }
+
+    @Test
+    void accept_byAnotherAccount_isForbiddenAndTheInvitationStaysUsable() {
+        String owner = organisation("inv-wrong");
+        String token = invite("inv-wrong", owner, "bob@example.com", "[]").json().get("token").asText();
+
+        Api.Reply wrong = accept(token, tokens().mint("{\"sub\":\"mallory\",\"email\":\"mallory@example.com\"}"));
+
+        assertThat(wrong.status()).isEqualTo(403);
+        assertThat(wrong.json().get("code").asText()).isEqualTo("wrong-invitee");
+        assertThat(accept(token, bob()).status()).isEqualTo(200);
+    }
+
+    @Test
+    void accept_withUnverifiedEmail_isForbidden() {
+        String owner = organisation("inv-unverified");
+        String token = invite("inv-unverified", owner, "bob@example.com", "[]").json().get("token").asText();
+
+        Api.Reply reply = accept(token, tokens().mint(
+                "{\"sub\":\"bob\",\"email\":\"bob@example.com\",\"emailVerified\":false}"));
+
+        assertThat(reply.status()).isEqualTo(403);
+        assertThat(reply.json().get("code").asText()).isEqualTo("email-not-verified");
+    }
+
+    @Test
+    void accept_twiceBySameUser_answersTheSameMembership() {
+        String owner = organisation("inv-twice");
+        String token = invite("inv-twice", owner, "bob@example.com", "[]").json().get("token").asText();
+
+        Api.Reply first = accept(token, bob());
+        Api.Reply second = accept(token, bob());
+
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.json()).isEqualTo(first.json());
+        assertThat(api().get("/v1/orgs/inv-twice", owner).json().get("members").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void accept_afterRevoke_isConflict() {
+        String owner = organisation("inv-revoked");
+        JsonNode sent = invite("inv-revoked", owner, "bob@example.com", "[]").json();
+        Api.Reply revoked = api().post("/v1/orgs/inv-revoked/invitations/" + sent.at("/invitation/id").asText()
+                + "/revoke", "", owner);
+
+        Api.Reply reply = accept(sent.get("token").asText(), bob());
+
+        assertThat(revoked.status()).isEqualTo(204);
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("code").asText()).isEqualTo("invitation-not-pending");
+        assertThat(memberIds("inv-revoked", owner)).doesNotContain("bob");
+    }
+
+    @Test
+    void accept_afterExpiry_isGoneAndChangesNothing() {
+        String owner = organisation("inv-expired");
+        JsonNode sent = invite("inv-expired", owner, "bob@example.com", "[]").json();
+        platform.updateItem(b -> b.tableName(tableName).key(invitationKey("inv-expired",
+                        sent.at("/invitation/id").asText()))
+                .updateExpression("SET validUntil = :past")
+                .expressionAttributeValues(Map.of(":past", AttributeValue.fromN("1000"))));
+
+        Api.Reply reply = accept(sent.get("token").asText(), bob());
+
+        assertThat(reply.status()).isEqualTo(410);
+        assertThat(memberIds("inv-expired", owner)).doesNotContain("bob");
+    }
+
+    @Test
+    void reinvite_supersedesThePendingInvitation() {
+        String owner = organisation("inv-again");
+        String oldToken = invite("inv-again", owner, "bob@example.com", "[]").json().get("token").asText();
+        String newToken = invite("inv-again", owner, "BOB@example.com", "[\"admin\"]").json().get("token").asText();
+
+        Api.Reply old = accept(oldToken, bob());
+        Api.Reply current = accept(newToken, bob());
+
+        assertThat(old.status()).isEqualTo(409);
+        assertThat(current.status()).isEqualTo(200);
+        assertThat(current.json().get("groups").toString()).contains("admin");
+        assertThat(api().get("/v1/orgs/inv-again/invitations?status=superseded", owner).json()).hasSize(1);
+    }
+
+    @Test
+    void invite_anExistingMember_isConflict() {
+        String owner = organisation("inv-member");
+        accept(invite("inv-member", owner, "bob@example.com", "[]").json().get("token").asText(), bob());
+
+        Api.Reply reply = invite("inv-member", owner, "bob@example.com", "[]");
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("code").asText()).isEqualTo("already-member");
+    }
+
+    @Test
+    void invite_whenEverySeatIsTaken_isConflict() {
+        String owner = organisation("inv-full");
+        setSeats("inv-full", 1);
+
+        Api.Reply reply = invite("inv-full", owner, "bob@example.com", "[]");
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("code").asText()).isEqualTo("seat-limit-reached");
+    }
+
+    @Test
+    void invite_ofAnOwnerByAnAdmin_isForbidden_andByAMember_isForbidden() {
+        String owner = organisation("inv-roles");
+        accept(invite("inv-roles", owner, "bob@example.com", "[\"admin\"]").json().get("token").asText(), bob());
+        accept(invite("inv-roles", owner, "carl@example.com", "[]").json().get("token").asText(),
+                tokens().mint("carl", "carl@example.com"));
+
+        assertThat(invite("inv-roles", bob(), "x@example.com", "[\"owner\"]").status()).isEqualTo(403);
+        assertThat(invite("inv-roles", bob(), "x@example.com", "[]").status()).isEqualTo(201);
+        assertThat(invite("inv-roles", tokens().mint("carl", "carl@example.com"), "y@example.com", "[]").status())
+                .isEqualTo(403);
+    }
+
+    @Test
+    void accept_inASuspendedOrganisation_isLocked() {
+        String owner = organisation("inv-suspended");
+        String token = invite("inv-suspended", owner, "bob@example.com", "[]").json().get("token").asText();
+        platform.updateItem(b -> b.tableName(tableName).key(orgKey("inv-suspended"))
+                .updateExpression("SET #s = :s").expressionAttributeNames(Map.of("#s", "status"))
+                .expressionAttributeValues(Map.of(":s", AttributeValue.fromS("SUSPENDED"))));
+
+        assertThat(accept(token, bob()).status()).isEqualTo(423);
+    }
+
+    @Test
+    void myInvitations_listPendingOnesAcrossOrganisations_untilAccepted() {
+        String token = invite("inv-mine", organisation("inv-mine"), "bob@example.com", "[]").json().get("token").asText();
+
+        assertThat(api().get("/v1/me/invitations", bob()).json().findValuesAsText("organisation")).contains("inv-mine");
+        accept(token, bob());
+        assertThat(api().get("/v1/me/invitations", bob()).json().findValuesAsText("organisation"))
+                .doesNotContain("inv-mine");
+    }
+
+    @Test
+    void fiftyParallelAccepts_ofOneInvitation_makeExactlyOneMembership() throws Exception {
+        String owner = organisation("inv-race");
+        String token = invite("inv-race", owner, "bob@example.com", "[]").json().get("token").asText();
+        String bob = bob();
+
+        List<Api.Reply> replies = inParallel(50, i -> accept(token, bob));
+
+        assertThat(replies).allSatisfy(r -> assertThat(r.status()).as(r.body()).isEqualTo(200));
+        assertThat(memberIds("inv-race", owner)).containsExactlyInAnyOrder("owner-inv-race", "bob");
+        assertThat(api().get("/v1/orgs/inv-race", owner).json().get("members").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void parallelAccepts_ofDifferentInvitations_neverExceedTheSeats() throws Exception {
+        String owner = organisation("inv-seats");
+        setSeats("inv-seats", 3);
+        List<String> tokens = new ArrayList<>();
+        List<String> invitees = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            if (i == 2) {
+                setSeats("inv-seats", 3);
+            }
+            tokens.add(invite("inv-seats", owner, "user" + i + "@example.com", "[]").json().get("token").asText());
+            invitees.add(tokens().mint("user" + i, "user" + i + "@example.com"));
+        }
+
+        List<Integer> statuses = inParallel(6, i -> accept(tokens.get(i), invitees.get(i)).status());
+
+        assertThat(statuses.stream().filter(s -> s == 200)).hasSize(2);
+        assertThat(statuses.stream().filter(s -> s != 200)).containsOnly(409);
+        assertThat(api().get("/v1/orgs/inv-seats", owner).json().get("members").asInt()).isEqualTo(3);
+        assertThat(memberIds("inv-seats", owner)).hasSize(3);
+    }
+
+    private String organisation(String id) {
+        String owner = tokens().mint("owner-" + id, "owner-" + id + "@example.com");
+        assertThat(api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner).status())
+                .isEqualTo(201);
+        return owner;
+    }
+
+    private Api.Reply invite(String org, String token, String email, String groups) {
+        return api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + email + "\",\"groups\":" + groups + "}",
+                token);
+    }
+
+    private Api.Reply accept(String invitationToken, String token) {
+        return api().post("/v1/invitations/accept", "{\"token\":\"" + invitationToken + "\"}", token);
+    }
+
+    private String bob() {
+        return tokens().mint("bob", "bob@example.com");
+    }
+
+    private List<String> memberIds(String org, String token) {
+        return api().get("/v1/orgs/" + org + "/members?limit=100", token).json().findValuesAsText("userId");
+    }
+
+    private void setSeats(String org, int seats) {
+        platform.updateItem(b -> b.tableName(tableName).key(orgKey(org)).updateExpression("SET seats = :n")
+                .expressionAttributeValues(Map.of(":n", AttributeValue.fromN(Integer.toString(seats)))));
+    }
+
+    private static Map<String, AttributeValue> orgKey(String org) {
+        return Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"), "SK", AttributeValue.fromS("ORG"));
+    }
+
+    private static Map<String, AttributeValue> invitationKey(String org, String id) {
+        return Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"), "SK", AttributeValue.fromS("INVITATION#" + id));
+    }
+
+    private static <T> List<T> inParallel(int count, IndexedCall<T> call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<T>> futures = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int index = i;
+            Callable<T> task = () -> {
+                start.await();
+                return call.apply(index);
+            };
+            futures.add(pool.submit(task));
+        }
+        start.countDown();
+        List<T> results = new ArrayList<>();
+        for (Future<T> future : futures) {
+            results.add(future.get());
+        }
+        pool.shutdown();
+        return results;
+    }
+
+    @FunctionalInterface
+    private interface IndexedCall<T> {
+        T apply(int index) throws Exception;
+    }
+}
