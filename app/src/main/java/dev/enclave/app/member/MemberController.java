@@ -13,6 +13,8 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Put;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.QueryValue;
@@ -22,7 +24,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import java.util.Optional;
 
-/** An organisation's members, a page (one Query) at a time. */
+/** An organisation's members: a page (one Query) at a time, one member, removal and group edits. */
 @Controller("/v1/orgs/{org}/members")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -32,14 +34,64 @@ class MemberController {
     static final int DEFAULT_PAGE = 25;
     static final int MAX_PAGE = 100;
 
+    private static final java.util.regex.Pattern GROUP = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
+
     private final Members members;
     private final MemberCursors cursors;
     private final TenantAccess access;
+    private final ChangingMembership changing;
 
-    MemberController(Members members, MemberCursors cursors, TenantAccess access) {
+    MemberController(Members members, MemberCursors cursors, TenantAccess access, ChangingMembership changing) {
         this.members = members;
         this.cursors = cursors;
         this.access = access;
+        this.changing = changing;
+    }
+
+    @Delete("/{userId}")
+    HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String userId) {
+        return change(request, caller, org, actor -> changing.remove(actor, UserKey.of(caller.issuer(), userId)),
+                false);
+    }
+
+    @Put("/{userId}/groups/{group}")
+    HttpResponse<?> grant(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                          @PathVariable String userId, @PathVariable String group) {
+        return groupChange(request, caller, org, group,
+                actor -> changing.grant(actor, UserKey.of(caller.issuer(), userId), group), userId);
+    }
+
+    @Delete("/{userId}/groups/{group}")
+    HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String userId, @PathVariable String group) {
+        return groupChange(request, caller, org, group,
+                actor -> changing.revoke(actor, UserKey.of(caller.issuer(), userId), group), userId);
+    }
+
+    private HttpResponse<?> groupChange(HttpRequest<?> request, Caller caller, String org, String group,
+                                        java.util.function.Function<Membership, Optional<Refusal>> change,
+                                        String userId) {
+        if (!GROUP.matcher(group).matches()) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                    "A group is 1-40 lowercase letters, digits and hyphens."));
+        }
+        HttpResponse<?> changed = change(request, caller, org, change, true);
+        if (changed.getStatus().getCode() != 204) {
+            return changed;
+        }
+        return get(request, caller, org, userId);
+    }
+
+    private HttpResponse<?> change(HttpRequest<?> request, Caller caller, String org,
+                                   java.util.function.Function<Membership, Optional<Refusal>> change,
+                                   boolean adminOnly) {
+        AccessDecision decision = access.decide(caller, org, adminOnly ? Requirement.ADMIN : Requirement.MEMBER);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        return change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                .orElseGet(HttpResponse::noContent);
     }
 
     @Get

@@ -26,8 +26,7 @@ public final class MembershipItems {
         item.put("userId", AttributeValue.fromS(membership.userId()));
         item.put("issuer", AttributeValue.fromS(membership.issuer()));
         item.put("email", AttributeValue.fromS(membership.email()));
-        item.put("groups", AttributeValue.fromL(membership.groups().stream().sorted().map(AttributeValue::fromS)
-                .toList()));
+        item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted().toList()));
         item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
         item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
         return item;
@@ -47,7 +46,7 @@ public final class MembershipItems {
         return new Membership(TenantId.of(item.get("tenant").s()),
                 new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
                 item.get("issuer").s(), item.get("email").s(),
-                Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
+                Set.copyOf(item.get("groups").ss()),
                 Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get("version").n()));
     }
 }

@@ -7,9 +7,11 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link Organisation} to and from its item. */
-final class OrganisationItems {
+public final class OrganisationItems {
 
     static final String TYPE = "organisation";
+    /** How many owners the organisation has; removing an owner needs {@code owners > 1} (never the last). */
+    public static final String OWNERS = "owners";
 
     private OrganisationItems() {
     }
@@ -21,6 +23,7 @@ final class OrganisationItems {
         item.put("name", AttributeValue.fromS(organisation.name()));
         item.put("seats", AttributeValue.fromN(Integer.toString(organisation.seats())));
         item.put("members", AttributeValue.fromN(Integer.toString(organisation.members())));
+        item.put(OWNERS, AttributeValue.fromN("1"));
         item.put("status", AttributeValue.fromS(organisation.status().name()));
         item.put("version", AttributeValue.fromN(Long.toString(organisation.version())));
         item.put("createdAt", AttributeValue.fromS(organisation.createdAt().toString()));

@@ -31,6 +31,7 @@ public enum ProblemType {
     EMAIL_NOT_VERIFIED("email-not-verified", HttpStatus.FORBIDDEN, "Your identity provider has not verified your email"),
     INVITATION_EXPIRED("invitation-expired", HttpStatus.GONE, "The invitation has expired"),
     INVITATION_NOT_PENDING("invitation-not-pending", HttpStatus.CONFLICT, "The invitation is no longer pending"),
+    LAST_OWNER("last-owner", HttpStatus.CONFLICT, "An organisation keeps at least one owner"),
     ALREADY_MEMBER("already-member", HttpStatus.CONFLICT, "Already a member"),
     SEAT_LIMIT_REACHED("seat-limit-reached", HttpStatus.CONFLICT, "The organisation has no seat left"),
     ORGANISATION_SUSPENDED("organisation-suspended", HttpStatus.LOCKED, "The organisation is suspended"),

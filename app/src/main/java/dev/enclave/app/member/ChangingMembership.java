@@ -1,0 +1,81 @@
+package dev.enclave.app.member;
+
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/**
+ * Removing members (admins, or a member leaving) and editing their organisation groups (admins; only owners touch
+ * the owner group). The organisation always keeps an owner.
+ */
+@Singleton
+@Requires(beans = Memberships.class)
+final class ChangingMembership {
+
+    private final Members members;
+    private final Memberships memberships;
+
+    ChangingMembership(Members members, Memberships memberships) {
+        this.members = members;
+        this.memberships = memberships;
+    }
+
+    /** Empty when done; otherwise why not. */
+    Optional<Refusal> remove(Membership actor, UserKey target) {
+        boolean self = actor.user().equals(target);
+        if (!self && !actor.isAdmin()) {
+            return refused(ProblemType.MISSING_ROLE, "Only admins remove other members.");
+        }
+        Optional<Membership> membership = members.find(actor.tenant(), target);
+        if (membership.isEmpty()) {
+            return refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
+        }
+        if (!self && membership.get().isOwner() && !actor.isOwner()) {
+            return refused(ProblemType.MISSING_ROLE, "Only owners remove owners.");
+        }
+        return outcome(memberships.remove(membership.get()));
+    }
+
+    Optional<Refusal> grant(Membership actor, UserKey target, String group) {
+        return permitted(actor, group).or(() -> exists(actor, target))
+                .or(() -> outcome(memberships.grant(actor.tenant(), target, group)));
+    }
+
+    Optional<Refusal> revoke(Membership actor, UserKey target, String group) {
+        if (Membership.MEMBER.equals(group)) {
+            return refused(ProblemType.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
+        }
+        return permitted(actor, group).or(() -> exists(actor, target))
+                .or(() -> outcome(memberships.revoke(actor.tenant(), target, group)));
+    }
+
+    private Optional<Refusal> permitted(Membership actor, String group) {
+        if (!actor.isAdmin()) {
+            return refused(ProblemType.MISSING_ROLE, "Only admins edit groups.");
+        }
+        if (Membership.OWNER.equals(group) && !actor.isOwner()) {
+            return refused(ProblemType.MISSING_ROLE, "Only owners grant or take the owner group.");
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Refusal> exists(Membership actor, UserKey target) {
+        return members.find(actor.tenant(), target).isPresent() ? Optional.empty()
+                : refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
+    }
+
+    private static Optional<Refusal> outcome(Memberships.Change change) {
+        return switch (change) {
+            case DONE, UNCHANGED -> Optional.empty();
+            case LAST_OWNER -> refused(ProblemType.LAST_OWNER, "Make someone else an owner first.");
+            case MEMBERSHIP_CHANGED -> refused(ProblemType.CONFLICT, "The membership changed meanwhile; read it again.");
+        };
+    }
+
+    private static Optional<Refusal> refused(ProblemType type, String detail) {
+        return Optional.of(new Refusal(type, detail));
+    }
+}

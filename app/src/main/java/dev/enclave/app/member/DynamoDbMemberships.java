@@ -1,0 +1,127 @@
+package dev.enclave.app.member;
+
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.TableSettings;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/** {@link Memberships} as conditional transactions on the organisation's scoped client. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbMemberships implements Memberships {
+
+    private static final String MEMBERSHIP_CHANGED_OR_GONE = "attribute_exists(PK) AND version = :version";
+
+    private final TenantDynamoDb tenants;
+    private final String table;
+
+    DynamoDbMemberships(TenantDynamoDb tenants, TableSettings table) {
+        this.tenants = tenants;
+        this.table = table.getName();
+    }
+
+    @Override
+    public Change remove(Membership membership) {
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table)
+                .key(MembershipKeys.key(membership.tenant(), membership.user()))
+                .conditionExpression(MEMBERSHIP_CHANGED_OR_GONE)
+                .expressionAttributeValues(Map.of(":version", number(membership.version())))).build());
+        writes.add(organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
+        if (!membership.email().isEmpty()) {
+            writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(
+                    MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(membership.email())))).build());
+        }
+        return run(membership.tenant(), writes, Change.MEMBERSHIP_CHANGED);
+    }
+
+    @Override
+    public Change grant(TenantId tenant, UserKey user, String group) {
+        boolean owner = Membership.OWNER.equals(group);
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(groupChange(tenant, user, "ADD", group, "attribute_exists(PK) AND NOT contains(#groups, :group)"));
+        if (owner) {
+            writes.add(organisationCounters(tenant, 0, 1));
+        }
+        return run(tenant, writes, Change.UNCHANGED);
+    }
+
+    @Override
+    public Change revoke(TenantId tenant, UserKey user, String group) {
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(groupChange(tenant, user, "DELETE", group, "attribute_exists(PK) AND contains(#groups, :group)"));
+        if (Membership.OWNER.equals(group)) {
+            writes.add(organisationCounters(tenant, 0, -1));
+        }
+        return run(tenant, writes, Change.UNCHANGED);
+    }
+
+    private TransactWriteItem groupChange(TenantId tenant, UserKey user, String operation, String group,
+                                          String condition) {
+        return TransactWriteItem.builder().update(u -> u.tableName(table).key(MembershipKeys.key(tenant, user))
+                .updateExpression(operation + " #groups :groups SET version = version + :one")
+                .conditionExpression(condition)
+                .expressionAttributeNames(Map.of("#groups", "groups"))
+                .expressionAttributeValues(Map.of(":groups", AttributeValue.fromSs(List.of(group)),
+                        ":group", AttributeValue.fromS(group), ":one", number(1)))).build();
+    }
+
+    /** Adjusts the organisation's member and owner counts; losing an owner needs another one left. */
+    private TransactWriteItem organisationCounters(TenantId tenant, int members, int owners) {
+        Map<String, AttributeValue> values = new java.util.HashMap<>(Map.of(":members", number(members),
+                ":owners", number(owners)));
+        String condition = "attribute_exists(PK)";
+        if (owners < 0) {
+            condition = "#owners > :one";
+            values.put(":one", number(1));
+        }
+        String finalCondition = condition;
+        return TransactWriteItem.builder().update(u -> u.tableName(table).key(OrganisationKeys.key(tenant))
+                .updateExpression("SET #members = #members + :members, #owners = #owners + :owners")
+                .conditionExpression(finalCondition)
+                .expressionAttributeNames(Map.of("#members", "members", "#owners", OrganisationItems.OWNERS))
+                .expressionAttributeValues(values)).build();
+    }
+
+    /** Runs the transaction; the membership's condition failing means {@code membershipRefused}. */
+    private Change run(TenantId tenant, List<TransactWriteItem> writes, Change membershipRefused) {
+        try {
+            client(tenant).transactWriteItems(b -> b.transactItems(writes));
+            return Change.DONE;
+        } catch (TransactionCanceledException cancelled) {
+            List<CancellationReason> reasons = cancelled.cancellationReasons();
+            if (failed(reasons, 1)) {
+                return Change.LAST_OWNER;
+            }
+            return failed(reasons, 0) ? membershipRefused : Change.MEMBERSHIP_CHANGED;
+        }
+    }
+
+    private static boolean failed(List<CancellationReason> reasons, int index) {
+        return index < reasons.size() && "ConditionalCheckFailed".equals(reasons.get(index).code());
+    }
+
+    private static AttributeValue number(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    private DynamoDbClient client(TenantId tenant) {
+        return tenants.forScope(GuardScope.of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false));
+    }
+}

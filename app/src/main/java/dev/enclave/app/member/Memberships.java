@@ -1,0 +1,27 @@
+package dev.enclave.app.member;
+
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+
+/** Changes to memberships that must keep the organisation's invariants (at least one owner, the member count). */
+public interface Memberships {
+
+    /** Removes the member, their email record and their seat; refuses to remove the last owner. */
+    Change remove(Membership membership);
+
+    /** Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land. */
+    Change grant(TenantId tenant, UserKey user, String group);
+
+    /** Removes a group; taking {@code owner} away from the last owner is refused. */
+    Change revoke(TenantId tenant, UserKey user, String group);
+
+    /** What a change came to. */
+    enum Change {
+        DONE,
+        /** Nothing to do (already so). */
+        UNCHANGED,
+        LAST_OWNER,
+        /** The membership changed or vanished since it was read. */
+        MEMBERSHIP_CHANGED
+    }
+}

@@ -1,0 +1,136 @@
+package dev.enclave.app.member;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+@MicronautTest(environments = "local")
+class MembersIT extends LocalStackTest {
+
+    @Test
+    void leave_asTheLastOwner_isConflictAndChangesNothing() {
+        String owner = organisation("mem-last");
+
+        Api.Reply reply = delete("/v1/orgs/mem-last/members/owner-mem-last", owner);
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("code").asText()).isEqualTo("last-owner");
+        assertThat(api().get("/v1/orgs/mem-last", owner).status()).isEqualTo(200);
+    }
+
+    @Test
+    void revokeOwner_fromTheLastOwner_isConflict() {
+        String owner = organisation("mem-revoke-last");
+
+        Api.Reply reply = delete("/v1/orgs/mem-revoke-last/members/owner-mem-revoke-last/groups/owner", owner);
+
+        assertThat(reply.status()).isEqualTo(409);
+        assertThat(reply.json().get("code").asText()).isEqualTo("last-owner");
+    }
+
+    @Test
+    void ownerLeaves_onceAnotherOwnerExists() {
+        String owner = organisation("mem-handover");
+        join("mem-handover", owner, "bob");
+
+        Api.Reply granted = put("/v1/orgs/mem-handover/members/bob/groups/owner", owner);
+        Api.Reply left = delete("/v1/orgs/mem-handover/members/owner-mem-handover", owner);
+
+        assertThat(granted.status()).isEqualTo(200);
+        assertThat(granted.json().get("groups").toString()).contains("owner");
+        assertThat(left.status()).isEqualTo(204);
+        assertThat(delete("/v1/orgs/mem-handover/members/bob", member("bob")).status()).isEqualTo(409);
+    }
+
+    @Test
+    void remove_byAnAdmin_takesTheMembershipSeatAndCrossTenantViewAway() {
+        String owner = organisation("mem-remove");
+        join("mem-remove", owner, "bob");
+
+        Api.Reply removed = delete("/v1/orgs/mem-remove/members/bob", owner);
+
+        assertThat(removed.status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/mem-remove/members/bob", owner).status()).isEqualTo(404);
+        assertThat(api().get("/v1/orgs/mem-remove", owner).json().get("members").asInt()).isEqualTo(1);
+        assertThat(api().get("/v1/me/orgs", member("bob")).json().findValuesAsText("organisation"))
+                .doesNotContain("mem-remove");
+        assertThat(api().get("/v1/orgs/mem-remove", member("bob")).status()).isEqualTo(404);
+        assertThat(invite("mem-remove", owner, "bob").status()).as("bob can be invited again").isEqualTo(201);
+    }
+
+    @Test
+    void leave_byAPlainMember_works_butRemovingOthers_isForbidden() {
+        String owner = organisation("mem-leave");
+        join("mem-leave", owner, "bob");
+        join("mem-leave", owner, "carl");
+
+        assertThat(delete("/v1/orgs/mem-leave/members/carl", member("bob")).status()).isEqualTo(403);
+        assertThat(delete("/v1/orgs/mem-leave/members/bob", member("bob")).status()).isEqualTo(204);
+    }
+
+    @Test
+    void grantOwner_byAnAdmin_isForbidden() {
+        String owner = organisation("mem-admin");
+        join("mem-admin", owner, "bob");
+        put("/v1/orgs/mem-admin/members/bob/groups/admin", owner);
+        join("mem-admin", owner, "carl");
+
+        assertThat(put("/v1/orgs/mem-admin/members/carl/groups/owner", member("bob")).status()).isEqualTo(403);
+        assertThat(put("/v1/orgs/mem-admin/members/carl/groups/support", member("bob")).status()).isEqualTo(200);
+    }
+
+    @Test
+    void concurrentGroupEdits_loseNoUpdate() {
+        String owner = organisation("mem-groups");
+        join("mem-groups", owner, "bob");
+        List<CompletableFuture<Api.Reply>> edits = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String group = "team-" + i;
+            edits.add(CompletableFuture.supplyAsync(() -> put("/v1/orgs/mem-groups/members/bob/groups/" + group,
+                    owner)));
+        }
+
+        edits.forEach(edit -> assertThat(edit.join().status()).isEqualTo(200));
+
+        String groups = api().get("/v1/orgs/mem-groups/members/bob", owner).json().get("groups").toString();
+        for (int i = 0; i < 10; i++) {
+            assertThat(groups).contains("team-" + i);
+        }
+    }
+
+    private String organisation(String id) {
+        String owner = member("owner-" + id);
+        assertThat(api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner).status())
+                .isEqualTo(201);
+        return owner;
+    }
+
+    private void join(String org, String owner, String user) {
+        String token = invite(org, owner, user).json().get("token").asText();
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", member(user)).status())
+                .isEqualTo(200);
+    }
+
+    private Api.Reply invite(String org, String owner, String user) {
+        return api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + user + "@example.com\"}", owner);
+    }
+
+    private String member(String user) {
+        return tokens().mint(user, user + "@example.com");
+    }
+
+    private Api.Reply delete(String path, String token) {
+        return api().send(api().request(path, token).DELETE());
+    }
+
+    private Api.Reply put(String path, String token) {
+        return api().send(api().request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
+    }
+}
