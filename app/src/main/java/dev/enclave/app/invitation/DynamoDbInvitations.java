@@ -6,7 +6,6 @@ import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.EmailKey;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.guard.GuardScope;
@@ -107,7 +106,7 @@ final class DynamoDbInvitations implements Invitations {
 
     @Override
     public List<Invitation> pendingFor(EmailKey email) {
-        return tenants.forScope(GuardScope.of(Set.of(email.prefix().value()), true))
+        return tenants.forScope(GuardScope.ownEntries(email.prefix()))
                 .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
                         .keyConditionExpression("GSI2PK = :email AND begins_with(GSI2SK, :invitations)")
                         .expressionAttributeValues(Map.of(":email", AttributeValue.fromS(email.prefix().value()),
@@ -187,6 +186,6 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     private DynamoDbClient client(TenantId tenant) {
-        return tenants.forScope(GuardScope.of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false));
+        return tenants.forTenant(tenant);
     }
 }

@@ -12,7 +12,6 @@ import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -32,7 +31,7 @@ final class DynamoDbMembers implements Members {
 
     @Override
     public Optional<Membership> find(TenantId tenant, UserKey user) {
-        var response = tenants.forScope(tenantScope(tenant)).getItem(b -> b.tableName(table)
+        var response = tenants.forTenant(tenant).getItem(b -> b.tableName(table)
                 .key(MembershipKeys.key(tenant, user)).consistentRead(true));
         return response.hasItem() && !response.item().isEmpty()
                 ? Optional.of(MembershipItems.fromItem(response.item())) : Optional.empty();
@@ -46,7 +45,7 @@ final class DynamoDbMembers implements Members {
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
                         ":members", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX)));
         after.ifPresent(user -> query.exclusiveStartKey(MembershipKeys.key(tenant, user)));
-        QueryResponse response = tenants.forScope(tenantScope(tenant)).query(query.build());
+        QueryResponse response = tenants.forTenant(tenant).query(query.build());
         List<Membership> members = response.items().stream().map(MembershipItems::fromItem).toList();
         Optional<UserKey> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
                 && !members.isEmpty() ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
@@ -55,15 +54,11 @@ final class DynamoDbMembers implements Members {
 
     @Override
     public List<Membership> ofUser(UserKey user) {
-        QueryResponse response = tenants.forScope(GuardScope.of(Set.of(user.prefix().value()), true))
+        QueryResponse response = tenants.forScope(GuardScope.ownEntries(user.prefix()))
                 .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
                         .keyConditionExpression("GSI2PK = :user AND begins_with(GSI2SK, :orgs)")
                         .expressionAttributeValues(Map.of(":user", AttributeValue.fromS(user.prefix().value()),
                                 ":orgs", AttributeValue.fromS(MembershipKeys.USER_INDEX_SORT_PREFIX))));
         return response.items().stream().map(MembershipItems::fromItem).toList();
-    }
-
-    private static GuardScope tenantScope(TenantId tenant) {
-        return GuardScope.of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false);
     }
 }

@@ -4,17 +4,14 @@ import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.EmailKey;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -122,6 +119,6 @@ final class DynamoDbMemberships implements Memberships {
     }
 
     private DynamoDbClient client(TenantId tenant) {
-        return tenants.forScope(GuardScope.of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false));
+        return tenants.forTenant(tenant);
     }
 }

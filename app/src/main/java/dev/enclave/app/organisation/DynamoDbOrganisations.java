@@ -3,9 +3,7 @@ package dev.enclave.app.organisation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.platform.TableSettings;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
-import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -13,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -87,7 +84,7 @@ final class DynamoDbOrganisations implements Organisations {
                 .conditionExpression("attribute_not_exists(PK)")).build();
     }
 
-    private DynamoDbClient client(TenantId id) {
-        return tenants.forScope(GuardScope.of(Set.of(LeadingKeyPrefix.tenant(id).value()), false));
+    private DynamoDbClient client(TenantId tenant) {
+        return tenants.forTenant(tenant);
     }
 }

@@ -10,6 +10,7 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
 import software.amazon.awssdk.services.sts.model.AssumeRoleRequest;
+import software.amazon.awssdk.services.sts.model.Credentials;
 import software.amazon.awssdk.services.sts.model.Tag;
 
 /**
@@ -21,6 +22,9 @@ import software.amazon.awssdk.services.sts.model.Tag;
  * idleness are bounded; evicted providers are closed, which stops their refreshes.
  */
 public final class TenantCredentials implements AutoCloseable {
+
+    /** Lifetime of credentials handed out to tenants' backends: the shortest STS allows. */
+    public static final int HANDED_OUT_SECONDS = 900;
 
     private final StsClient sts;
     private final VendingSettings settings;
@@ -53,6 +57,24 @@ public final class TenantCredentials implements AutoCloseable {
         try {
             provider.resolveCredentials();
             return provider;
+        } catch (SdkException e) {
+            throw new CredentialsUnavailableException(String.join(",", scope.prefixes()), e);
+        }
+    }
+
+    /**
+     * Fresh, uncached credentials for {@code scope}, to hand to a tenant's trusted backend: the same session policy
+     * and tags, the shortest STS lifetime, and {@code sourceIdentity} naming who asked for them.
+     *
+     * @throws CredentialsUnavailableException when STS cannot provide credentials
+     */
+    public Credentials vend(GuardScope scope, String sourceIdentity) {
+        AssumeRoleRequest request = assumeRole(scope).toBuilder()
+                .durationSeconds(HANDED_OUT_SECONDS)
+                .sourceIdentity(sourceIdentity)
+                .build();
+        try {
+            return sts.assumeRole(request).credentials();
         } catch (SdkException e) {
             throw new CredentialsUnavailableException(String.join(",", scope.prefixes()), e);
         }

@@ -1,5 +1,7 @@
 package dev.enclave.tenancy.guard;
 
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
@@ -29,6 +31,16 @@ public record GuardScope(SortedSet<String> prefixes, boolean readOnly) {
 
     public static GuardScope of(Set<String> prefixes, boolean readOnly) {
         return new GuardScope(new TreeSet<>(prefixes), readOnly);
+    }
+
+    /** Everything one tenant owns, read and write. */
+    public static GuardScope tenant(TenantId tenant) {
+        return of(Set.of(LeadingKeyPrefix.tenant(tenant).value()), false);
+    }
+
+    /** A caller's own cross-tenant entries (their {@code USER#} or {@code EMAIL#} key), read only. */
+    public static GuardScope ownEntries(LeadingKeyPrefix prefix) {
+        return of(Set.of(prefix.value()), true);
     }
 
     /** Whether {@code value} starts with one of the scope's prefixes. */

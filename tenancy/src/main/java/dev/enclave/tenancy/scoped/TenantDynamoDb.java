@@ -1,5 +1,6 @@
 package dev.enclave.tenancy.scoped;
 
+import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.credentials.TenantCredentials;
 import dev.enclave.tenancy.guard.GuardScope;
 import java.util.Objects;
@@ -31,6 +32,11 @@ public final class TenantDynamoDb implements AutoCloseable {
      */
     public DynamoDbClient forScope(GuardScope scope) {
         return new ScopedDynamoDbClient(sharedTenantClient, scope, credentials.forScope(scope));
+    }
+
+    /** A client confined to everything {@code tenant} owns. */
+    public DynamoDbClient forTenant(TenantId tenant) {
+        return forScope(GuardScope.tenant(tenant));
     }
 
     @Override
