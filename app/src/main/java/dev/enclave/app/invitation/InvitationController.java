@@ -67,7 +67,7 @@ class InvitationController {
         var sent = (SendingInvitation.Sent) result;
         if (local) {
             LOG.info("local run, no email sent: {} is invited to {}; accept with POST /v1/invitations/accept "
-                    + "{{\"token\":\"{}\"}}", sent.invitation().email(), org, sent.token().value());
+                    + "{\"token\":\"{}\"}", sent.invitation().email(), org, sent.token().value());
         }
         return HttpResponse.created(new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
                 sent.token().value()), URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
