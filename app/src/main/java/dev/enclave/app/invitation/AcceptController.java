@@ -17,7 +17,7 @@ import io.micronaut.security.rules.SecurityRule;
 import jakarta.validation.Valid;
 import java.util.List;
 
-/** The invitee's side: accepting with the token, and the caller's own pending invitations. */
+/** The invitee's side: accepting or declining with the token, and the caller's own pending invitations. */
 @Controller("/v1")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -25,11 +25,19 @@ import java.util.List;
 class AcceptController {
 
     private final AcceptingInvitation accepting;
+    private final DecliningInvitation declining;
     private final Invitations invitations;
 
-    AcceptController(AcceptingInvitation accepting, Invitations invitations) {
+    AcceptController(AcceptingInvitation accepting, DecliningInvitation declining, Invitations invitations) {
         this.accepting = accepting;
+        this.declining = declining;
         this.invitations = invitations;
+    }
+
+    @Post("/invitations/decline")
+    HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
+        return declining.decline(caller, body.token()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                .orElseGet(HttpResponse::noContent);
     }
 
     @Post("/invitations/accept")

@@ -52,15 +52,14 @@ final class AcceptingInvitation {
     AcceptResult accept(Caller caller, String tokenValue) {
         Optional<InviteToken> token = InviteToken.parse(tokenValue);
         if (token.isEmpty()) {
-            return refused(ProblemType.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
+            return new Refused(InviteeChecks.invalidToken());
         }
         UserKey user = UserKey.of(caller.issuer(), caller.subject());
         boolean memberAlready = false;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<Invitation> invitation = invitations.find(token.get().tenant(), token.get().invitation())
-                    .filter(i -> token.get().matches(i.tokenHash()));
+            Optional<Invitation> invitation = InviteeChecks.findByToken(invitations, token.get());
             if (invitation.isEmpty()) {
-                return refused(ProblemType.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
+                return new Refused(InviteeChecks.invalidToken());
             }
             Optional<AcceptResult> decided = decide(caller, user, invitation.get());
             if (decided.isPresent()) {
@@ -93,22 +92,7 @@ final class AcceptingInvitation {
                     .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
                     .orElseGet(() -> refused(ProblemType.INVITATION_NOT_PENDING, "The invitation was accepted.")));
         }
-        if (!caller.emailVerified()) {
-            return Optional.of(refused(ProblemType.EMAIL_NOT_VERIFIED, "Verify your email with your identity "
-                    + "provider, then accept again; the invitation stays open."));
-        }
-        if (!caller.email().map(e -> e.equalsIgnoreCase(invitation.email())).orElse(false)) {
-            return Optional.of(refused(ProblemType.WRONG_INVITEE, "Sign in with the invited email to accept; "
-                    + "the invitation stays open."));
-        }
-        if (invitation.status() != InvitationStatus.PENDING) {
-            return Optional.of(refused(ProblemType.INVITATION_NOT_PENDING,
-                    "The invitation was " + invitation.status().wire() + "."));
-        }
-        if (invitation.expiredAt(clock.instant())) {
-            return Optional.of(refused(ProblemType.INVITATION_EXPIRED, "Ask for a new invitation."));
-        }
-        return Optional.empty();
+        return InviteeChecks.check(caller, invitation, clock.instant()).map(Refused::new);
     }
 
     private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {

@@ -3,6 +3,7 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.EmailKey;
@@ -76,23 +77,40 @@ final class DynamoDbInvitations implements Invitations {
                 put(MembershipItems.emailGuard(membership), "attribute_not_exists(PK)", Map.of()),
                 TransactWriteItem.builder().update(u -> u.tableName(table)
                         .key(OrganisationKeys.key(invitation.tenant()))
-                        .updateExpression("SET #members = #members + :one")
+                        .updateExpression("SET #members = #members + :one, #owners = #owners + :owner")
                         .conditionExpression("#members < seats AND #status = :active")
-                        .expressionAttributeNames(Map.of("#members", "members", "#status", "status"))
+                        .expressionAttributeNames(Map.of("#members", "members", "#status", "status",
+                                "#owners", OrganisationItems.OWNERS))
                         .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
+                                ":owner", AttributeValue.fromN(membership.isOwner() ? "1" : "0"),
                                 ":active", AttributeValue.fromS("ACTIVE")))).build(),
                 releaseGuard(invitation));
         return run(client(invitation.tenant()), writes, Set.of(1, 2), 3);
     }
 
     @Override
-    public boolean revoke(TenantId tenant, InvitationId id) {
-        Optional<Invitation> invitation = find(tenant, id);
-        if (invitation.isEmpty() || invitation.get().status() != InvitationStatus.PENDING) {
+    public boolean close(Invitation invitation, InvitationStatus status) {
+        return run(client(invitation.tenant()), List.of(close(invitation.tenant(), invitation.id(), status, Map.of()),
+                releaseGuard(invitation)), Set.of(), -1) == WriteOutcome.DONE;
+    }
+
+    @Override
+    public boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil) {
+        try {
+            client(invitation.tenant()).updateItem(b -> b.tableName(table)
+                    .key(InvitationKeys.key(invitation.tenant(), invitation.id()))
+                    .updateExpression("SET tokenHash = :hash, validUntil = :until, expiresAt = :expires")
+                    .conditionExpression("#status = :pending")
+                    .expressionAttributeNames(Map.of("#status", "status"))
+                    .expressionAttributeValues(Map.of(":hash", AttributeValue.fromS(tokenHash),
+                            ":until", AttributeValue.fromN(Long.toString(validUntil.getEpochSecond())),
+                            ":expires", AttributeValue.fromN(Long.toString(
+                                    validUntil.plus(InvitationItems.RETENTION).getEpochSecond())),
+                            ":pending", AttributeValue.fromS(PENDING))));
+            return true;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException notPending) {
             return false;
         }
-        return run(client(tenant), List.of(close(tenant, id, InvitationStatus.REVOKED, Map.of()),
-                releaseGuard(invitation.get())), Set.of(), -1) == WriteOutcome.DONE;
     }
 
     @Override

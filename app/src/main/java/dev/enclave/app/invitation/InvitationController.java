@@ -93,21 +93,37 @@ class InvitationController {
 
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
+        return withInvitation(request, caller, org, id, invitation -> invitations.close(invitation,
+                InvitationStatus.REVOKED) ? HttpResponse.noContent() : Rejections.toResponse(request,
+                new Refusal(ProblemType.INVITATION_NOT_PENDING, "Only pending invitations can be revoked.")));
+    }
+
+    @Post("/{id}/resend")
+    HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
+        return withInvitation(request, caller, org, id, invitation -> {
+            var result = sending.resend(invitation, InvitationViews.SendRequest.DEFAULT_DAYS);
+            if (result instanceof SendingInvitation.Refused refused) {
+                return Rejections.toResponse(request, refused.refusal());
+            }
+            var sent = (SendingInvitation.Sent) result;
+            return HttpResponse.ok(new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
+                    sent.token().value()));
+        });
+    }
+
+    private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,
+                                           java.util.function.Function<Invitation, HttpResponse<?>> action) {
         AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
         if (!(decision instanceof AccessDecision.Granted granted)) {
             return Rejections.toResponse(request, (AccessDecision.Refused) decision);
         }
-        InvitationId invitation;
+        java.util.Optional<Invitation> invitation;
         try {
-            invitation = new InvitationId(id);
+            invitation = invitations.find(granted.tenant(), new InvitationId(id));
         } catch (IllegalArgumentException malformed) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation."));
+            invitation = java.util.Optional.empty();
         }
-        if (invitations.find(granted.tenant(), invitation).isEmpty()) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation."));
-        }
-        return invitations.revoke(granted.tenant(), invitation) ? HttpResponse.noContent()
-                : Rejections.toResponse(request, new Refusal(ProblemType.INVITATION_NOT_PENDING,
-                "Only pending invitations can be revoked."));
+        return invitation.map(action).orElseGet(() -> Rejections.toResponse(request,
+                new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation.")));
     }
 }

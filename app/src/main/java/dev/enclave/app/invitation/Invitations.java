@@ -17,8 +17,11 @@ public interface Invitations {
     /** Accepts: the invitation flips to accepted and the membership appears, or nothing changes. */
     WriteOutcome accept(Invitation invitation, Membership membership, long nowEpochSeconds);
 
-    /** Revokes a pending invitation; false when it was not pending. */
-    boolean revoke(TenantId tenant, InvitationId id);
+    /** Closes a pending invitation as revoked or declined; false when it was not pending. */
+    boolean close(Invitation invitation, InvitationStatus status);
+
+    /** Gives a pending invitation a new token hash and validity; false when it was not pending. */
+    boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil);
 
     List<Invitation> withStatus(TenantId tenant, InvitationStatus status, int limit);
 

@@ -64,6 +64,18 @@ final class SendingInvitation {
         };
     }
 
+    /** A new token and validity for a pending invitation; the old token stops working. */
+    SendResult resend(Invitation invitation, int expiresInDays) {
+        InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
+        Instant validUntil = clock.instant().plus(Duration.ofDays(expiresInDays));
+        if (!invitations.renew(invitation, token.hash(), validUntil)) {
+            return refused(ProblemType.INVITATION_NOT_PENDING, "Only pending invitations can be resent.");
+        }
+        return new Sent(new Invitation(invitation.tenant(), invitation.id(), invitation.email(), invitation.groups(),
+                token.hash(), invitation.status(), invitation.createdAt(), validUntil, invitation.invitedBy(),
+                invitation.acceptedBy()), token);
+    }
+
     private SendResult organisationRefusal(TenantId tenant) {
         boolean suspended = organisations.find(tenant).map(o -> o.status() == OrganisationStatus.SUSPENDED)
                 .orElse(false);

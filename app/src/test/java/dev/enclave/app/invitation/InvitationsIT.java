@@ -123,6 +123,35 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void accept_afterResend_worksOnlyWithTheNewToken() {
+        String owner = organisation("inv-resend");
+        JsonNode sent = invite("inv-resend", owner, "bob@example.com", "[]").json();
+        Api.Reply resent = api().post("/v1/orgs/inv-resend/invitations/" + sent.at("/invitation/id").asText()
+                + "/resend", "", owner);
+
+        Api.Reply old = accept(sent.get("token").asText(), bob());
+        Api.Reply current = accept(resent.json().get("token").asText(), bob());
+
+        assertThat(resent.status()).isEqualTo(200);
+        assertThat(old.status()).isEqualTo(404);
+        assertThat(current.status()).isEqualTo(200);
+    }
+
+    @Test
+    void decline_byTheInvitee_closesItWithoutAMembership() {
+        String owner = organisation("inv-decline");
+        String token = invite("inv-decline", owner, "bob@example.com", "[]").json().get("token").asText();
+
+        Api.Reply declined = api().post("/v1/invitations/decline", "{\"token\":\"" + token + "\"}", bob());
+
+        assertThat(declined.status()).isEqualTo(204);
+        assertThat(accept(token, bob()).status()).isEqualTo(409);
+        assertThat(memberIds("inv-decline", owner)).doesNotContain("bob");
+        assertThat(invite("inv-decline", owner, "bob@example.com", "[]").status()).as("can be invited again")
+                .isEqualTo(201);
+    }
+
+    @Test
     void invite_anExistingMember_isConflict() {
         String owner = organisation("inv-member");
         accept(invite("inv-member", owner, "bob@example.com", "[]").json().get("token").asText(), bob());

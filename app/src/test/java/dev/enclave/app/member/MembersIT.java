@@ -50,6 +50,18 @@ class MembersIT extends LocalStackTest {
     }
 
     @Test
+    void ownerLeaves_whenASecondOwnerJoinedByInvitation() {
+        String owner = organisation("mem-invited-owner");
+        String token = api().post("/v1/orgs/mem-invited-owner/invitations",
+                "{\"email\":\"bob@example.com\",\"groups\":[\"owner\"]}", owner).json().get("token").asText();
+        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", member("bob"));
+
+        assertThat(delete("/v1/orgs/mem-invited-owner/members/owner-mem-invited-owner", owner).status())
+                .isEqualTo(204);
+        assertThat(delete("/v1/orgs/mem-invited-owner/members/bob", member("bob")).status()).isEqualTo(409);
+    }
+
+    @Test
     void remove_byAnAdmin_takesTheMembershipSeatAndCrossTenantViewAway() {
         String owner = organisation("mem-remove");
         join("mem-remove", owner, "bob");

@@ -1,0 +1,35 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.Optional;
+
+/** The invitee declines with the token: the same checks as accepting; the invitation closes, nothing else changes. */
+@Singleton
+@Requires(beans = Invitations.class)
+final class DecliningInvitation {
+
+    private final Invitations invitations;
+    private final Clock clock;
+
+    DecliningInvitation(Invitations invitations, Clock clock) {
+        this.invitations = invitations;
+        this.clock = clock;
+    }
+
+    /** Empty when declined; otherwise why not. */
+    Optional<Refusal> decline(Caller caller, String tokenValue) {
+        Optional<Invitation> invitation = InviteToken.parse(tokenValue)
+                .flatMap(token -> InviteeChecks.findByToken(invitations, token));
+        if (invitation.isEmpty()) {
+            return Optional.of(InviteeChecks.invalidToken());
+        }
+        return InviteeChecks.check(caller, invitation.get(), clock.instant())
+                .or(() -> invitations.close(invitation.get(), InvitationStatus.DECLINED) ? Optional.empty()
+                        : Optional.of(new Refusal(ProblemType.INVITATION_NOT_PENDING, "The invitation just changed.")));
+    }
+}

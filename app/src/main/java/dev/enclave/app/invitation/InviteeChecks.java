@@ -1,0 +1,44 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import java.time.Instant;
+import java.util.Optional;
+
+/** What the invitee must show before answering an invitation: its token, their verified email, in time. */
+final class InviteeChecks {
+
+    private InviteeChecks() {
+    }
+
+    static Optional<Invitation> findByToken(Invitations invitations, InviteToken token) {
+        return invitations.find(token.tenant(), token.invitation()).filter(i -> token.matches(i.tokenHash()));
+    }
+
+    /** Empty when the caller may answer this pending invitation now. */
+    static Optional<Refusal> check(Caller caller, Invitation invitation, Instant now) {
+        if (!caller.emailVerified()) {
+            return refused(ProblemType.EMAIL_NOT_VERIFIED, "Verify your email with your identity provider, then "
+                    + "try again; the invitation stays open.");
+        }
+        if (!caller.email().map(e -> e.equalsIgnoreCase(invitation.email())).orElse(false)) {
+            return refused(ProblemType.WRONG_INVITEE, "Sign in with the invited email; the invitation stays open.");
+        }
+        if (invitation.status() != InvitationStatus.PENDING) {
+            return refused(ProblemType.INVITATION_NOT_PENDING, "The invitation was " + invitation.status().wire() + ".");
+        }
+        if (invitation.expiredAt(now)) {
+            return refused(ProblemType.INVITATION_EXPIRED, "Ask for a new invitation.");
+        }
+        return Optional.empty();
+    }
+
+    static Refusal invalidToken() {
+        return new Refusal(ProblemType.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
+    }
+
+    private static Optional<Refusal> refused(ProblemType type, String detail) {
+        return Optional.of(new Refusal(type, detail));
+    }
+}
