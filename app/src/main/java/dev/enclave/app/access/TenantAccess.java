@@ -1,8 +1,8 @@
 package dev.enclave.app.access;
 
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.member.Members;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -12,16 +12,17 @@ import java.util.Optional;
 
 /**
  * Decides whether the caller may act in the organisation a path names: a token bound to a tenant must name this
- * one; the caller must be a member (read with this tenant's scoped client); the role must suffice.
+ * one; the caller must be a member and the organisation active (one read with this tenant's scoped client); the
+ * role must suffice.
  */
 @Singleton
-@Requires(beans = Members.class)
+@Requires(beans = AccessReads.class)
 public final class TenantAccess {
 
-    private final Members members;
+    private final AccessReads reads;
 
-    TenantAccess(Members members) {
-        this.members = members;
+    TenantAccess(AccessReads reads) {
+        this.reads = reads;
     }
 
     public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {
@@ -33,9 +34,14 @@ public final class TenantAccess {
             return new AccessDecision.Refused(ProblemType.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
-        Optional<Membership> membership = members.find(tenant.get(), UserKey.of(caller.issuer(), caller.subject()));
+        AccessReads.Facts facts = reads.read(tenant.get(), UserKey.of(caller.issuer(), caller.subject()));
+        Optional<Membership> membership = facts.membership();
         if (membership.isEmpty()) {
             return notFound();
+        }
+        if (facts.status().filter(s -> s == OrganisationStatus.SUSPENDED).isPresent()) {
+            return new AccessDecision.Refused(ProblemType.ORGANISATION_SUSPENDED,
+                    "The organisation is suspended; contact the platform.");
         }
         if (!satisfies(membership.get(), requirement)) {
             return new AccessDecision.Refused(ProblemType.MISSING_ROLE,

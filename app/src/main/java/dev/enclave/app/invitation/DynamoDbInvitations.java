@@ -3,6 +3,7 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
@@ -56,6 +57,15 @@ final class DynamoDbInvitations implements Invitations {
         previous.ifPresent(id -> writes.add(close(invitation.tenant(), new InvitationId(id),
                 InvitationStatus.SUPERSEDED, Map.of())));
         return run(client, writes, Set.of(2), 3);
+    }
+
+    @Override
+    public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
+        return run(client(organisation.id()), List.of(
+                put(OrganisationItems.toItem(organisation), "attribute_not_exists(PK)", Map.of()),
+                put(InvitationItems.toItem(ownerInvitation), "attribute_not_exists(PK)", Map.of()),
+                put(InvitationItems.inviteeGuard(ownerInvitation), "attribute_not_exists(PK)", Map.of())),
+                Set.of(), -1) == WriteOutcome.DONE;
     }
 
     @Override

@@ -17,7 +17,7 @@ public record InvitationId(String value) {
         }
     }
 
-    static InvitationId random(SecureRandom random) {
+    public static InvitationId random(SecureRandom random) {
         char[] chars = new char[20];
         for (int i = 0; i < chars.length; i++) {
             chars[i] = ALPHABET[random.nextInt(ALPHABET.length)];

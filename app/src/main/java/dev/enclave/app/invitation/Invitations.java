@@ -12,6 +12,9 @@ public interface Invitations {
     /** Stores a new pending invitation, superseding the email's pending one, unless a condition refuses. */
     WriteOutcome send(Invitation invitation);
 
+    /** Creates an organisation with no member and its first owner's invitation, in one transaction. */
+    boolean onboard(dev.enclave.app.organisation.Organisation organisation, Invitation ownerInvitation);
+
     Optional<Invitation> find(TenantId tenant, InvitationId id);
 
     /** Accepts: the invitation flips to accepted and the membership appears, or nothing changes. */

@@ -15,7 +15,7 @@ import java.util.Optional;
  */
 public record InviteToken(TenantId tenant, InvitationId invitation, String secret) {
 
-    static InviteToken issue(TenantId tenant, InvitationId invitation, SecureRandom random) {
+    public static InviteToken issue(TenantId tenant, InvitationId invitation, SecureRandom random) {
         byte[] secret = new byte[32];
         random.nextBytes(secret);
         return new InviteToken(tenant, invitation, Base64.getUrlEncoder().withoutPadding().encodeToString(secret));

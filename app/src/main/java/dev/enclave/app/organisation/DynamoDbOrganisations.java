@@ -79,6 +79,29 @@ final class DynamoDbOrganisations implements Organisations {
         }
     }
 
+    @Override
+    public boolean setStatus(TenantId id, OrganisationStatus status) {
+        return conditionalUpdate(id, "SET #field = :value, version = version + :one", "attribute_exists(PK)",
+                "status", AttributeValue.fromS(status.name()));
+    }
+
+    @Override
+    public boolean setSeats(TenantId id, int seats) {
+        return conditionalUpdate(id, "SET #field = :value, version = version + :one",
+                "attribute_exists(PK) AND members <= :value", "seats", AttributeValue.fromN(Integer.toString(seats)));
+    }
+
+    private boolean conditionalUpdate(TenantId id, String update, String condition, String field, AttributeValue value) {
+        try {
+            client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id)).updateExpression(update)
+                    .conditionExpression(condition).expressionAttributeNames(Map.of("#field", field))
+                    .expressionAttributeValues(Map.of(":value", value, ":one", AttributeValue.fromN("1"))));
+            return true;
+        } catch (ConditionalCheckFailedException refused) {
+            return false;
+        }
+    }
+
     private TransactWriteItem newItem(Map<String, AttributeValue> item) {
         return TransactWriteItem.builder().put(p -> p.tableName(table).item(item)
                 .conditionExpression("attribute_not_exists(PK)")).build();

@@ -33,6 +33,11 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
         return new Organisation(id, name, DEFAULT_SEATS, 1, OrganisationStatus.ACTIVE, 1, now);
     }
 
+    /** An organisation set up by the platform: no member yet, its first owner is invited. */
+    public static Organisation onboarded(TenantId id, String name, int seats, Instant now) {
+        return new Organisation(id, name, seats, 0, OrganisationStatus.ACTIVE, 1, now);
+    }
+
     public Organisation renamed(String newName) {
         return new Organisation(id, newName, seats, members, status, version + 1, createdAt);
     }

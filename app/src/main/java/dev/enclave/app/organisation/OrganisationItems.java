@@ -16,21 +16,21 @@ public final class OrganisationItems {
     private OrganisationItems() {
     }
 
-    static Map<String, AttributeValue> toItem(Organisation organisation) {
+    public static Map<String, AttributeValue> toItem(Organisation organisation) {
         Map<String, AttributeValue> item = new HashMap<>(OrganisationKeys.key(organisation.id()));
         item.put("type", AttributeValue.fromS(TYPE));
         item.put("tenant", AttributeValue.fromS(organisation.id().value()));
         item.put("name", AttributeValue.fromS(organisation.name()));
         item.put("seats", AttributeValue.fromN(Integer.toString(organisation.seats())));
         item.put("members", AttributeValue.fromN(Integer.toString(organisation.members())));
-        item.put(OWNERS, AttributeValue.fromN("1"));
+        item.put(OWNERS, AttributeValue.fromN(Integer.toString(Math.min(organisation.members(), 1))));
         item.put("status", AttributeValue.fromS(organisation.status().name()));
         item.put("version", AttributeValue.fromN(Long.toString(organisation.version())));
         item.put("createdAt", AttributeValue.fromS(organisation.createdAt().toString()));
         return item;
     }
 
-    static Organisation fromItem(Map<String, AttributeValue> item) {
+    public static Organisation fromItem(Map<String, AttributeValue> item) {
         return new Organisation(TenantId.of(item.get("tenant").s()), item.get("name").s(),
                 Integer.parseInt(item.get("seats").n()), Integer.parseInt(item.get("members").n()),
                 OrganisationStatus.valueOf(item.get("status").s()),

@@ -15,6 +15,12 @@ public interface Organisations {
     /** Renames if the stored version is still {@code expectedVersion}. */
     RenameOutcome rename(TenantId id, String name, long expectedVersion);
 
+    /** Suspends or resumes; false when there is no such organisation. */
+    boolean setStatus(TenantId id, OrganisationStatus status);
+
+    /** Changes the seats; refused (false) below the current member count or for a missing organisation. */
+    boolean setSeats(TenantId id, int seats);
+
     /** What creating an organisation came to. */
     sealed interface CreateOutcome permits Created, IdTaken {
     }

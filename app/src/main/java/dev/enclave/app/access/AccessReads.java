@@ -1,0 +1,16 @@
+package dev.enclave.app.access;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.Optional;
+
+/** What deciding access needs, read in one call: the caller's membership and the organisation's status. */
+interface AccessReads {
+
+    Facts read(TenantId tenant, UserKey user);
+
+    record Facts(Optional<Membership> membership, Optional<OrganisationStatus> status) {
+    }
+}

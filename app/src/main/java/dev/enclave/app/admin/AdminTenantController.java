@@ -1,0 +1,130 @@
+package dev.enclave.app.admin;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.invitation.Invitations;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.net.URI;
+import java.util.Optional;
+
+/** Platform onboarding: tenants, their seats and their suspension. Tokens with the {@code platform-admin} role. */
+@Controller("/v1/admin/tenants")
+@Secured(AdminTenantController.PLATFORM_ADMIN)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Invitations.class)
+class AdminTenantController {
+
+    static final String PLATFORM_ADMIN = "platform-admin";
+
+    @Serdeable
+    record OnboardRequest(@NotNull @Pattern(regexp = TenantId.REGEX,
+            message = "must be 3-40 lowercase letters, digits and inner hyphens") String id,
+                          @NotBlank @Size(max = 200) String name, @NotBlank @Email @Size(max = 320) String ownerEmail,
+                          @NotNull @Min(1) @Max(100_000) Integer seats) {
+    }
+
+    @Serdeable
+    record SeatsRequest(@NotNull @Min(1) @Max(100_000) Integer seats) {
+    }
+
+    @Serdeable
+    record TenantView(String id, String name, int seats, int members, String status, long version) {
+
+        static TenantView of(Organisation organisation) {
+            return new TenantView(organisation.id().value(), organisation.name(), organisation.seats(),
+                    organisation.members(), organisation.status().name().toLowerCase(java.util.Locale.ROOT),
+                    organisation.version());
+        }
+    }
+
+    @Serdeable
+    record Onboarded(TenantView tenant, String ownerEmail, String ownerInvitationToken) {
+    }
+
+    private final OnboardingTenant onboarding;
+    private final Organisations organisations;
+
+    AdminTenantController(OnboardingTenant onboarding, Organisations organisations) {
+        this.onboarding = onboarding;
+        this.organisations = organisations;
+    }
+
+    @Post
+    HttpResponse<?> onboard(HttpRequest<?> request, Caller caller, @Valid @Body OnboardRequest body) {
+        return onboarding.onboard(TenantId.of(body.id()), body.name(), body.ownerEmail(), body.seats(),
+                        caller.subject())
+                .<HttpResponse<?>>map(done -> HttpResponse.created(new Onboarded(TenantView.of(done.organisation()),
+                        done.invitation().email(), done.token().value()), URI.create("/v1/admin/tenants/" + body.id())))
+                .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_EXISTS,
+                        "The id " + body.id() + " is taken.")));
+    }
+
+    @Get("/{id}")
+    HttpResponse<?> get(HttpRequest<?> request, @PathVariable String id) {
+        return tenant(id).flatMap(organisations::find).<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o)))
+                .orElseGet(() -> notFound(request));
+    }
+
+    @Post("/{id}/suspend")
+    HttpResponse<?> suspend(HttpRequest<?> request, @PathVariable String id) {
+        return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.SUSPENDED))
+                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
+    }
+
+    @Post("/{id}/resume")
+    HttpResponse<?> resume(HttpRequest<?> request, @PathVariable String id) {
+        return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.ACTIVE))
+                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
+    }
+
+    @Patch("/{id}")
+    HttpResponse<?> seats(HttpRequest<?> request, @PathVariable String id, @Valid @Body SeatsRequest body) {
+        Optional<TenantId> tenant = tenant(id).filter(t -> organisations.find(t).isPresent());
+        if (tenant.isEmpty()) {
+            return notFound(request);
+        }
+        if (!organisations.setSeats(tenant.get(), body.seats())) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
+                    "Seats cannot go below the current number of members."));
+        }
+        return get(request, id);
+    }
+
+    private static Optional<TenantId> tenant(String id) {
+        try {
+            return Optional.of(TenantId.of(id));
+        } catch (IllegalArgumentException invalid) {
+            return Optional.empty();
+        }
+    }
+
+    private static HttpResponse<?> notFound(HttpRequest<?> request) {
+        return Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_NOT_FOUND, "No such tenant."));
+    }
+}

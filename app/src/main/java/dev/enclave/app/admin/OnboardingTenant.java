@@ -1,0 +1,55 @@
+package dev.enclave.app.admin;
+
+import dev.enclave.app.invitation.Invitation;
+import dev.enclave.app.invitation.InvitationId;
+import dev.enclave.app.invitation.InvitationStatus;
+import dev.enclave.app.invitation.Invitations;
+import dev.enclave.app.invitation.InviteToken;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A platform admin sets up a tenant: the organisation with its seats and no member yet, and its first owner's
+ * invitation, in one transaction. The owner becomes one by accepting.
+ */
+@Singleton
+@Requires(beans = Invitations.class)
+final class OnboardingTenant {
+
+    static final Duration OWNER_INVITATION_VALIDITY = Duration.ofDays(30);
+
+    private final Invitations invitations;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    OnboardingTenant(Invitations invitations, Clock clock) {
+        this.invitations = invitations;
+        this.clock = clock;
+    }
+
+    /** The new organisation and its owner invitation with the token, or empty when the id is taken. */
+    Optional<Onboarded> onboard(TenantId id, String name, String ownerEmail, int seats, String admin) {
+        Instant now = clock.instant();
+        Organisation organisation = Organisation.onboarded(id, name, seats, now);
+        InvitationId invitationId = InvitationId.random(random);
+        InviteToken token = InviteToken.issue(id, invitationId, random);
+        Invitation invitation = new Invitation(id, invitationId, ownerEmail.trim().toLowerCase(Locale.ROOT),
+                Set.of(Membership.OWNER), token.hash(), InvitationStatus.PENDING, now,
+                now.plus(OWNER_INVITATION_VALIDITY), admin, Optional.empty());
+        return invitations.onboard(organisation, invitation)
+                ? Optional.of(new Onboarded(organisation, invitation, token)) : Optional.empty();
+    }
+
+    record Onboarded(Organisation organisation, Invitation invitation, InviteToken token) {
+    }
+}
