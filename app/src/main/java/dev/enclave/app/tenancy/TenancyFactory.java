@@ -76,8 +76,9 @@ final class TenancyFactory {
                 .httpClient(http)
                 .region(region.getRegion())
                 .credentialsProvider(NoCredentialsOfItsOwn.INSTANCE)
-                .overrideConfiguration(o -> o.addExecutionInterceptor(
-                        new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE), listener)));
+                .overrideConfiguration(o -> o
+                        .addExecutionInterceptor(new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE), listener))
+                        .addExecutionInterceptor(new ConsumedCapacityMetrics(meters)));
         if (settings.getDynamodbEndpoint() != null) {
             builder.endpointOverride(settings.getDynamodbEndpoint());
         }

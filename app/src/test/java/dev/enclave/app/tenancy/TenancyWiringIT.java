@@ -40,6 +40,31 @@ class TenancyWiringIT extends LocalStackTest {
     }
 
     @Test
+    void tenantRequests_recordCallsAndConsumedCapacityPerOperation() {
+        DynamoDbClient acme = tenants.forScope(scope("wiring-capacity"));
+
+        acme.putItem(b -> b.tableName(tableName).item(key("TENANT#wiring-capacity#ORG")));
+
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "PutItem").count()).isGreaterThanOrEqualTo(1);
+        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "PutItem").totalAmount()).isPositive();
+    }
+
+    @Test
+    void stsUnavailable_forATenantWithoutCachedCredentials_isServiceUnavailableWithRetryAfter() {
+        String token = tokens().mint("ada", "ada@example.com");
+        SharedSandbox.instance().sts().throttleNext(1_000);
+        try {
+            var reply = api().get("/v1/orgs/wiring-no-credentials", token);
+
+            assertThat(reply.status()).isEqualTo(503);
+            assertThat(reply.header("Retry-After")).isEqualTo("5");
+            assertThat(reply.json().get("code").asText()).isEqualTo("service-unavailable");
+        } finally {
+            SharedSandbox.instance().sts().throttleNext(0);
+        }
+    }
+
+    @Test
     void tenantClient_onAnotherTenantsKey_isRefusedAndCounted() {
         assertThatThrownBy(() -> tenants.forScope(scope("wiring-acme"))
                 .getItem(b -> b.tableName(tableName).key(key("TENANT#wiring-beta#ORG"))))

@@ -1,0 +1,108 @@
+package dev.enclave.app.tenancy;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import software.amazon.awssdk.core.SdkRequest;
+import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * Asks DynamoDB for the capacity each tenant request consumes and records it per operation:
+ * {@code enclave.dynamodb.calls{operation}} and {@code enclave.dynamodb.capacity{operation}} (capacity units).
+ */
+final class ConsumedCapacityMetrics implements ExecutionInterceptor {
+
+    private static final ReturnConsumedCapacity TOTAL = ReturnConsumedCapacity.TOTAL;
+
+    private final MeterRegistry meters;
+
+    ConsumedCapacityMetrics(MeterRegistry meters) {
+        this.meters = meters;
+    }
+
+    @Override
+    public SdkRequest modifyRequest(Context.ModifyRequest context, ExecutionAttributes attributes) {
+        SdkRequest request = context.request();
+        if (request instanceof GetItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof PutItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof UpdateItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof DeleteItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof QueryRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof BatchGetItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof BatchWriteItemRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof TransactGetItemsRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        } else if (request instanceof TransactWriteItemsRequest r) {
+            return r.toBuilder().returnConsumedCapacity(TOTAL).build();
+        }
+        return request;
+    }
+
+    @Override
+    public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+        String operation = context.request().getClass().getSimpleName().replace("Request", "");
+        meters.counter("enclave.dynamodb.calls", "operation", operation).increment();
+        double units = capacity(context.response());
+        meters.summary("enclave.dynamodb.capacity", "operation", operation).record(units);
+    }
+
+    private static double capacity(SdkResponse response) {
+        if (response instanceof GetItemResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof PutItemResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof UpdateItemResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof DeleteItemResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof QueryResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof BatchGetItemResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof BatchWriteItemResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof TransactGetItemsResponse r) {
+            return units(r.consumedCapacity());
+        } else if (response instanceof TransactWriteItemsResponse r) {
+            return units(r.consumedCapacity());
+        }
+        return 0;
+    }
+
+    private static double units(ConsumedCapacity capacity) {
+        return capacity == null || capacity.capacityUnits() == null ? 0 : capacity.capacityUnits();
+    }
+
+    private static double units(List<ConsumedCapacity> capacities) {
+        return capacities == null ? 0 : capacities.stream().mapToDouble(ConsumedCapacityMetrics::units).sum();
+    }
+}
