@@ -72,6 +72,8 @@ final class ChangingMembership {
             case DONE, UNCHANGED -> Optional.empty();
             case LAST_OWNER -> refused(ProblemType.LAST_OWNER, "Make someone else an owner first.");
             case MEMBERSHIP_CHANGED -> refused(ProblemType.CONFLICT, "The membership changed meanwhile; read it again.");
+            case TOO_LARGE -> refused(ProblemType.CONFLICT,
+                    "The member has too many service-group assignments to remove at once; unassign some first.");
         };
     }
 

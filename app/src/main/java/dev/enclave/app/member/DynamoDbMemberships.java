@@ -3,6 +3,7 @@ package dev.enclave.app.member;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
+import dev.enclave.table.TableDesign;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -23,6 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbMemberships implements Memberships {
 
+    private static final int MAX_TRANSACTION_ITEMS = 100;
     private static final String MEMBERSHIP_CHANGED_OR_GONE = "attribute_exists(PK) AND version = :version";
 
     private final TenantDynamoDb tenants;
@@ -45,7 +47,23 @@ final class DynamoDbMemberships implements Memberships {
             writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(
                     MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(membership.email())))).build());
         }
+        List<Map<String, AttributeValue>> assignments = serviceAssignments(membership);
+        if (writes.size() + assignments.size() > MAX_TRANSACTION_ITEMS) {
+            return Change.TOO_LARGE;
+        }
+        assignments.forEach(key -> writes.add(TransactWriteItem.builder()
+                .delete(d -> d.tableName(table).key(key)).build()));
         return run(membership.tenant(), writes, Change.MEMBERSHIP_CHANGED);
+    }
+
+    /** The member's service-group assignments: one Query on their byTenantCollection partition. */
+    private List<Map<String, AttributeValue>> serviceAssignments(Membership membership) {
+        return client(membership.tenant()).query(b -> b.tableName(table)
+                        .indexName(TableDesign.BY_TENANT_COLLECTION.indexName())
+                        .keyConditionExpression("GSI1PK = :member")
+                        .expressionAttributeValues(Map.of(":member", AttributeValue.fromS(
+                                MembershipKeys.assignments(membership.tenant(), membership.user())))))
+                .items().stream().map(item -> Map.of("PK", item.get("PK"), "SK", item.get("SK"))).toList();
     }
 
     @Override

@@ -34,6 +34,11 @@ public final class MembershipKeys {
                 "SK", AttributeValue.fromS(EMAIL_GUARD_PREFIX + email.digest()));
     }
 
+    /** The byTenantCollection partition holding every service-group assignment of one member. */
+    public static String assignments(TenantId tenant, UserKey user) {
+        return LeadingKeyPrefix.tenant(tenant).value() + "MEMBER#" + user.digest();
+    }
+
     static String userIndexPartition(UserKey user) {
         return user.prefix().value();
     }

@@ -6,7 +6,10 @@ import dev.enclave.identity.UserKey;
 /** Changes to memberships that must keep the organisation's invariants (at least one owner, the member count). */
 public interface Memberships {
 
-    /** Removes the member, their email record and their seat; refuses to remove the last owner. */
+    /**
+     * Removes the member, their email record, their seat and their service-group assignments in one transaction;
+     * refuses to remove the last owner.
+     */
     Change remove(Membership membership);
 
     /** Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land. */
@@ -22,6 +25,8 @@ public interface Memberships {
         UNCHANGED,
         LAST_OWNER,
         /** The membership changed or vanished since it was read. */
-        MEMBERSHIP_CHANGED
+        MEMBERSHIP_CHANGED,
+        /** Too many service-group assignments to remove in one transaction. */
+        TOO_LARGE
     }
 }

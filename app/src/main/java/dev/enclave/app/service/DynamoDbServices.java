@@ -1,0 +1,159 @@
+package dev.enclave.app.service;
+
+import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.platform.TableSettings;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/** {@link Services} on the single table, on the organisation's scoped client. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbServices implements Services {
+
+    /** DynamoDB's transaction limit, less the service item itself. */
+    static final int MAX_ASSIGNMENTS_PER_DELETE = 99;
+
+    private final TenantDynamoDb tenants;
+    private final String table;
+
+    DynamoDbServices(TenantDynamoDb tenants, TableSettings table) {
+        this.tenants = tenants;
+        this.table = table.getName();
+    }
+
+    @Override
+    public boolean create(TenantId tenant, String service, String name) {
+        Map<String, AttributeValue> item = new HashMap<>(ServiceKeys.service(tenant, service));
+        item.put("type", AttributeValue.fromS("service"));
+        item.put("id", AttributeValue.fromS(service));
+        item.put("name", AttributeValue.fromS(name));
+        item.put("version", AttributeValue.fromN("1"));
+        try {
+            client(tenant).putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
+            return true;
+        } catch (ConditionalCheckFailedException taken) {
+            return false;
+        }
+    }
+
+    @Override
+    public Optional<ServiceView> find(TenantId tenant, String service) {
+        var item = client(tenant).getItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
+                .consistentRead(true)).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(view(item));
+    }
+
+    @Override
+    public List<ServiceView> list(TenantId tenant) {
+        return query(tenant, ServiceKeys.SERVICE_PREFIX).stream().map(DynamoDbServices::view).toList();
+    }
+
+    @Override
+    public Optional<ServiceView> rename(TenantId tenant, String service, String name, long expectedVersion) {
+        try {
+            var updated = client(tenant).updateItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
+                    .updateExpression("SET #name = :name, version = version + :one")
+                    .conditionExpression("attribute_exists(PK) AND version = :expected")
+                    .expressionAttributeNames(Map.of("#name", "name"))
+                    .expressionAttributeValues(Map.of(":name", AttributeValue.fromS(name), ":one",
+                            AttributeValue.fromN("1"), ":expected", AttributeValue.fromN(Long.toString(expectedVersion))))
+                    .returnValues(ReturnValue.ALL_NEW));
+            return Optional.of(view(updated.attributes()));
+        } catch (ConditionalCheckFailedException stale) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Deletion delete(TenantId tenant, String service) {
+        List<Map<String, AttributeValue>> assignments = query(tenant, ServiceKeys.servicePrefix(service));
+        if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
+            return Deletion.TOO_MANY_ASSIGNMENTS;
+        }
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(ServiceKeys.service(tenant, service))
+                .conditionExpression("attribute_exists(PK)")).build());
+        assignments.forEach(a -> writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table)
+                .key(Map.of("PK", a.get("PK"), "SK", a.get("SK")))).build()));
+        try {
+            client(tenant).transactWriteItems(b -> b.transactItems(writes));
+            return Deletion.DELETED;
+        } catch (TransactionCanceledException cancelled) {
+            return Deletion.NOT_FOUND;
+        }
+    }
+
+    @Override
+    public boolean assign(TenantId tenant, String service, String group, UserKey user, String userId) {
+        Map<String, AttributeValue> item = new HashMap<>(ServiceKeys.assignment(tenant, service, group, user));
+        item.put("type", AttributeValue.fromS("service-assignment"));
+        item.put("service", AttributeValue.fromS(service));
+        item.put("group", AttributeValue.fromS(group));
+        item.put("userId", AttributeValue.fromS(userId));
+        item.put("GSI1PK", AttributeValue.fromS(MembershipKeys.assignments(tenant, user)));
+        item.put("GSI1SK", AttributeValue.fromS(ServiceKeys.servicePrefix(service) + group));
+        try {
+            client(tenant).transactWriteItems(b -> b.transactItems(
+                    exists(MembershipKeys.key(tenant, user)), exists(ServiceKeys.service(tenant, service)),
+                    TransactWriteItem.builder().put(p -> p.tableName(table).item(item)).build()));
+            return true;
+        } catch (TransactionCanceledException missing) {
+            return false;
+        }
+    }
+
+    @Override
+    public void unassign(TenantId tenant, String service, String group, UserKey user) {
+        client(tenant).deleteItem(b -> b.tableName(table).key(ServiceKeys.assignment(tenant, service, group, user)));
+    }
+
+    @Override
+    public List<String> groupMembers(TenantId tenant, String service, String group) {
+        return query(tenant, ServiceKeys.groupPrefix(service, group)).stream().map(i -> i.get("userId").s()).toList();
+    }
+
+    @Override
+    public boolean isAssigned(TenantId tenant, String service, String group, UserKey user) {
+        var item = client(tenant).getItem(b -> b.tableName(table)
+                .key(ServiceKeys.assignment(tenant, service, group, user)).consistentRead(true)).item();
+        return item != null && !item.isEmpty();
+    }
+
+    private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        client(tenant).queryPaginator(b -> b.tableName(table).consistentRead(true)
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
+                                ":prefix", AttributeValue.fromS(sortPrefix))))
+                .items().forEach(items::add);
+        return items;
+    }
+
+    private TransactWriteItem exists(Map<String, AttributeValue> key) {
+        return TransactWriteItem.builder().conditionCheck(c -> c.tableName(table).key(key)
+                .conditionExpression("attribute_exists(PK)")).build();
+    }
+
+    private static ServiceView view(Map<String, AttributeValue> item) {
+        return new ServiceView(item.get("id").s(), item.get("name").s(), Long.parseLong(item.get("version").n()));
+    }
+
+    private DynamoDbClient client(TenantId tenant) {
+        return tenants.forTenant(tenant);
+    }
+}

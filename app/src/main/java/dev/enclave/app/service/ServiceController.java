@@ -1,0 +1,172 @@
+package dev.enclave.app.service;
+
+import dev.enclave.app.access.AccessDecision;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.net.URI;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+
+/**
+ * An organisation's services and service groups, and the access check other services ask
+ * ({@code GET /v1/orgs/{org}/members/{userId}/access}), so service groups stay out of tokens.
+ */
+@Controller("/v1/orgs/{org}")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Services.class)
+class ServiceController {
+
+    static final String NAME = "[a-z0-9][a-z0-9-]{0,39}";
+    private static final java.util.regex.Pattern NAME_PATTERN = java.util.regex.Pattern.compile(NAME);
+    private static final java.util.regex.Pattern ETAG = java.util.regex.Pattern.compile("\\s*\"v(\\d{1,18})\"\\s*");
+
+    @Serdeable
+    record CreateService(@NotNull @Pattern(regexp = NAME, message = "must be 1-40 lowercase letters, digits, hyphens")
+                         String id, @NotBlank @Size(max = 200) String name) {
+    }
+
+    @Serdeable
+    record RenameService(@NotBlank @Size(max = 200) String name) {
+    }
+
+    @Serdeable
+    record Access(boolean allowed) {
+    }
+
+    private final TenantAccess access;
+    private final Services services;
+
+    ServiceController(TenantAccess access, Services services) {
+        this.access = access;
+        this.services = services;
+    }
+
+    @Post("/services")
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body CreateService body) {
+        return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
+                ? HttpResponse.created(new Services.ServiceView(body.id(), body.name(), 1),
+                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, "\"v1\"")
+                : problem(request, ProblemType.CONFLICT, "A service " + body.id() + " exists."));
+    }
+
+    @Get("/services")
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(services.list(tenant)));
+    }
+
+    @Get("/services/{service}")
+    HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
+        return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
+                .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, "\"v" + s.version() + "\""))
+                .orElseGet(() -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".")));
+    }
+
+    @Patch("/services/{service}")
+    HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @Valid @Body RenameService body,
+                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        return as(request, caller, org, Requirement.ADMIN, tenant -> {
+            if (ifMatch == null) {
+                return problem(request, ProblemType.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
+            }
+            Matcher version = ETAG.matcher(ifMatch);
+            long expected = version.matches() ? Long.parseLong(version.group(1)) : -1;
+            return services.rename(tenant, service, body.name(), expected)
+                    .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, "\"v" + s.version() + "\""))
+                    .orElseGet(() -> problem(request, ProblemType.VERSION_MISMATCH,
+                            "The service changed or is gone; read it again."));
+        });
+    }
+
+    @Delete("/services/{service}")
+    HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service) {
+        return as(request, caller, org, Requirement.ADMIN, tenant -> switch (services.delete(tenant, service)) {
+            case DELETED -> HttpResponse.noContent();
+            case NOT_FOUND -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".");
+            case TOO_MANY_ASSIGNMENTS -> problem(request, ProblemType.CONFLICT,
+                    "Too many group assignments to delete in one transaction; unassign some first.");
+        });
+    }
+
+    @Put("/services/{service}/groups/{group}/members/{userId}")
+    HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        if (!NAME_PATTERN.matcher(group).matches()) {
+            return problem(request, ProblemType.BAD_REQUEST, "A group is 1-40 lowercase letters, digits, hyphens.");
+        }
+        return as(request, caller, org, Requirement.ADMIN, tenant ->
+                services.assign(tenant, service, group, UserKey.of(caller.issuer(), userId), userId)
+                        ? HttpResponse.noContent()
+                        : problem(request, ProblemType.NOT_FOUND, "Only members can be assigned, to existing services."));
+    }
+
+    @Delete("/services/{service}/groups/{group}/members/{userId}")
+    HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                             @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        return as(request, caller, org, Requirement.ADMIN, tenant -> {
+            services.unassign(tenant, service, group, UserKey.of(caller.issuer(), userId));
+            return HttpResponse.noContent();
+        });
+    }
+
+    @Get("/services/{service}/groups/{group}/members")
+    HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                                 @PathVariable String service, @PathVariable String group) {
+        return as(request, caller, org, Requirement.MEMBER,
+                tenant -> HttpResponse.ok(services.groupMembers(tenant, service, group)));
+    }
+
+    @Get("/members/{userId}/access")
+    HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                          @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
+        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new Access(
+                services.isAssigned(tenant, service, group, UserKey.of(caller.issuer(), userId)))));
+    }
+
+    private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
+                               Function<TenantId, HttpResponse<?>> action) {
+        AccessDecision decision = access.decide(caller, org, requirement);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        return action.apply(granted.tenant());
+    }
+
+    private static HttpResponse<?> problem(HttpRequest<?> request, ProblemType type, String detail) {
+        return Rejections.toResponse(request, new Refusal(type, detail));
+    }
+}
