@@ -52,6 +52,17 @@ final class ChangingMembership {
                 .or(() -> outcome(memberships.revoke(actor.tenant(), target, group)));
     }
 
+    Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
+        if (!actor.isOwner()) {
+            return refused(ProblemType.MISSING_ROLE, "Only owners transfer ownership.");
+        }
+        if (actor.user().equals(target)) {
+            return refused(ProblemType.BAD_REQUEST, "Transfer ownership to another member.");
+        }
+        return exists(actor, target).or(() -> outcome(memberships.transferOwnership(actor.tenant(), actor.user(),
+                target)));
+    }
+
     private Optional<Refusal> permitted(Membership actor, String group) {
         if (!actor.isAdmin()) {
             return refused(ProblemType.MISSING_ROLE, "Only admins edit groups.");

@@ -87,6 +87,15 @@ final class DynamoDbMemberships implements Memberships {
         return run(tenant, writes, Change.UNCHANGED);
     }
 
+    @Override
+    public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+        return run(tenant, List.of(
+                groupChange(tenant, to, "ADD", Membership.OWNER,
+                        "attribute_exists(PK) AND NOT contains(#groups, :group)"),
+                groupChange(tenant, from, "DELETE", Membership.OWNER,
+                        "attribute_exists(PK) AND contains(#groups, :group)")), Change.UNCHANGED);
+    }
+
     private TransactWriteItem groupChange(TenantId tenant, UserKey user, String operation, String group,
                                           String condition) {
         return TransactWriteItem.builder().update(u -> u.tableName(table).key(MembershipKeys.key(tenant, user))

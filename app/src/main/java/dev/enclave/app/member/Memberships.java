@@ -18,6 +18,9 @@ public interface Memberships {
     /** Removes a group; taking {@code owner} away from the last owner is refused. */
     Change revoke(TenantId tenant, UserKey user, String group);
 
+    /** Moves the owner group from one member to another in one transaction; the owner count is unchanged. */
+    Change transferOwnership(TenantId tenant, UserKey from, UserKey to);
+
     /** What a change came to. */
     enum Change {
         DONE,

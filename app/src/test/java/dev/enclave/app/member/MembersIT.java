@@ -62,6 +62,21 @@ class MembersIT extends LocalStackTest {
     }
 
     @Test
+    void transferOwnership_movesTheOwnerGroupInOneStep() {
+        String owner = organisation("mem-transfer");
+        join("mem-transfer", owner, "bob");
+
+        Api.Reply transferred = api().post("/v1/orgs/mem-transfer/transfer-ownership", "{\"userId\":\"bob\"}", owner);
+
+        assertThat(transferred.status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/mem-transfer/members/bob", owner).json().get("groups").toString())
+                .contains("owner");
+        assertThat(api().get("/v1/orgs/mem-transfer/members/owner-mem-transfer", owner).json().get("groups")
+                .toString()).doesNotContain("owner");
+        assertThat(delete("/v1/orgs/mem-transfer/members/bob", member("bob")).status()).isEqualTo(409);
+    }
+
+    @Test
     void remove_byAnAdmin_takesTheMembershipSeatAndCrossTenantViewAway() {
         String owner = organisation("mem-remove");
         join("mem-remove", owner, "bob");
