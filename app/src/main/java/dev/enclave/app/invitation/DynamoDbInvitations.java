@@ -7,6 +7,7 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -78,7 +79,7 @@ final class DynamoDbInvitations implements Invitations {
 
     @Override
     public WriteOutcome accept(Invitation invitation, Membership membership, long nowEpochSeconds) {
-        List<TransactWriteItem> writes = List.of(
+        List<TransactWriteItem> writes = new ArrayList<>(List.of(
                 close(invitation.tenant(), invitation.id(), InvitationStatus.ACCEPTED, Map.of(
                         ":hash", AttributeValue.fromS(invitation.tokenHash()),
                         ":now", AttributeValue.fromN(Long.toString(nowEpochSeconds)),
@@ -94,7 +95,15 @@ final class DynamoDbInvitations implements Invitations {
                         .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
                                 ":owner", AttributeValue.fromN(membership.isOwner() ? "1" : "0"),
                                 ":active", AttributeValue.fromS("ACTIVE")))).build(),
-                releaseGuard(invitation));
+                releaseGuard(invitation)));
+        for (String serviceGroup : invitation.serviceGroups()) {
+            String[] parts = serviceGroup.split("/", 2);
+            writes.add(TransactWriteItem.builder().conditionCheck(c -> c.tableName(table)
+                    .key(ServiceAssignments.serviceKey(invitation.tenant(), parts[0]))
+                    .conditionExpression("attribute_exists(PK)")).build());
+            writes.add(put(ServiceAssignments.item(invitation.tenant(), parts[0], parts[1], membership.user(),
+                    membership.userId()), "attribute_not_exists(PK)", Map.of()));
+        }
         return run(client(invitation.tenant()), writes, Set.of(1, 2), 3);
     }
 

@@ -10,9 +10,11 @@ import java.util.Set;
  * An invitation to join an organisation. Its accept token is never stored, only its hash; the groups are granted
  * only when it is accepted.
  *
+ * @param serviceGroups the service groups granted on accepting, each {@code <service>/<group>}
  * @param acceptedBy the user digest of who accepted it, once accepted
  */
-public record Invitation(TenantId tenant, InvitationId id, String email, Set<String> groups, String tokenHash,
+public record Invitation(TenantId tenant, InvitationId id, String email, Set<String> groups, Set<String> serviceGroups,
+                         String tokenHash,
                          InvitationStatus status, Instant createdAt, Instant validUntil, String invitedBy,
                          Optional<String> acceptedBy) {
 
@@ -23,6 +25,7 @@ public record Invitation(TenantId tenant, InvitationId id, String email, Set<Str
         Objects.requireNonNull(tokenHash, "tokenHash");
         Objects.requireNonNull(status, "status");
         groups = Set.copyOf(groups);
+        serviceGroups = Set.copyOf(serviceGroups);
     }
 
     public boolean expiredAt(Instant now) {

@@ -60,6 +60,7 @@ class InvitationController {
         }
         var result = sending.send(granted.membership(), granted.tenant(), body.email(),
                 body.groups() == null ? Set.of() : Set.copyOf(body.groups()),
+                body.serviceGroups() == null ? Set.of() : Set.copyOf(body.serviceGroups()),
                 body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays());
         if (result instanceof SendingInvitation.Refused refused) {
             return Rejections.toResponse(request, refused.refusal());

@@ -27,6 +27,8 @@ final class InvitationItems {
         item.put("email", AttributeValue.fromS(invitation.email()));
         item.put("groups", AttributeValue.fromL(invitation.groups().stream().sorted().map(AttributeValue::fromS)
                 .toList()));
+        item.put("serviceGroups", AttributeValue.fromL(invitation.serviceGroups().stream().sorted()
+                .map(AttributeValue::fromS).toList()));
         item.put("tokenHash", AttributeValue.fromS(invitation.tokenHash()));
         item.put("status", AttributeValue.fromS(invitation.status().name()));
         item.put("createdAt", AttributeValue.fromS(invitation.createdAt().toString()));
@@ -48,6 +50,7 @@ final class InvitationItems {
     static Invitation fromItem(Map<String, AttributeValue> item) {
         return new Invitation(TenantId.of(item.get("tenant").s()), new InvitationId(item.get("id").s()),
                 item.get("email").s(), Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
+                Set.copyOf(item.get("serviceGroups").l().stream().map(AttributeValue::s).toList()),
                 item.get("tokenHash").s(), InvitationStatus.valueOf(item.get("status").s()),
                 Instant.parse(item.get("createdAt").s()),
                 Instant.ofEpochSecond(Long.parseLong(item.get("validUntil").n())), item.get("invitedBy").s(),

@@ -21,6 +21,8 @@ final class InvitationViews {
     record SendRequest(@NotBlank @Email @Size(max = 320) String email,
                        @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}",
                                message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
+                       @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}/[a-z0-9][a-z0-9-]{0,39}",
+                               message = "must be <service>/<group>") String> serviceGroups,
                        @Nullable @Min(1) @Max(30) Integer expiresInDays) {
 
         static final int DEFAULT_DAYS = 7;
@@ -31,12 +33,13 @@ final class InvitationViews {
     }
 
     @Serdeable
-    record View(String id, String organisation, String email, List<String> groups, String status, String createdAt,
-                String expiresAt) {
+    record View(String id, String organisation, String email, List<String> groups, List<String> serviceGroups,
+                String status, String createdAt, String expiresAt) {
 
         static View of(Invitation invitation) {
             return new View(invitation.id().value(), invitation.tenant().value(), invitation.email(),
-                    invitation.groups().stream().sorted().toList(), invitation.status().wire(),
+                    invitation.groups().stream().sorted().toList(), invitation.serviceGroups().stream().sorted().toList(),
+                    invitation.status().wire(),
                     invitation.createdAt().toString(), invitation.validUntil().toString());
         }
     }

@@ -45,7 +45,8 @@ final class SendingInvitation {
     record Refused(Refusal refusal) implements SendResult {
     }
 
-    SendResult send(Membership inviter, TenantId tenant, String email, Set<String> groups, int expiresInDays) {
+    SendResult send(Membership inviter, TenantId tenant, String email, Set<String> groups, Set<String> serviceGroups,
+                    int expiresInDays) {
         if (groups.contains(Membership.OWNER) && !inviter.isOwner()) {
             return refused(ProblemType.MISSING_ROLE, "Only owners can invite owners.");
         }
@@ -53,7 +54,7 @@ final class SendingInvitation {
         InvitationId id = InvitationId.random(random);
         InviteToken token = InviteToken.issue(tenant, id, random);
         Invitation invitation = new Invitation(tenant, id, email.trim().toLowerCase(Locale.ROOT), groups,
-                token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
+                serviceGroups, token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
                 inviter.userId(), Optional.empty());
         return switch (invitations.send(invitation)) {
             case DONE -> new Sent(invitation, token);
@@ -72,7 +73,7 @@ final class SendingInvitation {
             return refused(ProblemType.INVITATION_NOT_PENDING, "Only pending invitations can be resent.");
         }
         return new Sent(new Invitation(invitation.tenant(), invitation.id(), invitation.email(), invitation.groups(),
-                token.hash(), invitation.status(), invitation.createdAt(), validUntil, invitation.invitedBy(),
+                invitation.serviceGroups(), token.hash(), invitation.status(), invitation.createdAt(), validUntil, invitation.invitedBy(),
                 invitation.acceptedBy()), token);
     }
 

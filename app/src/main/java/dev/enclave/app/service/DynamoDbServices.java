@@ -100,13 +100,7 @@ final class DynamoDbServices implements Services {
 
     @Override
     public boolean assign(TenantId tenant, String service, String group, UserKey user, String userId) {
-        Map<String, AttributeValue> item = new HashMap<>(ServiceKeys.assignment(tenant, service, group, user));
-        item.put("type", AttributeValue.fromS("service-assignment"));
-        item.put("service", AttributeValue.fromS(service));
-        item.put("group", AttributeValue.fromS(group));
-        item.put("userId", AttributeValue.fromS(userId));
-        item.put("GSI1PK", AttributeValue.fromS(MembershipKeys.assignments(tenant, user)));
-        item.put("GSI1SK", AttributeValue.fromS(ServiceKeys.servicePrefix(service) + group));
+        Map<String, AttributeValue> item = ServiceAssignments.item(tenant, service, group, user, userId);
         try {
             client(tenant).transactWriteItems(b -> b.transactItems(
                     exists(MembershipKeys.key(tenant, user)), exists(ServiceKeys.service(tenant, service)),

@@ -50,6 +50,31 @@ class ServicesIT extends LocalStackTest {
     }
 
     @Test
+    void invitationServiceGroups_areGrantedOnAcceptOnly() {
+        String owner = organisation("svc-invite");
+        api().post("/v1/orgs/svc-invite/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        String token = api().post("/v1/orgs/svc-invite/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner)
+                .json().get("token").asText();
+        assertThat(api().get("/v1/orgs/svc-invite/services/reports/groups/viewers/members", owner).json()).isEmpty();
+
+        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", tokens().mint("bob", "bob@example.com"));
+
+        assertThat(allowed("svc-invite", "bob", "reports", "viewers", owner)).isTrue();
+    }
+
+    @Test
+    void invitationServiceGroups_mustNameServiceAndGroup() {
+        String owner = organisation("svc-invalid");
+
+        Api.Reply reply = api().post("/v1/orgs/svc-invalid/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports\"]}", owner);
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("code").asText()).isEqualTo("validation-failed");
+    }
+
+    @Test
     void removingAMember_removesTheirServiceGroupAssignmentsToo() {
         String owner = organisation("svc-remove");
         api().post("/v1/orgs/svc-remove/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);

@@ -1,0 +1,32 @@
+package dev.enclave.app.service;
+
+import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The item that puts a member in a service group, for workflows that assign (accepting an invitation). */
+public final class ServiceAssignments {
+
+    private ServiceAssignments() {
+    }
+
+    public static Map<String, AttributeValue> item(TenantId tenant, String service, String group, UserKey user,
+                                                   String userId) {
+        Map<String, AttributeValue> item = new HashMap<>(ServiceKeys.assignment(tenant, service, group, user));
+        item.put("type", AttributeValue.fromS("service-assignment"));
+        item.put("service", AttributeValue.fromS(service));
+        item.put("group", AttributeValue.fromS(group));
+        item.put("userId", AttributeValue.fromS(userId));
+        item.put("GSI1PK", AttributeValue.fromS(MembershipKeys.assignments(tenant, user)));
+        item.put("GSI1SK", AttributeValue.fromS(ServiceKeys.servicePrefix(service) + group));
+        return item;
+    }
+
+    /** The key of a service, for conditions that it still exists. */
+    public static Map<String, AttributeValue> serviceKey(TenantId tenant, String service) {
+        return ServiceKeys.service(tenant, service);
+    }
+}
