@@ -36,7 +36,7 @@ public final class TenantAccess {
         }
         AccessReads.Facts facts = reads.read(tenant.get(), UserKey.of(caller.issuer(), caller.subject()));
         Optional<Membership> membership = facts.membership();
-        if (membership.isEmpty()) {
+        if (membership.isEmpty() || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
             return notFound();
         }
         if (facts.status().filter(s -> s == OrganisationStatus.SUSPENDED).isPresent()) {

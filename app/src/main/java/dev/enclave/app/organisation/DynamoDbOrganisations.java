@@ -18,11 +18,14 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /** {@link Organisations} on the single table, each call on the organisation's own scoped client. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbOrganisations implements Organisations {
+
+    private static final int BATCH = 25;
 
     private final TenantDynamoDb tenants;
     private final String table;
@@ -89,6 +92,32 @@ final class DynamoDbOrganisations implements Organisations {
     public boolean setSeats(TenantId id, int seats) {
         return conditionalUpdate(id, "SET #field = :value, version = version + :one",
                 "attribute_exists(PK) AND members <= :value", "seats", AttributeValue.fromN(Integer.toString(seats)));
+    }
+
+    @Override
+    public void delete(TenantId id) {
+        setStatus(id, OrganisationStatus.DELETING);
+        DynamoDbClient client = client(id);
+        List<WriteRequest> deletes = new ArrayList<>();
+        client.queryPaginator(b -> b.tableName(table).consistentRead(true).keyConditionExpression("PK = :pk")
+                        .expressionAttributeValues(Map.of(":pk", OrganisationKeys.key(id).get("PK"))))
+                .items().stream()
+                .filter(item -> !OrganisationKeys.SORT_KEY.equals(item.get("SK").s()))
+                .forEach(item -> deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
+                        "PK", item.get("PK"), "SK", item.get("SK")))).build()));
+        for (int start = 0; start < deletes.size(); start += BATCH) {
+            batchDelete(client, deletes.subList(start, Math.min(deletes.size(), start + BATCH)));
+        }
+        client.deleteItem(b -> b.tableName(table).key(OrganisationKeys.key(id)));
+    }
+
+    private void batchDelete(DynamoDbClient client, List<WriteRequest> batch) {
+        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
+        while (!pending.isEmpty()) {
+            Map<String, List<WriteRequest>> request = pending;
+            var response = client.batchWriteItem(b -> b.requestItems(request));
+            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+        }
     }
 
     private boolean conditionalUpdate(TenantId id, String update, String condition, String field, AttributeValue value) {

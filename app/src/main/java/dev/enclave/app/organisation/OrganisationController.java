@@ -16,6 +16,7 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Patch;
@@ -30,7 +31,7 @@ import java.net.URI;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 
-/** Creating, reading and renaming organisations. */
+/** Creating, reading, renaming and deleting organisations. */
 @Controller("/v1/orgs")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -127,6 +128,16 @@ class OrganisationController {
         }
         return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_NOT_FOUND,
                 "No organisation of that id."));
+    }
+
+    @Delete("/{org}")
+    HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        AccessDecision decision = access.decide(caller, org, Requirement.OWNER);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        organisations.delete(granted.tenant());
+        return HttpResponse.noContent();
     }
 
     private static Rejection rejection(ProblemType type, String detail) {

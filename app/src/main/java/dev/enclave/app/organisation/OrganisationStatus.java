@@ -2,5 +2,7 @@ package dev.enclave.app.organisation;
 
 /** Whether an organisation's members can use it. */
 public enum OrganisationStatus {
-    ACTIVE, SUSPENDED
+    ACTIVE, SUSPENDED,
+    /** Being deleted: it answers as if gone while its items are removed. */
+    DELETING
 }

@@ -21,6 +21,12 @@ public interface Organisations {
     /** Changes the seats; refused (false) below the current member count or for a missing organisation. */
     boolean setSeats(TenantId id, int seats);
 
+    /**
+     * Deletes the organisation and everything in its partition: first marks it {@code DELETING} (so it answers as
+     * gone), then batch-deletes its items page by page, the organisation item last.
+     */
+    void delete(TenantId id);
+
     /** What creating an organisation came to. */
     sealed interface CreateOutcome permits Created, IdTaken {
     }

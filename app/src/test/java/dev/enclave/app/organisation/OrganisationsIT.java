@@ -167,6 +167,30 @@ class OrganisationsIT extends LocalStackTest {
     }
 
     @Test
+    void delete_byTheOwner_removesTheOrganisationEverythingInItAndItsMembersViews() {
+        String ada = tokens().mint("ada", "ada@example.com");
+        api().post("/v1/orgs", "{\"id\":\"org-delete\",\"name\":\"Gone\"}", ada);
+        for (int i = 0; i < 30; i++) {
+            Members.add(platform, tableName, "org-delete", "user-" + i, "member");
+        }
+        Members.add(platform, tableName, "org-delete", "carl", "admin");
+
+        Api.Reply byAdmin = api().send(api().request("/v1/orgs/org-delete", tokens().mint("carl", "c@x.io")).DELETE());
+        Api.Reply byOwner = api().send(api().request("/v1/orgs/org-delete", ada).DELETE());
+
+        assertThat(byAdmin.status()).isEqualTo(403);
+        assertThat(byOwner.status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/org-delete", ada).status()).isEqualTo(404);
+        assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("organisation")).doesNotContain("org-delete");
+        assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk")
+                .expressionAttributeValues(java.util.Map.of(":pk",
+                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("TENANT#org-delete#"))))
+                .count()).isZero();
+        assertThat(api().post("/v1/orgs", "{\"id\":\"org-delete\",\"name\":\"Again\"}", ada).status())
+                .as("the id is free again").isEqualTo(201);
+    }
+
+    @Test
     void members_pagedWithCursors_returnEveryMemberOnce() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-pages\",\"name\":\"Pages\"}", ada);
