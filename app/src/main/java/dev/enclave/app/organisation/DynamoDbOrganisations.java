@@ -84,19 +84,37 @@ final class DynamoDbOrganisations implements Organisations {
 
     @Override
     public boolean setStatus(TenantId id, OrganisationStatus status) {
-        return conditionalUpdate(id, "SET #field = :value, version = version + :one", "attribute_exists(PK)",
-                "status", AttributeValue.fromS(status.name()));
+        return conditionalUpdate(id, "status", AttributeValue.fromS(status.name()),
+                "attribute_exists(PK) AND #field <> :deleting",
+                Map.of(":deleting", AttributeValue.fromS(OrganisationStatus.DELETING.name())));
     }
 
     @Override
     public boolean setSeats(TenantId id, int seats) {
-        return conditionalUpdate(id, "SET #field = :value, version = version + :one",
-                "attribute_exists(PK) AND members <= :value", "seats", AttributeValue.fromN(Integer.toString(seats)));
+        return conditionalUpdate(id, "seats", AttributeValue.fromN(Integer.toString(seats)),
+                "attribute_exists(PK) AND members <= :value", Map.of());
+    }
+
+    /** Sets one attribute and bumps the version, if {@code condition} holds. */
+    private boolean conditionalUpdate(TenantId id, String field, AttributeValue value, String condition,
+                                      Map<String, AttributeValue> conditionValues) {
+        Map<String, AttributeValue> values = new java.util.HashMap<>(conditionValues);
+        values.put(":value", value);
+        values.put(":one", AttributeValue.fromN("1"));
+        try {
+            client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
+                    .updateExpression("SET #field = :value, version = version + :one").conditionExpression(condition)
+                    .expressionAttributeNames(Map.of("#field", field)).expressionAttributeValues(values));
+            return true;
+        } catch (ConditionalCheckFailedException refused) {
+            return false;
+        }
     }
 
     @Override
     public void delete(TenantId id) {
-        setStatus(id, OrganisationStatus.DELETING);
+        conditionalUpdate(id, "status", AttributeValue.fromS(OrganisationStatus.DELETING.name()),
+                "attribute_exists(PK)", Map.of());
         DynamoDbClient client = client(id);
         List<WriteRequest> deletes = new ArrayList<>();
         client.queryPaginator(b -> b.tableName(table).consistentRead(true).keyConditionExpression("PK = :pk")
@@ -117,17 +135,6 @@ final class DynamoDbOrganisations implements Organisations {
             Map<String, List<WriteRequest>> request = pending;
             var response = client.batchWriteItem(b -> b.requestItems(request));
             pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-        }
-    }
-
-    private boolean conditionalUpdate(TenantId id, String update, String condition, String field, AttributeValue value) {
-        try {
-            client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id)).updateExpression(update)
-                    .conditionExpression(condition).expressionAttributeNames(Map.of("#field", field))
-                    .expressionAttributeValues(Map.of(":value", value, ":one", AttributeValue.fromN("1"))));
-            return true;
-        } catch (ConditionalCheckFailedException refused) {
-            return false;
         }
     }
 
