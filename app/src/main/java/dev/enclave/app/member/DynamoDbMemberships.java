@@ -130,10 +130,10 @@ final class DynamoDbMemberships implements Memberships {
             return Change.DONE;
         } catch (TransactionCanceledException cancelled) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
-            if (failed(reasons, 1)) {
-                return Change.LAST_OWNER;
+            if (failed(reasons, 0)) {
+                return membershipRefused;
             }
-            return failed(reasons, 0) ? membershipRefused : Change.MEMBERSHIP_CHANGED;
+            return failed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
         }
     }
 

@@ -36,6 +36,17 @@ class MembersIT extends LocalStackTest {
     }
 
     @Test
+    void revokeOwner_fromSomeoneWhoIsNotAnOwner_changesNothing() {
+        String owner = organisation("mem-not-owner");
+        join("mem-not-owner", owner, "bob");
+
+        Api.Reply reply = delete("/v1/orgs/mem-not-owner/members/bob/groups/owner", owner);
+
+        assertThat(reply.status()).isEqualTo(200);
+        assertThat(reply.json().get("groups").toString()).doesNotContain("owner");
+    }
+
+    @Test
     void ownerLeaves_onceAnotherOwnerExists() {
         String owner = organisation("mem-handover");
         join("mem-handover", owner, "bob");
