@@ -9,7 +9,7 @@ import jakarta.inject.Singleton;
 
 /** Lets controllers take the {@link Caller} as a parameter. */
 @Singleton
-final class CallerBinder implements TypedRequestArgumentBinder<Caller> {
+public final class CallerBinder implements TypedRequestArgumentBinder<Caller> {
 
     private final ClaimNames names;
 
@@ -24,7 +24,12 @@ final class CallerBinder implements TypedRequestArgumentBinder<Caller> {
 
     @Override
     public BindingResult<Caller> bind(ArgumentConversionContext<Caller> context, HttpRequest<?> source) {
-        return () -> source.getUserPrincipal(Authentication.class)
+        return () -> callerOf(source);
+    }
+
+    /** The authenticated caller of a request, if any. */
+    public java.util.Optional<Caller> callerOf(HttpRequest<?> request) {
+        return request.getUserPrincipal(Authentication.class)
                 .flatMap(authentication -> CallerClaims.read(names, authentication.getAttributes()));
     }
 }

@@ -1,0 +1,167 @@
+package dev.enclave.app.idempotency;
+
+import dev.enclave.app.access.AccessDecision;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpMethod;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ResponseFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.ServerFilterPhase;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * {@code Idempotency-Key} on every POST inside an organisation: the first request with a key runs and its answer is
+ * kept 24 hours; the same key with the same body replays that answer ({@code Idempotent-Replayed: true}); with a
+ * different body it is 422; while the first is still running, 409. Only the organisation's members can leave
+ * records, in that organisation's partition, keyed by caller.
+ */
+@ServerFilter("/v1/orgs/*/**")
+@Requires(beans = IdempotencyRecords.class)
+final class IdempotencyFilter implements Ordered {
+
+    static final String HEADER = "Idempotency-Key";
+    private static final Pattern KEY = Pattern.compile("[\\x21-\\x7e]{1,200}");
+    private static final String CLAIM = "enclave.idempotency-claim";
+
+    private final IdempotencyRecords records;
+    private final TenantAccess access;
+    private final Function<HttpRequest<?>, Optional<Caller>> callers;
+    private final JsonMapper json;
+
+    IdempotencyFilter(IdempotencyRecords records, TenantAccess access, dev.enclave.app.auth.CallerBinder callers,
+                      JsonMapper json) {
+        this.records = records;
+        this.access = access;
+        this.callers = callers::callerOf;
+        this.json = json;
+    }
+
+    private record Claim(TenantId tenant, String caller, String key) {
+    }
+
+    @RequestFilter
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    @Nullable
+    HttpResponse<?> claim(HttpRequest<?> request, @Nullable @Body String body) {
+        String key = request.getHeaders().get(HEADER);
+        if (key == null || request.getMethod() != HttpMethod.POST) {
+            return null;
+        }
+        if (!KEY.matcher(key).matches()) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                    HEADER + " must be 1-200 visible ASCII characters."));
+        }
+        Optional<Caller> caller = callers.apply(request);
+        Optional<TenantId> tenant = tenant(request.getPath());
+        if (caller.isEmpty() || tenant.isEmpty()
+                || !(access.decide(caller.get(), tenant.get().value(), Requirement.MEMBER) instanceof AccessDecision.Granted)) {
+            return null;
+        }
+        Claim claim = new Claim(tenant.get(), UserKey.of(caller.get().issuer(), caller.get().subject()).digest(),
+                sha256(key));
+        String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n" + (body == null ? "" : body));
+        Optional<IdempotencyRecords.StoredRecord> held = records.claim(claim.tenant(), claim.caller(), claim.key(),
+                requestHash);
+        if (held.isEmpty()) {
+            request.setAttribute(CLAIM, claim);
+            return null;
+        }
+        if (!held.get().requestHash().equals(requestHash)) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.IDEMPOTENCY_KEY_REUSED,
+                    "This " + HEADER + " was used for a different request; send a new key."));
+        }
+        return held.get().response().<HttpResponse<?>>map(IdempotencyFilter::replay)
+                .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
+                        "The first request with this " + HEADER + " is still running; retry shortly.")));
+    }
+
+    @ResponseFilter
+    @ExecuteOn(TaskExecutors.BLOCKING)
+    void remember(HttpRequest<?> request, MutableHttpResponse<?> response) {
+        Optional<Claim> claim = request.getAttribute(CLAIM, Claim.class);
+        if (claim.isEmpty()) {
+            return;
+        }
+        if (response.code() >= 500) {
+            records.release(claim.get().tenant(), claim.get().caller(), claim.get().key());
+            return;
+        }
+        records.complete(claim.get().tenant(), claim.get().caller(), claim.get().key(),
+                new IdempotencyRecords.StoredRecord.Response(response.code(),
+                        response.getContentType().map(MediaType::toString).orElse(MediaType.APPLICATION_JSON),
+                        body(response), response.getHeaders().get(HttpHeaders.LOCATION)));
+    }
+
+    @Override
+    public int getOrder() {
+        return ServerFilterPhase.SECURITY.after();
+    }
+
+    private String body(MutableHttpResponse<?> response) {
+        Optional<?> body = response.getBody();
+        if (body.isEmpty()) {
+            return "";
+        }
+        try {
+            return new String(json.writeValueAsBytes(body.get()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static HttpResponse<?> replay(IdempotencyRecords.StoredRecord.Response stored) {
+        MutableHttpResponse<String> response = HttpResponse.<String>status(io.micronaut.http.HttpStatus.valueOf(
+                stored.status())).header("Idempotent-Replayed", "true");
+        if (!stored.body().isEmpty()) {
+            response.body(stored.body()).contentType(stored.contentType());
+        }
+        if (!stored.location().isEmpty()) {
+            response.header(HttpHeaders.LOCATION, stored.location());
+        }
+        return response;
+    }
+
+    private static Optional<TenantId> tenant(String path) {
+        String[] segments = path.split("/");
+        try {
+            return segments.length > 3 ? Optional.of(TenantId.of(segments[3])) : Optional.empty();
+        } catch (IllegalArgumentException invalid) {
+            return Optional.empty();
+        }
+    }
+
+    private static String sha256(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
