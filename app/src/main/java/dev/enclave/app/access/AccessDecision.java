@@ -1,6 +1,7 @@
 package dev.enclave.app.access;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Rejection;
 import dev.enclave.identity.TenantId;
@@ -8,8 +9,11 @@ import dev.enclave.identity.TenantId;
 /** Whether the caller may act in an organisation. */
 public sealed interface AccessDecision permits AccessDecision.Granted, AccessDecision.Refused {
 
-    /** The caller is a member with the required role; the request runs as {@code tenant}. */
-    record Granted(TenantId tenant, Membership membership) implements AccessDecision {
+    /**
+     * The caller is a member with the required role; the request runs as {@code tenant}. The organisation as read
+     * for the decision comes along, so reading it again costs nothing.
+     */
+    record Granted(TenantId tenant, Membership membership, Organisation organisation) implements AccessDecision {
     }
 
     /** Why not: a tenant claim for another tenant (403), not a member (404, the organisation is not revealed), or a

@@ -1,6 +1,7 @@
 package dev.enclave.app.access;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -11,6 +12,10 @@ interface AccessReads {
 
     Facts read(TenantId tenant, UserKey user);
 
-    record Facts(Optional<Membership> membership, Optional<OrganisationStatus> status) {
+    record Facts(Optional<Membership> membership, Optional<Organisation> organisation) {
+
+        Optional<OrganisationStatus> status() {
+            return organisation.map(Organisation::status);
+        }
     }
 }

@@ -46,7 +46,6 @@ final class DynamoDbAccessReads implements AccessReads {
                 .filter(i -> i.get("SK").s().startsWith(MembershipKeys.SORT_KEY_PREFIX)).findFirst();
         Optional<Map<String, AttributeValue>> organisation = items.stream()
                 .filter(i -> OrganisationKeys.SORT_KEY.equals(i.get("SK").s())).findFirst();
-        return new Facts(membership.map(MembershipItems::fromItem),
-                organisation.map(OrganisationItems::fromItem).map(o -> o.status()));
+        return new Facts(membership.map(MembershipItems::fromItem), organisation.map(OrganisationItems::fromItem));
     }
 }

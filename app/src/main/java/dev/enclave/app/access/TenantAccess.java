@@ -36,7 +36,8 @@ public final class TenantAccess {
         }
         AccessReads.Facts facts = reads.read(tenant.get(), UserKey.of(caller.issuer(), caller.subject()));
         Optional<Membership> membership = facts.membership();
-        if (membership.isEmpty() || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
+        if (membership.isEmpty() || facts.organisation().isEmpty()
+                || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
             return notFound();
         }
         if (facts.status().filter(s -> s == OrganisationStatus.SUSPENDED).isPresent()) {
@@ -47,7 +48,7 @@ public final class TenantAccess {
             return new AccessDecision.Refused(ProblemType.MISSING_ROLE,
                     "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
         }
-        return new AccessDecision.Granted(tenant.get(), membership.get());
+        return new AccessDecision.Granted(tenant.get(), membership.get(), facts.organisation().get());
     }
 
     private static boolean satisfies(Membership membership, Requirement requirement) {

@@ -98,11 +98,9 @@ class OrganisationController {
         if (!(decision instanceof AccessDecision.Granted granted)) {
             return Rejections.toResponse(request, (AccessDecision.Refused) decision);
         }
-        return organisations.find(granted.tenant())
-                .<HttpResponse<?>>map(o -> HttpResponse.ok(OrganisationView.of(o))
-                        .header(HttpHeaders.ETAG, OrganisationView.etag(o)))
-                .orElseGet(() -> Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_NOT_FOUND,
-                        "No organisation of that id.")));
+        Organisation organisation = granted.organisation();
+        return HttpResponse.ok(OrganisationView.of(organisation))
+                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation));
     }
 
     @Patch("/{org}")
