@@ -5,106 +5,170 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What IAM authorises for one DynamoDB request: per item for batches and transactions (a transaction's Put,
- * Update, Delete and ConditionCheck as PutItem, UpdateItem, DeleteItem and ConditionCheckItem), with the
- * partition-key values each names — the index's partition key for an index query.
+ * Every IAM authorisation one DynamoDB request needs, derived from its operation and JSON body the way DynamoDB
+ * asks IAM:
+ * <ul>
+ *   <li>item operations: {@code dynamodb:<Operation>} on the table, with the item's table partition-key value;</li>
+ *   <li>Query: on the table or {@code table/<t>/index/<i>}, with the value the key condition binds to the
+ *       partition key of that table or index; Scan: on the table or index, with no key;</li>
+ *   <li>BatchGetItem / BatchWriteItem: {@code dynamodb:BatchGetItem} / {@code dynamodb:BatchWriteItem} once per
+ *       item (AWS's API permissions reference names these actions, not GetItem/PutItem/DeleteItem);</li>
+ *   <li>TransactGetItems: {@code dynamodb:GetItem} per item; TransactWriteItems: {@code PutItem}, {@code UpdateItem},
+ *       {@code DeleteItem}, {@code ConditionCheckItem} per item (transactions have no IAM action of their own);</li>
+ *   <li>PartiQL: {@code dynamodb:PartiQLSelect|Insert|Update|Delete} per statement, with no key;</li>
+ *   <li>everything else: {@code dynamodb:<Operation>} on the named table or resource ARN, else {@code *}.</li>
+ * </ul>
  */
 final class DynamoDbAuthorizations {
 
-    private static final Pattern EQUALITY = Pattern.compile("(#?[A-Za-z0-9_.-]+)\\s*=\\s*(:[A-Za-z0-9_]+)");
-    private static final Map<String, String> TRANSACT_ACTIONS = Map.of("Put", "PutItem", "Update", "UpdateItem",
-            "Delete", "DeleteItem", "ConditionCheck", "ConditionCheckItem");
+    private static final Pattern NAME_EQUALS_VALUE = Pattern.compile("(#?[A-Za-z0-9_]+)\\s*=\\s*(:[A-Za-z0-9_]+)");
+    private static final Pattern VALUE_EQUALS_NAME = Pattern.compile("(:[A-Za-z0-9_]+)\\s*=\\s*(#?[A-Za-z0-9_]+)");
+    private static final Map<String, String> TRANSACT_WRITE_ACTIONS = Map.of("Put", "dynamodb:PutItem",
+            "Update", "dynamodb:UpdateItem", "Delete", "dynamodb:DeleteItem",
+            "ConditionCheck", "dynamodb:ConditionCheckItem");
+    private static final Set<String> ACCOUNT_WIDE = Set.of("ListTables", "DescribeLimits", "DescribeEndpoints",
+            "ListBackups", "ListGlobalTables", "ListExports", "ListImports", "ListContributorInsights");
+    private static final String TABLE_SEGMENT = ":table/";
 
-    private final KeySchemas schemas;
+    private final PartitionKeys partitionKeys;
     private final String tableArnPrefix;
 
-    DynamoDbAuthorizations(KeySchemas schemas, String region, String account) {
-        this.schemas = schemas;
-        this.tableArnPrefix = "arn:aws:dynamodb:" + region + ":" + account + ":table/";
+    /** @param tableArnPrefix {@code arn:aws:dynamodb:<region>:<account>:table/} */
+    DynamoDbAuthorizations(PartitionKeys partitionKeys, String tableArnPrefix) {
+        this.partitionKeys = partitionKeys;
+        this.tableArnPrefix = tableArnPrefix;
     }
 
-    List<ItemAuthorization> of(String operation, JsonNode body) {
-        List<ItemAuthorization> out = new ArrayList<>();
+    List<RequiredAuthorization> of(String operation, JsonNode body) {
+        List<RequiredAuthorization> out = new ArrayList<>();
         switch (operation) {
-            case "GetItem", "UpdateItem", "DeleteItem" -> out.add(item(operation, body.path("TableName").asText(),
-                    body.path("Key")));
-            case "PutItem" -> out.add(item(operation, body.path("TableName").asText(), body.path("Item")));
+            case "GetItem", "UpdateItem", "DeleteItem" -> out.add(item("dynamodb:" + operation,
+                    body.path("TableName").asText(), body.path("Key")));
+            case "PutItem" -> out.add(item("dynamodb:PutItem", body.path("TableName").asText(), body.path("Item")));
             case "Query" -> out.add(query(body));
+            case "Scan" -> out.add(new RequiredAuthorization("dynamodb:Scan", resource(body.path("TableName").asText(),
+                    optional(body, "IndexName")), List.of()));
             case "BatchGetItem" -> forEachTable(body.path("RequestItems"), (table, request) ->
-                    request.path("Keys").forEach(key -> out.add(item(operation, table, key))));
+                    request.path("Keys").forEach(key -> out.add(item("dynamodb:BatchGetItem", table, key))));
             case "BatchWriteItem" -> forEachTable(body.path("RequestItems"), (table, writes) -> writes.forEach(w ->
-                    out.add(item(operation, table, w.has("PutRequest") ? w.path("PutRequest").path("Item")
-                            : w.path("DeleteRequest").path("Key")))));
-            case "TransactGetItems" -> body.path("TransactItems").forEach(t -> out.add(item("GetItem",
+                    out.add(item("dynamodb:BatchWriteItem", table, w.has("PutRequest")
+                            ? w.path("PutRequest").path("Item") : w.path("DeleteRequest").path("Key")))));
+            case "TransactGetItems" -> body.path("TransactItems").forEach(t -> out.add(item("dynamodb:GetItem",
                     t.path("Get").path("TableName").asText(), t.path("Get").path("Key"))));
             case "TransactWriteItems" -> body.path("TransactItems").forEach(t -> out.add(transactWrite(t)));
-            default -> out.add(new ItemAuthorization("dynamodb:" + operation, resource(body), List.of()));
+            case "ExecuteStatement" -> out.add(partiQl(operation, body.path("Statement").asText()));
+            case "BatchExecuteStatement" -> body.path("Statements").forEach(s -> out.add(partiQl(operation,
+                    s.path("Statement").asText())));
+            case "ExecuteTransaction" -> body.path("TransactStatements").forEach(s -> out.add(partiQl(operation,
+                    s.path("Statement").asText())));
+            default -> out.add(new RequiredAuthorization("dynamodb:" + operation, otherResource(operation, body),
+                    List.of()));
         }
         return out;
     }
 
-    private ItemAuthorization transactWrite(JsonNode transactItem) {
-        Map.Entry<String, JsonNode> part = transactItem.fields().next();
-        JsonNode keyOrItem = part.getValue().has("Item") ? part.getValue().path("Item") : part.getValue().path("Key");
-        return item(TRANSACT_ACTIONS.getOrDefault(part.getKey(), part.getKey()),
-                part.getValue().path("TableName").asText(), keyOrItem);
-    }
-
-    private ItemAuthorization item(String operation, String table, JsonNode keyOrItem) {
-        List<String> keys = new ArrayList<>();
-        schemas.partitionKey(table, null).map(keyOrItem::path).map(DynamoDbAuthorizations::scalar)
-                .filter(v -> !v.isEmpty()).ifPresent(keys::add);
-        return new ItemAuthorization("dynamodb:" + operation, tableArnPrefix + table, keys);
-    }
-
-    private ItemAuthorization query(JsonNode body) {
-        String table = body.path("TableName").asText();
-        String index = body.hasNonNull("IndexName") ? body.path("IndexName").asText() : null;
-        String resource = tableArnPrefix + table + (index == null ? "" : "/index/" + index);
-        List<String> keys = new ArrayList<>();
-        schemas.partitionKey(table, index).ifPresent(attribute -> {
-            String value = queryKey(body, attribute);
-            if (!value.isEmpty()) {
-                keys.add(value);
+    private RequiredAuthorization transactWrite(JsonNode transactItem) {
+        for (Map.Entry<String, String> kind : TRANSACT_WRITE_ACTIONS.entrySet()) {
+            JsonNode part = transactItem.path(kind.getKey());
+            if (part.isObject()) {
+                return item(kind.getValue(), part.path("TableName").asText(),
+                        part.has("Item") ? part.path("Item") : part.path("Key"));
             }
-        });
-        return new ItemAuthorization("dynamodb:Query", resource, keys);
+        }
+        return new RequiredAuthorization("dynamodb:TransactWriteItems", "*", List.of());
     }
 
-    private static String queryKey(JsonNode body, String attribute) {
+    private RequiredAuthorization item(String action, String table, JsonNode keyOrItem) {
+        List<String> keys = new ArrayList<>();
+        partitionKeys.partitionKey(tableName(table), Optional.empty()).map(keyOrItem::path)
+                .flatMap(DynamoDbAuthorizations::scalar).ifPresent(keys::add);
+        return new RequiredAuthorization(action, resource(table, Optional.empty()), keys);
+    }
+
+    private RequiredAuthorization query(JsonNode body) {
+        String table = body.path("TableName").asText();
+        Optional<String> index = optional(body, "IndexName");
+        List<String> keys = new ArrayList<>();
+        partitionKeys.partitionKey(tableName(table), index).ifPresent(attribute -> keys.addAll(queryKeys(body,
+                attribute)));
+        return new RequiredAuthorization("dynamodb:Query", resource(table, index), keys);
+    }
+
+    /** The values a Query's key condition binds to {@code attribute} with '='. */
+    private static List<String> queryKeys(JsonNode body, String attribute) {
+        List<String> values = new ArrayList<>();
         JsonNode legacy = body.path("KeyConditions").path(attribute);
         if (legacy.isObject() && "EQ".equals(legacy.path("ComparisonOperator").asText())) {
-            return scalar(legacy.path("AttributeValueList").path(0));
+            scalar(legacy.path("AttributeValueList").path(0)).ifPresent(values::add);
         }
-        Matcher matcher = EQUALITY.matcher(body.path("KeyConditionExpression").asText());
+        String expression = body.path("KeyConditionExpression").asText();
+        collect(NAME_EQUALS_VALUE.matcher(expression), 1, 2, body, attribute, values);
+        collect(VALUE_EQUALS_NAME.matcher(expression), 2, 1, body, attribute, values);
+        return values;
+    }
+
+    private static void collect(Matcher matcher, int nameGroup, int valueGroup, JsonNode body, String attribute,
+                                List<String> values) {
         while (matcher.find()) {
-            String name = matcher.group(1).startsWith("#")
-                    ? body.path("ExpressionAttributeNames").path(matcher.group(1)).asText() : matcher.group(1);
-            if (attribute.equals(name)) {
-                return scalar(body.path("ExpressionAttributeValues").path(matcher.group(2)));
+            String name = matcher.group(nameGroup);
+            String resolved = name.startsWith("#") ? body.path("ExpressionAttributeNames").path(name).asText() : name;
+            if (attribute.equals(resolved)) {
+                scalar(body.path("ExpressionAttributeValues").path(matcher.group(valueGroup))).ifPresent(values::add);
             }
         }
-        return "";
     }
 
-    private String resource(JsonNode body) {
-        return body.hasNonNull("TableName") ? tableArnPrefix + body.path("TableName").asText() : "*";
+    private RequiredAuthorization partiQl(String operation, String statement) {
+        return PartiQlStatement.parse(statement)
+                .map(s -> new RequiredAuthorization(s.action(), resource(s.table(), s.index()), List.of()))
+                .orElseGet(() -> new RequiredAuthorization("dynamodb:" + operation, "*", List.of()));
     }
 
-    private static String scalar(JsonNode attributeValue) {
+    private String otherResource(String operation, JsonNode body) {
+        if (ACCOUNT_WIDE.contains(operation)) {
+            return "*";
+        }
+        if (body.hasNonNull("ResourceArn")) {
+            return body.path("ResourceArn").asText();
+        }
+        return body.hasNonNull("TableName") ? resource(body.path("TableName").asText(), Optional.empty()) : "*";
+    }
+
+    /** The ARN of a table (named or given by ARN) or of one of its indexes. */
+    private String resource(String tableNameOrArn, Optional<String> index) {
+        String table = tableNameOrArn.startsWith("arn:") ? tableNameOrArn : tableArnPrefix + tableNameOrArn;
+        return index.map(i -> table + "/index/" + i).orElse(table);
+    }
+
+    /** The table name of a table named or given by ARN. */
+    static String tableName(String tableNameOrArn) {
+        int at = tableNameOrArn.indexOf(TABLE_SEGMENT);
+        return tableNameOrArn.startsWith("arn:") && at >= 0 ? tableNameOrArn.substring(at + TABLE_SEGMENT.length())
+                : tableNameOrArn;
+    }
+
+    private static Optional<String> optional(JsonNode body, String field) {
+        return body.hasNonNull(field) ? Optional.of(body.path(field).asText()) : Optional.empty();
+    }
+
+    /** The value of a scalar attribute value ({@code S}, {@code N} or {@code B}, as sent). */
+    private static Optional<String> scalar(JsonNode attributeValue) {
         for (String type : List.of("S", "N", "B")) {
             if (attributeValue.has(type)) {
-                return attributeValue.path(type).asText();
+                return Optional.of(attributeValue.path(type).asText());
             }
         }
-        return "";
+        return Optional.empty();
     }
 
-    private static void forEachTable(JsonNode requestItems, java.util.function.BiConsumer<String, JsonNode> each) {
+    private static void forEachTable(JsonNode requestItems, BiConsumer<String, JsonNode> each) {
         for (Iterator<Map.Entry<String, JsonNode>> it = requestItems.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> table = it.next();
             each.accept(table.getKey(), table.getValue());

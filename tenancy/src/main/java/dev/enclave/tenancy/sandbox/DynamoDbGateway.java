@@ -3,174 +3,158 @@ package dev.enclave.tenancy.sandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import dev.enclave.tenancy.sandbox.iam.AuthorizationRequest;
-import dev.enclave.tenancy.sandbox.iam.PolicyEvaluator;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Clock;
-import java.util.HashMap;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.UUID;
+import java.util.zip.CRC32;
 
 /**
- * A DynamoDB endpoint in front of DynamoDB Local that enforces IAM the way AWS does: it verifies each request's
- * SigV4 signature with the secret the local STS issued (or the application principal's, for platform operations),
- * rejects unknown and expired credentials, derives every authorisation the operation needs (per item for batches
- * and transactions), and forwards the request only if the role's permission policy and the session policy both
- * allow all of them; otherwise it answers {@code AccessDeniedException} and forwards nothing.
+ * A DynamoDB endpoint on 127.0.0.1 in front of DynamoDB Local that enforces IAM the way AWS does. For each request it
+ * <ol>
+ *   <li>authenticates the SigV4 signature with the secret of the access key id: credentials the local STS issued
+ *       (the session token must match and the session must not have expired), or the application principal's
+ *       static key, whose platform operations (table bootstrap and the like) are not policy-checked;</li>
+ *   <li>derives every IAM authorisation the operation needs (per item for batches and transactions, the index's
+ *       partition key for index queries), with {@code dynamodb:LeadingKeys} and the session's context;</li>
+ *   <li>allows only if the role's permission policy and the session policy both allow all of them — otherwise it
+ *       answers {@code AccessDeniedException} and forwards nothing;</li>
+ *   <li>forwards allowed requests unchanged to DynamoDB Local and relays its answer.</li>
+ * </ol>
+ * Errors come in DynamoDB's JSON format (HTTP 400), so the SDK raises {@code DynamoDbException} with AWS's error
+ * codes. Counts its decisions per operation, for tests and benchmarks. Thread-safe.
  */
 public final class DynamoDbGateway implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String TARGET_PREFIX = "DynamoDB_20120810.";
-    private static final Set<String> RELAYED_HEADERS = Set.of("content-type", "x-amzn-requestid", "x-amz-crc32");
-    private static final Set<String> UNFORWARDABLE = Set.of("host", "content-length", "connection", "expect",
-            "upgrade", "transfer-encoding");
+    private static final String CONTENT_TYPE = "application/x-amz-json-1.0";
+    private static final int MAXIMUM_BODY = 16 * 1024 * 1024;
+    private static final int THREADS = 32;
+    private static final Set<String> SCHEMA_CHANGES = Set.of("CreateTable", "UpdateTable", "DeleteTable");
 
-    private final Principal application;
-    private final Map<String, String> rolePolicies;
-    private final Sessions sessions;
-    private final Clock clock;
-    private final String account;
-    private final URI dynamoDbLocal;
+    private final SandboxSettings settings;
+    private final GatewayCallers callers;
+    private final KeySchemas schemas;
     private final DynamoDbAuthorizations authorizations;
-    private final HttpClient forwarder = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-    private final Map<String, AtomicLong> decisions = new ConcurrentHashMap<>();
+    private final SessionAuthorizer authorizer;
+    private final DynamoDbForwarder forwarder;
+    private final GatewayCounters counters = new GatewayCounters();
     private final LoopbackServer server;
 
-    DynamoDbGateway(Principal application, Map<String, String> rolePolicies, Sessions sessions, Clock clock,
-                    String region, String account, URI dynamoDbLocal, KeySchemas schemas) {
-        this.application = application;
-        this.rolePolicies = Map.copyOf(rolePolicies);
-        this.sessions = sessions;
-        this.clock = clock;
-        this.account = account;
-        this.dynamoDbLocal = dynamoDbLocal;
-        this.authorizations = new DynamoDbAuthorizations(schemas, region, account);
-        this.server = new LoopbackServer("dynamodb-gateway", 32, this::handle);
+    /**
+     * Starts the gateway on a free loopback port.
+     *
+     * @param sessions      the sessions the local STS issued
+     * @param dynamoDbLocal DynamoDB Local's endpoint, where allowed requests go
+     */
+    public DynamoDbGateway(SandboxSettings settings, Sessions sessions, URI dynamoDbLocal) {
+        this.settings = settings;
+        this.callers = new GatewayCallers(settings.application(), sessions,
+                new SigV4Verifier(settings.region(), "dynamodb"));
+        this.schemas = new KeySchemas(dynamoDbLocal, settings.application(), settings.region());
+        this.authorizations = new DynamoDbAuthorizations(schemas, settings.tableArnPrefix());
+        this.authorizer = new SessionAuthorizer(settings.roles(), settings.region());
+        this.forwarder = new DynamoDbForwarder(dynamoDbLocal, THREADS);
+        this.server = new LoopbackServer("dynamodb-gateway", THREADS, this::handle);
     }
 
+    /** The endpoint to give {@code DynamoDbClient.builder().endpointOverride(...)}. */
     public URI endpoint() {
         return server.endpoint();
     }
 
-    /** How many requests of {@code operation} were allowed ({@code allowed}) or refused. */
-    public long decisions(String operation, boolean allowed) {
-        AtomicLong count = decisions.get(operation + (allowed ? ":allowed" : ":denied"));
-        return count == null ? 0 : count.get();
+    /** Requests of {@code operation} (e.g. {@code "GetItem"}) that were allowed and forwarded. */
+    public long allowedCount(String operation) {
+        return counters.allowedCount(operation);
+    }
+
+    /** Requests of {@code operation} that were refused: authentication failures and access denials. */
+    public long deniedCount(String operation) {
+        return counters.deniedCount(operation);
+    }
+
+    /** Requests forwarded to DynamoDB Local, all operations. */
+    public long forwardedCount() {
+        return counters.forwardedCount();
     }
 
     @Override
     public void close() {
         server.close();
+        forwarder.close();
+        schemas.close();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        byte[] body = exchange.getRequestBody().readAllBytes();
-        String target = Optional.ofNullable(exchange.getRequestHeaders().getFirst("X-Amz-Target")).orElse("");
-        String operation = target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length()) : target;
-        Optional<GatewayError> error = check(exchange, operation, body);
-        decisions.computeIfAbsent(operation + (error.isEmpty() ? ":allowed" : ":denied"), k -> new AtomicLong())
-                .incrementAndGet();
-        if (error.isPresent()) {
-            LoopbackServer.respond(exchange, 400, "application/x-amz-json-1.0", error.get().json());
+        Optional<ReceivedRequest> received = ReceivedRequest.read(exchange, MAXIMUM_BODY);
+        if (received.isEmpty()) {
+            refuse(exchange, "", DynamoDbError.requestTooLarge());
             return;
         }
-        forward(exchange, body);
+        ReceivedRequest request = received.get();
+        String operation = request.header("x-amz-target").filter(t -> t.startsWith(TARGET_PREFIX))
+                .map(t -> t.substring(TARGET_PREFIX.length())).orElse("");
+        Instant now = settings.clock().instant();
+        GatewayCallers.Outcome caller = callers.authenticate(request, now);
+        if (caller instanceof GatewayCallers.Refused refused) {
+            refuse(exchange, operation, refused.error());
+        } else if (operation.isEmpty()) {
+            refuse(exchange, operation, DynamoDbError.unknownOperation());
+        } else if (caller instanceof GatewayCallers.AssumedRole assumedRole) {
+            Optional<DynamoDbError> refusal = authorize(assumedRole.session(), operation, request, now);
+            if (refusal.isPresent()) {
+                refuse(exchange, operation, refusal.get());
+            } else {
+                forward(exchange, operation, request);
+            }
+        } else {
+            forward(exchange, operation, request);
+        }
     }
 
-    /** Empty when the request may be forwarded. The application principal runs platform operations unchecked. */
-    private Optional<GatewayError> check(HttpExchange exchange, String operation, byte[] body) {
-        var authorization = SigV4.parse(exchange.getRequestHeaders().getFirst("Authorization"));
-        if (authorization.isEmpty()) {
-            return Optional.of(GatewayError.missingAuthentication());
+    private Optional<DynamoDbError> authorize(Session session, String operation, ReceivedRequest request,
+                                              Instant now) {
+        Optional<JsonNode> body = parse(request.body());
+        if (body.isEmpty()) {
+            return Optional.of(DynamoDbError.serialization());
         }
-        String accessKeyId = authorization.get().accessKeyId();
-        if (accessKeyId.equals(application.accessKeyId())) {
-            return verified(exchange, body, authorization.get(), application.secretAccessKey());
-        }
-        Optional<Session> session = sessions.find(accessKeyId);
-        if (session.isEmpty() || !session.get().sessionToken()
-                .equals(exchange.getRequestHeaders().getFirst("X-Amz-Security-Token"))) {
-            return Optional.of(GatewayError.unrecognizedClient());
-        }
-        if (!clock.instant().isBefore(session.get().expiration())) {
-            return Optional.of(GatewayError.expiredToken());
-        }
-        return verified(exchange, body, authorization.get(), session.get().secretAccessKey())
-                .or(() -> authorize(session.get(), operation, body));
+        List<RequiredAuthorization> needed = authorizations.of(operation, body.get());
+        return authorizer.refusal(session, needed, now);
     }
 
-    private static Optional<GatewayError> verified(HttpExchange exchange, byte[] body,
-                                                   SigV4.Authorization authorization, String secret) {
-        boolean valid = SigV4.verify(authorization, secret, exchange.getRequestMethod(), exchange.getRequestURI(),
-                LoopbackServer.headers(exchange), body);
-        return valid ? Optional.empty() : Optional.of(GatewayError.invalidSignature());
+    private void forward(HttpExchange exchange, String operation, ReceivedRequest request) throws IOException {
+        counters.allowed(operation);
+        counters.forwarded();
+        DynamoDbForwarder.Forwarded answer = forwarder.forward(request);
+        if (SCHEMA_CHANGES.contains(operation)) {
+            parse(request.body()).map(b -> DynamoDbAuthorizations.tableName(b.path("TableName").asText()))
+                    .ifPresent(schemas::forget);
+        }
+        LoopbackServer.respond(exchange, answer.status(), answer.contentType().orElse(CONTENT_TYPE), answer.headers(),
+                answer.body());
     }
 
-    private Optional<GatewayError> authorize(Session session, String operation, byte[] body) {
-        JsonNode request;
+    private void refuse(HttpExchange exchange, String operation, DynamoDbError error) throws IOException {
+        counters.denied(operation);
+        byte[] body = error.json();
+        CRC32 crc = new CRC32();
+        crc.update(body);
+        LoopbackServer.respond(exchange, error.status(), CONTENT_TYPE, Map.of(
+                "x-amzn-RequestId", UUID.randomUUID().toString(),
+                "x-amz-crc32", Long.toString(crc.getValue())), body);
+    }
+
+    private static Optional<JsonNode> parse(byte[] body) {
         try {
-            request = JSON.readTree(body);
+            JsonNode node = JSON.readTree(body);
+            return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
         } catch (IOException e) {
-            return Optional.of(GatewayError.serialization());
-        }
-        for (ItemAuthorization needed : authorizations.of(operation, request)) {
-            AuthorizationRequest question = new AuthorizationRequest(needed.action(), needed.resource(),
-                    context(session, needed));
-            boolean roleAllows = PolicyEvaluator.evaluate(List.of(rolePolicies.getOrDefault(session.roleArn(),
-                    "{\"Statement\":[]}")), question).allowed();
-            boolean sessionAllows = session.sessionPolicy()
-                    .map(policy -> PolicyEvaluator.evaluate(List.of(policy), question).allowed()).orElse(true);
-            if (!roleAllows || !sessionAllows) {
-                return Optional.of(GatewayError.accessDenied(session.assumedRoleArn(account), needed,
-                        roleAllows ? "no session policy" : "no identity-based policy"));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Map<String, List<String>> context(Session session, ItemAuthorization needed) {
-        Map<String, List<String>> context = new HashMap<>();
-        if (!needed.leadingKeys().isEmpty()) {
-            context.put("dynamodb:LeadingKeys", needed.leadingKeys());
-        }
-        session.tags().forEach((key, value) -> context.put("aws:PrincipalTag/" + key, List.of(value)));
-        session.sourceIdentity().ifPresent(source -> context.put("aws:SourceIdentity", List.of(source)));
-        context.put("aws:PrincipalArn", List.of(session.roleArn()));
-        return context;
-    }
-
-    private void forward(HttpExchange exchange, byte[] body) throws IOException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(dynamoDbLocal.resolve(exchange.getRequestURI().getPath()))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        LoopbackServer.headers(exchange).forEach((name, values) -> {
-            if (!UNFORWARDABLE.contains(name)) {
-                values.forEach(value -> request.header(name, value));
-            }
-        });
-        HttpResponse<byte[]> response;
-        try {
-            response = forwarder.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted forwarding to DynamoDB Local", e);
-        }
-        response.headers().map().forEach((name, values) -> {
-            if (RELAYED_HEADERS.contains(name.toLowerCase(java.util.Locale.ROOT))) {
-                exchange.getResponseHeaders().put(name, values);
-            }
-        });
-        exchange.sendResponseHeaders(response.statusCode(), response.body().length == 0 ? -1 : response.body().length);
-        try (var out = exchange.getResponseBody()) {
-            out.write(response.body());
+            return Optional.empty();
         }
     }
 }

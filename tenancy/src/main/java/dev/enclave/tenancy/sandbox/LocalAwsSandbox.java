@@ -5,58 +5,61 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 
 /**
- * The local AWS: DynamoDB Local in process, a local STS and a DynamoDB gateway that enforces the policies STS bound
- * to each set of credentials. Used by the {@code local} run and by tests; never started elsewhere.
+ * The local AWS: DynamoDB Local in process, a {@link LocalSts} and a {@link DynamoDbGateway} that enforces the
+ * policies STS bound to each set of credentials — all on 127.0.0.1. Used by the {@code local} run and by tests;
+ * never started elsewhere. Closing it stops the gateway, STS and DynamoDB Local, in that order.
  */
 public final class LocalAwsSandbox implements AutoCloseable {
 
-    /** The region the sandbox pretends to be. */
-    public static final String REGION = "us-east-1";
-    /** The account the sandbox pretends to be. */
-    public static final String ACCOUNT = "000000000000";
+    /** The region the sandbox pretends to be by default. */
+    public static final String REGION = SandboxSettings.DEFAULT_REGION;
+    /** The account the sandbox pretends to be by default. */
+    public static final String ACCOUNT = SandboxSettings.DEFAULT_ACCOUNT;
 
+    private final SandboxSettings settings;
     private final EmbeddedDynamoDb dynamoDb;
-    private final DynamoDbClient schemaReader;
-    private final Sessions sessions = new Sessions();
     private final LocalSts sts;
     private final DynamoDbGateway gateway;
-    private final Principal application;
 
-    private LocalAwsSandbox(EmbeddedDynamoDb dynamoDb, Principal application, Map<String, String> rolePolicies,
-                            Clock clock) {
+    private LocalAwsSandbox(SandboxSettings settings, EmbeddedDynamoDb dynamoDb, LocalSts sts,
+                            DynamoDbGateway gateway) {
+        this.settings = settings;
         this.dynamoDb = dynamoDb;
-        this.application = application;
-        this.schemaReader = DynamoDbClient.builder().endpointOverride(dynamoDb.endpoint()).region(Region.of(REGION))
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
-                        application.accessKeyId(), application.secretAccessKey())))
-                .httpClient(UrlConnectionHttpClient.create()).build();
-        this.sts = new LocalSts(application, rolePolicies, sessions, clock, ACCOUNT);
-        this.gateway = new DynamoDbGateway(application, rolePolicies, sessions, clock, REGION, ACCOUNT,
-                dynamoDb.endpoint(), new KeySchemas(schemaReader));
+        this.sts = sts;
+        this.gateway = gateway;
     }
 
-    /**
-     * Starts the sandbox.
-     *
-     * @param dataDirectory where DynamoDB Local persists; empty for in memory
-     * @param rolePolicies  the assumable roles, ARN → permission policy JSON
-     */
-    public static LocalAwsSandbox start(Optional<Path> dataDirectory, Principal application,
-                                        Map<String, String> rolePolicies, Clock clock) {
-        EmbeddedDynamoDb dynamoDb = EmbeddedDynamoDb.start(dataDirectory, 0);
+    /** Starts DynamoDB Local (persisted or in memory, as {@code settings} say), the local STS and the gateway. */
+    public static LocalAwsSandbox start(SandboxSettings settings) {
+        EmbeddedDynamoDb dynamoDb = EmbeddedDynamoDb.start(settings.dataDirectory(), 0);
+        LocalSts sts = null;
         try {
-            return new LocalAwsSandbox(dynamoDb, application, rolePolicies, clock);
+            sts = new LocalSts(settings);
+            DynamoDbGateway gateway = new DynamoDbGateway(settings, sts.sessions(), dynamoDb.endpoint());
+            return new LocalAwsSandbox(settings, dynamoDb, sts, gateway);
         } catch (RuntimeException e) {
+            if (sts != null) {
+                sts.close();
+            }
             dynamoDb.close();
             throw e;
         }
+    }
+
+    /**
+     * Starts the sandbox in the default region and account.
+     *
+     * @param dataDirectory where DynamoDB Local persists; empty for in memory
+     * @param rolePolicies  the assumable roles, ARN → permission policy JSON, each trusting {@code application}
+     * @param clock         decides when issued credentials expire
+     */
+    public static LocalAwsSandbox start(Optional<Path> dataDirectory, Principal application,
+                                        Map<String, String> rolePolicies, Clock clock) {
+        return start(SandboxSettings.inMemory(application, rolePolicies).withDataDirectory(dataDirectory)
+                .withClock(clock));
     }
 
     /** The STS endpoint. */
@@ -64,37 +67,50 @@ public final class LocalAwsSandbox implements AutoCloseable {
         return sts.endpoint();
     }
 
-    /** The enforcing DynamoDB endpoint every client should use. */
+    /** The enforcing DynamoDB endpoint (the gateway) every client should use. */
     public URI dynamoDbEndpoint() {
         return gateway.endpoint();
     }
 
-    /** DynamoDB Local itself, behind the gateway. */
+    /** DynamoDB Local itself, behind the gateway: no authentication, no policies. */
     public URI rawDynamoDbEndpoint() {
         return dynamoDb.endpoint();
     }
 
+    /** The local STS, for its AssumeRole counts and the throttling knob. */
     public LocalSts sts() {
         return sts;
     }
 
+    /** The gateway, for its decision counts. */
     public DynamoDbGateway gateway() {
         return gateway;
     }
 
+    /** The sessions STS issued. */
     public Sessions sessions() {
-        return sessions;
+        return sts.sessions();
     }
 
+    /** The application principal. */
     public Principal application() {
-        return application;
+        return settings.application();
+    }
+
+    /** The application principal's static credentials, for STS and platform clients. */
+    public AwsCredentialsProvider applicationCredentials() {
+        return settings.application().credentialsProvider();
+    }
+
+    /** What the sandbox was started with (region, account, roles, clock). */
+    public SandboxSettings settings() {
+        return settings;
     }
 
     @Override
     public void close() {
-        gateway.close();
-        sts.close();
-        schemaReader.close();
-        dynamoDb.close();
+        try (dynamoDb; sts; gateway) {
+            // closed in reverse order: the gateway, then STS, then DynamoDB Local
+        }
     }
 }

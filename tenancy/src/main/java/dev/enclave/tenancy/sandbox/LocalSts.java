@@ -5,65 +5,82 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 
 /**
- * A local STS speaking the AssumeRole Query protocol, so the real SDK {@code StsClient} works against it. It verifies
- * the caller's SigV4 signature (only the application principal may call), validates parameters like AWS, and issues
- * random temporary credentials bound, in {@link Sessions}, to the role, session policy, tags and expiry.
+ * A local STS on 127.0.0.1 speaking the AssumeRole Query protocol, so the real SDK {@code StsClient} (endpoint
+ * overridden to {@link #endpoint()}) works against it.
+ *
+ * <p>Like STS it authenticates the caller by SigV4 (the application principal's static key, or credentials it issued
+ * itself), validates the parameters (role session name, duration, source identity, tags, session policy and its
+ * packed size), lets a caller assume only a defined role that trusts it, and issues random temporary credentials. It
+ * binds each set to a {@link Session} — role, session policy, tags, source identity, expiry — in
+ * {@link #sessions()}, where the DynamoDB gateway finds it. Errors come in STS's XML format with STS's codes. Thread-safe.
  */
 public final class LocalSts implements AutoCloseable {
 
-    private static final Pattern SESSION_NAME = Pattern.compile("[\\w+=,.@-]{2,64}");
-    private static final Pattern SOURCE_IDENTITY = Pattern.compile("[\\w+=,.@-]{2,64}");
-    private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    private static final int PACKED_POLICY_LIMIT = 2048;
+    private static final String VERSION = "2011-06-15";
+    private static final int MAXIMUM_BODY = 64 * 1024;
+    private static final int THREADS = 8;
 
-    private final Principal application;
-    private final Map<String, String> rolePolicies;
-    private final Sessions sessions;
-    private final Clock clock;
-    private final String account;
-    private final SecureRandom random = new SecureRandom();
-    private final AtomicInteger assumeRoleCalls = new AtomicInteger();
-    private final AtomicInteger throttleNext = new AtomicInteger();
+    private final SandboxSettings settings;
+    private final Sessions sessions = new Sessions();
+    private final StsCallers callers;
+    private final CredentialMint mint = new CredentialMint();
+    private final AssumeRoleCounter counter = new AssumeRoleCounter();
+    private final AtomicInteger throttled = new AtomicInteger();
     private final LoopbackServer server;
 
-    /**
-     * @param rolePolicies role ARN → its permission policy; only these roles can be assumed, by {@code application}
-     */
-    public LocalSts(Principal application, Map<String, String> rolePolicies, Sessions sessions, Clock clock,
-                    String account) {
-        this.application = application;
-        this.rolePolicies = Map.copyOf(rolePolicies);
-        this.sessions = sessions;
-        this.clock = clock;
-        this.account = account;
-        this.server = new LoopbackServer("local-sts", 8, this::handle);
+    /** Starts the STS on a free loopback port, for {@code settings}' application principal, roles, clock, region. */
+    public LocalSts(SandboxSettings settings) {
+        this.settings = settings;
+        this.callers = new StsCallers(settings.application(), sessions, new SigV4Verifier(settings.region(), "sts"));
+        this.server = new LoopbackServer("local-sts", THREADS, this::handle);
     }
 
+    /** The endpoint to give {@code StsClient.builder().endpointOverride(...)}. */
     public URI endpoint() {
         return server.endpoint();
     }
 
-    /** AssumeRole calls answered with credentials so far. */
-    public int assumeRoleCount() {
-        return assumeRoleCalls.get();
+    /** The sessions issued so far, by access key id. */
+    public Sessions sessions() {
+        return sessions;
     }
 
-    /** The next {@code calls} AssumeRole requests fail with {@code Throttling}, as STS does under load. */
+    /** AssumeRole calls answered with credentials so far. */
+    public int assumeRoleCount() {
+        return counter.issued();
+    }
+
+    /** AssumeRole calls answered with credentials for this role session name. */
+    public int assumeRoleCount(String roleSessionName) {
+        return counter.issued(roleSessionName);
+    }
+
+    /** AssumeRole calls answered with credentials whose session tags include {@code key = value}. */
+    public int assumeRoleCountTagged(String key, String value) {
+        return counter.issuedTagged(key, value);
+    }
+
+    /** Requests answered with an error (throttling, validation, authentication, authorisation). */
+    public int refusedCount() {
+        return counter.refused();
+    }
+
+    /** The next {@code calls} AssumeRole requests fail with {@code Throttling} (HTTP 400), as STS does under load. */
     public void throttleNext(int calls) {
-        throttleNext.set(calls);
+        if (calls < 0) {
+            throw new IllegalArgumentException("calls must not be negative: " + calls);
+        }
+        throttled.set(calls);
     }
 
     @Override
@@ -72,83 +89,82 @@ public final class LocalSts implements AutoCloseable {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
-        byte[] body = exchange.getRequestBody().readAllBytes();
-        Optional<StsError> refused = authenticate(exchange, body);
-        if (refused.isPresent()) {
-            error(exchange, refused.get());
+        Optional<ReceivedRequest> request = ReceivedRequest.read(exchange, MAXIMUM_BODY);
+        if (request.isEmpty()) {
+            refuse(exchange, StsError.requestTooLarge());
             return;
         }
-        Map<String, String> form = form(new String(body, StandardCharsets.UTF_8));
-        if (!"AssumeRole".equals(form.get("Action"))) {
-            error(exchange, new StsError(400, "InvalidAction", "Only AssumeRole is available locally"));
+        Map<String, String> parameters = parameters(request.get());
+        Instant now = settings.clock().instant();
+        StsCallers.Outcome caller = callers.authenticate(request.get(), now);
+        if (caller instanceof StsCallers.Refused refused) {
+            refuse(exchange, refused.error());
             return;
         }
-        if (throttleNext.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            error(exchange, new StsError(400, "Throttling", "Rate exceeded"));
+        String action = parameters.getOrDefault("Action", "");
+        String version = parameters.getOrDefault("Version", "");
+        if (!"AssumeRole".equals(action) || !VERSION.equals(version)) {
+            refuse(exchange, StsError.invalidAction(action, version));
             return;
         }
-        AssumeRoleCall.validate(form, rolePolicies.keySet(), SESSION_NAME, SOURCE_IDENTITY, PACKED_POLICY_LIMIT)
-                .ifPresentOrElse(e -> safely(() -> error(exchange, e)), () -> safely(() -> issue(exchange, form)));
+        if (throttled.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+            refuse(exchange, StsError.throttling());
+            return;
+        }
+        var parsed = AssumeRoleParameters.parse(parameters);
+        if (parsed instanceof AssumeRoleParameters.Invalid invalid) {
+            refuse(exchange, invalid.error());
+            return;
+        }
+        AssumeRoleParameters assumeRole = ((AssumeRoleParameters.Valid) parsed).parameters();
+        StsCallers.Caller known = (StsCallers.Caller) caller;
+        Optional<RoleDefinition> role = settings.role(assumeRole.roleArn());
+        Optional<StsError> refusal = assumeRole.refusal(role, known.arn(), known.accessKeyId());
+        if (refusal.isPresent()) {
+            refuse(exchange, refusal.get());
+            return;
+        }
+        Session session = issue(role.get(), assumeRole, now);
+        String requestId = UUID.randomUUID().toString();
+        LoopbackServer.respond(exchange, 200, "text/xml", Map.of("x-amzn-RequestId", requestId),
+                StsResponses.assumeRole(session, assumeRole, requestId).getBytes(StandardCharsets.UTF_8));
     }
 
-    private Optional<StsError> authenticate(HttpExchange exchange, byte[] body) {
-        var authorization = SigV4.parse(exchange.getRequestHeaders().getFirst("Authorization"));
-        if (authorization.isEmpty() || !authorization.get().accessKeyId().equals(application.accessKeyId())) {
-            return Optional.of(new StsError(403, "InvalidClientTokenId",
-                    "The security token included in the request is invalid."));
-        }
-        boolean valid = SigV4.verify(authorization.get(), application.secretAccessKey(),
-                exchange.getRequestMethod(), exchange.getRequestURI(), LoopbackServer.headers(exchange), body);
-        return valid ? Optional.empty() : Optional.of(new StsError(403, "SignatureDoesNotMatch",
-                "The request signature we calculated does not match the signature you provided."));
-    }
-
-    private void issue(HttpExchange exchange, Map<String, String> form) throws IOException {
-        Instant expiration = clock.instant().plus(Duration.ofSeconds(
-                Long.parseLong(form.getOrDefault("DurationSeconds", "3600"))));
-        Session session = new Session("ASIA" + randomString(16), randomString(40), randomString(64),
-                form.get("RoleArn"), form.get("RoleSessionName"), Optional.ofNullable(form.get("Policy")),
-                AssumeRoleCall.tags(form), Optional.ofNullable(form.get("SourceIdentity")), expiration);
+    private Session issue(RoleDefinition role, AssumeRoleParameters parameters, Instant now) {
+        Instant issuedAt = now.truncatedTo(ChronoUnit.SECONDS);
+        Session session = new Session(mint.accessKeyId(), mint.secretAccessKey(), mint.sessionToken(), role.arn(),
+                role.uniqueId(), parameters.roleSessionName(), parameters.policy(), parameters.tags(),
+                parameters.sourceIdentity(), issuedAt, issuedAt.plus(Duration.ofSeconds(parameters.durationSeconds())));
         sessions.add(session);
-        assumeRoleCalls.incrementAndGet();
-        LoopbackServer.respond(exchange, 200, "text/xml", AssumeRoleCall.response(session, account,
-                DateTimeFormatter.ISO_INSTANT.format(expiration), UUID.randomUUID().toString()));
+        counter.issued(session);
+        return session;
     }
 
-    private void error(HttpExchange exchange, StsError error) throws IOException {
-        LoopbackServer.respond(exchange, error.status(), "text/xml", error.xml(UUID.randomUUID().toString()));
+    private void refuse(HttpExchange exchange, StsError error) throws IOException {
+        counter.countRefusal();
+        String requestId = UUID.randomUUID().toString();
+        LoopbackServer.respond(exchange, error.status(), "text/xml", Map.of("x-amzn-RequestId", requestId),
+                error.xml(requestId).getBytes(StandardCharsets.UTF_8));
     }
 
-    private String randomString(int length) {
-        StringBuilder out = new StringBuilder(length);
-        for (int i = 0; i < length; i++) {
-            out.append(ALPHANUMERIC.charAt(random.nextInt(ALPHANUMERIC.length())));
+    /** Query-string and form-body parameters together, as the Query protocol allows either. */
+    private static Map<String, String> parameters(ReceivedRequest request) {
+        Map<String, String> parameters = new TreeMap<>();
+        decodeForm(request.rawQuery(), parameters);
+        if (request.header("content-type").filter(t -> t.startsWith("application/x-www-form-urlencoded"))
+                .isPresent()) {
+            decodeForm(new String(request.body(), StandardCharsets.UTF_8), parameters);
         }
-        return out.toString();
+        return parameters;
     }
 
-    private static Map<String, String> form(String body) {
-        Map<String, String> form = new TreeMap<>();
-        for (String pair : body.split("&")) {
+    private static void decodeForm(String form, Map<String, String> into) {
+        for (String pair : form.split("&")) {
             if (!pair.isEmpty()) {
                 String[] kv = pair.split("=", 2);
-                form.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                into.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
                         kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "");
             }
         }
-        return form;
-    }
-
-    private static void safely(IoAction action) {
-        try {
-            action.run();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    @FunctionalInterface
-    private interface IoAction {
-        void run() throws IOException;
     }
 }

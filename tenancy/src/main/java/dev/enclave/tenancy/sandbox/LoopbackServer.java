@@ -1,64 +1,99 @@
 package dev.enclave.tenancy.sandbox;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A JDK HTTP server on a free loopback port with a bounded pool; the sandbox's servers build on it. */
+/**
+ * A JDK HTTP server on a free port of 127.0.0.1 only, with a bounded pool: a fixed number of threads and a bounded
+ * queue; when both are full the accepting thread runs the exchange itself, which slows accepting down instead of
+ * dropping requests. The sandbox's servers build on it.
+ */
 final class LoopbackServer implements AutoCloseable {
 
-    private final HttpServer server;
-    private final ExecutorService executor;
+    static final String LOOPBACK = "127.0.0.1";
 
-    LoopbackServer(String name, int threads, HttpHandler handler) {
+    private static final int QUEUE = 1024;
+    private static final System.Logger LOG = System.getLogger(LoopbackServer.class.getName());
+
+    private final HttpServer server;
+    private final ThreadPoolExecutor executor;
+
+    /** What a server does with one request; any exception is logged and becomes a bare 500. */
+    @FunctionalInterface
+    interface Handler {
+        void handle(HttpExchange exchange) throws IOException;
+    }
+
+    LoopbackServer(String name, int threads, Handler handler) {
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(LOOPBACK), 0), 256);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot bind " + name + " on loopback", e);
+            throw new UncheckedIOException("cannot bind " + name + " on " + LOOPBACK, e);
         }
-        executor = Executors.newFixedThreadPool(threads, daemonThreads(name));
+        executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(QUEUE), daemonThreads(name), new ThreadPoolExecutor.CallerRunsPolicy());
         server.setExecutor(executor);
-        server.createContext("/", handler);
+        server.createContext("/", exchange -> {
+            try {
+                handler.handle(exchange);
+            } catch (IOException | RuntimeException e) {
+                LOG.log(System.Logger.Level.WARNING, name + " failed on " + exchange.getRequestURI(), e);
+                failed(exchange);
+            } finally {
+                exchange.close();
+            }
+        });
         server.start();
     }
 
     URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return URI.create("http://" + LOOPBACK + ":" + server.getAddress().getPort());
     }
 
+    /** Stops accepting, lets running exchanges finish for a moment, then stops the threads. */
     @Override
     public void close() {
         server.stop(0);
-        executor.shutdownNow();
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(2, TimeUnit.SECONDS)) {
+                executor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 
-    /** Header names lower-cased, as SigV4 canonicalises them. */
-    static Map<String, List<String>> headers(HttpExchange exchange) {
-        Map<String, List<String>> headers = new TreeMap<>();
-        exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), values));
-        return headers;
-    }
-
-    static void respond(HttpExchange exchange, int status, String contentType, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    /** Sends a complete response; {@code headers} are set in addition to the content type. */
+    static void respond(HttpExchange exchange, int status, String contentType, Map<String, String> headers,
+                        byte[] body) throws IOException {
         exchange.getResponseHeaders().set("Content-Type", contentType);
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (var out = exchange.getResponseBody()) {
-            out.write(bytes);
+        headers.forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+        exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) {
+            try (var out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    private static void failed(HttpExchange exchange) {
+        try {
+            exchange.sendResponseHeaders(500, -1);
+        } catch (IOException | RuntimeException alreadyStarted) {
+            // the response had begun; closing the exchange is all that is left
         }
     }
 

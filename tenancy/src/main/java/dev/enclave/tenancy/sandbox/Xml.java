@@ -7,6 +7,12 @@ final class Xml {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&apos;");
+    }
+
+    /** {@code <name>escaped text</name>}. */
+    static String element(String name, String text) {
+        return "<" + name + ">" + escape(text) + "</" + name + ">";
     }
 }

@@ -1,0 +1,76 @@
+package dev.enclave.tenancy.sandbox;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A DynamoDB error in its JSON wire format, {@code {"__type":"com.amazon.coral.service#<type>","message":"..."}}.
+ * The SDK takes the part after '#' as the error code: {@code DynamoDbException} with
+ * {@code awsErrorDetails().errorCode()} = {@code type} (DynamoDB models none of these as their own class).
+ */
+record DynamoDbError(int status, String type, String message) {
+
+    static DynamoDbError accessDenied(String principalArn, RequiredAuthorization refused, String because) {
+        return new DynamoDbError(400, "AccessDeniedException", "User: " + principalArn + " is not authorized to "
+                + "perform: " + refused.action() + " on resource: " + refused.resource() + " " + because);
+    }
+
+    static DynamoDbError missingAuthentication() {
+        return new DynamoDbError(400, "MissingAuthenticationTokenException", "Request is missing Authentication Token");
+    }
+
+    static DynamoDbError incompleteSignature() {
+        return new DynamoDbError(400, "IncompleteSignatureException", "Authorization header requires 'Credential', "
+                + "'Signature' and 'SignedHeaders' parameters with the AWS4-HMAC-SHA256 algorithm.");
+    }
+
+    static DynamoDbError unrecognizedClient() {
+        return new DynamoDbError(400, "UnrecognizedClientException",
+                "The security token included in the request is invalid.");
+    }
+
+    static DynamoDbError expiredToken() {
+        return new DynamoDbError(400, "ExpiredTokenException", "The security token included in the request is expired");
+    }
+
+    static DynamoDbError invalidSignature(SignatureVerdict verdict) {
+        return new DynamoDbError(400, "InvalidSignatureException", verdict.message());
+    }
+
+    static DynamoDbError unknownOperation() {
+        return new DynamoDbError(400, "UnknownOperationException", "");
+    }
+
+    static DynamoDbError serialization() {
+        return new DynamoDbError(400, "SerializationException", "Start of structure or map found where not expected.");
+    }
+
+    static DynamoDbError requestTooLarge() {
+        return new DynamoDbError(413, "RequestEntityTooLarge", "Request entity too large");
+    }
+
+    byte[] json() {
+        return ("{\"__type\":\"com.amazon.coral.service#" + type + "\",\"message\":\"" + escape(message) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String escape(String text) {
+        StringBuilder out = new StringBuilder();
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.toString();
+    }
+}

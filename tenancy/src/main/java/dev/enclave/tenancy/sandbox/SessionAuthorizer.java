@@ -1,0 +1,85 @@
+package dev.enclave.tenancy.sandbox;
+
+import dev.enclave.tenancy.sandbox.iam.AuthorizationRequest;
+import dev.enclave.tenancy.sandbox.iam.Decision;
+import dev.enclave.tenancy.sandbox.iam.PolicyEvaluator;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Decides, like IAM, whether a session may do everything a request needs: each authorisation must be allowed by the
+ * role's permission policy <em>and</em> by the session policy when there is one; an explicit deny in either denies.
+ * The first refusal is answered with AWS's {@code AccessDeniedException} message.
+ */
+final class SessionAuthorizer {
+
+    private final Map<String, RoleDefinition> roles = new HashMap<>();
+    private final String region;
+
+    SessionAuthorizer(List<RoleDefinition> roles, String region) {
+        roles.forEach(role -> this.roles.put(role.arn(), role));
+        this.region = region;
+    }
+
+    /** Empty when every authorisation is allowed. */
+    Optional<DynamoDbError> refusal(Session session, List<RequiredAuthorization> needed, Instant now) {
+        RoleDefinition role = roles.get(session.roleArn());
+        for (RequiredAuthorization authorization : needed) {
+            AuthorizationRequest request = new AuthorizationRequest(authorization.action(), authorization.resource(),
+                    context(session, authorization, now));
+            Decision byRole = role == null ? Decision.IMPLICIT_DENY
+                    : PolicyEvaluator.evaluate(List.of(role.permissionPolicy()), request);
+            Decision bySession = session.sessionPolicy()
+                    .map(policy -> PolicyEvaluator.evaluate(List.of(policy), request)).orElse(Decision.ALLOW);
+            Optional<String> because = because(byRole, bySession, authorization.action());
+            if (because.isPresent()) {
+                return Optional.of(DynamoDbError.accessDenied(session.assumedRoleArn(), authorization, because.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<String> because(Decision byRole, Decision bySession, String action) {
+        if (byRole == Decision.EXPLICIT_DENY) {
+            return Optional.of("with an explicit deny in an identity-based policy");
+        }
+        if (bySession == Decision.EXPLICIT_DENY) {
+            return Optional.of("with an explicit deny in a session policy");
+        }
+        if (!byRole.allowed()) {
+            return Optional.of("because no identity-based policy allows the " + action + " action");
+        }
+        if (!bySession.allowed()) {
+            return Optional.of("because no session policy allows the " + action + " action");
+        }
+        return Optional.empty();
+    }
+
+    /** The request context IAM sees for an assumed-role session. */
+    private Map<String, List<String>> context(Session session, RequiredAuthorization authorization, Instant now) {
+        Map<String, List<String>> context = new HashMap<>();
+        if (!authorization.leadingKeys().isEmpty()) {
+            context.put("dynamodb:LeadingKeys", authorization.leadingKeys());
+        }
+        session.tags().forEach((key, value) -> context.put("aws:PrincipalTag/" + key, List.of(value)));
+        session.sourceIdentity().ifPresent(source -> context.put("aws:SourceIdentity", List.of(source)));
+        context.put("aws:PrincipalArn", List.of(session.roleArn()));
+        context.put("aws:PrincipalAccount", List.of(session.roleArn().split(":")[4]));
+        context.put("aws:PrincipalType", List.of("AssumedRole"));
+        context.put("aws:userid", List.of(session.assumedRoleId()));
+        context.put("aws:RequestedRegion", List.of(region));
+        context.put("aws:TokenIssueTime", List.of(DateTimeFormatter.ISO_INSTANT.format(session.issuedAt())));
+        context.put("aws:CurrentTime", List.of(DateTimeFormatter.ISO_INSTANT.format(now.truncatedTo(
+                ChronoUnit.SECONDS))));
+        context.put("aws:EpochTime", List.of(Long.toString(now.getEpochSecond())));
+        // AWS endpoints are HTTPS only, so IAM always sees true; the loopback hop to the sandbox is not what a
+        // policy on SecureTransport is about.
+        context.put("aws:SecureTransport", List.of("true"));
+        return context;
+    }
+}
