@@ -25,6 +25,16 @@ final class LoopbackServer implements AutoCloseable {
 
     private static final int QUEUE = 1024;
     private static final System.Logger LOG = System.getLogger(LoopbackServer.class.getName());
+    private static final String NO_DELAY = "sun.net.httpserver.nodelay";
+
+    static {
+        // The JDK server writes a response's headers and body as separate segments; with Nagle's algorithm on, the
+        // body waits for the client's delayed ACK (~40 ms on Linux) on every call. The setting is read once, when
+        // the first server is created, and exists only as this system property.
+        if (System.getProperty(NO_DELAY) == null) {
+            System.setProperty(NO_DELAY, "true");
+        }
+    }
 
     private final HttpServer server;
     private final ThreadPoolExecutor executor;
