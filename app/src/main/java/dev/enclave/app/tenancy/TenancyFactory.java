@@ -82,6 +82,6 @@ final class TenancyFactory {
         if (settings.getDynamodbEndpoint() != null) {
             builder.endpointOverride(settings.getDynamodbEndpoint());
         }
-        return new TenantDynamoDb(builder.build(), credentials);
+        return TenantDynamoDb.scoped(builder.build(), credentials);
     }
 }

@@ -76,7 +76,7 @@ final class SandboxFixture implements AutoCloseable {
     TenantDynamoDb tenantDynamoDb(TenantCredentials credentials, boolean guard) {
         var interceptor = guard ? new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE),
                 v -> refusals.incrementAndGet()) : null;
-        return new TenantDynamoDb(dynamoDb(sandbox.dynamoDbEndpoint(), null, interceptor), credentials);
+        return TenantDynamoDb.scoped(dynamoDb(sandbox.dynamoDbEndpoint(), null, interceptor), credentials);
     }
 
     /** A plain client on the gateway with the given credentials (no guard). */
