@@ -1,6 +1,10 @@
 package dev.enclave.app.tenancy;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micronaut.http.BasicHttpAttributes;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.context.ServerRequestContext;
 import java.util.List;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
@@ -29,16 +33,20 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * Asks DynamoDB for the capacity each tenant request consumes and records it per operation:
- * {@code enclave.dynamodb.calls{operation}} and {@code enclave.dynamodb.capacity{operation}} (capacity units).
+ * Asks DynamoDB for the capacity each tenant request consumes and records it per DynamoDB operation and per API
+ * endpoint: {@code enclave.dynamodb.calls{operation,method,uri}} and {@code enclave.dynamodb.capacity{...}}
+ * (capacity units). {@code method} and {@code uri} are those of the HTTP request being served, as Micronaut's
+ * {@code http.server.requests} tags them ({@code uri} is the route template, e.g. {@code /v1/orgs/{org}}), so the
+ * two divide into calls and capacity per API request; outside a request both are {@code none}.
  */
-final class ConsumedCapacityMetrics implements ExecutionInterceptor {
+public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
 
     private static final ReturnConsumedCapacity TOTAL = ReturnConsumedCapacity.TOTAL;
+    private static final String NONE = "none";
 
     private final MeterRegistry meters;
 
-    ConsumedCapacityMetrics(MeterRegistry meters) {
+    public ConsumedCapacityMetrics(MeterRegistry meters) {
         this.meters = meters;
     }
 
@@ -70,9 +78,19 @@ final class ConsumedCapacityMetrics implements ExecutionInterceptor {
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         String operation = context.request().getClass().getSimpleName().replace("Request", "");
-        meters.counter("enclave.dynamodb.calls", "operation", operation).increment();
-        double units = capacity(context.response());
-        meters.summary("enclave.dynamodb.capacity", "operation", operation).record(units);
+        Tags tags = endpoint().and("operation", operation);
+        meters.counter("enclave.dynamodb.calls", tags).increment();
+        meters.summary("enclave.dynamodb.capacity", tags).record(capacity(context.response()));
+    }
+
+    private static Tags endpoint() {
+        return ServerRequestContext.currentRequest()
+                .map(request -> Tags.of("method", request.getMethodName(), "uri", uriTemplate(request)))
+                .orElse(Tags.of("method", NONE, "uri", NONE));
+    }
+
+    private static String uriTemplate(HttpRequest<?> request) {
+        return BasicHttpAttributes.getUriTemplate(request).orElse(NONE);
     }
 
     private static double capacity(SdkResponse response) {

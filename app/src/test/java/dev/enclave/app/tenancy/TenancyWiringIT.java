@@ -45,8 +45,25 @@ class TenancyWiringIT extends LocalStackTest {
 
         acme.putItem(b -> b.tableName(tableName).item(key("TENANT#wiring-capacity#ORG")));
 
-        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "PutItem").count()).isGreaterThanOrEqualTo(1);
-        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "PutItem").totalAmount()).isPositive();
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "PutItem", "method", "none", "uri", "none")
+                .count()).isGreaterThanOrEqualTo(1);
+        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "PutItem", "method", "none", "uri", "none")
+                .totalAmount()).isPositive();
+    }
+
+    @Test
+    void apiRequests_recordDynamoDbCallsAndCapacity_underTheirRouteTemplate() {
+        String token = tokens().mint("ada", "ada@example.com");
+        api().post("/v1/orgs", "{\"id\":\"wiring-route\",\"name\":\"Route\"}", token);
+        double before = meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "method", "GET",
+                "uri", "/v1/orgs/{org}").count();
+
+        assertThat(api().get("/v1/orgs/wiring-route", token).status()).isEqualTo(200);
+
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "method", "GET",
+                "uri", "/v1/orgs/{org}").count()).isEqualTo(before + 1);
+        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "TransactWriteItems", "method", "POST",
+                "uri", "/v1/orgs").totalAmount()).isPositive();
     }
 
     @Test
