@@ -1,5 +1,7 @@
 package dev.enclave.tenancy.sandbox;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.enclave.tenancy.sandbox.iam.AuthorizationRequest;
 import dev.enclave.tenancy.sandbox.iam.Decision;
 import dev.enclave.tenancy.sandbox.iam.PolicyEvaluator;
@@ -14,28 +16,35 @@ import java.util.Optional;
 /**
  * Decides, like IAM, whether a session may do everything a request needs: each authorisation must be allowed by the
  * role's permission policy <em>and</em> by the session policy when there is one; an explicit deny in either denies.
- * The first refusal is answered with AWS's {@code AccessDeniedException} message.
+ * The first refusal is answered with AWS's {@code AccessDeniedException} message. Policies are parsed once: the
+ * roles' at start, each session policy the first time it is seen.
  */
 final class SessionAuthorizer {
 
-    private final Map<String, RoleDefinition> roles = new HashMap<>();
+    private static final int PARSED_SESSION_POLICIES = 10_000;
+
+    private final Map<String, PolicyEvaluator.ParsedPolicy> rolePolicies = new HashMap<>();
+    private final Cache<String, PolicyEvaluator.ParsedPolicy> sessionPolicies =
+            Caffeine.newBuilder().maximumSize(PARSED_SESSION_POLICIES).build();
     private final String region;
 
     SessionAuthorizer(List<RoleDefinition> roles, String region) {
-        roles.forEach(role -> this.roles.put(role.arn(), role));
+        roles.forEach(role -> rolePolicies.put(role.arn(), PolicyEvaluator.parse(role.permissionPolicy())));
         this.region = region;
     }
 
     /** Empty when every authorisation is allowed. */
     Optional<DynamoDbError> refusal(Session session, List<RequiredAuthorization> needed, Instant now) {
-        RoleDefinition role = roles.get(session.roleArn());
+        PolicyEvaluator.ParsedPolicy rolePolicy = rolePolicies.get(session.roleArn());
+        Optional<PolicyEvaluator.ParsedPolicy> sessionPolicy = session.sessionPolicy()
+                .map(policy -> sessionPolicies.get(policy, PolicyEvaluator::parse));
         for (RequiredAuthorization authorization : needed) {
             AuthorizationRequest request = new AuthorizationRequest(authorization.action(), authorization.resource(),
                     context(session, authorization, now));
-            Decision byRole = role == null ? Decision.IMPLICIT_DENY
-                    : PolicyEvaluator.evaluate(List.of(role.permissionPolicy()), request);
-            Decision bySession = session.sessionPolicy()
-                    .map(policy -> PolicyEvaluator.evaluate(List.of(policy), request)).orElse(Decision.ALLOW);
+            Decision byRole = rolePolicy == null ? Decision.IMPLICIT_DENY
+                    : PolicyEvaluator.evaluateParsed(List.of(rolePolicy), request);
+            Decision bySession = sessionPolicy
+                    .map(policy -> PolicyEvaluator.evaluateParsed(List.of(policy), request)).orElse(Decision.ALLOW);
             Optional<String> because = because(byRole, bySession, authorization.action());
             if (because.isPresent()) {
                 return Optional.of(DynamoDbError.accessDenied(session.assumedRoleArn(), authorization, because.get()));

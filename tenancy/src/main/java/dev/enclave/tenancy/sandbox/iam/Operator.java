@@ -50,7 +50,7 @@ record Operator(Set set, Base base, boolean negated, boolean ifExists) {
             case STRING_EQUALS_IGNORE_CASE -> PolicyPatterns.literal(policyValue, request)
                     .filter(requestValue::equalsIgnoreCase).isPresent();
             case STRING_LIKE -> PolicyPatterns.glob(policyValue, request, false)
-                    .map(p -> p.matcher(requestValue).matches()).orElse(false);
+                    .map(glob -> glob.matches(requestValue)).orElse(false);
             case BOOL -> Optional.of(policyValue).filter(requestValue::equalsIgnoreCase).isPresent();
             case NULL -> false;
         };

@@ -20,9 +20,14 @@ public final class PolicyEvaluator {
     }
 
     public static Decision evaluate(List<String> policyDocuments, AuthorizationRequest request) {
+        return evaluateParsed(policyDocuments.stream().map(PolicyEvaluator::parse).toList(), request);
+    }
+
+    /** {@link #evaluate} on documents parsed once ahead, for callers that evaluate the same ones repeatedly. */
+    public static Decision evaluateParsed(List<ParsedPolicy> policies, AuthorizationRequest request) {
         boolean allowed = false;
-        for (String document : policyDocuments) {
-            for (JsonNode statement : statements(document)) {
+        for (ParsedPolicy policy : policies) {
+            for (JsonNode statement : policy.statements()) {
                 if (!matches(statement, request)) {
                     continue;
                 }
@@ -55,7 +60,28 @@ public final class PolicyEvaluator {
     private static boolean anyMatches(List<String> patterns, String value, AuthorizationRequest request,
                                       boolean ignoreCase) {
         return patterns.stream().anyMatch(p -> PolicyPatterns.glob(p, request, ignoreCase)
-                .map(regex -> regex.matcher(value).matches()).orElse(false));
+                .map(glob -> glob.matches(value)).orElse(false));
+    }
+
+    /**
+     * A policy document's statements, parsed. Treat as read-only.
+     *
+     * @param statements the statements, each a JSON object
+     */
+    public record ParsedPolicy(List<JsonNode> statements) {
+
+        public ParsedPolicy {
+            statements = List.copyOf(statements);
+        }
+    }
+
+    /**
+     * Parses a policy document once.
+     *
+     * @throws UncheckedIOException when it is not JSON
+     */
+    public static ParsedPolicy parse(String document) {
+        return new ParsedPolicy(statements(document));
     }
 
     private static List<JsonNode> statements(String document) {

@@ -2,7 +2,6 @@ package dev.enclave.tenancy.sandbox.iam;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * IAM's string patterns: {@code *} and {@code ?} wildcards (for *Like operators, actions and resources) and policy
@@ -15,31 +14,34 @@ final class PolicyPatterns {
     private PolicyPatterns() {
     }
 
-    /** The value with its variables resolved, as a regular expression; empty when a variable is unresolvable. */
-    static Optional<Pattern> glob(String policyValue, AuthorizationRequest request, boolean ignoreCase) {
-        StringBuilder regex = new StringBuilder();
+    /** The value with its variables resolved, as a glob; empty when a variable is unresolvable. */
+    static Optional<Glob> glob(String policyValue, AuthorizationRequest request, boolean ignoreCase) {
+        Glob.Builder glob = new Glob.Builder();
         int i = 0;
         while (i < policyValue.length()) {
             char c = policyValue.charAt(i);
             if (c == '$' && i + 1 < policyValue.length() && policyValue.charAt(i + 1) == '{') {
                 int end = policyValue.indexOf('}', i);
                 if (end < 0) {
-                    regex.append(Pattern.quote(policyValue.substring(i)));
+                    glob.literal(policyValue.substring(i));
                     break;
                 }
                 Optional<String> resolved = resolve(policyValue.substring(i + 2, end), request);
                 if (resolved.isEmpty()) {
                     return Optional.empty();
                 }
-                regex.append(Pattern.quote(resolved.get()));
+                glob.literal(resolved.get());
                 i = end + 1;
             } else {
-                regex.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
+                if (c == '*' || c == '?') {
+                    glob.wildcard(c);
+                } else {
+                    glob.literal(String.valueOf(c));
+                }
                 i++;
             }
         }
-        int flags = Pattern.DOTALL | (ignoreCase ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
-        return Optional.of(Pattern.compile(regex.toString(), flags));
+        return Optional.of(glob.build(ignoreCase));
     }
 
     /** The value with its variables resolved, literally (for *Equals operators). */
