@@ -105,15 +105,19 @@ class AdminTenantController {
 
     @Patch("/{id}")
     HttpResponse<?> seats(HttpRequest<?> request, @PathVariable String id, @Valid @Body SeatsRequest body) {
-        Optional<TenantId> tenant = tenant(id).filter(t -> organisations.find(t).isPresent());
+        Optional<TenantId> tenant = tenant(id);
         if (tenant.isEmpty()) {
             return notFound(request);
         }
-        if (!organisations.setSeats(tenant.get(), body.seats())) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
-                    "Seats cannot go below the current number of members."));
+        Organisations.SeatsChange change = organisations.setSeats(tenant.get(), body.seats());
+        if (change instanceof Organisations.SeatsChange.Changed changed) {
+            return HttpResponse.ok(TenantView.of(changed.organisation()));
         }
-        return get(request, id);
+        if (change instanceof Organisations.SeatsChange.BelowMembers below) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
+                    "Seats cannot go below the current number of members (" + below.members() + ")."));
+        }
+        return notFound(request);
     }
 
     private static Optional<TenantId> tenant(String id) {

@@ -40,16 +40,14 @@ final class ChangingMembership {
     }
 
     Optional<Refusal> grant(Membership actor, UserKey target, String group) {
-        return permitted(actor, group).or(() -> exists(actor, target))
-                .or(() -> outcome(memberships.grant(actor.tenant(), target, group)));
+        return permitted(actor, group).or(() -> outcome(memberships.grant(actor.tenant(), target, group)));
     }
 
     Optional<Refusal> revoke(Membership actor, UserKey target, String group) {
         if (Membership.MEMBER.equals(group)) {
             return refused(ProblemType.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> exists(actor, target))
-                .or(() -> outcome(memberships.revoke(actor.tenant(), target, group)));
+        return permitted(actor, group).or(() -> outcome(memberships.revoke(actor.tenant(), target, group)));
     }
 
     Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
@@ -59,8 +57,7 @@ final class ChangingMembership {
         if (actor.user().equals(target)) {
             return refused(ProblemType.BAD_REQUEST, "Transfer ownership to another member.");
         }
-        return exists(actor, target).or(() -> outcome(memberships.transferOwnership(actor.tenant(), actor.user(),
-                target)));
+        return outcome(memberships.transferOwnership(actor.tenant(), actor.user(), target));
     }
 
     private Optional<Refusal> permitted(Membership actor, String group) {
@@ -73,14 +70,10 @@ final class ChangingMembership {
         return Optional.empty();
     }
 
-    private Optional<Refusal> exists(Membership actor, UserKey target) {
-        return members.find(actor.tenant(), target).isPresent() ? Optional.empty()
-                : refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
-    }
-
     private static Optional<Refusal> outcome(Memberships.Change change) {
         return switch (change) {
             case DONE, UNCHANGED -> Optional.empty();
+            case NOT_A_MEMBER -> refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
             case LAST_OWNER -> refused(ProblemType.LAST_OWNER, "Make someone else an owner first.");
             case MEMBERSHIP_CHANGED -> refused(ProblemType.CONFLICT, "The membership changed meanwhile; read it again.");
             case TOO_LARGE -> refused(ProblemType.CONFLICT,

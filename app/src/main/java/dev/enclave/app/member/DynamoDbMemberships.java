@@ -16,6 +16,7 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -101,6 +102,7 @@ final class DynamoDbMemberships implements Memberships {
         return TransactWriteItem.builder().update(u -> u.tableName(table).key(MembershipKeys.key(tenant, user))
                 .updateExpression(operation + " #groups :groups SET version = version + :one")
                 .conditionExpression(condition)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .expressionAttributeNames(Map.of("#groups", "groups"))
                 .expressionAttributeValues(Map.of(":groups", AttributeValue.fromSs(List.of(group)),
                         ":group", AttributeValue.fromS(group), ":one", number(1)))).build();
@@ -123,7 +125,10 @@ final class DynamoDbMemberships implements Memberships {
                 .expressionAttributeValues(values)).build();
     }
 
-    /** Runs the transaction; the membership's condition failing means {@code membershipRefused}. */
+    /**
+     * Runs the transaction; the first membership's condition failing means {@code membershipRefused}, or, when the
+     * failure shows no item (group changes return the old item), that the user is not a member.
+     */
     private Change run(TenantId tenant, List<TransactWriteItem> writes, Change membershipRefused) {
         try {
             client(tenant).transactWriteItems(b -> b.transactItems(writes));
@@ -131,7 +136,8 @@ final class DynamoDbMemberships implements Memberships {
         } catch (TransactionCanceledException cancelled) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
             if (failed(reasons, 0)) {
-                return membershipRefused;
+                boolean returnsOldItem = writes.get(0).update() != null;
+                return returnsOldItem && !reasons.get(0).hasItem() ? Change.NOT_A_MEMBER : membershipRefused;
             }
             return failed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
         }

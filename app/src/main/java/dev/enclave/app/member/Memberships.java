@@ -12,7 +12,10 @@ public interface Memberships {
      */
     Change remove(Membership membership);
 
-    /** Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land. */
+    /**
+     * Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land. Whether
+     * the user is a member is decided by the write's condition, not by a read before it.
+     */
     Change grant(TenantId tenant, UserKey user, String group);
 
     /** Removes a group; taking {@code owner} away from the last owner is refused. */
@@ -26,6 +29,8 @@ public interface Memberships {
         DONE,
         /** Nothing to do (already so). */
         UNCHANGED,
+        /** The user the change is about is not a member. */
+        NOT_A_MEMBER,
         LAST_OWNER,
         /** The membership changed or vanished since it was read. */
         MEMBERSHIP_CHANGED,

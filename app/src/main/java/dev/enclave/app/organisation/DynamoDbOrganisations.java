@@ -90,9 +90,21 @@ final class DynamoDbOrganisations implements Organisations {
     }
 
     @Override
-    public boolean setSeats(TenantId id, int seats) {
-        return conditionalUpdate(id, "seats", AttributeValue.fromN(Integer.toString(seats)),
-                "attribute_exists(PK) AND members <= :value", Map.of());
+    public SeatsChange setSeats(TenantId id, int seats) {
+        try {
+            return new SeatsChange.Changed(OrganisationItems.fromItem(client(id).updateItem(b -> b.tableName(table)
+                    .key(OrganisationKeys.key(id))
+                    .updateExpression("SET seats = :seats, version = version + :one")
+                    .conditionExpression("attribute_exists(PK) AND members <= :seats")
+                    .expressionAttributeValues(Map.of(":seats", AttributeValue.fromN(Integer.toString(seats)),
+                            ":one", AttributeValue.fromN("1")))
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)).attributes()));
+        } catch (ConditionalCheckFailedException refused) {
+            return refused.hasItem()
+                    ? new SeatsChange.BelowMembers(OrganisationItems.fromItem(refused.item()).members())
+                    : new SeatsChange.NoSuchOrganisation();
+        }
     }
 
     /** Sets one attribute and bumps the version, if {@code condition} holds. */

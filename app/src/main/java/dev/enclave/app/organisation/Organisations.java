@@ -18,14 +18,29 @@ public interface Organisations {
     /** Suspends or resumes; false when there is no such organisation. */
     boolean setStatus(TenantId id, OrganisationStatus status);
 
-    /** Changes the seats; refused (false) below the current member count or for a missing organisation. */
-    boolean setSeats(TenantId id, int seats);
+    /** Changes the seats in one conditional write: never below the current member count. */
+    SeatsChange setSeats(TenantId id, int seats);
 
     /**
      * Deletes the organisation and everything in its partition: first marks it {@code DELETING} (so it answers as
      * gone), then batch-deletes its items page by page, the organisation item last.
      */
     void delete(TenantId id);
+
+    /** What changing the seats came to. */
+    sealed interface SeatsChange permits SeatsChange.Changed, SeatsChange.NoSuchOrganisation, SeatsChange.BelowMembers {
+
+        /** Done; the organisation as it is now. */
+        record Changed(Organisation organisation) implements SeatsChange {
+        }
+
+        record NoSuchOrganisation() implements SeatsChange {
+        }
+
+        /** Refused: more members than the seats asked for. */
+        record BelowMembers(int members) implements SeatsChange {
+        }
+    }
 
     /** What creating an organisation came to. */
     sealed interface CreateOutcome permits Created, IdTaken {

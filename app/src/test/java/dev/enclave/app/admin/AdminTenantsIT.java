@@ -77,6 +77,14 @@ class AdminTenantsIT extends LocalStackTest {
         assertThat(api().get("/v1/admin/tenants/adm-seats", admin()).json().get("seats").asInt()).isEqualTo(50);
     }
 
+    @Test
+    void seats_ofATenantThatDoesNotExist_isNotFoundAndCreatesNothing() {
+        Api.Reply reply = patch("/v1/admin/tenants/adm-nobody", "{\"seats\":10}");
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(api().get("/v1/admin/tenants/adm-nobody", admin()).status()).isEqualTo(404);
+    }
+
     private Api.Reply onboard(String id, String ownerEmail, int seats) {
         return api().post("/v1/admin/tenants", body(id, ownerEmail, seats), admin());
     }

@@ -143,6 +143,52 @@ class MembersIT extends LocalStackTest {
         }
     }
 
+    @Test
+    void grantGroup_toSomeoneWhoIsNotAMember_isNotFoundAndCreatesNothing() {
+        String owner = organisation("mem-grant-stranger");
+
+        Api.Reply reply = put("/v1/orgs/mem-grant-stranger/members/stranger/groups/admin", owner);
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.json().get("code").asText()).isEqualTo("member-not-found");
+        assertThat(api().get("/v1/orgs/mem-grant-stranger/members/stranger", owner).status()).isEqualTo(404);
+    }
+
+    @Test
+    void grantGroup_twice_answersTheMemberWithTheGroupOnce() {
+        String owner = organisation("mem-grant-twice");
+        join("mem-grant-twice", owner, "bob");
+
+        Api.Reply first = put("/v1/orgs/mem-grant-twice/members/bob/groups/admin", owner);
+        Api.Reply second = put("/v1/orgs/mem-grant-twice/members/bob/groups/admin", owner);
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.json().get("groups").toString()).isEqualTo("[\"admin\",\"member\"]");
+    }
+
+    @Test
+    void revokeGroup_fromSomeoneWhoIsNotAMember_isNotFound() {
+        String owner = organisation("mem-revoke-stranger");
+
+        Api.Reply reply = delete("/v1/orgs/mem-revoke-stranger/members/stranger/groups/admin", owner);
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.json().get("code").asText()).isEqualTo("member-not-found");
+    }
+
+    @Test
+    void transferOwnership_toSomeoneWhoIsNotAMember_isNotFoundAndKeepsTheOwner() {
+        String owner = organisation("mem-transfer-stranger");
+
+        Api.Reply reply = api().post("/v1/orgs/mem-transfer-stranger/transfer-ownership", "{\"userId\":\"stranger\"}",
+                owner);
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(api().get("/v1/orgs/mem-transfer-stranger/members/owner-mem-transfer-stranger", owner).json()
+                .get("groups").toString()).contains("owner");
+    }
+
     private String organisation(String id) {
         String owner = member("owner-" + id);
         assertThat(api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner).status())
