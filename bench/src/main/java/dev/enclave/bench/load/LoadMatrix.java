@@ -1,0 +1,109 @@
+package dev.enclave.bench.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Runs the cells side by side in one server: in every round each cell once, for a lead-in (discarded) and then a
+ * measured segment. The cells compared with each other (scoped, unscoped and floor of one workload and tenant
+ * count) run back to back, and which goes first alternates by round, so drift in this shared machine's speed
+ * lands on both sides of every ratio.
+ */
+public final class LoadMatrix {
+
+    /** Where a path's requests go. */
+    public interface Targets {
+        URI of(String path);
+    }
+
+    private final Wrk wrk;
+    private final Targets targets;
+    private final Path tenantsFile;
+    private final InviteePools invitees;
+    private final Supplier<Duration> serverCpu;
+    private double invitesPerSecond = 150;
+
+    public LoadMatrix(Wrk wrk, Targets targets, Path tenantsFile, InviteePools invitees, Supplier<Duration> serverCpu) {
+        this.wrk = wrk;
+        this.targets = targets;
+        this.tenantsFile = tenantsFile;
+        this.invitees = invitees;
+        this.serverCpu = serverCpu;
+    }
+
+    /** One unrecorded pass over the cells, {@code segment} each: JIT, caches and credentials warm up. */
+    public void warmUp(List<List<Cell>> groups, Duration segment) throws IOException, InterruptedException {
+        for (List<Cell> group : groups) {
+            for (Cell cell : group) {
+                run(cell, segment);
+            }
+        }
+    }
+
+    /** {@code rounds} rounds of every cell; the samples per cell, in round order. */
+    public Map<Cell, List<Sample>> measure(List<List<Cell>> groups, int rounds, Duration leadIn, Duration segment,
+                                           Consumer<String> progress) throws IOException, InterruptedException {
+        Map<Cell, List<Sample>> samples = new LinkedHashMap<>();
+        groups.forEach(group -> group.forEach(cell -> samples.put(cell, new ArrayList<>())));
+        for (int round = 0; round < rounds; round++) {
+            for (List<Cell> group : groups) {
+                List<Cell> order = new ArrayList<>(group);
+                if (round % 2 == 1) {
+                    java.util.Collections.reverse(order);
+                }
+                for (Cell cell : order) {
+                    run(cell, leadIn);
+                    Sample sample = sample(round, cell, segment);
+                    samples.get(cell).add(sample);
+                    progress.accept(String.format(java.util.Locale.ROOT, "round %d %-28s %8.1f req/s  p50 %6.2f ms  "
+                            + "p99 %6.2f ms  cpu %.3f ms/req  errors %d", round + 1, cell.name(), sample.throughput(),
+                            sample.p50Ms(), sample.p99Ms(), sample.cpuMsPerRequest(), sample.errors()));
+                }
+            }
+        }
+        return samples;
+    }
+
+    private Sample sample(int round, Cell cell, Duration segment) throws IOException, InterruptedException {
+        Duration cpuBefore = serverCpu.get();
+        Wrk.Result result = run(cell, segment);
+        double cpuMs = serverCpu.get().minus(cpuBefore).toNanos() / 1e6;
+        long errors = result.socketErrors() + result.statusErrors() + result.counter("failed");
+        return new Sample(round + 1, result.throughput(), result.p50Ms(), result.p99Ms(),
+                cpuMs / Math.max(1, result.requests()), result.requests(), errors);
+    }
+
+    private Wrk.Result run(Cell cell, Duration duration) throws IOException, InterruptedException {
+        URI target = targets.of(cell.path());
+        String tenants = Integer.toString(cell.tenants());
+        Wrk.Result result = switch (cell.workload()) {
+            case "read" -> wrk.run(target, "read.lua", duration, List.of(tenantsFile.toString(), tenants));
+            case "organisation" -> wrk.run(target, "organisation.lua", duration, List.of(tenantsFile.toString(),
+                    tenants, cell.path().startsWith(Cell.FLOOR) ? cell.path() : "enclave"));
+            case "write" -> write(cell, target, duration);
+            default -> throw new IllegalArgumentException("unknown workload " + cell.workload());
+        };
+        if (result.counter("exhausted") > 0) {
+            throw new IllegalStateException(cell.name() + " ran out of invitees; the run is void");
+        }
+        return result;
+    }
+
+    private Wrk.Result write(Cell cell, URI target, Duration duration) throws IOException, InterruptedException {
+        long count = (long) Math.ceil(invitesPerSecond * 2 * duration.toSeconds()) + 200;
+        InviteePools.Slice slice = invitees.allocate(cell.tenants(), count);
+        Wrk.Result result = wrk.run(target, "write.lua", duration, List.of(tenantsFile.toString(),
+                Integer.toString(cell.tenants()), invitees.file().toString(), Long.toString(slice.offset()),
+                Long.toString(slice.count()), Integer.toString(slice.shift()), Integer.toString(wrk.threads())));
+        invitesPerSecond = Math.max(invitesPerSecond, result.counter("invited") / result.seconds());
+        return result;
+    }
+}

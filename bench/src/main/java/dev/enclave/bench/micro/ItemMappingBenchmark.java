@@ -1,0 +1,62 @@
+package dev.enclave.bench.micro;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The explicit item mapping of the two items every tenant request reads: membership and organisation. */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class ItemMappingBenchmark {
+
+    private Membership membership;
+    private Map<String, AttributeValue> membershipItem;
+    private Organisation organisation;
+    private Map<String, AttributeValue> organisationItem;
+
+    @Setup
+    public void setUp() {
+        TenantId acme = TenantId.of("acme");
+        membership = new Membership(acme, UserKey.of("enclave-local", "user-1"), "user-1", "enclave-local",
+                "ada@example.com", Set.of("owner", "member"), Instant.parse("2026-11-01T10:00:00Z"), 3);
+        membershipItem = MembershipItems.toItem(membership);
+        organisation = Organisation.create(acme, "Acme Ltd", Instant.parse("2026-11-01T10:00:00Z"));
+        organisationItem = OrganisationItems.toItem(organisation);
+    }
+
+    @Benchmark
+    public Map<String, AttributeValue> membershipToItem() {
+        return MembershipItems.toItem(membership);
+    }
+
+    @Benchmark
+    public Membership membershipFromItem() {
+        return MembershipItems.fromItem(membershipItem);
+    }
+
+    @Benchmark
+    public Map<String, AttributeValue> organisationToItem() {
+        return OrganisationItems.toItem(organisation);
+    }
+
+    @Benchmark
+    public Organisation organisationFromItem() {
+        return OrganisationItems.fromItem(organisationItem);
+    }
+}

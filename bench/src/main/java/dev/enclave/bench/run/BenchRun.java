@@ -1,0 +1,169 @@
+package dev.enclave.bench.run;
+
+import dev.enclave.bench.load.Cell;
+import dev.enclave.bench.load.InviteePools;
+import dev.enclave.bench.load.LoadMatrix;
+import dev.enclave.bench.load.Sample;
+import dev.enclave.bench.load.Wrk;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code bench/run}: starts the server under test, seeds tenants, runs the load matrix, the credential, cost,
+ * scale, start-up and JMH measurements, and writes {@code docs/performance.md}, its chart and
+ * {@code bench/results/latest.json}. Arguments: {@code --quick} for a smoke run.
+ */
+public final class BenchRun {
+
+    private static final int WRK_THREADS = 2;
+    private static final int CONNECTIONS = 16;
+    private static final int SEEDING_THREADS = 4;
+    private static final int MAXIMUM_SEAT_TENANTS = 100;
+    private static final Duration CREDENTIAL_LIFETIME = Duration.ofHours(1);
+
+    private BenchRun() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchOptions options = BenchOptions.parse(args);
+        Path root = Path.of(System.getProperty("enclave.bench.root", ".")).toAbsolutePath().normalize();
+        Path work = Files.createTempDirectory("enclave-bench-");
+        log("work directory " + work + (options.quick() ? " (quick smoke run: figures not comparable)" : ""));
+        long started = System.nanoTime();
+        Results.Method method;
+        List<Results.CellResult> cells = new ArrayList<>();
+        Results.Credentials credentials;
+        List<CostPerOperation.Row> cost;
+        List<TenantScale.Level> scale;
+        Results.StartupTimes startup;
+        try (ServerUnderTest server = ServerUnderTest.start(work, List.of("-Xms1g", "-Xmx4g"))) {
+            TokenMint mint = TokenMint.of(server.dataDir());
+            Seeding seeding = new Seeding(new Http(server.unscoped()), mint);
+            int largest = options.largestTenantCount();
+            log("seeding " + largest + " tenants and " + options.coldTenants() + " never-served ones");
+            List<Seeding.Tenant> tenants = seeding.seed("t", largest, Math.min(MAXIMUM_SEAT_TENANTS, largest),
+                    SEEDING_THREADS);
+            List<Seeding.Tenant> neverServed = seeding.seed("c", options.coldTenants(), 0, SEEDING_THREADS);
+            Path tenantsFile = work.resolve("tenants.txt");
+            Seeding.write(tenantsFile, tenants);
+
+            Wrk wrk = new Wrk(root.resolve("bench/wrk"), WRK_THREADS, CONNECTIONS);
+            InviteePools invitees = new InviteePools(work.resolve("invitees.txt"),
+                    (subject, email) -> mint.mint(subject, email, List.of()));
+            LoadMatrix matrix = new LoadMatrix(wrk, path -> Cell.UNSCOPED.equals(path) ? server.unscoped()
+                    : server.scoped(), tenantsFile, invitees, server::cpuTime);
+            List<List<Cell>> groups = groups(options.tenantCounts());
+            log("warm-up: one pass over every cell");
+            matrix.warmUp(groups, options.warmUpSegment());
+            long assumeRoleBefore = assumeRoleCalls(server);
+            long matrixStart = System.nanoTime();
+            Map<Cell, List<Sample>> samples = matrix.measure(groups, options.rounds(), options.leadIn(),
+                    options.segment(), BenchRun::log);
+            double matrixSeconds = (System.nanoTime() - matrixStart) / 1e9;
+            long assumeRoleDuring = assumeRoleCalls(server) - assumeRoleBefore;
+            samples.forEach((cell, list) -> cells.add(Results.CellResult.of(cell, list)));
+            method = new Results.Method(WRK_THREADS, CONNECTIONS, options.rounds(),
+                    options.warmUpSegment().toSeconds(), options.leadIn().toSeconds(), options.segment().toSeconds(),
+                    tenants.size() + neverServed.size(), matrixSeconds, options.costWalks());
+
+            log("cold vs warm credentials on " + neverServed.size() + " never-served tenants");
+            ColdWarm.Result coldWarm = ColdWarm.measure(server, neverServed);
+            credentials = credentials(server, coldWarm, assumeRoleDuring, (System.nanoTime() - started) / 1e9);
+
+            log("cost per operation");
+            cost = new CostPerOperation(new Http(server.scoped()), mint).measure(options.costWalks());
+            log("tenant scale " + options.scaleCounts());
+            scale = TenantScale.measure(server, work, options.scaleCounts());
+            log("start-up");
+            Startup starts = new Startup(root.resolve("app/target"), work);
+            List<Double> local = starts.local(options.startups());
+            List<Double> nonLocal = starts.nonLocal(options.startups(), server, "enclave");
+            startup = new Results.StartupTimes(local, Spread.of(local), nonLocal, Spread.of(nonLocal));
+        }
+        log("JMH micro-benchmarks");
+        List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
+
+        Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
+                credentials, scale, cost, micro, startup);
+        results.write(options.output());
+        Files.createDirectories(options.docs());
+        String chart = options.quick() ? "performance-quick.png" : "performance.png";
+        Chart.write(results, options.docs().resolve(chart));
+        Report.write(results, options.docs().resolve(options.quick() ? "performance-quick.md" : "performance.md"),
+                chart);
+        log("done in " + Math.round((System.nanoTime() - started) / 60e9) + " min: " + options.output());
+    }
+
+    /** Cells compared with each other run back to back: per workload and tenant count, scoped then unscoped. */
+    static List<List<Cell>> groups(List<Integer> tenantCounts) {
+        List<List<Cell>> groups = new ArrayList<>();
+        for (String workload : List.of("read", "write")) {
+            for (int tenants : tenantCounts) {
+                groups.add(List.of(new Cell(workload, Cell.SCOPED, tenants), new Cell(workload, Cell.UNSCOPED, tenants)));
+            }
+        }
+        int organisations = tenantCounts.get(tenantCounts.size() / 2);
+        groups.add(List.of(new Cell("organisation", Cell.SCOPED, organisations),
+                new Cell("organisation", Cell.UNSCOPED, organisations),
+                new Cell("organisation", Cell.FLOOR, organisations),
+                new Cell("organisation", Cell.FLOOR_SAME_READ, organisations)));
+        return groups;
+    }
+
+    private static List<Results.Ratio> ratios(List<Results.CellResult> cells) {
+        List<Results.Ratio> ratios = new ArrayList<>();
+        for (Results.CellResult scoped : cells) {
+            Cell cell = scoped.cell();
+            if (!cell.path().equals(Cell.SCOPED)) {
+                continue;
+            }
+            find(cells, new Cell(cell.workload(), Cell.UNSCOPED, cell.tenants())).ifPresent(unscoped -> ratios.add(
+                    Results.Ratio.of(label(cell) + " scoped ÷ unscoped", scoped, unscoped)));
+            find(cells, new Cell(cell.workload(), Cell.FLOOR, cell.tenants())).ifPresent(floor -> ratios.add(
+                    Results.Ratio.of("GET /v1/orgs/{org} ÷ floor (" + cell.tenants() + " tenants)", scoped, floor)));
+            find(cells, new Cell(cell.workload(), Cell.FLOOR_SAME_READ, cell.tenants())).ifPresent(floor -> ratios.add(
+                    Results.Ratio.of("GET /v1/orgs/{org} ÷ floor with the same read (" + cell.tenants() + " tenants)",
+                            scoped, floor)));
+        }
+        return ratios;
+    }
+
+    private static String label(Cell cell) {
+        return (cell.workload().equals("organisation") ? "GET org" : cell.workload()) + ", "
+                + String.format(java.util.Locale.ROOT, "%,d", cell.tenants()) + " tenants,";
+    }
+
+    private static java.util.Optional<Results.CellResult> find(List<Results.CellResult> cells, Cell cell) {
+        return cells.stream().filter(c -> c.cell().equals(cell)).findFirst();
+    }
+
+    private static Results.Credentials credentials(ServerUnderTest server, ColdWarm.Result coldWarm,
+                                                   long duringMeasuredLoad, double runSeconds) {
+        var stats = server.stats(server.scoped());
+        long scopes = stats.get("cachedScopes").asLong();
+        long periods = (long) Math.ceil(runSeconds / CREDENTIAL_LIFETIME.toSeconds());
+        return new Results.Credentials(percentiles(coldWarm.coldMs()), percentiles(coldWarm.warmMs()),
+                coldWarm.coldMs().size(), coldWarm.assumeRoleCalls(), duringMeasuredLoad,
+                stats.get("assumeRoleCalls").asLong(), scopes, runSeconds, CREDENTIAL_LIFETIME.toSeconds(),
+                scopes * periods);
+    }
+
+    private static Map<String, Double> percentiles(List<Double> ms) {
+        return Map.of("p50", Spread.quantile(ms, 0.5), "p90", Spread.quantile(ms, 0.9), "p99",
+                Spread.quantile(ms, 0.99), "max", Spread.quantile(ms, 1.0));
+    }
+
+    private static long assumeRoleCalls(ServerUnderTest server) {
+        return server.stats(server.scoped()).get("assumeRoleCalls").asLong();
+    }
+
+    static void log(String message) {
+        System.out.println(Instant.now().truncatedTo(ChronoUnit.SECONDS) + " " + message);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.enclave.bench.scale;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enclave.app.local.LocalSandbox;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.credentials.TenantCredentials;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.ApplicationContext;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Heap and live threads with many tenants' credentials and clients cached, in a JVM of its own holding only the
+ * application's beans (Enclave's production wiring, no HTTP server): vends credentials for 1k, 10k, 100k tenants
+ * through {@code TenantDynamoDb.forTenant} against the bench server's local STS, and after each level measures heap
+ * used after full collections and the live thread count. Arguments: STS endpoint, DynamoDB endpoint, output file,
+ * tenant counts.
+ */
+public final class TenantScaleProbe {
+
+    private static final int VENDING_THREADS = 4;
+
+    private TenantScaleProbe() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("aws.region", "us-east-1");
+        properties.put("aws.accessKeyId", "local");
+        properties.put("aws.secretKey", "local");
+        properties.put("aws.services.dynamodb.endpoint-override", args[1]);
+        properties.put("enclave.tenancy.sts-endpoint", args[0]);
+        properties.put("enclave.tenancy.dynamodb-endpoint", args[1]);
+        properties.put("enclave.tenancy.role-arn", LocalSandbox.TENANT_ROLE);
+        properties.put("enclave.tenancy.table-arn", LocalSandbox.tableArn("enclave").value());
+        properties.put("enclave.table.name", "enclave");
+        properties.put("enclave.auth.jwks-url", "http://127.0.0.1:9/unused");
+        properties.put("enclave.auth.issuer", "unused");
+        properties.put("enclave.auth.audience", "unused");
+        List<Map<String, Object>> levels = new ArrayList<>();
+        try (ApplicationContext context = ApplicationContext.run(properties)) {
+            TenantDynamoDb tenants = context.getBean(TenantDynamoDb.class);
+            TenantCredentials credentials = context.getBean(TenantCredentials.class);
+            vend(tenants, 0, 1);
+            levels.add(level(credentials, 0, 0));
+            int cached = 1;
+            long started = System.nanoTime();
+            for (int i = 3; i < args.length; i++) {
+                int target = Integer.parseInt(args[i]);
+                vend(tenants, cached, target);
+                cached = target;
+                levels.add(level(credentials, target, (System.nanoTime() - started) / 1e9));
+            }
+        }
+        Files.writeString(Path.of(args[2]), new ObjectMapper().writeValueAsString(levels));
+        System.exit(0);
+    }
+
+    private static void vend(TenantDynamoDb tenants, int from, int to) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(VENDING_THREADS);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < VENDING_THREADS; t++) {
+                int first = from + t;
+                done.add(pool.submit(() -> {
+                    for (int i = first; i < to; i += VENDING_THREADS) {
+                        tenants.forTenant(TenantId.of(String.format(Locale.ROOT, "scale%06d", i)));
+                    }
+                }));
+            }
+            for (Future<?> future : done) {
+                future.get();
+            }
+        } finally {
+            pool.shutdown();
+            pool.awaitTermination(1, TimeUnit.MINUTES);
+        }
+    }
+
+    private static Map<String, Object> level(TenantCredentials credentials, int tenants, double seconds)
+            throws InterruptedException {
+        Thread.sleep(2_000);
+        long heap = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            Thread.sleep(300);
+            heap = Math.min(heap, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        }
+        Map<String, Object> level = new LinkedHashMap<>();
+        level.put("tenants", tenants);
+        level.put("cachedScopes", credentials.cachedScopes());
+        level.put("heapBytes", heap);
+        level.put("liveThreads", ManagementFactory.getThreadMXBean().getThreadCount());
+        level.put("secondsToVend", seconds);
+        return level;
+    }
+}
