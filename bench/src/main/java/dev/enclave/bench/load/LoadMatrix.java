@@ -29,7 +29,7 @@ public final class LoadMatrix {
     private final Path tenantsFile;
     private final InviteePools invitees;
     private final Supplier<Duration> serverCpu;
-    private double invitesPerSecond = 150;
+    private double invitesPerSecond = 300;
 
     public LoadMatrix(Wrk wrk, Targets targets, Path tenantsFile, InviteePools invitees, Supplier<Duration> serverCpu) {
         this.wrk = wrk;
@@ -98,7 +98,7 @@ public final class LoadMatrix {
     }
 
     private Wrk.Result write(Cell cell, URI target, Duration duration) throws IOException, InterruptedException {
-        long count = (long) Math.ceil(invitesPerSecond * 2 * duration.toSeconds()) + 200;
+        long count = (long) Math.ceil(invitesPerSecond * 2 * duration.toSeconds()) + 500;
         InviteePools.Slice slice = invitees.allocate(cell.tenants(), count);
         Wrk.Result result = wrk.run(target, "write.lua", duration, List.of(tenantsFile.toString(),
                 Integer.toString(cell.tenants()), invitees.file().toString(), Long.toString(slice.offset()),

@@ -23,7 +23,7 @@ public final class BenchRun {
 
     private static final int WRK_THREADS = 2;
     private static final int CONNECTIONS = 16;
-    private static final int SEEDING_THREADS = 4;
+    private static final int SEEDING_THREADS = 8;
     private static final int MAXIMUM_SEAT_TENANTS = 100;
     private static final Duration CREDENTIAL_LIFETIME = Duration.ofHours(1);
 
