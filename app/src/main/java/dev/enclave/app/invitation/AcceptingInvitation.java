@@ -57,23 +57,29 @@ final class AcceptingInvitation {
         UserKey user = UserKey.of(caller.issuer(), caller.subject());
         boolean memberAlready = false;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<Invitation> invitation = InviteeChecks.findByToken(invitations, token.get());
-            if (invitation.isEmpty()) {
+            Optional<Invitations.ToAccept> found = invitations.findToAccept(token.get().tenant(),
+                    token.get().invitation()).filter(t -> token.get().matches(t.invitation().tokenHash()));
+            if (found.isEmpty()) {
                 return new Refused(InviteeChecks.invalidToken());
             }
-            Optional<AcceptResult> decided = decide(caller, user, invitation.get());
+            Invitation invitation = found.get().invitation();
+            Optional<AcceptResult> decided = decide(caller, user, invitation);
             if (decided.isPresent()) {
                 return decided.get();
             }
             if (memberAlready) {
                 return refused(ProblemType.ALREADY_MEMBER, "You are already a member.");
             }
-            Membership membership = membershipFor(caller, user, invitation.get());
-            switch (invitations.accept(invitation.get(), membership, clock.instant().getEpochSecond())) {
+            if (found.get().organisation().isEmpty()) {
+                return refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            }
+            Membership membership = membershipFor(caller, user, invitation);
+            switch (invitations.accept(invitation, membership, found.get().organisation().get(),
+                    clock.instant().getEpochSecond())) {
                 case DONE:
                     return new Accepted(membership);
                 case ORGANISATION_REFUSED:
-                    return organisationRefusal(invitation.get());
+                    return organisationRefusal(invitation);
                 case ALREADY_MEMBER:
                     memberAlready = true;
                     break;
@@ -104,9 +110,11 @@ final class AcceptingInvitation {
     }
 
     private AcceptResult organisationRefusal(Invitation invitation) {
-        boolean suspended = organisations.find(invitation.tenant())
-                .map(o -> o.status() == OrganisationStatus.SUSPENDED).orElse(false);
-        return suspended ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
+        Optional<OrganisationStatus> status = organisations.find(invitation.tenant()).map(o -> o.status());
+        if (status.isEmpty() || status.get() == OrganisationStatus.DELETING) {
+            return refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+        }
+        return status.get() == OrganisationStatus.SUSPENDED ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
                 : refused(ProblemType.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
     }
 

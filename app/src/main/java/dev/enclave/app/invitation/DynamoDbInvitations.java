@@ -3,6 +3,7 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
@@ -19,10 +20,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -57,7 +61,7 @@ final class DynamoDbInvitations implements Invitations {
         writes.add(organisationAdmits(invitation.tenant()));
         previous.ifPresent(id -> writes.add(close(invitation.tenant(), new InvitationId(id),
                 InvitationStatus.SUPERSEDED, Map.of())));
-        return run(client, writes, Set.of(2), 3);
+        return run(client, writes, Set.of(2), 3, OptionalLong.empty());
     }
 
     @Override
@@ -66,7 +70,7 @@ final class DynamoDbInvitations implements Invitations {
                 put(OrganisationItems.toItem(organisation), "attribute_not_exists(PK)", Map.of()),
                 put(InvitationItems.toItem(ownerInvitation), "attribute_not_exists(PK)", Map.of()),
                 put(InvitationItems.inviteeGuard(ownerInvitation), "attribute_not_exists(PK)", Map.of())),
-                Set.of(), -1) == WriteOutcome.DONE;
+                Set.of(), -1, OptionalLong.empty()) == WriteOutcome.DONE;
     }
 
     @Override
@@ -78,23 +82,42 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     @Override
-    public WriteOutcome accept(Invitation invitation, Membership membership, long nowEpochSeconds) {
+    public Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id) {
+        Map<String, AttributeValue> invitationKey = InvitationKeys.key(tenant, id);
+        List<Map<String, AttributeValue>> items = client(tenant).batchGetItem(b -> b.requestItems(Map.of(table,
+                        KeysAndAttributes.builder().consistentRead(true)
+                                .keys(invitationKey, OrganisationKeys.key(tenant)).build())))
+                .responses().getOrDefault(table, List.of());
+        Optional<Invitation> invitation = items.stream().filter(i -> i.get("SK").equals(invitationKey.get("SK")))
+                .findFirst().map(InvitationItems::fromItem);
+        Optional<Organisation> organisation = items.stream()
+                .filter(i -> OrganisationKeys.SORT_KEY.equals(i.get("SK").s())).findFirst()
+                .map(OrganisationItems::fromItem);
+        return invitation.map(found -> new ToAccept(found, organisation));
+    }
+
+    @Override
+    public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
+                               long nowEpochSeconds) {
         List<TransactWriteItem> writes = new ArrayList<>(List.of(
                 close(invitation.tenant(), invitation.id(), InvitationStatus.ACCEPTED, Map.of(
                         ":hash", AttributeValue.fromS(invitation.tokenHash()),
                         ":now", AttributeValue.fromN(Long.toString(nowEpochSeconds)),
                         ":by", AttributeValue.fromS(membership.user().digest()))),
-                put(MembershipItems.toItem(membership), "attribute_not_exists(PK)", Map.of()),
+                put(MembershipItems.toItem(membership, new OrganisationName(organisation.name(),
+                        organisation.version())), "attribute_not_exists(PK)", Map.of()),
                 put(MembershipItems.emailGuard(membership), "attribute_not_exists(PK)", Map.of()),
                 TransactWriteItem.builder().update(u -> u.tableName(table)
                         .key(OrganisationKeys.key(invitation.tenant()))
                         .updateExpression("SET #members = #members + :one, #owners = #owners + :owner")
-                        .conditionExpression("#members < seats AND #status = :active")
+                        .conditionExpression("#members < seats AND #status = :active AND #version = :version")
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                         .expressionAttributeNames(Map.of("#members", "members", "#status", "status",
-                                "#owners", OrganisationItems.OWNERS))
+                                "#owners", OrganisationItems.OWNERS, "#version", "version"))
                         .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"),
                                 ":owner", AttributeValue.fromN(membership.isOwner() ? "1" : "0"),
-                                ":active", AttributeValue.fromS("ACTIVE")))).build(),
+                                ":active", AttributeValue.fromS("ACTIVE"),
+                                ":version", AttributeValue.fromN(Long.toString(organisation.version()))))).build(),
                 releaseGuard(invitation)));
         for (String serviceGroup : invitation.serviceGroups()) {
             String[] parts = serviceGroup.split("/", 2);
@@ -104,13 +127,13 @@ final class DynamoDbInvitations implements Invitations {
             writes.add(put(ServiceAssignments.item(invitation.tenant(), parts[0], parts[1], membership.user(),
                     membership.userId()), "attribute_not_exists(PK)", Map.of()));
         }
-        return run(client(invitation.tenant()), writes, Set.of(1, 2), 3);
+        return run(client(invitation.tenant()), writes, Set.of(1, 2), 3, OptionalLong.of(organisation.version()));
     }
 
     @Override
     public boolean close(Invitation invitation, InvitationStatus status) {
         return run(client(invitation.tenant()), List.of(close(invitation.tenant(), invitation.id(), status, Map.of()),
-                releaseGuard(invitation)), Set.of(), -1) == WriteOutcome.DONE;
+                releaseGuard(invitation)), Set.of(), -1, OptionalLong.empty()) == WriteOutcome.DONE;
     }
 
     @Override
@@ -198,11 +221,12 @@ final class DynamoDbInvitations implements Invitations {
 
     /**
      * Runs the transaction; on cancellation, names the refusal by the position of the item that refused: a
-     * membership item (the email is a member), the organisation, or else the invitation or its guard changed
-     * (including a conflicting concurrent transaction).
+     * membership item (the email is a member), the organisation (unless its version moved on from
+     * {@code organisationVersion}: then, like the invitation or its guard changing, or a conflicting concurrent
+     * transaction, it is read again).
      */
     private static WriteOutcome run(DynamoDbClient client, List<TransactWriteItem> writes, Set<Integer> memberAt,
-                                    int organisationAt) {
+                                    int organisationAt, OptionalLong organisationVersion) {
         try {
             client.transactWriteItems(b -> b.transactItems(writes));
             return WriteOutcome.DONE;
@@ -212,10 +236,16 @@ final class DynamoDbInvitations implements Invitations {
                 return WriteOutcome.ALREADY_MEMBER;
             }
             if (failed(reasons, organisationAt)) {
-                return WriteOutcome.ORGANISATION_REFUSED;
+                return movedOn(reasons.get(organisationAt), organisationVersion) ? WriteOutcome.INVITATION_CHANGED
+                        : WriteOutcome.ORGANISATION_REFUSED;
             }
             return WriteOutcome.INVITATION_CHANGED;
         }
+    }
+
+    private static boolean movedOn(CancellationReason organisation, OptionalLong versionRead) {
+        return versionRead.isPresent() && organisation.hasItem() && organisation.item().containsKey("version")
+                && Long.parseLong(organisation.item().get("version").n()) != versionRead.getAsLong();
     }
 
     private static boolean failed(List<CancellationReason> reasons, int index) {

@@ -1,6 +1,7 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import java.util.List;
@@ -13,12 +14,22 @@ public interface Invitations {
     WriteOutcome send(Invitation invitation);
 
     /** Creates an organisation with no member and its first owner's invitation, in one transaction. */
-    boolean onboard(dev.enclave.app.organisation.Organisation organisation, Invitation ownerInvitation);
+    boolean onboard(Organisation organisation, Invitation ownerInvitation);
 
     Optional<Invitation> find(TenantId tenant, InvitationId id);
 
-    /** Accepts: the invitation flips to accepted and the membership appears, or nothing changes. */
-    WriteOutcome accept(Invitation invitation, Membership membership, long nowEpochSeconds);
+    /** The invitation and its organisation as they are now, in one read: what accepting decides from. */
+    Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id);
+
+    /**
+     * Accepts: the invitation flips to accepted and the membership appears, carrying the organisation's name as
+     * read, or nothing changes. The organisation must still be at the version read, so the name copied is current.
+     */
+    WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation, long nowEpochSeconds);
+
+    /** An invitation with its organisation (absent when the organisation is gone). */
+    record ToAccept(Invitation invitation, Optional<Organisation> organisation) {
+    }
 
     /** Closes a pending invitation as revoked or declined; false when it was not pending. */
     boolean close(Invitation invitation, InvitationStatus status);
@@ -34,7 +45,7 @@ public interface Invitations {
     /** What a conditional write came to. */
     enum WriteOutcome {
         DONE,
-        /** The invitation (or its invitee guard) was not as read: read again and decide. */
+        /** The invitation, its invitee guard or the organisation's version was not as read: read again and decide. */
         INVITATION_CHANGED,
         ALREADY_MEMBER,
         /** No seat left, or the organisation is suspended. */

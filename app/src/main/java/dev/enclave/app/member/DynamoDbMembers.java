@@ -53,12 +53,13 @@ final class DynamoDbMembers implements Members {
     }
 
     @Override
-    public List<Membership> ofUser(UserKey user) {
+    public List<UserMembership> ofUser(UserKey user) {
         QueryResponse response = tenants.forScope(GuardScope.ownEntries(user.prefix()))
                 .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
                         .keyConditionExpression("GSI2PK = :user AND begins_with(GSI2SK, :orgs)")
                         .expressionAttributeValues(Map.of(":user", AttributeValue.fromS(user.prefix().value()),
                                 ":orgs", AttributeValue.fromS(MembershipKeys.USER_INDEX_SORT_PREFIX))));
-        return response.items().stream().map(MembershipItems::fromItem).toList();
+        return response.items().stream().map(item -> new UserMembership(MembershipItems.fromItem(item),
+                MembershipItems.organisationName(item))).toList();
     }
 }

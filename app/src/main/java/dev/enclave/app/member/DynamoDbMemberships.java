@@ -5,6 +5,7 @@ import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.table.TableDesign;
 import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -16,6 +17,8 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -27,6 +30,11 @@ final class DynamoDbMemberships implements Memberships {
 
     private static final int MAX_TRANSACTION_ITEMS = 100;
     private static final String MEMBERSHIP_CHANGED_OR_GONE = "attribute_exists(PK) AND version = :version";
+    private static final String NAME_COPY = "SET " + MembershipItems.ORGANISATION_NAME + " = :name, "
+            + MembershipItems.ORGANISATION_NAME_VERSION + " = :version";
+    private static final String OLDER_NAME_COPY = "attribute_exists(PK) AND (attribute_not_exists("
+            + MembershipItems.ORGANISATION_NAME_VERSION + ") OR " + MembershipItems.ORGANISATION_NAME_VERSION
+            + " < :version)";
 
     private final TenantDynamoDb tenants;
     private final String table;
@@ -95,6 +103,52 @@ final class DynamoDbMemberships implements Memberships {
                         "attribute_exists(PK) AND NOT contains(#groups, :group)"),
                 groupChange(tenant, from, "DELETE", Membership.OWNER,
                         "attribute_exists(PK) AND contains(#groups, :group)")), Change.UNCHANGED);
+    }
+
+    @Override
+    public void renameOrganisation(TenantId tenant, OrganisationName name) {
+        Map<String, AttributeValue> start = Map.of();
+        do {
+            Map<String, AttributeValue> from = start;
+            QueryResponse page = client(tenant).query(b -> {
+                b.tableName(table).limit(MAX_TRANSACTION_ITEMS).projectionExpression("PK, SK")
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :members)")
+                        .expressionAttributeValues(Map.of(
+                                ":pk", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
+                                ":members", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX)));
+                if (!from.isEmpty()) {
+                    b.exclusiveStartKey(from);
+                }
+            });
+            copyName(tenant, page.items(), name);
+            start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of();
+        } while (!start.isEmpty());
+    }
+
+    /** One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own. */
+    private void copyName(TenantId tenant, List<Map<String, AttributeValue>> keys, OrganisationName name) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        try {
+            client(tenant).transactWriteItems(b -> b.transactItems(keys.stream()
+                    .map(key -> TransactWriteItem.builder().update(u -> u.tableName(table).key(key)
+                            .updateExpression(NAME_COPY).conditionExpression(OLDER_NAME_COPY)
+                            .expressionAttributeValues(nameValues(name))).build()).toList()));
+        } catch (TransactionCanceledException someRefused) {
+            keys.forEach(key -> {
+                try {
+                    client(tenant).updateItem(b -> b.tableName(table).key(key).updateExpression(NAME_COPY)
+                            .conditionExpression(OLDER_NAME_COPY).expressionAttributeValues(nameValues(name)));
+                } catch (ConditionalCheckFailedException newerOrGone) {
+                    // a newer rename got there first, or the member left: nothing to copy
+                }
+            });
+        }
+    }
+
+    private static Map<String, AttributeValue> nameValues(OrganisationName name) {
+        return Map.of(":name", AttributeValue.fromS(name.name()), ":version", number(name.version()));
     }
 
     private TransactWriteItem groupChange(TenantId tenant, UserKey user, String operation, String group,

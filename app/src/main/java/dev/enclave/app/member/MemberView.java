@@ -21,11 +21,12 @@ record MemberView(String userId, String email, List<String> groups, String joine
 
     /** One of the caller's organisations. */
     @Serdeable
-    record MyOrganisation(String organisation, List<String> groups, String joinedAt) {
+    record MyOrganisation(String organisation, String name, List<String> groups, String joinedAt) {
 
-        static MyOrganisation of(Membership membership) {
-            return new MyOrganisation(membership.tenant().value(), membership.groups().stream().sorted().toList(),
-                    membership.joinedAt().toString());
+        static MyOrganisation of(Members.UserMembership listed) {
+            Membership membership = listed.membership();
+            return new MyOrganisation(membership.tenant().value(), listed.organisation().name(),
+                    membership.groups().stream().sorted().toList(), membership.joinedAt().toString());
         }
     }
 }

@@ -14,7 +14,11 @@ public interface Members {
     MemberPage list(TenantId tenant, int limit, Optional<UserKey> after);
 
     /** The caller's own memberships across tenants: one Query on the user index, scoped to the caller's key. */
-    List<Membership> ofUser(UserKey user);
+    List<UserMembership> ofUser(UserKey user);
+
+    /** A membership as the user's own list shows it, with its copy of the organisation's name. */
+    record UserMembership(Membership membership, OrganisationName organisation) {
+    }
 
     /** A page, with the member to continue after when there may be more. */
     record MemberPage(List<Membership> members, Optional<UserKey> last) {

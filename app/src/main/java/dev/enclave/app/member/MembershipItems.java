@@ -13,11 +13,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class MembershipItems {
 
     static final String TYPE = "membership";
+    static final String ORGANISATION_NAME = "orgName";
+    static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
 
     private MembershipItems() {
     }
 
-    public static Map<String, AttributeValue> toItem(Membership membership) {
+    /** The membership's item, carrying a copy of the organisation's name for the user index. */
+    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
         Map<String, AttributeValue> item = new HashMap<>(MembershipKeys.key(membership.tenant(), membership.user()));
         item.put("GSI2PK", AttributeValue.fromS(MembershipKeys.userIndexPartition(membership.user())));
         item.put("GSI2SK", AttributeValue.fromS(MembershipKeys.userIndexSort(membership.tenant())));
@@ -29,7 +32,16 @@ public final class MembershipItems {
         item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted().toList()));
         item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
         item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
+        item.put(ORGANISATION_NAME, AttributeValue.fromS(organisation.name()));
+        item.put(ORGANISATION_NAME_VERSION, AttributeValue.fromN(Long.toString(organisation.version())));
         return item;
+    }
+
+    /** The copy of the organisation's name; the organisation id for items written before names were copied. */
+    public static OrganisationName organisationName(Map<String, AttributeValue> item) {
+        AttributeValue name = item.get(ORGANISATION_NAME);
+        return name == null ? new OrganisationName(item.get("tenant").s(), 0)
+                : new OrganisationName(name.s(), Long.parseLong(item.get(ORGANISATION_NAME_VERSION).n()));
     }
 
     /** The item recording that the membership's email belongs to a member (so it cannot be invited again). */

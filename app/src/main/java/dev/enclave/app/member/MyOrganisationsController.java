@@ -12,8 +12,9 @@ import io.micronaut.security.rules.SecurityRule;
 import java.util.List;
 
 /**
- * The caller's organisations across tenants: one Query on the user index, on credentials scoped to the caller's
- * own {@code USER#} key. Names are not copied into memberships, so a rename never leaves a stale one here.
+ * The caller's organisations across tenants, with their names: one Query on the user index, on credentials scoped
+ * to the caller's own {@code USER#} key. Each membership carries a copy of its organisation's name, which a rename
+ * replaces in every membership before it answers.
  */
 @Controller("/v1/me/orgs")
 @Secured(SecurityRule.IS_AUTHENTICATED)

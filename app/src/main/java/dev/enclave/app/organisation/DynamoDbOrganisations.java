@@ -2,6 +2,7 @@ package dev.enclave.app.organisation;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -39,7 +40,9 @@ final class DynamoDbOrganisations implements Organisations {
     public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
         try {
             List<TransactWriteItem> writes = new ArrayList<>(List.of(
-                    newItem(OrganisationItems.toItem(organisation)), newItem(MembershipItems.toItem(owner))));
+                    newItem(OrganisationItems.toItem(organisation)),
+                    newItem(MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
+                            organisation.version())))));
             if (!owner.email().isEmpty()) {
                 writes.add(newItem(MembershipItems.emailGuard(owner)));
             }

@@ -39,11 +39,14 @@ import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatc
 class OrganisationController {
 
     private final CreatingOrganisation creating;
+    private final RenamingOrganisation renaming;
     private final Organisations organisations;
     private final TenantAccess access;
 
-    OrganisationController(CreatingOrganisation creating, Organisations organisations, TenantAccess access) {
+    OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, Organisations organisations,
+                           TenantAccess access) {
         this.creating = creating;
+        this.renaming = renaming;
         this.organisations = organisations;
         this.access = access;
     }
@@ -115,7 +118,7 @@ class OrganisationController {
             return Rejections.toResponse(request, rejection(ProblemType.PRECONDITION_REQUIRED,
                     "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
         }
-        Organisations.RenameOutcome outcome = organisations.rename(TenantId.of(org), body.name(), expected.get());
+        Organisations.RenameOutcome outcome = renaming.rename(TenantId.of(org), body.name(), expected.get());
         if (outcome instanceof Organisations.Renamed renamed) {
             return HttpResponse.ok(OrganisationView.of(renamed.organisation()))
                     .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()));

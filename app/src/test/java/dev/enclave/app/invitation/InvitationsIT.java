@@ -3,7 +3,11 @@ package dev.enclave.app.invitation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.support.Api;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Set;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
@@ -24,6 +28,9 @@ class InvitationsIT extends LocalStackTest {
 
     @Inject
     DynamoDbClient platform;
+
+    @Inject
+    Invitations invitations;
 
     @Test
     void accept_byTheInvitee_grantsTheInvitedGroupsOnlyThen() {
@@ -240,6 +247,56 @@ class InvitationsIT extends LocalStackTest {
         assertThat(statuses.stream().filter(s -> s != 200)).containsOnly(409);
         assertThat(api().get("/v1/orgs/inv-seats", owner).json().get("members").asInt()).isEqualTo(3);
         assertThat(memberIds("inv-seats", owner)).hasSize(3);
+    }
+
+    @Test
+    void acceptsDuringRenames_allCarryTheLastNameIntoTheMembersOwnLists() throws Exception {
+        String owner = organisation("inv-renames");
+        List<String> tokens = new ArrayList<>();
+        List<String> invitees = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            tokens.add(invite("inv-renames", owner, "r" + i + "@example.com", "[]").json().get("token").asText());
+            invitees.add(tokens().mint("r" + i, "r" + i + "@example.com"));
+        }
+
+        List<Integer> statuses = inParallel(9, i -> i < 8 ? accept(tokens.get(i), invitees.get(i)).status()
+                : renameTimes("inv-renames", owner, 4));
+
+        assertThat(statuses).containsOnly(200);
+        for (String invitee : invitees) {
+            assertThat(api().get("/v1/me/orgs", invitee).json().findValuesAsText("name")).containsExactly("Name 4");
+        }
+    }
+
+    @Test
+    void accept_readBeforeARename_isRetriedRatherThanCopyingTheOldName() {
+        String owner = organisation("inv-stale-name");
+        String token = invite("inv-stale-name", owner, "bob@example.com", "[]").json().get("token").asText();
+        InviteToken parsed = InviteToken.parse(token).orElseThrow();
+        Invitations.ToAccept readFirst = invitations.findToAccept(parsed.tenant(), parsed.invitation()).orElseThrow();
+
+        assertThat(renameTimes("inv-stale-name", owner, 1)).isEqualTo(200);
+        Invitations.WriteOutcome stale = invitations.accept(readFirst.invitation(), new Membership(parsed.tenant(),
+                UserKey.of("enclave-local", "bob"), "bob", "enclave-local", "bob@example.com", Set.of("member"),
+                Instant.now(), 1), readFirst.organisation().orElseThrow(), Instant.now().getEpochSecond());
+
+        assertThat(stale).isEqualTo(Invitations.WriteOutcome.INVITATION_CHANGED);
+        assertThat(accept(token, bob()).status()).isEqualTo(200);
+        assertThat(api().get("/v1/me/orgs", bob()).json().findValuesAsText("name")).contains("Name 1")
+                .doesNotContain("inv-stale-name");
+    }
+
+    /** Renames to "Name 1" .. "Name n", each with the ETag just read; the last status. */
+    private int renameTimes(String org, String token, int times) {
+        int status = 0;
+        for (int n = 1; n <= times; n++) {
+            String etag = api().get("/v1/orgs/" + org, token).header("ETag");
+            status = api().send(api().request("/v1/orgs/" + org, token).header("Content-Type", "application/json")
+                    .header("If-Match", etag)
+                    .method("PATCH", java.net.http.HttpRequest.BodyPublishers.ofString("{\"name\":\"Name " + n + "\"}")))
+                    .status();
+        }
+        return status;
     }
 
     private String organisation(String id) {

@@ -16,12 +16,24 @@ class MembershipItemsTest {
         Membership membership = new Membership(TenantId.of("acme"), user, "auth0|42", "https://idp.example/",
                 "ada@example.com", Set.of("owner", "member", "billing"), Instant.parse("2026-11-22T10:15:30Z"), 3);
 
-        var item = MembershipItems.toItem(membership);
+        var item = MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 7));
 
         assertThat(MembershipItems.fromItem(item)).isEqualTo(membership);
+        assertThat(MembershipItems.organisationName(item)).isEqualTo(new OrganisationName("Acme Ltd", 7));
         assertThat(item.get("PK").s()).isEqualTo("TENANT#acme#");
         assertThat(item.get("SK").s()).isEqualTo("MEMBER#" + user.digest());
         assertThat(item.get("GSI2PK").s()).isEqualTo("USER#" + user.digest() + "#");
         assertThat(item.get("GSI2SK").s()).isEqualTo("ORG#acme");
+    }
+
+    @Test
+    void organisationName_ofAnItemWrittenBeforeNamesWereCopied_isTheOrganisationIdAtVersionZero() {
+        Membership membership = new Membership(TenantId.of("acme"), UserKey.of("iss", "u"), "u", "iss",
+                "u@example.com", Set.of("member"), Instant.parse("2026-11-22T10:15:30Z"), 1);
+        var item = new java.util.HashMap<>(MembershipItems.toItem(membership, new OrganisationName("Acme", 1)));
+        item.remove("orgName");
+        item.remove("orgNameVersion");
+
+        assertThat(MembershipItems.organisationName(item)).isEqualTo(new OrganisationName("acme", 0));
     }
 }

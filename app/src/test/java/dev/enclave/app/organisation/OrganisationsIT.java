@@ -33,6 +33,7 @@ class OrganisationsIT extends LocalStackTest {
         assertThat(members.json().at("/items/0/userId").asText()).isEqualTo("ada");
         assertThat(members.json().at("/items/0/groups").toString()).contains("owner");
         assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("organisation")).contains("org-create");
+        assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("name")).contains("Create Ltd");
     }
 
     @Test
@@ -131,6 +132,27 @@ class OrganisationsIT extends LocalStackTest {
         assertThat(renamed.status()).isEqualTo(200);
         assertThat(renamed.header("ETag")).isEqualTo("\"v2\"");
         assertThat(api().get("/v1/orgs/org-rename", ada).json().get("name").asText()).isEqualTo("New");
+    }
+
+    @Test
+    void rename_reachesEveryMembersOwnList_acrossMoreMembersThanOneTransactionHolds() {
+        String ada = tokens().mint("ren-ada", "ren-ada@example.com");
+        api().post("/v1/orgs", "{\"id\":\"org-rename-all\",\"name\":\"Old\"}", ada);
+        for (int i = 0; i < 150; i++) {
+            Members.add(platform, tableName, "org-rename-all", "user-" + i, "member");
+        }
+
+        assertThat(patch("/v1/orgs/org-rename-all", "{\"name\":\"New\"}", ada, "\"v1\"").status()).isEqualTo(200);
+
+        assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("name")).containsExactly("New");
+        assertThat(api().get("/v1/me/orgs", tokens().mint("user-149", "u149@example.com")).json()
+                .findValuesAsText("name")).containsExactly("New");
+        assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk AND begins_with(SK, :m)")
+                        .expressionAttributeValues(java.util.Map.of(
+                                ":pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
+                                        "TENANT#org-rename-all#"),
+                                ":m", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("MEMBER#"))))
+                .items()).hasSize(151).allSatisfy(item -> assertThat(item.get("orgName").s()).isEqualTo("New"));
     }
 
     @Test

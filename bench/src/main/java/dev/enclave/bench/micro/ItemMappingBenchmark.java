@@ -2,6 +2,7 @@ package dev.enclave.bench.micro;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.identity.TenantId;
@@ -35,14 +36,14 @@ public class ItemMappingBenchmark {
         TenantId acme = TenantId.of("acme");
         membership = new Membership(acme, UserKey.of("enclave-local", "user-1"), "user-1", "enclave-local",
                 "ada@example.com", Set.of("owner", "member"), Instant.parse("2026-11-01T10:00:00Z"), 3);
-        membershipItem = MembershipItems.toItem(membership);
+        membershipItem = MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 1));
         organisation = Organisation.create(acme, "Acme Ltd", Instant.parse("2026-11-01T10:00:00Z"));
         organisationItem = OrganisationItems.toItem(organisation);
     }
 
     @Benchmark
     public Map<String, AttributeValue> membershipToItem() {
-        return MembershipItems.toItem(membership);
+        return MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 1));
     }
 
     @Benchmark
