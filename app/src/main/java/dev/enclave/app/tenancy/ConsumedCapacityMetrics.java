@@ -34,8 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Asks DynamoDB for the capacity each tenant request consumes and records it per DynamoDB operation and per API
- * endpoint: {@code enclave.dynamodb.calls{operation,method,uri}} and {@code enclave.dynamodb.capacity{...}}
- * (capacity units). {@code method} and {@code uri} are those of the HTTP request being served, as Micronaut's
+ * endpoint: {@code enclave.dynamodb.calls{operation,outcome,method,uri}} (outcome {@code ok} or {@code failed}) and
+ * {@code enclave.dynamodb.capacity{...}} (capacity units, of successful calls). {@code method} and {@code uri} are those of the HTTP request being served, as Micronaut's
  * {@code http.server.requests} tags them ({@code uri} is the route template, e.g. {@code /v1/orgs/{org}}), so the
  * two divide into calls and capacity per API request; outside a request both are {@code none}.
  */
@@ -77,10 +77,20 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-        String operation = context.request().getClass().getSimpleName().replace("Request", "");
-        Tags tags = endpoint().and("operation", operation);
+        Tags tags = tags(context.request(), "ok");
         meters.counter("enclave.dynamodb.calls", tags).increment();
         meters.summary("enclave.dynamodb.capacity", tags).record(capacity(context.response()));
+    }
+
+    /** Refused conditions and cancelled transactions are calls too (DynamoDB bills them); their capacity is unknown. */
+    @Override
+    public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
+        meters.counter("enclave.dynamodb.calls", tags(context.request(), "failed")).increment();
+    }
+
+    private static Tags tags(SdkRequest request, String outcome) {
+        return endpoint().and("operation", request.getClass().getSimpleName().replace("Request", ""))
+                .and("outcome", outcome);
     }
 
     private static Tags endpoint() {

@@ -45,25 +45,39 @@ class TenancyWiringIT extends LocalStackTest {
 
         acme.putItem(b -> b.tableName(tableName).item(key("TENANT#wiring-capacity#ORG")));
 
-        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "PutItem", "method", "none", "uri", "none")
-                .count()).isGreaterThanOrEqualTo(1);
-        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "PutItem", "method", "none", "uri", "none")
-                .totalAmount()).isPositive();
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "PutItem", "outcome", "ok", "method", "none",
+                "uri", "none").count()).isGreaterThanOrEqualTo(1);
+        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "PutItem", "outcome", "ok", "method",
+                "none", "uri", "none").totalAmount()).isPositive();
     }
 
     @Test
     void apiRequests_recordDynamoDbCallsAndCapacity_underTheirRouteTemplate() {
         String token = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"wiring-route\",\"name\":\"Route\"}", token);
-        double before = meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "method", "GET",
-                "uri", "/v1/orgs/{org}").count();
+        double before = meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "outcome", "ok",
+                "method", "GET", "uri", "/v1/orgs/{org}").count();
 
         assertThat(api().get("/v1/orgs/wiring-route", token).status()).isEqualTo(200);
 
-        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "method", "GET",
-                "uri", "/v1/orgs/{org}").count()).isEqualTo(before + 1);
-        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "TransactWriteItems", "method", "POST",
-                "uri", "/v1/orgs").totalAmount()).isPositive();
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "outcome", "ok",
+                "method", "GET", "uri", "/v1/orgs/{org}").count()).isEqualTo(before + 1);
+        assertThat(meters.summary("enclave.dynamodb.capacity", "operation", "TransactWriteItems", "outcome", "ok",
+                "method", "POST", "uri", "/v1/orgs").totalAmount()).isPositive();
+    }
+
+    @Test
+    void refusedWrites_countAsFailedCalls_ofTheirEndpoint() {
+        String token = tokens().mint("ada", "ada@example.com");
+        api().post("/v1/orgs", "{\"id\":\"wiring-taken\",\"name\":\"Taken\"}", token);
+        double before = meters.counter("enclave.dynamodb.calls", "operation", "TransactWriteItems", "outcome",
+                "failed", "method", "POST", "uri", "/v1/orgs").count();
+
+        assertThat(api().post("/v1/orgs", "{\"id\":\"wiring-taken\",\"name\":\"Again\"}", token).status())
+                .isEqualTo(409);
+
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "TransactWriteItems", "outcome", "failed",
+                "method", "POST", "uri", "/v1/orgs").count()).isEqualTo(before + 1);
     }
 
     @Test
