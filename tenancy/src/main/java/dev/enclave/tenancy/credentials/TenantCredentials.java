@@ -82,6 +82,11 @@ public final class TenantCredentials implements AutoCloseable {
         }
     }
 
+    /** How credentials are vended: lifetime, refresh ahead of expiry, cache bounds. */
+    public VendingSettings settings() {
+        return settings;
+    }
+
     /** How many scopes currently hold cached credentials. */
     public long cachedScopes() {
         providers.cleanUp();

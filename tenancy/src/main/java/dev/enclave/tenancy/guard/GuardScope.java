@@ -28,7 +28,7 @@ public record GuardScope(List<String> prefixes, boolean readOnly) {
                 throw new IllegalArgumentException("not a leading-key prefix: " + prefix);
             }
         }
-        prefixes = prefixes.stream().sorted().distinct().toList();
+        prefixes = prefixes.size() == 1 ? List.copyOf(prefixes) : prefixes.stream().sorted().distinct().toList();
     }
 
     public static GuardScope of(Set<String> prefixes, boolean readOnly) {

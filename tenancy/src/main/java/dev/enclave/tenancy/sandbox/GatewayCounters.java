@@ -4,12 +4,16 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The gateway's decisions per operation (allowed = forwarded; denied = refused for any reason). */
+/**
+ * The gateway's decisions per operation (allowed = forwarded; denied = refused for any reason), and the CPU time its
+ * IAM decisions took.
+ */
 final class GatewayCounters {
 
     private final Map<String, LongAdder> allowed = new ConcurrentHashMap<>();
     private final Map<String, LongAdder> denied = new ConcurrentHashMap<>();
     private final LongAdder forwarded = new LongAdder();
+    private final LongAdder authorizationCpuNanos = new LongAdder();
 
     void allowed(String operation) {
         allowed.computeIfAbsent(operation, k -> new LongAdder()).increment();
@@ -21,6 +25,14 @@ final class GatewayCounters {
 
     void forwarded() {
         forwarded.increment();
+    }
+
+    void authorized(long cpuNanos) {
+        authorizationCpuNanos.add(cpuNanos);
+    }
+
+    long authorizationCpuNanos() {
+        return authorizationCpuNanos.sum();
     }
 
     long allowedCount(String operation) {

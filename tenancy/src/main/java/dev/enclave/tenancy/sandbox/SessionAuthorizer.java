@@ -21,7 +21,8 @@ import java.util.Optional;
  */
 final class SessionAuthorizer {
 
-    private static final int PARSED_SESSION_POLICIES = 10_000;
+    /** Room for every tenant of a large local run (a parsed policy is a few KB; only policies in use take room). */
+    private static final int PARSED_SESSION_POLICIES = 50_000;
 
     private final Map<String, PolicyEvaluator.ParsedPolicy> rolePolicies = new HashMap<>();
     private final Cache<String, PolicyEvaluator.ParsedPolicy> sessionPolicies =
