@@ -20,6 +20,11 @@ function load_tenants(file, limit)
    return list
 end
 
+-- Where this thread starts in a run over n tenants: the run's start plus an even share per thread.
+function first_tenant(n, start, thread_count)
+   return (start + id * math.floor(n / thread_count)) % n
+end
+
 -- One JSON line the orchestrator parses; `extra` holds counters summed over the threads.
 function report(summary, latency, extra)
    local errors = summary.errors

@@ -1,11 +1,12 @@
 -- Read-heavy mix, round robin over the first N tenants, each on its owner's token:
 -- GET /v1/orgs/{org}, GET /v1/orgs/{org}/members?limit=20, GET .../members/{owner}/access?service=app&group=ops
--- Arguments: <tenants file> <N>
+-- Arguments: <tenants file> <N> <start> <wrk threads>: thread t begins at tenant start + t * N / threads, so runs
+-- that advance `start` sweep all N tenants.
 dofile(os.getenv("ENCLAVE_WRK_DIR") .. "/common.lua")
 
 function init(args)
    tenants = load_tenants(args[1], tonumber(args[2]))
-   position = id * 7919
+   position = 3 * first_tenant(#tenants, tonumber(args[3]), tonumber(args[4]))
 end
 
 function request()

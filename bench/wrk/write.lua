@@ -1,25 +1,24 @@
 -- Write mix: an owner invites a new email (POST /v1/orgs/{org}/invitations), and when the invitation arrives the
 -- invitee accepts it with the token it carries (POST /v1/invitations/accept) on their own JWT. Accepts go first,
 -- so each connection alternates between the two.
--- Arguments: <tenants file> <N> <invitees file> <offset> <count> <tenant shift> <wrk threads>
--- Invitees file lines: "<email> <JWT>"; this run uses lines [offset, offset + count), thread t every t-th of them.
--- Invitee k goes to tenant (k + shift) mod N, so runs with different shifts never repeat an invitee in a tenant.
+-- Arguments: <tenants file> <N> <slice file> <first index> <tenant shift> <wrk threads>
+-- Slice file lines: "<email> <JWT>", this run's invitees only; line j is invitee k = first index + j, taken by thread
+-- j mod threads, and goes to tenant (k + shift) mod N, so runs never repeat an (invitee, tenant) pair.
 dofile(os.getenv("ENCLAVE_WRK_DIR") .. "/common.lua")
 
 function init(args)
    tenants = load_tenants(args[1], tonumber(args[2]))
-   local offset, count, shift, stride = tonumber(args[4]), tonumber(args[5]), tonumber(args[6]), tonumber(args[7])
+   local first, shift, stride = tonumber(args[4]), tonumber(args[5]), tonumber(args[6])
    invitees, tokens_by_email, tenant_of = {}, {}, {}
-   local k = 0
+   local j = 0
    for line in io.lines(args[3]) do
-      if k >= offset + count then break end
-      if k >= offset and (k - offset) % stride == id then
+      if j % stride == id then
          local email, jwt = line:match("^(%S+) (%S+)$")
          table.insert(invitees, email)
          tokens_by_email[email] = "Bearer " .. jwt
-         tenant_of[email] = tenants[(k + shift) % #tenants + 1]
+         tenant_of[email] = tenants[(first + j + shift) % #tenants + 1]
       end
-      k = k + 1
+      j = j + 1
    end
    next_invitee, pending = 0, {}
    invited, accepted, failed, exhausted = 0, 0, 0, 0
@@ -45,6 +44,8 @@ function request()
       { ["Authorization"] = tenant.auth, ["Content-Type"] = "application/json" }, '{"email":"' .. email .. '"}')
 end
 
+-- Statuses of 400 and above are wrk's status errors already; `failed` counts answers that look right by status
+-- but are not (an invitation without its token, an acceptance without a membership).
 function response(status, headers, body)
    if status == 201 then
       local token, email = body:match('"token":"([^"]+)"'), body:match('"email":"([^"]+)"')
@@ -54,9 +55,13 @@ function response(status, headers, body)
       else
          failed = failed + 1
       end
-   elseif status == 200 and body:find('"userId"', 1, true) then
-      accepted = accepted + 1
-   elseif status ~= 200 then
+   elseif status == 200 then
+      if body:find('"userId"', 1, true) then
+         accepted = accepted + 1
+      elseif exhausted == 0 then
+         failed = failed + 1
+      end
+   elseif status < 400 then
       failed = failed + 1
    end
 end

@@ -5,41 +5,48 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * Runs the cells side by side in one server: in every round each cell once, for a lead-in (discarded) and then a
- * measured segment. The cells compared with each other (scoped, unscoped and floor of one workload and tenant
+ * measured segment. The cells compared with each other (scoped, unscoped and floors of one workload and tenant
  * count) run back to back, and which goes first alternates by round, so drift in this shared machine's speed
- * lands on both sides of every ratio.
+ * lands on both sides of every ratio. Each run of a cell starts where its previous run stopped, so runs sweep all of
+ * the cell's tenants.
  */
 public final class LoadMatrix {
 
-    /** Where a path's requests go. */
-    public interface Targets {
-        URI of(String path);
+    /** The server under test as the matrix sees it. */
+    public interface Server {
+
+        /** Where a path's requests go. */
+        URI target(String path);
+
+        /** The server's CPU time so far. */
+        CpuReading cpu();
     }
 
     private final Wrk wrk;
-    private final Targets targets;
+    private final Server server;
     private final Path tenantsFile;
     private final InviteePools invitees;
-    private final Supplier<Duration> serverCpu;
+    private final Map<Cell, Long> starts = new HashMap<>();
     private double invitesPerSecond = 300;
 
-    public LoadMatrix(Wrk wrk, Targets targets, Path tenantsFile, InviteePools invitees, Supplier<Duration> serverCpu) {
+    public LoadMatrix(Wrk wrk, Server server, Path tenantsFile, InviteePools invitees) {
         this.wrk = wrk;
-        this.targets = targets;
+        this.server = server;
         this.tenantsFile = tenantsFile;
         this.invitees = invitees;
-        this.serverCpu = serverCpu;
     }
 
-    /** One unrecorded pass over the cells, {@code segment} each: JIT, caches and credentials warm up. */
+    /** One unrecorded pass over the cells, {@code segment} each: JIT and caches warm up. */
     public void warmUp(List<List<Cell>> groups, Duration segment) throws IOException, InterruptedException {
         for (List<Cell> group : groups) {
             for (Cell cell : group) {
@@ -57,13 +64,13 @@ public final class LoadMatrix {
             for (List<Cell> group : groups) {
                 List<Cell> order = new ArrayList<>(group);
                 if (round % 2 == 1) {
-                    java.util.Collections.reverse(order);
+                    Collections.reverse(order);
                 }
                 for (Cell cell : order) {
                     run(cell, leadIn);
                     Sample sample = sample(round, cell, segment);
                     samples.get(cell).add(sample);
-                    progress.accept(String.format(java.util.Locale.ROOT, "round %d %-28s %8.1f req/s  p50 %6.2f ms  "
+                    progress.accept(String.format(Locale.ROOT, "round %d %-28s %8.1f req/s  p50 %6.2f ms  "
                             + "p99 %6.2f ms  cpu %.3f ms/req  errors %d", round + 1, cell.name(), sample.throughput(),
                             sample.p50Ms(), sample.p99Ms(), sample.cpuMsPerRequest(), sample.errors()));
                 }
@@ -73,27 +80,32 @@ public final class LoadMatrix {
     }
 
     private Sample sample(int round, Cell cell, Duration segment) throws IOException, InterruptedException {
-        Duration cpuBefore = serverCpu.get();
+        CpuReading before = server.cpu();
         Wrk.Result result = run(cell, segment);
-        double cpuMs = serverCpu.get().minus(cpuBefore).toNanos() / 1e6;
+        CpuReading used = server.cpu().minus(before);
         long errors = result.socketErrors() + result.statusErrors() + result.counter("failed");
         return new Sample(round + 1, result.throughput(), result.p50Ms(), result.p99Ms(),
-                cpuMs / Math.max(1, result.requests()), result.requests(), errors);
+                used.perRequestMs(result.requests()), result.requests(), errors);
     }
 
     private Wrk.Result run(Cell cell, Duration duration) throws IOException, InterruptedException {
-        URI target = targets.of(cell.path());
+        URI target = server.target(cell.path());
         String tenants = Integer.toString(cell.tenants());
+        String start = Long.toString(starts.getOrDefault(cell, 0L));
+        String threads = Integer.toString(wrk.threads());
         Wrk.Result result = switch (cell.workload()) {
-            case "read" -> wrk.run(target, "read.lua", duration, List.of(tenantsFile.toString(), tenants));
+            case "read" -> wrk.run(target, "read.lua", duration,
+                    List.of(tenantsFile.toString(), tenants, start, threads));
             case "organisation" -> wrk.run(target, "organisation.lua", duration, List.of(tenantsFile.toString(),
-                    tenants, cell.path().startsWith(Cell.FLOOR) ? cell.path() : "enclave"));
+                    tenants, cell.path().startsWith(Cell.FLOOR) ? cell.path() : "enclave", start, threads));
             case "write" -> write(cell, target, duration);
             default -> throw new IllegalArgumentException("unknown workload " + cell.workload());
         };
         if (result.counter("exhausted") > 0) {
             throw new IllegalStateException(cell.name() + " ran out of invitees; the run is void");
         }
+        long tenantsServed = cell.workload().equals("read") ? result.requests() / 3 : result.requests();
+        starts.merge(cell, tenantsServed / wrk.threads(), (a, b) -> (a + b) % cell.tenants());
         return result;
     }
 
@@ -101,8 +113,8 @@ public final class LoadMatrix {
         long count = (long) Math.ceil(invitesPerSecond * 2 * duration.toSeconds()) + 500;
         InviteePools.Slice slice = invitees.allocate(cell.tenants(), count);
         Wrk.Result result = wrk.run(target, "write.lua", duration, List.of(tenantsFile.toString(),
-                Integer.toString(cell.tenants()), invitees.file().toString(), Long.toString(slice.offset()),
-                Long.toString(slice.count()), Integer.toString(slice.shift()), Integer.toString(wrk.threads())));
+                Integer.toString(cell.tenants()), slice.file().toString(), Long.toString(slice.first()),
+                Long.toString(slice.shift()), Integer.toString(wrk.threads())));
         invitesPerSecond = Math.max(invitesPerSecond, result.counter("invited") / result.seconds());
         return result;
     }

@@ -80,11 +80,11 @@ public class CredentialCacheBenchmark {
 
     @Benchmark
     public AwsCredentialsProvider cachedCredentials(Cursor cursor) {
-        return credentials.forScope(scopes[cursor.next++ % TENANTS]);
+        return credentials.forScope(scopes[Math.floorMod(cursor.next++, TENANTS)]);
     }
 
     @Benchmark
     public DynamoDbClient scopedClient(Cursor cursor) {
-        return tenants.forTenant(tenantIds[cursor.next++ % TENANTS]);
+        return tenants.forTenant(tenantIds[Math.floorMod(cursor.next++, TENANTS)]);
     }
 }

@@ -7,7 +7,6 @@ import dev.enclave.bench.load.Sample;
 import dev.enclave.bench.load.Wrk;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -25,7 +24,6 @@ public final class BenchRun {
     private static final int CONNECTIONS = 16;
     private static final int SEEDING_THREADS = 8;
     private static final int MAXIMUM_SEAT_TENANTS = 100;
-    private static final Duration CREDENTIAL_LIFETIME = Duration.ofHours(1);
 
     private BenchRun() {
     }
@@ -54,11 +52,11 @@ public final class BenchRun {
             Seeding.write(tenantsFile, tenants);
 
             Wrk wrk = new Wrk(root.resolve("bench/wrk"), WRK_THREADS, CONNECTIONS);
-            InviteePools invitees = new InviteePools(work.resolve("invitees.txt"),
-                    (subject, email) -> mint.mint(subject, email, List.of()));
-            LoadMatrix matrix = new LoadMatrix(wrk, path -> Cell.UNSCOPED.equals(path) ? server.unscoped()
-                    : server.scoped(), tenantsFile, invitees, server::cpuTime);
+            InviteePools invitees = new InviteePools(work, (subject, email) -> mint.mint(subject, email, List.of()));
+            LoadMatrix matrix = new LoadMatrix(wrk, server, tenantsFile, invitees);
             List<List<Cell>> groups = groups(options.tenantCounts());
+            log("serving each of the " + tenants.size() + " tenants once through the scoped application");
+            Priming.serveEachOnce(new Http(server.scoped()), tenants, SEEDING_THREADS);
             log("warm-up: one pass over every cell");
             matrix.warmUp(groups, options.warmUpSegment());
             long assumeRoleBefore = assumeRoleCalls(server);
@@ -74,7 +72,8 @@ public final class BenchRun {
 
             log("cold vs warm credentials on " + neverServed.size() + " never-served tenants");
             ColdWarm.Result coldWarm = ColdWarm.measure(server, neverServed);
-            credentials = credentials(server, coldWarm, assumeRoleDuring, (System.nanoTime() - started) / 1e9);
+            credentials = credentials(server, coldWarm, assumeRoleDuring, tenants.size() + neverServed.size(),
+                    (System.nanoTime() - started) / 1e9);
 
             log("cost per operation");
             cost = new CostPerOperation(new Http(server.scoped()), mint).measure(options.costWalks());
@@ -97,7 +96,9 @@ public final class BenchRun {
         Chart.write(results, options.docs().resolve(chart));
         Report.write(results, options.docs().resolve(options.quick() ? "performance-quick.md" : "performance.md"),
                 chart);
-        log("done in " + Math.round((System.nanoTime() - started) / 60e9) + " min: " + options.output());
+        WorkDirectory.deleteData(work);
+        log("done in " + Math.round((System.nanoTime() - started) / 60e9) + " min: " + options.output()
+                + " (logs in " + work + ")");
     }
 
     /** Cells compared with each other run back to back: per workload and tenant count, scoped then unscoped. */
@@ -144,14 +145,15 @@ public final class BenchRun {
     }
 
     private static Results.Credentials credentials(ServerUnderTest server, ColdWarm.Result coldWarm,
-                                                   long duringMeasuredLoad, double runSeconds) {
-        var stats = server.stats(server.scoped());
-        long scopes = stats.get("cachedScopes").asLong();
-        long periods = (long) Math.ceil(runSeconds / CREDENTIAL_LIFETIME.toSeconds());
+                                                   long duringMeasuredLoad, int tenantsServed, double runSeconds) {
+        var stats = server.stats();
+        long lifetime = stats.get("credentialLifetimeSeconds").asLong();
+        long refreshAhead = stats.get("credentialRefreshAheadSeconds").asLong();
         return new Results.Credentials(percentiles(coldWarm.coldMs()), percentiles(coldWarm.warmMs()),
                 coldWarm.coldMs().size(), coldWarm.assumeRoleCalls(), duringMeasuredLoad,
-                stats.get("assumeRoleCalls").asLong(), scopes, runSeconds, CREDENTIAL_LIFETIME.toSeconds(),
-                scopes * periods);
+                stats.get("assumeRoleCalls").asLong(), stats.get("cachedScopes").asLong(), tenantsServed, runSeconds,
+                lifetime, refreshAhead, tenantsServed * (long) Math.ceil(runSeconds / lifetime),
+                tenantsServed * (long) Math.ceil(runSeconds / (lifetime - refreshAhead)));
     }
 
     private static Map<String, Double> percentiles(List<Double> ms) {
@@ -160,7 +162,7 @@ public final class BenchRun {
     }
 
     private static long assumeRoleCalls(ServerUnderTest server) {
-        return server.stats(server.scoped()).get("assumeRoleCalls").asLong();
+        return server.stats().get("assumeRoleCalls").asLong();
     }
 
     static void log(String message) {

@@ -19,7 +19,7 @@ final class ColdWarm {
 
     static Result measure(ServerUnderTest server, List<Seeding.Tenant> neverServed) {
         Http scoped = new Http(server.scoped());
-        long before = server.stats(server.scoped()).get("assumeRoleCalls").asLong();
+        long before = server.stats().get("assumeRoleCalls").asLong();
         List<Double> cold = new ArrayList<>();
         List<Double> warm = new ArrayList<>();
         for (Seeding.Tenant tenant : neverServed) {
@@ -27,7 +27,7 @@ final class ColdWarm {
             cold.add(scoped.timedGet(path, tenant.token(), 200));
             warm.add(scoped.timedGet(path, tenant.token(), 200));
         }
-        long after = server.stats(server.scoped()).get("assumeRoleCalls").asLong();
+        long after = server.stats().get("assumeRoleCalls").asLong();
         return new Result(cold, warm, after - before);
     }
 }

@@ -20,7 +20,7 @@ final class Environments {
 
     private static String commit(Path root) {
         try {
-            Process git = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "--short", "HEAD")
+            Process git = new ProcessBuilder("git", "-C", root.toString(), "describe", "--always", "--dirty")
                     .redirectErrorStream(true).start();
             String sha = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             return git.waitFor() == 0 ? sha : "unknown";

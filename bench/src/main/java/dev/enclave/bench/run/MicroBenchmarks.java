@@ -14,6 +14,8 @@ final class MicroBenchmarks {
     record Score(String benchmark, double score, double error, String unit, List<Double> iterations) {
     }
 
+    private static final int TIMEOUT_MINUTES = 30;
+
     private MicroBenchmarks() {
     }
 
@@ -25,7 +27,11 @@ final class MicroBenchmarks {
         command.addAll(List.of("-rf", "json", "-rff", output.toString()));
         Process jmh = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(work.resolve("jmh.log").toFile()).start();
-        if (jmh.waitFor() != 0) {
+        if (!jmh.waitFor(TIMEOUT_MINUTES, java.util.concurrent.TimeUnit.MINUTES)) {
+            jmh.destroyForcibly();
+            throw new IllegalStateException("gave up after " + TIMEOUT_MINUTES + " minutes");
+        }
+        if (jmh.exitValue() != 0) {
             throw new IllegalStateException("JMH failed; see " + work.resolve("jmh.log"));
         }
         List<Score> scores = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.enclave.bench.run;
 
 import dev.enclave.bench.load.Cell;
+import dev.enclave.bench.load.CpuReading;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,9 +49,11 @@ final class Report {
                 + "machine; re-run the command to reproduce it. `bench/results/latest.json` holds the same figures "
                 + "and every sample.");
         line("");
-        line("Figures are **median (min–max)** over the rounds. The machine's two cores are shared and its speed "
-                + "drifts by 10–25% from minute to minute, so absolute numbers are noise; ratios are taken between "
-                + "cells measured back to back in the same round, then summarised over rounds.");
+        line(String.format(Locale.ROOT, "Figures are **median (min–max)** over the rounds. The machine's two cores are "
+                + "shared with other machines and its speed drifts: in this run a cell's throughput varied between rounds "
+                + "by %.0f%% at the median cell and by up to %.0f%% (max − min over median), so absolute numbers are "
+                + "noise; ratios are taken between cells measured back to back in the same round, then summarised over "
+                + "rounds.", drift(0.5), drift(1.0)));
         line("");
         line("![throughput](" + chartName + ")");
         line("");
@@ -62,7 +65,9 @@ final class Report {
         line("| claim | target | measured | verdict |");
         line("|---|---|---|---|");
         for (Results.Ratio ratio : r.ratios()) {
-            if (ratio.denominator().path().equals(Cell.UNSCOPED)) {
+            if (errors(ratio.numerator()) + errors(ratio.denominator()) > 0) {
+                row(ratio.name(), "–", "requests failed in these cells", "not judged (see the errors column)");
+            } else if (ratio.denominator().path().equals(Cell.UNSCOPED)) {
                 row(ratio.name() + ": throughput", "≥ " + THROUGHPUT_TARGET, spread(ratio.throughput(), 2),
                         atLeast(ratio.throughput().median(), THROUGHPUT_TARGET));
                 row(ratio.name() + ": p99 latency", "≤ " + P99_TARGET + "×", spread(ratio.p99(), 2),
@@ -77,12 +82,13 @@ final class Report {
         Results.Credentials c = r.credentials();
         row("AssumeRole calls while measuring (after warm-up)", "0", Long.toString(c.assumeRoleDuringMeasuredLoad()),
                 c.assumeRoleDuringMeasuredLoad() == 0 ? "met" : "missed");
-        row("AssumeRole calls, whole run", "≤ tenants × ⌈run ÷ lifetime⌉ = " + c.assumeRoleBound(),
+        row("AssumeRole calls in the run", "≤ tenants × ⌈run ÷ lifetime⌉ = " + c.assumeRoleBound(),
                 Long.toString(c.assumeRoleTotal()), c.assumeRoleTotal() <= c.assumeRoleBound() ? "met" : "missed");
         List<TenantScale.Level> levels = r.tenantScale();
         int fewest = levels.get(0).liveThreads();
         int most = levels.stream().mapToInt(TenantScale.Level::liveThreads).max().orElse(fewest);
-        row("live threads, 0 → " + String.format(Locale.ROOT, "%,d", levels.get(levels.size() - 1).tenants())
+        row("live threads, " + levels.get(0).tenants() + " → "
+                + String.format(Locale.ROOT, "%,d", levels.get(levels.size() - 1).tenants())
                 + " tenants cached", "independent of tenants", fewest + " → " + most, most == fewest ? "met" : "missed");
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
@@ -108,7 +114,9 @@ final class Report {
                 + "threads, %d connections, loopback only. Method: one warm-up pass over every cell (%.0f s each; it also "
                 + "warms every tenant's credentials), then %d rounds; in each round every cell runs a %.0f s lead-in "
                 + "(discarded) and a %.0f s measured segment. %,d tenants were seeded. Latencies are wrk's (closed loop: "
-                + "service time under load). Server CPU is the process's CPU time per request.",
+                + "service time under load). Server CPU is the server process's CPU time per request (applications, "
+                + "gateway, STS and DynamoDB Local together); the sandbox IAM part is the CPU time the gateway's "
+                + "IAM decisions took (thread CPU time around them), work AWS does on its side in production.",
                 m.wrkThreads(), m.connections(), m.warmUpSecondsPerCell(), m.rounds(), m.leadInSeconds(),
                 m.segmentSeconds(), m.tenantsSeeded()));
         line("");
@@ -118,21 +126,42 @@ final class Report {
                 + "/v1/orgs/{org}/invitations`, `POST /v1/invitations/accept`, half the requests each); **GET org** is "
                 + "`GET /v1/orgs/{org}` alone.");
         line("");
-        line("| workload | tenants | path | throughput (req/s) | p50 (ms) | p99 (ms) | server CPU (ms/req) | errors |");
-        line("|---|---:|---|---|---|---|---|---:|");
+        line("| workload | tenants | path | throughput (req/s) | p50 (ms) | p99 (ms) | server CPU (ms/req) | "
+                + "of which sandbox IAM (ms/req) | errors |");
+        line("|---|---:|---|---|---|---|---|---|---:|");
         for (Results.CellResult cell : r.cells()) {
             line("| " + cell.cell().workload() + " | " + String.format(Locale.ROOT, "%,d", cell.cell().tenants()) + " | "
                     + cell.cell().path() + " | " + spread(cell.throughput(), 0) + " | " + spread(cell.p50Ms(), 1) + " | "
-                    + spread(cell.p99Ms(), 1) + " | " + spread(cell.cpuMsPerRequest(), 2) + " | " + cell.errors() + " |");
+                    + spread(cell.p99Ms(), 1) + " | " + spread(cell.cpuMsPerRequest(), 2) + " | "
+                    + spread(cell.sandboxIamMsPerRequest(), 3) + " | " + cell.errors() + " |");
         }
         line("");
         line("Ratios, per round between cells run back to back, then median (min–max) over rounds:");
         line("");
-        line("| comparison | throughput | p50 | p99 | server CPU per request |");
-        line("|---|---|---|---|---|");
+        line("| comparison | throughput | p50 | p99 | server CPU per request | extra server CPU (ms/req) | "
+                + "of which sandbox IAM (ms/req) |");
+        line("|---|---|---|---|---|---|---|");
         for (Results.Ratio ratio : r.ratios()) {
             line("| " + ratio.name() + " | " + spread(ratio.throughput(), 2) + " | " + spread(ratio.p50(), 2) + " | "
-                    + spread(ratio.p99(), 2) + " | " + spread(ratio.cpuPerRequest(), 2) + " |");
+                    + spread(ratio.p99(), 2) + " | " + spread(ratio.cpuPerRequest(), 2) + " | "
+                    + spread(ratio.extraCpuMs(), 3) + " | " + spread(ratio.extraSandboxIamMs(), 3) + " |");
+        }
+        line("");
+        line("Where the server's CPU goes, median ms per request by component (threads' CPU time; `jvm` is what no "
+                + "thread accounts for: JIT compilation and garbage collection). `app` is the two Micronaut "
+                + "applications, `gateway` the sandbox's enforcing endpoint (`sandbox IAM` is part of it), "
+                + "`dynamodb-local` Jetty and SQLite.");
+        line("");
+        List<String> components = List.of("app", "gateway", CpuReading.SANDBOX_IAM, "dynamodb-local", "sts", "other",
+                "jvm", "total");
+        line("| workload | tenants | path | " + String.join(" | ", components) + " |");
+        line("|---|---:|---|" + "---:|".repeat(components.size()));
+        for (Results.CellResult cell : r.cells()) {
+            StringBuilder row = new StringBuilder("| " + cell.cell().workload() + " | "
+                    + String.format(Locale.ROOT, "%,d", cell.cell().tenants()) + " | " + cell.cell().path() + " |");
+            components.forEach(component -> row.append(' ').append(number(Spread.of(cell.samples().stream()
+                    .map(sample -> sample.cpuMs().getOrDefault(component, 0.0)).toList()).median(), 3)).append(" |"));
+            line(row.toString());
         }
         line("");
     }
@@ -151,13 +180,17 @@ final class Report {
         line(latencyRow("first (cold credentials)", c.coldMs()));
         line(latencyRow("second (cached)", c.warmMs()));
         line("");
-        line(String.format(Locale.ROOT, "AssumeRole accounting: %,d calls in the whole run (%,d scopes cached at the end); "
-                + "%,d while the load was measured, after the warm-up had served every tenant once — so no measured "
-                + "request waited on STS. The bound, tenants × ⌈run time ÷ credential lifetime⌉ = %,d × ⌈%.0f s ÷ %.0f s⌉ "
-                + "= %,d. Credentials are refreshed in the background 5 minutes before they expire, so a run longer "
-                + "than 55 minutes would see one more call per active tenant per 55 minutes.",
-                c.assumeRoleTotal(), c.scopesCached(), c.assumeRoleDuringMeasuredLoad(), c.scopesCached(),
-                c.runSeconds(), c.credentialLifetimeSeconds(), c.assumeRoleBound()));
+        String waited = c.assumeRoleDuringMeasuredLoad() == 0 ? "so no measured request waited on STS"
+                : "so some measured requests did wait on STS";
+        line(String.format(Locale.ROOT, "AssumeRole accounting, from the start of the run to the end of the cold probe "
+                + "(before the cost walk, whose credentials endpoint vends fresh credentials on purpose): %,d calls for "
+                + "%,d tenants served by the scoped application (%,d scopes cached); %,d of them while the load was "
+                + "measured, after every tenant had been served once — %s. The bound, tenants × ⌈run time ÷ credential "
+                + "lifetime⌉ = %,d × ⌈%.0f s ÷ %,d s⌉ = %,d. As the cache refreshes each tenant's credentials %d s "
+                + "before they expire, a long run makes up to tenants × ⌈run time ÷ (lifetime − %d s)⌉ = %,d.",
+                c.assumeRoleTotal(), c.tenantsServed(), c.scopesCached(), c.assumeRoleDuringMeasuredLoad(), waited,
+                c.tenantsServed(), c.runSeconds(), c.credentialLifetimeSeconds(), c.assumeRoleBound(),
+                c.refreshAheadSeconds(), c.refreshAheadSeconds(), c.assumeRoleBoundRefresh()));
         line("");
     }
 
@@ -168,12 +201,13 @@ final class Report {
                 + "credentials through `TenantDynamoDb.forTenant` for more and more tenants against the local STS; "
                 + "after each level: heap used after five full collections (the lowest reading), and live threads.");
         line("");
-        line("| tenants cached | heap used | heap per tenant (from 0) | live threads | seconds to vend (cumulative) |");
+        line("| tenants cached | heap used | heap per tenant (over the first level) | live threads | "
+                + "seconds vending (cumulative) |");
         line("|---:|---:|---:|---:|---:|");
         TenantScale.Level base = r.tenantScale().get(0);
         for (TenantScale.Level level : r.tenantScale()) {
             line(String.format(Locale.ROOT, "| %,d | %s | %s | %d | %.1f |", level.tenants(), bytes(level.heapBytes()),
-                    level.tenants() == 0 ? "–" : bytes(heapPerTenant(base, level)), level.liveThreads(),
+                    level == base ? "–" : bytes(heapPerTenant(base, level)), level.liveThreads(),
                     level.secondsToVend()));
         }
         line("");
@@ -237,24 +271,38 @@ final class Report {
     private void reading() {
         line("## Reading these numbers");
         line("");
-        line("- What separates *scoped* from *unscoped* on the server: per request, a cache lookup of the tenant's "
-                + "credentials and a request copy carrying them (see `CredentialCache` above), the guard's key check "
+        line("- What separates *scoped* from *unscoped*: in the application, per DynamoDB call, a cache lookup of "
+                + "the tenant's credentials and a request copy carrying them (`CredentialCache`), the guard's key check "
                 + "(`Guard`), and SigV4 signing with a session token; in the gateway, the IAM evaluation of role and "
-                + "session policy for every item (`SandboxPolicyEvaluation`). In AWS that evaluation runs on AWS's "
-                + "side; here it shares the two cores with the application, so the local ratio overstates what "
-                + "isolation costs in production.");
+                + "session policy for every item (`SandboxPolicyEvaluation`), which the *sandbox IAM* figures measure "
+                + "in the run. In AWS that evaluation runs on AWS's side; here it shares the two cores with everything "
+                + "else, so the local throughput ratio charges isolation with work that production does not do on "
+                + "Enclave's servers. The *extra server CPU* columns give the difference in absolute terms, and the "
+                + "part of it that is the sandbox's IAM.");
         line("- What separates Enclave's `GET /v1/orgs/{org}` from the floor: JWT validation (RSA signature and "
                 + "claims), the access decision, and a strongly consistent BatchGetItem of two items (the caller's "
-                + "membership and the organisation) where the floor reads one, plus the scoping above.");
-        line("- Every DynamoDB request — baseline and floor too — passes the local gateway (SigV4 verification and "
-                + "forwarding over HTTP to DynamoDB Local), which costs the machine about as much as DynamoDB Local "
-                + "itself; production has neither on its CPU.");
+                + "membership and the organisation) where the floor reads one item — *floor-read* makes that same "
+                + "read without the rest — plus the scoping above.");
+        line("- Every DynamoDB request — baseline and floors too — passes the local gateway (SigV4 verification and "
+                + "forwarding over HTTP to DynamoDB Local) and DynamoDB Local itself, both on these two cores; the "
+                + "CPU table shows their share. Production has neither on its CPU.");
         line("");
+    }
+
+    private long errors(Cell cell) {
+        return r.cells().stream().filter(c -> c.cell().equals(cell)).mapToLong(Results.CellResult::errors).sum();
     }
 
     private String latencyRow(String name, Map<String, Double> ms) {
         return "| " + name + " | " + number(ms.get("p50"), 2) + " | " + number(ms.get("p90"), 2) + " | "
                 + number(ms.get("p99"), 2) + " | " + number(ms.get("max"), 2) + " |";
+    }
+
+    /** The {@code quantile} of the cells' relative throughput spread, in percent. */
+    private double drift(double quantile) {
+        List<Double> spreads = r.cells().stream().map(c -> (c.throughput().max() - c.throughput().min())
+                / c.throughput().median() * 100).toList();
+        return spreads.isEmpty() ? 0 : Spread.quantile(spreads, quantile);
     }
 
     private static double heapPerTenant(TenantScale.Level base, TenantScale.Level level) {

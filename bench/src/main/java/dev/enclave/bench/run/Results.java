@@ -25,12 +25,13 @@ record Results(Environment environment, Method method, List<CellResult> cells, L
 
     /** A cell's samples and their spreads. */
     record CellResult(Cell cell, List<Sample> samples, Spread throughput, Spread p50Ms, Spread p99Ms,
-                      Spread cpuMsPerRequest, long errors) {
+                      Spread cpuMsPerRequest, Spread sandboxIamMsPerRequest, long errors) {
+
 
         static CellResult of(Cell cell, List<Sample> samples) {
             return new CellResult(cell, samples, spread(samples, Sample::throughput), spread(samples, Sample::p50Ms),
                     spread(samples, Sample::p99Ms), spread(samples, Sample::cpuMsPerRequest),
-                    samples.stream().mapToLong(Sample::errors).sum());
+                    spread(samples, Sample::sandboxIamMsPerRequest), samples.stream().mapToLong(Sample::errors).sum());
         }
 
         private static Spread spread(List<Sample> samples, java.util.function.ToDoubleFunction<Sample> value) {
@@ -39,31 +40,41 @@ record Results(Environment environment, Method method, List<CellResult> cells, L
     }
 
     /** Per-round ratios of two cells measured back to back: numerator ÷ denominator. */
+    /**
+     * Per-round comparisons of two cells measured back to back: ratios numerator ÷ denominator, and the extra server
+     * CPU per request (numerator − denominator, in ms) with the part of it the sandbox's IAM evaluation took.
+     */
     record Ratio(String name, Cell numerator, Cell denominator, Spread throughput, Spread p50, Spread p99,
-                 Spread cpuPerRequest) {
+                 Spread cpuPerRequest, Spread extraCpuMs, Spread extraSandboxIamMs) {
 
         static Ratio of(String name, CellResult numerator, CellResult denominator) {
             List<Sample> a = numerator.samples();
             List<Sample> b = denominator.samples();
             return new Ratio(name, numerator.cell(), denominator.cell(),
-                    ratios(a, b, Sample::throughput), ratios(a, b, Sample::p50Ms), ratios(a, b, Sample::p99Ms),
-                    ratios(a, b, Sample::cpuMsPerRequest));
+                    perRound(a, b, Sample::throughput, true), perRound(a, b, Sample::p50Ms, true),
+                    perRound(a, b, Sample::p99Ms, true), perRound(a, b, Sample::cpuMsPerRequest, true),
+                    perRound(a, b, Sample::cpuMsPerRequest, false), perRound(a, b, Sample::sandboxIamMsPerRequest, false));
         }
 
-        private static Spread ratios(List<Sample> a, List<Sample> b, java.util.function.ToDoubleFunction<Sample> v) {
+        private static Spread perRound(List<Sample> a, List<Sample> b, java.util.function.ToDoubleFunction<Sample> v,
+                                       boolean ratio) {
             return Spread.of(java.util.stream.IntStream.range(0, Math.min(a.size(), b.size()))
-                    .mapToObj(i -> v.applyAsDouble(a.get(i)) / v.applyAsDouble(b.get(i))).toList());
+                    .mapToObj(i -> ratio ? v.applyAsDouble(a.get(i)) / v.applyAsDouble(b.get(i))
+                            : v.applyAsDouble(a.get(i)) - v.applyAsDouble(b.get(i))).toList());
         }
     }
 
     /**
-     * Cold vs warm first requests, and the AssumeRole accounting of the whole run.
+     * Cold vs warm first requests, and the AssumeRole accounting of the run up to the cold probe.
      *
-     * @param assumeRoleBound tenants served × ⌈run time ÷ credential lifetime⌉
+     * @param tenantsServed          the tenants the scoped application served (matrix and cold probe)
+     * @param assumeRoleBound        tenants served × ⌈run time ÷ credential lifetime⌉
+     * @param assumeRoleBoundRefresh tenants served × ⌈run time ÷ (lifetime − refresh ahead)⌉, as the cache refreshes
      */
     record Credentials(Map<String, Double> coldMs, Map<String, Double> warmMs, int coldTenants,
                        long assumeRoleDuringColdProbe, long assumeRoleDuringMeasuredLoad, long assumeRoleTotal,
-                       long scopesCached, double runSeconds, double credentialLifetimeSeconds, long assumeRoleBound) {
+                       long scopesCached, int tenantsServed, double runSeconds, long credentialLifetimeSeconds,
+                       long refreshAheadSeconds, long assumeRoleBound, long assumeRoleBoundRefresh) {
     }
 
     /** Seconds from {@code java -jar} to {@code /health} UP. */

@@ -1,6 +1,9 @@
 package dev.enclave.bench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.bench.load.Cell;
+import dev.enclave.bench.load.CpuReading;
+import dev.enclave.bench.load.LoadMatrix;
 import dev.enclave.bench.server.BenchServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,40 +12,51 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The {@link BenchServer} in a JVM of its own (the load generator and this orchestrator run in other processes),
  * with the endpoints it reports and what can be read off it: its CPU time and its {@code /bench/stats}.
  */
-final class ServerUnderTest implements AutoCloseable {
+final class ServerUnderTest implements LoadMatrix.Server, AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
     private final Process process;
     private final JsonNode endpoints;
+    private final Http scopedApi;
 
     private ServerUnderTest(Process process, JsonNode endpoints) {
         this.process = process;
         this.endpoints = endpoints;
+        this.scopedApi = new Http(scoped());
     }
 
     /** Starts it with a fresh data directory under {@code work}; its output goes to {@code work/server.log}. */
     static ServerUnderTest start(Path work, List<String> jvmOptions) throws IOException, InterruptedException {
         Path endpointsFile = work.resolve("endpoints.json");
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", System.getProperty("java.class.path")));
+        // the bench server stops with this JVM, even when it is interrupted
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.current().children()
+                .forEach(ProcessHandle::destroy), "bench-children-stop"));
         command.addAll(jvmOptions);
         command.addAll(List.of(BenchServer.class.getName(), work.resolve("data").toString(), endpointsFile.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(work.resolve("server.log").toFile()).start();
         long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        while (!Files.exists(endpointsFile) || Files.size(endpointsFile) == 0) {
-            if (!process.isAlive() || System.nanoTime() > deadline) {
-                process.destroyForcibly();
-                throw new IllegalStateException("the bench server did not start; see " + work.resolve("server.log"));
+        try {
+            while (!Files.exists(endpointsFile) || Files.size(endpointsFile) == 0) {
+                if (!process.isAlive() || System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the bench server did not start; see " + work.resolve("server.log"));
+                }
+                Thread.sleep(200);
             }
-            Thread.sleep(200);
+        } catch (RuntimeException | InterruptedException e) {
+            process.destroyForcibly();
+            throw e;
         }
         return new ServerUnderTest(process, Http.JSON.readTree(Files.readString(endpointsFile)));
     }
@@ -71,15 +85,27 @@ final class ServerUnderTest implements AutoCloseable {
         return Path.of(endpoints.get("dataDir").asText());
     }
 
-    /** CPU time the server process has used so far. */
-    Duration cpuTime() {
-        return process.toHandle().info().totalCpuDuration().orElseThrow(
-                () -> new IllegalStateException("this platform does not report process CPU time"));
+    @Override
+    public URI target(String path) {
+        return Cell.UNSCOPED.equals(path) ? unscoped() : scoped();
     }
 
-    /** What the server reports about the application at {@code app}. */
-    JsonNode stats(URI app) {
-        return new Http(app).get("/bench/stats", null).expect(200, "bench stats").json();
+    /** The process's CPU time so far, and its threads' by component (read first). */
+    @Override
+    public CpuReading cpu() {
+        JsonNode stats = stats();
+        Map<String, Duration> components = new LinkedHashMap<>();
+        stats.get("threadCpuNanos").fields().forEachRemaining(component ->
+                components.put(component.getKey(), Duration.ofNanos(component.getValue().asLong())));
+        components.put(CpuReading.SANDBOX_IAM, Duration.ofNanos(stats.get("gatewayAuthorizationCpuNanos").asLong()));
+        Duration process = this.process.toHandle().info().totalCpuDuration().orElseThrow(
+                () -> new IllegalStateException("this platform does not report process CPU time"));
+        return new CpuReading(process, components);
+    }
+
+    /** What the scoped application reports: AssumeRole calls, cached scopes, credential lifetime, thread CPU. */
+    JsonNode stats() {
+        return scopedApi.get("/bench/stats", null).expect(200, "bench stats").json();
     }
 
     @Override

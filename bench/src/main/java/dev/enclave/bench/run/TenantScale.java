@@ -15,6 +15,8 @@ final class TenantScale {
     record Level(int tenants, long cachedScopes, long heapBytes, int liveThreads, double secondsToVend) {
     }
 
+    private static final int TIMEOUT_MINUTES = 30;
+
     private TenantScale() {
     }
 
@@ -27,7 +29,11 @@ final class TenantScale {
         counts.forEach(count -> command.add(count.toString()));
         Process probe = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(work.resolve("scale.log").toFile()).start();
-        if (probe.waitFor() != 0) {
+        if (!probe.waitFor(TIMEOUT_MINUTES, java.util.concurrent.TimeUnit.MINUTES)) {
+            probe.destroyForcibly();
+            throw new IllegalStateException("gave up after " + TIMEOUT_MINUTES + " minutes");
+        }
+        if (probe.exitValue() != 0) {
             throw new IllegalStateException("the scale probe failed; see " + work.resolve("scale.log"));
         }
         List<Level> levels = new ArrayList<>();

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * Heap and live threads with many tenants' credentials and clients cached, in a JVM of its own holding only the
  * application's beans (Enclave's production wiring, no HTTP server): vends credentials for 1k, 10k, 100k tenants
  * through {@code TenantDynamoDb.forTenant} against the bench server's local STS, and after each level measures heap
- * used after full collections and the live thread count. Arguments: STS endpoint, DynamoDB endpoint, output file,
+ * used after full collections and the live thread count. The first level is one tenant (the classes loaded, the
+ * clients built); seconds are those spent vending, summed over the levels. Arguments: STS endpoint, DynamoDB endpoint, output file,
  * tenant counts.
  */
 public final class TenantScaleProbe {
@@ -33,7 +34,17 @@ public final class TenantScaleProbe {
     private TenantScaleProbe() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            probe(args);
+            System.exit(0);
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void probe(String[] args) throws Exception {
         Map<String, Object> properties = new LinkedHashMap<>();
         properties.put("aws.region", "us-east-1");
         properties.put("aws.accessKeyId", "local");
@@ -52,18 +63,19 @@ public final class TenantScaleProbe {
             TenantDynamoDb tenants = context.getBean(TenantDynamoDb.class);
             TenantCredentials credentials = context.getBean(TenantCredentials.class);
             vend(tenants, 0, 1);
-            levels.add(level(credentials, 0, 0));
+            levels.add(level(credentials, 1, 0));
             int cached = 1;
-            long started = System.nanoTime();
+            double vending = 0;
             for (int i = 3; i < args.length; i++) {
                 int target = Integer.parseInt(args[i]);
+                long started = System.nanoTime();
                 vend(tenants, cached, target);
+                vending += (System.nanoTime() - started) / 1e9;
                 cached = target;
-                levels.add(level(credentials, target, (System.nanoTime() - started) / 1e9));
+                levels.add(level(credentials, target, vending));
             }
         }
         Files.writeString(Path.of(args[2]), new ObjectMapper().writeValueAsString(levels));
-        System.exit(0);
     }
 
     private static void vend(TenantDynamoDb tenants, int from, int to) throws Exception {

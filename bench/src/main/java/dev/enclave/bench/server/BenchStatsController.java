@@ -9,11 +9,12 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import java.lang.management.ManagementFactory;
+import java.util.Map;
 
 /**
  * What the benchmark reads off the server between runs: STS AssumeRole calls so far (the sandbox's count), the
- * scopes this application holds credentials for, and the JVM's live threads. Benchmark environment only.
+ * scopes this application holds credentials for and how long they live, the CPU time of the gateway's IAM
+ * decisions, and the threads' CPU time by component. Benchmark environment only.
  */
 @Controller("/bench/stats")
 @Requires(env = BenchStatsController.ENVIRONMENT)
@@ -24,7 +25,9 @@ final class BenchStatsController {
     static final String ENVIRONMENT = "bench";
 
     @Serdeable
-    record Stats(long assumeRoleCalls, long cachedScopes, long gatewayForwarded, int liveThreads) {
+    record Stats(long assumeRoleCalls, long cachedScopes, long credentialLifetimeSeconds,
+                 long credentialRefreshAheadSeconds, long gatewayAuthorizationCpuNanos,
+                 Map<String, Long> threadCpuNanos) {
     }
 
     private final LocalAwsSandbox sandbox;
@@ -37,7 +40,9 @@ final class BenchStatsController {
 
     @Get
     Stats stats() {
-        return new Stats(sandbox.sts().assumeRoleCount(), credentials.get().cachedScopes(),
-                sandbox.gateway().forwardedCount(), ManagementFactory.getThreadMXBean().getThreadCount());
+        TenantCredentials vending = credentials.get();
+        return new Stats(sandbox.sts().assumeRoleCount(), vending.cachedScopes(),
+                vending.settings().sessionDuration().toSeconds(), vending.settings().prefetchBefore().toSeconds(),
+                sandbox.gateway().authorizationCpuTime().toNanos(), ThreadCpu.byComponent());
     }
 }

@@ -1,0 +1,37 @@
+package dev.enclave.bench.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** The run's work directory: logs are kept, the databases and data directories are deleted at the end. */
+final class WorkDirectory {
+
+    private WorkDirectory() {
+    }
+
+    static void deleteData(Path work) throws IOException {
+        try (Stream<Path> entries = Files.list(work)) {
+            for (Path entry : entries.filter(p -> p.getFileName().toString().startsWith("data")
+                    || p.getFileName().toString().startsWith("startup-")
+                    || p.getFileName().toString().startsWith("invitees-")).toList()) {
+                delete(entry);
+            }
+        }
+    }
+
+    private static void delete(Path path) throws IOException {
+        try (Stream<Path> tree = Files.walk(path)) {
+            tree.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.enclave.bench.server;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * CPU time of the live threads summed by component, recognised by the thread names the parts give their threads:
+ * {@code app} (Netty event loops and Micronaut's executors of both applications), {@code gateway} (the DynamoDB
+ * gateway's server and forwarder threads), {@code dynamodb-local} (Jetty and SQLite), {@code sts}, {@code other}.
+ */
+final class ThreadCpu {
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final List<Map.Entry<String, String>> PREFIXES = List.of(
+            Map.entry("default-eventLoopGroup", "app"), Map.entry("default-nioEventLoopGroup", "app"),
+            Map.entry("io-executor-thread", "app"), Map.entry("scheduled-executor-thread", "app"),
+            Map.entry("dynamodb-gateway", "gateway"), Map.entry("dynamodb-forwarder", "gateway"),
+            Map.entry("HttpClient-", "gateway"), Map.entry("HTTP-Dispatcher", "gateway"),
+            Map.entry("qtp", "dynamodb-local"), Map.entry("SQLiteQueue", "dynamodb-local"),
+            Map.entry("local-sts", "sts"));
+
+    private ThreadCpu() {
+    }
+
+    /** Nanoseconds of CPU per component, over the threads alive now. */
+    static Map<String, Long> byComponent() {
+        Map<String, Long> nanos = new TreeMap<>();
+        PREFIXES.forEach(prefix -> nanos.put(prefix.getValue(), 0L));
+        nanos.put("other", 0L);
+        for (long id : THREADS.getAllThreadIds()) {
+            ThreadInfo info = THREADS.getThreadInfo(id);
+            long cpu = THREADS.getThreadCpuTime(id);
+            if (info != null && cpu > 0) {
+                nanos.merge(component(info.getThreadName()), cpu, Long::sum);
+            }
+        }
+        return nanos;
+    }
+
+    private static String component(String threadName) {
+        return PREFIXES.stream().filter(prefix -> threadName.startsWith(prefix.getKey())).map(Map.Entry::getValue)
+                .findFirst().orElse("other");
+    }
+}
