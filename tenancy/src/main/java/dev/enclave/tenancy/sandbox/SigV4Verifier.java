@@ -24,6 +24,7 @@ import javax.crypto.spec.SecretKeySpec;
 final class SigV4Verifier {
 
     private static final Pattern AMZ_DATE = Pattern.compile("\\d{8}T\\d{6}Z");
+    private static final Pattern WHITESPACE_RUN = Pattern.compile("\\s+");
     private static final HexFormat HEX = HexFormat.of();
 
     private final String region;
@@ -113,7 +114,8 @@ final class SigV4Verifier {
         for (String name : signedHeaders) {
             List<String> values = request.headers().getOrDefault(name, List.of());
             out.append(name).append(':')
-                    .append(String.join(",", values.stream().map(v -> v.trim().replaceAll("\\s+", " ")).toList()))
+                    .append(String.join(",", values.stream()
+                            .map(v -> WHITESPACE_RUN.matcher(v.trim()).replaceAll(" ")).toList()))
                     .append('\n');
         }
         return out.toString();
