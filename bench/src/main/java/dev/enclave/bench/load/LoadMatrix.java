@@ -82,10 +82,10 @@ public final class LoadMatrix {
     private Sample sample(int round, Cell cell, Duration segment) throws IOException, InterruptedException {
         CpuReading before = server.cpu();
         Wrk.Result result = run(cell, segment);
-        CpuReading used = server.cpu().minus(before);
+        Map<String, Double> cpuMs = server.cpu().perRequestMsSince(before, result.requests());
         long errors = result.socketErrors() + result.statusErrors() + result.counter("failed");
-        return new Sample(round + 1, result.throughput(), result.p50Ms(), result.p99Ms(),
-                used.perRequestMs(result.requests()), result.requests(), errors);
+        return new Sample(round + 1, result.throughput(), result.p50Ms(), result.p99Ms(), cpuMs, result.requests(),
+                errors);
     }
 
     private Wrk.Result run(Cell cell, Duration duration) throws IOException, InterruptedException {

@@ -25,7 +25,7 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                     List.of(1, 10, 100), 50, List.of(100, 1_000), 1, 1, "-f 1 -wi 1 -w 1s -i 2 -r 1s",
                     root.resolve("bench/results/quick.json"), root.resolve("bench/results/quick"));
         }
-        return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 5,
+        return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                 List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5,
                 "-f 1 -wi 3 -w 2s -i 5 -r 2s", root.resolve("bench/results/latest.json"), root.resolve("docs"));
     }

@@ -12,7 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -94,13 +94,12 @@ final class ServerUnderTest implements LoadMatrix.Server, AutoCloseable {
     @Override
     public CpuReading cpu() {
         JsonNode stats = stats();
-        Map<String, Duration> components = new LinkedHashMap<>();
-        stats.get("threadCpuNanos").fields().forEachRemaining(component ->
-                components.put(component.getKey(), Duration.ofNanos(component.getValue().asLong())));
-        components.put(CpuReading.SANDBOX_IAM, Duration.ofNanos(stats.get("gatewayAuthorizationCpuNanos").asLong()));
+        Map<Long, CpuReading.ThreadTime> threads = new HashMap<>();
+        stats.get("threadCpu").forEach(thread -> threads.put(thread.get("id").asLong(),
+                new CpuReading.ThreadTime(thread.get("component").asText(), thread.get("nanos").asLong())));
         Duration process = this.process.toHandle().info().totalCpuDuration().orElseThrow(
                 () -> new IllegalStateException("this platform does not report process CPU time"));
-        return new CpuReading(process, components);
+        return new CpuReading(process, threads, Duration.ofNanos(stats.get("gatewayAuthorizationCpuNanos").asLong()));
     }
 
     /** What the scoped application reports: AssumeRole calls, cached scopes, credential lifetime, thread CPU. */

@@ -12,12 +12,19 @@ import java.util.List;
 final class TenantScale {
 
     /** One level: heap used after full GCs and live threads with {@code tenants} scopes cached. */
-    record Level(int tenants, long cachedScopes, long heapBytes, int liveThreads, double secondsToVend) {
+    record Level(int tenants, long cachedScopes, long heapBytes, int liveThreads, double secondsToVend,
+                 List<String> threadNames) {
     }
 
     private static final int TIMEOUT_MINUTES = 30;
 
     private TenantScale() {
+    }
+
+    private static List<String> names(JsonNode names) {
+        List<String> list = new ArrayList<>();
+        names.forEach(name -> list.add(name.asText()));
+        return list;
     }
 
     static List<Level> measure(ServerUnderTest server, Path work, List<Integer> counts)
@@ -40,7 +47,7 @@ final class TenantScale {
         for (JsonNode level : Http.JSON.readTree(Files.readString(output))) {
             levels.add(new Level(level.get("tenants").asInt(), level.get("cachedScopes").asLong(),
                     level.get("heapBytes").asLong(), level.get("liveThreads").asInt(),
-                    level.get("secondsToVend").asDouble()));
+                    level.get("secondsToVend").asDouble(), names(level.get("threadNames"))));
         }
         return levels;
     }

@@ -113,6 +113,7 @@ public final class TenantScaleProbe {
         level.put("cachedScopes", credentials.cachedScopes());
         level.put("heapBytes", heap);
         level.put("liveThreads", ManagementFactory.getThreadMXBean().getThreadCount());
+        level.put("threadNames", Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList());
         level.put("secondsToVend", seconds);
         return level;
     }

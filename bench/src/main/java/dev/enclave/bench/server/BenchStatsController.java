@@ -9,12 +9,12 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import java.util.Map;
+import java.util.List;
 
 /**
  * What the benchmark reads off the server between runs: STS AssumeRole calls so far (the sandbox's count), the
  * scopes this application holds credentials for and how long they live, the CPU time of the gateway's IAM
- * decisions, and the threads' CPU time by component. Benchmark environment only.
+ * decisions, and every live thread's CPU time with its component. Benchmark environment only.
  */
 @Controller("/bench/stats")
 @Requires(env = BenchStatsController.ENVIRONMENT)
@@ -27,7 +27,7 @@ final class BenchStatsController {
     @Serdeable
     record Stats(long assumeRoleCalls, long cachedScopes, long credentialLifetimeSeconds,
                  long credentialRefreshAheadSeconds, long gatewayAuthorizationCpuNanos,
-                 Map<String, Long> threadCpuNanos) {
+                 List<ThreadCpu.Time> threadCpu) {
     }
 
     private final LocalAwsSandbox sandbox;
@@ -43,6 +43,6 @@ final class BenchStatsController {
         TenantCredentials vending = credentials.get();
         return new Stats(sandbox.sts().assumeRoleCount(), vending.cachedScopes(),
                 vending.settings().sessionDuration().toSeconds(), vending.settings().prefetchBefore().toSeconds(),
-                sandbox.gateway().authorizationCpuTime().toNanos(), ThreadCpu.byComponent());
+                sandbox.gateway().authorizationCpuTime().toNanos(), ThreadCpu.live());
     }
 }

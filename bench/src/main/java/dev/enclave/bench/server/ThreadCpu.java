@@ -3,12 +3,13 @@ package dev.enclave.bench.server;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * CPU time of the live threads summed by component, recognised by the thread names the parts give their threads:
+ * CPU time of the live threads with the component each belongs to, recognised by the thread names the parts give their threads:
  * {@code app} (Netty event loops and Micronaut's executors of both applications), {@code gateway} (the DynamoDB
  * gateway's server and forwarder threads), {@code dynamodb-local} (Jetty and SQLite), {@code sts}, {@code other}.
  */
@@ -26,19 +27,22 @@ final class ThreadCpu {
     private ThreadCpu() {
     }
 
-    /** Nanoseconds of CPU per component, over the threads alive now. */
-    static Map<String, Long> byComponent() {
-        Map<String, Long> nanos = new TreeMap<>();
-        PREFIXES.forEach(prefix -> nanos.put(prefix.getValue(), 0L));
-        nanos.put("other", 0L);
+    /** One live thread's component and CPU time so far. */
+    @Serdeable
+    record Time(long id, String component, long nanos) {
+    }
+
+    /** Every live thread's CPU time, with its component. */
+    static List<Time> live() {
+        List<Time> times = new ArrayList<>();
         for (long id : THREADS.getAllThreadIds()) {
             ThreadInfo info = THREADS.getThreadInfo(id);
             long cpu = THREADS.getThreadCpuTime(id);
-            if (info != null && cpu > 0) {
-                nanos.merge(component(info.getThreadName()), cpu, Long::sum);
+            if (info != null && cpu >= 0) {
+                times.add(new Time(id, component(info.getThreadName()), cpu));
             }
         }
-        return nanos;
+        return times;
     }
 
     private static String component(String threadName) {
