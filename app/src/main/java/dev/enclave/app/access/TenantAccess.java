@@ -4,11 +4,15 @@ import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Decides whether the caller may act in the organisation a path names: a token bound to a tenant must name this
@@ -23,6 +27,17 @@ public final class TenantAccess {
 
     TenantAccess(AccessReads reads) {
         this.reads = reads;
+    }
+
+    /** Answers {@code action}'s response when {@link #decide} grants the request, else the refusal as a problem. */
+    public HttpResponse<?> whenGranted(HttpRequest<?> request, Caller caller, String organisation,
+                                       Requirement requirement,
+                                       Function<AccessDecision.Granted, HttpResponse<?>> action) {
+        AccessDecision decision = decide(caller, organisation, requirement);
+        if (decision instanceof AccessDecision.Granted granted) {
+            return action.apply(granted);
+        }
+        return Rejections.toResponse(request, (AccessDecision.Refused) decision);
     }
 
     public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {

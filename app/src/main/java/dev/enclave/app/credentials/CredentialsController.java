@@ -1,11 +1,9 @@
 package dev.enclave.app.credentials;
 
-import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.platform.TableSettings;
-import dev.enclave.app.problem.Rejections;
 import dev.enclave.app.tenancy.TenancySettings;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.tenancy.credentials.TenantCredentials;
@@ -67,18 +65,16 @@ class CredentialsController {
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @Valid @Nullable @Body CredentialsRequest body) {
-        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        boolean readOnly = body == null || body.access() == null || body.access().equals("read");
-        String prefix = LeadingKeyPrefix.tenant(granted.tenant()).value();
-        Credentials issued = credentials.vend(GuardScope.of(Set.of(prefix), readOnly),
-                "enclave-" + granted.membership().user().digest());
-        String regionName = region.getRegion().id();
-        return HttpResponse.ok(new ScopedCredentials(issued.accessKeyId(), issued.secretAccessKey(),
-                issued.sessionToken(), issued.expiration().toString(), regionName, endpoint(regionName),
-                table.getName(), prefix, readOnly ? "read" : "readwrite"));
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+            boolean readOnly = body == null || body.access() == null || body.access().equals("read");
+            String prefix = LeadingKeyPrefix.tenant(granted.tenant()).value();
+            Credentials issued = credentials.vend(GuardScope.of(Set.of(prefix), readOnly),
+                    "enclave-" + granted.membership().user().digest());
+            String regionName = region.getRegion().id();
+            return HttpResponse.ok(new ScopedCredentials(issued.accessKeyId(), issued.secretAccessKey(),
+                    issued.sessionToken(), issued.expiration().toString(), regionName, endpoint(regionName),
+                    table.getName(), prefix, readOnly ? "read" : "readwrite"));
+        });
     }
 
     private String endpoint(String regionName) {

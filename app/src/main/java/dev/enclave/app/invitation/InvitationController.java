@@ -24,8 +24,9 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import jakarta.validation.Valid;
 import java.net.URI;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,10 +55,11 @@ class InvitationController {
     @Post
     HttpResponse<?> send(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Valid @Body InvitationViews.SendRequest body) {
-        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> send(request, granted, body));
+    }
+
+    private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
+                                 InvitationViews.SendRequest body) {
         var result = sending.send(granted.membership(), granted.tenant(), body.email(),
                 body.groups() == null ? Set.of() : Set.copyOf(body.groups()),
                 body.serviceGroups() == null ? Set.of() : Set.copyOf(body.serviceGroups()),
@@ -66,6 +68,7 @@ class InvitationController {
             return Rejections.toResponse(request, refused.refusal());
         }
         var sent = (SendingInvitation.Sent) result;
+        String org = granted.tenant().value();
         if (local) {
             LOG.info("local run, no email sent: {} is invited to {}; accept with POST /v1/invitations/accept "
                     + "{\"token\":\"{}\"}", sent.invitation().email(), org, sent.token().value());
@@ -77,19 +80,14 @@ class InvitationController {
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue String status) {
-        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        InvitationStatus wanted;
-        try {
-            wanted = status == null ? InvitationStatus.PENDING : InvitationStatus.valueOf(status.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException unknown) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
-                    "status must be pending, accepted, declined, revoked or superseded."));
-        }
-        return HttpResponse.ok(invitations.withStatus(granted.tenant(), wanted, 100).stream()
-                .map(InvitationViews.View::of).toList());
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+            Optional<InvitationStatus> wanted = status == null ? Optional.of(InvitationStatus.PENDING)
+                    : InvitationStatus.parse(status);
+            return wanted.<HttpResponse<?>>map(w -> HttpResponse.ok(invitations.withStatus(granted.tenant(), w, 100)
+                    .stream().map(InvitationViews.View::of).toList()))
+                    .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                            "status must be pending, accepted, declined, revoked or superseded.")));
+        });
     }
 
     @Post("/{id}/revoke")
@@ -113,18 +111,16 @@ class InvitationController {
     }
 
     private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,
-                                           java.util.function.Function<Invitation, HttpResponse<?>> action) {
-        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        java.util.Optional<Invitation> invitation;
-        try {
-            invitation = invitations.find(granted.tenant(), new InvitationId(id));
-        } catch (IllegalArgumentException malformed) {
-            invitation = java.util.Optional.empty();
-        }
-        return invitation.map(action).orElseGet(() -> Rejections.toResponse(request,
-                new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation.")));
+                                           Function<Invitation, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+            Optional<Invitation> invitation;
+            try {
+                invitation = invitations.find(granted.tenant(), new InvitationId(id));
+            } catch (IllegalArgumentException malformed) {
+                invitation = Optional.empty();
+            }
+            return invitation.map(action).orElseGet(() -> Rejections.toResponse(request,
+                    new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation.")));
+        });
     }
 }

@@ -1,6 +1,5 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -77,56 +76,45 @@ class MemberController {
             return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
                     "A group is 1-40 lowercase letters, digits and hyphens."));
         }
-        AccessDecision decision = access.decide(caller, org, Requirement.ADMIN);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        return change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                .orElseGet(() -> member(request, granted.tenant(), caller, userId));
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+                change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                        .orElseGet(() -> member(request, granted.tenant(), caller, userId)));
     }
 
     private HttpResponse<?> change(HttpRequest<?> request, Caller caller, String org,
                                    java.util.function.Function<Membership, Optional<Refusal>> change) {
-        AccessDecision decision = access.decide(caller, org, Requirement.MEMBER);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        return change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                .orElseGet(HttpResponse::noContent);
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
+                change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                        .orElseGet(HttpResponse::noContent));
     }
 
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {
-        AccessDecision decision = access.decide(caller, org, Requirement.MEMBER);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        int size = limit == null ? DEFAULT_PAGE : limit;
-        if (size < 1 || size > MAX_PAGE) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
-                    "limit must be between 1 and " + MAX_PAGE + "."));
-        }
-        Optional<UserKey> after = Optional.empty();
-        if (cursor != null) {
-            after = cursors.decode(granted.tenant(), cursor);
-            if (after.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(ProblemType.INVALID_CURSOR,
-                        "Use the nextCursor this organisation's previous page returned, unchanged."));
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> {
+            int size = limit == null ? DEFAULT_PAGE : limit;
+            if (size < 1 || size > MAX_PAGE) {
+                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                        "limit must be between 1 and " + MAX_PAGE + "."));
             }
-        }
-        Members.MemberPage page = members.list(granted.tenant(), size, after);
-        return HttpResponse.ok(new MemberView.Page(page.members().stream().map(MemberView::of).toList(),
-                page.last().map(last -> cursors.encode(granted.tenant(), last)).orElse(null)));
+            Optional<UserKey> after = Optional.empty();
+            if (cursor != null) {
+                after = cursors.decode(granted.tenant(), cursor);
+                if (after.isEmpty()) {
+                    return Rejections.toResponse(request, new Refusal(ProblemType.INVALID_CURSOR,
+                            "Use the nextCursor this organisation's previous page returned, unchanged."));
+                }
+            }
+            Members.MemberPage page = members.list(granted.tenant(), size, after);
+            return HttpResponse.ok(new MemberView.Page(page.members().stream().map(MemberView::of).toList(),
+                    page.last().map(last -> cursors.encode(granted.tenant(), last)).orElse(null)));
+        });
     }
 
     @Get("/{userId}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String userId) {
-        AccessDecision decision = access.decide(caller, org, Requirement.MEMBER);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        return member(request, granted.tenant(), caller, userId);
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
+                member(request, granted.tenant(), caller, userId));
     }
 
     private HttpResponse<?> member(HttpRequest<?> request, TenantId tenant, Caller caller, String userId) {

@@ -1,6 +1,5 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -44,11 +43,9 @@ class TransferOwnershipController {
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {
-        AccessDecision decision = access.decide(caller, org, Requirement.OWNER);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        return changing.transferOwnership(granted.membership(), UserKey.of(caller.issuer(), body.userId()))
-                .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r)).orElseGet(HttpResponse::noContent);
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
+                changing.transferOwnership(granted.membership(), UserKey.of(caller.issuer(), body.userId()))
+                        .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                        .orElseGet(HttpResponse::noContent));
     }
 }

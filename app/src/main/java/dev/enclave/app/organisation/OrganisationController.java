@@ -97,13 +97,9 @@ class OrganisationController {
 
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        AccessDecision decision = access.decide(caller, org, Requirement.MEMBER);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        Organisation organisation = granted.organisation();
-        return HttpResponse.ok(OrganisationView.of(organisation))
-                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation));
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
+                HttpResponse.ok(OrganisationView.of(granted.organisation()))
+                        .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation())));
     }
 
     @Patch("/{org}")
@@ -133,12 +129,10 @@ class OrganisationController {
 
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        AccessDecision decision = access.decide(caller, org, Requirement.OWNER);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        organisations.delete(granted.tenant());
-        return HttpResponse.noContent();
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> {
+            organisations.delete(granted.tenant());
+            return HttpResponse.noContent();
+        });
     }
 
     private static Rejection rejection(ProblemType type, String detail) {

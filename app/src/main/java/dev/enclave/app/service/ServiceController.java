@@ -1,6 +1,5 @@
 package dev.enclave.app.service;
 
-import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -159,11 +158,7 @@ class ServiceController {
 
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
                                Function<TenantId, HttpResponse<?>> action) {
-        AccessDecision decision = access.decide(caller, org, requirement);
-        if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
-        }
-        return action.apply(granted.tenant());
+        return access.whenGranted(request, caller, org, requirement, granted -> action.apply(granted.tenant()));
     }
 
     private static HttpResponse<?> problem(HttpRequest<?> request, ProblemType type, String detail) {
