@@ -4,19 +4,17 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.ConsistentBatchGet;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /** One strongly consistent BatchGetItem of the membership and the organisation, on the tenant's scoped client. */
 @Singleton
@@ -33,15 +31,8 @@ final class DynamoDbAccessReads implements AccessReads {
 
     @Override
     public Facts read(TenantId tenant, UserKey user) {
-        Map<String, KeysAndAttributes> request = Map.of(table, KeysAndAttributes.builder().consistentRead(true)
-                .keys(MembershipKeys.key(tenant, user), OrganisationKeys.key(tenant)).build());
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        while (!request.isEmpty()) {
-            Map<String, KeysAndAttributes> pending = request;
-            BatchGetItemResponse response = tenants.forTenant(tenant).batchGetItem(b -> b.requestItems(pending));
-            items.addAll(response.responses().getOrDefault(table, List.of()));
-            request = response.hasUnprocessedKeys() ? response.unprocessedKeys() : Map.of();
-        }
+        List<Map<String, AttributeValue>> items = ConsistentBatchGet.items(tenants.forTenant(tenant), table,
+                List.of(MembershipKeys.key(tenant, user), OrganisationKeys.key(tenant)));
         Optional<Map<String, AttributeValue>> membership = items.stream()
                 .filter(i -> i.get("SK").s().startsWith(MembershipKeys.SORT_KEY_PREFIX)).findFirst();
         Optional<Map<String, AttributeValue>> organisation = items.stream()

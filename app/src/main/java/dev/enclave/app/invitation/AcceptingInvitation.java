@@ -5,6 +5,7 @@ import dev.enclave.app.member.Members;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.identity.UserKey;
@@ -57,38 +58,44 @@ final class AcceptingInvitation {
         UserKey user = UserKey.of(caller.issuer(), caller.subject());
         boolean memberAlready = false;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<Invitations.ToAccept> found = invitations.findToAccept(token.get().tenant(),
-                    token.get().invitation()).filter(t -> token.get().matches(t.invitation().tokenHash()));
-            if (found.isEmpty()) {
-                return new Refused(InviteeChecks.invalidToken());
-            }
-            Invitation invitation = found.get().invitation();
-            Optional<AcceptResult> decided = decide(caller, user, invitation);
+            Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token.get());
+            Optional<AcceptResult> decided = found.isEmpty() ? Optional.of(new Refused(InviteeChecks.invalidToken()))
+                    : decide(caller, user, found.get(), memberAlready);
             if (decided.isPresent()) {
                 return decided.get();
             }
-            if (memberAlready) {
-                return refused(ProblemType.ALREADY_MEMBER, "You are already a member.");
-            }
-            if (found.get().organisation().isEmpty()) {
-                return refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
-            }
+            Invitation invitation = found.get().invitation();
             Membership membership = membershipFor(caller, user, invitation);
-            switch (invitations.accept(invitation, membership, found.get().organisation().get(),
-                    clock.instant().getEpochSecond())) {
-                case DONE:
-                    return new Accepted(membership);
-                case ORGANISATION_REFUSED:
-                    return organisationRefusal(invitation);
-                case ALREADY_MEMBER:
-                    memberAlready = true;
-                    break;
-                case INVITATION_CHANGED:
-                default:
-                    pause(attempt);
+            Invitations.WriteOutcome written = invitations.accept(invitation, membership,
+                    found.get().organisation().get(), clock.instant().getEpochSecond());
+            if (written == Invitations.WriteOutcome.DONE) {
+                return new Accepted(membership);
+            } else if (written == Invitations.WriteOutcome.ORGANISATION_REFUSED) {
+                return organisationRefusal(invitation);
+            }
+            memberAlready = written == Invitations.WriteOutcome.ALREADY_MEMBER;
+            if (!memberAlready) {
+                Backoff.pause(attempt);
             }
         }
         return refused(ProblemType.CONFLICT, "The invitation is being accepted right now; try again.");
+    }
+
+    /**
+     * Decides from what was read, when it can: replay, wrong invitee, not pending, expired, the caller found to be a
+     * member already by the previous attempt, the organisation gone.
+     */
+    private Optional<AcceptResult> decide(Caller caller, UserKey user, Invitations.ToAccept found,
+                                          boolean memberAlready) {
+        Optional<AcceptResult> byInvitation = decide(caller, user, found.invitation());
+        if (byInvitation.isPresent()) {
+            return byInvitation;
+        } else if (memberAlready) {
+            return Optional.of(refused(ProblemType.ALREADY_MEMBER, "You are already a member."));
+        } else if (found.organisation().isEmpty()) {
+            return Optional.of(refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists."));
+        }
+        return Optional.empty();
     }
 
     /** Decides from the stored invitation alone, when it can: replay, wrong invitee, not pending, expired. */
@@ -114,17 +121,9 @@ final class AcceptingInvitation {
         if (status.isEmpty() || status.get() == OrganisationStatus.DELETING) {
             return refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
         }
-        return status.get() == OrganisationStatus.SUSPENDED ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
+        return status.get() == OrganisationStatus.SUSPENDED
+                ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
                 : refused(ProblemType.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
-    }
-
-    /** A concurrent transaction touched the same items: back off briefly, then read again. */
-    private static void pause(int attempt) {
-        try {
-            Thread.sleep(5L * (attempt + 1) + (long) (Math.random() * 10));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static AcceptResult refused(ProblemType type, String detail) {

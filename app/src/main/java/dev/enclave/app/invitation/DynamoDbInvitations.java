@@ -7,6 +7,7 @@ import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.ConsistentBatchGet;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.identity.EmailKey;
@@ -25,7 +26,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -84,10 +84,8 @@ final class DynamoDbInvitations implements Invitations {
     @Override
     public Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id) {
         Map<String, AttributeValue> invitationKey = InvitationKeys.key(tenant, id);
-        List<Map<String, AttributeValue>> items = client(tenant).batchGetItem(b -> b.requestItems(Map.of(table,
-                        KeysAndAttributes.builder().consistentRead(true)
-                                .keys(invitationKey, OrganisationKeys.key(tenant)).build())))
-                .responses().getOrDefault(table, List.of());
+        List<Map<String, AttributeValue>> items = ConsistentBatchGet.items(client(tenant), table,
+                List.of(invitationKey, OrganisationKeys.key(tenant)));
         Optional<Invitation> invitation = items.stream().filter(i -> i.get("SK").equals(invitationKey.get("SK")))
                 .findFirst().map(InvitationItems::fromItem);
         Optional<Organisation> organisation = items.stream()

@@ -16,6 +16,11 @@ final class InviteeChecks {
         return invitations.find(token.tenant(), token.invitation()).filter(i -> token.matches(i.tokenHash()));
     }
 
+    static Optional<Invitations.ToAccept> findToAcceptByToken(Invitations invitations, InviteToken token) {
+        return invitations.findToAccept(token.tenant(), token.invitation())
+                .filter(found -> token.matches(found.invitation().tokenHash()));
+    }
+
     /** Empty when the caller may answer this pending invitation now. */
     static Optional<Refusal> check(Caller caller, Invitation invitation, Instant now) {
         if (!caller.emailVerified()) {

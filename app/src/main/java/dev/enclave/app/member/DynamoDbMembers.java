@@ -1,7 +1,6 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.platform.TableSettings;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -39,11 +38,7 @@ final class DynamoDbMembers implements Members {
 
     @Override
     public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
-        String partition = LeadingKeyPrefix.tenant(tenant).value();
-        QueryRequest.Builder query = QueryRequest.builder().tableName(table).limit(limit).consistentRead(true)
-                .keyConditionExpression("PK = :pk AND begins_with(SK, :members)")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition),
-                        ":members", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX)));
+        QueryRequest.Builder query = MembershipKeys.organisationMembers(table, tenant, limit);
         after.ifPresent(user -> query.exclusiveStartKey(MembershipKeys.key(tenant, user)));
         QueryResponse response = tenants.forTenant(tenant).query(query.build());
         List<Membership> members = response.items().stream().map(MembershipItems::fromItem).toList();

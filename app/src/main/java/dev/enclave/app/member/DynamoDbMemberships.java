@@ -2,10 +2,10 @@ package dev.enclave.app.member;
 
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.table.TableDesign;
 import dev.enclave.identity.EmailKey;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -18,10 +18,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /** {@link Memberships} as conditional transactions on the organisation's scoped client. */
 @Singleton
@@ -29,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 final class DynamoDbMemberships implements Memberships {
 
     private static final int MAX_TRANSACTION_ITEMS = 100;
+    private static final int NAME_COPY_ATTEMPTS = 5;
     private static final String MEMBERSHIP_CHANGED_OR_GONE = "attribute_exists(PK) AND version = :version";
     private static final String NAME_COPY = "SET " + MembershipItems.ORGANISATION_NAME + " = :name, "
             + MembershipItems.ORGANISATION_NAME_VERSION + " = :version";
@@ -107,22 +110,14 @@ final class DynamoDbMemberships implements Memberships {
 
     @Override
     public void renameOrganisation(TenantId tenant, OrganisationName name) {
-        Map<String, AttributeValue> start = Map.of();
+        QueryRequest.Builder members = MembershipKeys.organisationMembers(table, tenant, MAX_TRANSACTION_ITEMS)
+                .projectionExpression("PK, SK");
+        QueryResponse page;
         do {
-            Map<String, AttributeValue> from = start;
-            QueryResponse page = client(tenant).query(b -> {
-                b.tableName(table).limit(MAX_TRANSACTION_ITEMS).projectionExpression("PK, SK")
-                        .keyConditionExpression("PK = :pk AND begins_with(SK, :members)")
-                        .expressionAttributeValues(Map.of(
-                                ":pk", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                                ":members", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX)));
-                if (!from.isEmpty()) {
-                    b.exclusiveStartKey(from);
-                }
-            });
+            page = client(tenant).query(members.build());
             copyName(tenant, page.items(), name);
-            start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : Map.of();
-        } while (!start.isEmpty());
+            members.exclusiveStartKey(page.lastEvaluatedKey());
+        } while (page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty());
     }
 
     /** One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own. */
@@ -136,14 +131,25 @@ final class DynamoDbMemberships implements Memberships {
                             .updateExpression(NAME_COPY).conditionExpression(OLDER_NAME_COPY)
                             .expressionAttributeValues(nameValues(name))).build()).toList()));
         } catch (TransactionCanceledException someRefused) {
-            keys.forEach(key -> {
-                try {
-                    client(tenant).updateItem(b -> b.tableName(table).key(key).updateExpression(NAME_COPY)
-                            .conditionExpression(OLDER_NAME_COPY).expressionAttributeValues(nameValues(name)));
-                } catch (ConditionalCheckFailedException newerOrGone) {
-                    // a newer rename got there first, or the member left: nothing to copy
+            keys.forEach(key -> copyName(tenant, key, name));
+        }
+    }
+
+    /** Copies the name into one membership, waiting out transactions in flight on it (a group edit, a leave). */
+    private void copyName(TenantId tenant, Map<String, AttributeValue> key, OrganisationName name) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client(tenant).updateItem(b -> b.tableName(table).key(key).updateExpression(NAME_COPY)
+                        .conditionExpression(OLDER_NAME_COPY).expressionAttributeValues(nameValues(name)));
+                return;
+            } catch (ConditionalCheckFailedException newerOrGone) {
+                return;
+            } catch (TransactionConflictException busy) {
+                if (attempt == NAME_COPY_ATTEMPTS) {
+                    throw busy;
                 }
-            });
+                Backoff.pause(attempt);
+            }
         }
     }
 
@@ -180,8 +186,8 @@ final class DynamoDbMemberships implements Memberships {
     }
 
     /**
-     * Runs the transaction; the first membership's condition failing means {@code membershipRefused}, or, when the
-     * failure shows no item (group changes return the old item), that the user is not a member.
+     * Runs the transaction; the first membership's condition failing means {@code membershipRefused}, or, when that
+     * write asks for the old item on failure (group changes do) and none comes back, that the user is not a member.
      */
     private Change run(TenantId tenant, List<TransactWriteItem> writes, Change membershipRefused) {
         try {
@@ -190,7 +196,8 @@ final class DynamoDbMemberships implements Memberships {
         } catch (TransactionCanceledException cancelled) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
             if (failed(reasons, 0)) {
-                boolean returnsOldItem = writes.get(0).update() != null;
+                boolean returnsOldItem = writes.get(0).update() != null && writes.get(0).update()
+                        .returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
                 return returnsOldItem && !reasons.get(0).hasItem() ? Change.NOT_A_MEMBER : membershipRefused;
             }
             return failed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;

@@ -6,6 +6,7 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Where a membership lives: {@code PK = TENANT#<org>#, SK = MEMBER#<user digest>}; on the cross-tenant user index
@@ -37,6 +38,14 @@ public final class MembershipKeys {
     /** The byTenantCollection partition holding every service-group assignment of one member. */
     public static String assignments(TenantId tenant, UserKey user) {
         return LeadingKeyPrefix.tenant(tenant).value() + "MEMBER#" + user.digest();
+    }
+
+    /** One organisation's memberships in key order, strongly consistent, {@code limit} to a page. */
+    static QueryRequest.Builder organisationMembers(String table, TenantId tenant, int limit) {
+        return QueryRequest.builder().tableName(table).limit(limit).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :members)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
+                        ":members", AttributeValue.fromS(SORT_KEY_PREFIX)));
     }
 
     static String userIndexPartition(UserKey user) {

@@ -1,0 +1,42 @@
+package dev.enclave.app.platform;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+
+/**
+ * A strongly consistent BatchGetItem on one table that asks again, with backoff, for the keys DynamoDB leaves
+ * unprocessed (under throttling), so a missing item always means the item does not exist.
+ */
+public final class ConsistentBatchGet {
+
+    private static final int ATTEMPTS = 6;
+
+    private ConsistentBatchGet() {
+    }
+
+    /** The items found for {@code keys}, in no particular order; one call unless DynamoDB leaves keys unprocessed. */
+    public static List<Map<String, AttributeValue>> items(DynamoDbClient client, String table,
+                                                          List<Map<String, AttributeValue>> keys) {
+        Map<String, KeysAndAttributes> request = Map.of(table,
+                KeysAndAttributes.builder().consistentRead(true).keys(keys).build());
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Map<String, KeysAndAttributes> pending = request;
+            BatchGetItemResponse response = client.batchGetItem(b -> b.requestItems(pending));
+            items.addAll(response.responses().getOrDefault(table, List.of()));
+            if (!response.hasUnprocessedKeys() || response.unprocessedKeys().isEmpty()) {
+                return items;
+            }
+            request = response.unprocessedKeys();
+            Backoff.pause(attempt + 1);
+        }
+        throw ProvisionedThroughputExceededException.builder()
+                .message("BatchGetItem left keys unprocessed after " + ATTEMPTS + " attempts").build();
+    }
+}
