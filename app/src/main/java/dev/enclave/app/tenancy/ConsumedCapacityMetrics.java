@@ -15,6 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
@@ -29,13 +30,15 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Asks DynamoDB for the capacity each tenant request consumes and records it per DynamoDB operation and per API
- * endpoint: {@code enclave.dynamodb.calls{operation,outcome,method,uri}} (outcome {@code ok} or {@code failed}) and
- * {@code enclave.dynamodb.capacity{...}} (capacity units, of successful calls). {@code method} and {@code uri} are those of the HTTP request being served, as Micronaut's
+ * endpoint: {@code enclave.dynamodb.calls{operation,outcome,method,uri}} (outcome {@code ok}, {@code refused} or
+ * {@code error}) and {@code enclave.dynamodb.capacity{...}} (capacity units, of successful calls). {@code method} and
+ * {@code uri} are those of the HTTP request being served, as Micronaut's
  * {@code http.server.requests} tags them ({@code uri} is the route template, e.g. {@code /v1/orgs/{org}}), so the
  * two divide into calls and capacity per API request; outside a request both are {@code none}.
  */
@@ -82,10 +85,15 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
         meters.summary("enclave.dynamodb.capacity", tags).record(capacity(context.response()));
     }
 
-    /** Refused conditions and cancelled transactions are calls too (DynamoDB bills them); their capacity is unknown. */
+    /**
+     * Refused conditions and cancelled transactions are calls too (DynamoDB bills them; their capacity is unknown):
+     * outcome {@code refused}. Any other failure (throttled past the retries, a fault, no answer) is {@code error}.
+     */
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        meters.counter("enclave.dynamodb.calls", tags(context.request(), "failed")).increment();
+        boolean refused = context.exception() instanceof ConditionalCheckFailedException
+                || context.exception() instanceof TransactionCanceledException;
+        meters.counter("enclave.dynamodb.calls", tags(context.request(), refused ? "refused" : "error")).increment();
     }
 
     private static Tags tags(SdkRequest request, String outcome) {

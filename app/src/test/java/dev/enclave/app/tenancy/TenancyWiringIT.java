@@ -67,16 +67,16 @@ class TenancyWiringIT extends LocalStackTest {
     }
 
     @Test
-    void refusedWrites_countAsFailedCalls_ofTheirEndpoint() {
+    void refusedWrites_countAsRefusedCalls_ofTheirEndpoint() {
         String token = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"wiring-taken\",\"name\":\"Taken\"}", token);
         double before = meters.counter("enclave.dynamodb.calls", "operation", "TransactWriteItems", "outcome",
-                "failed", "method", "POST", "uri", "/v1/orgs").count();
+                "refused", "method", "POST", "uri", "/v1/orgs").count();
 
         assertThat(api().post("/v1/orgs", "{\"id\":\"wiring-taken\",\"name\":\"Again\"}", token).status())
                 .isEqualTo(409);
 
-        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "TransactWriteItems", "outcome", "failed",
+        assertThat(meters.counter("enclave.dynamodb.calls", "operation", "TransactWriteItems", "outcome", "refused",
                 "method", "POST", "uri", "/v1/orgs").count()).isEqualTo(before + 1);
     }
 
