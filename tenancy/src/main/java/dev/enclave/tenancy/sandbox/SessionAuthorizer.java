@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Decides, like IAM, whether a session may do everything a request needs: each authorisation must be allowed by the
@@ -24,13 +25,14 @@ final class SessionAuthorizer {
     /** Room for every tenant of a large local run (a parsed policy is a few KB; only policies in use take room). */
     private static final int PARSED_SESSION_POLICIES = 50_000;
 
-    private final Map<String, PolicyEvaluator.ParsedPolicy> rolePolicies = new HashMap<>();
+    private final Map<String, PolicyEvaluator.ParsedPolicy> rolePolicies;
     private final Cache<String, PolicyEvaluator.ParsedPolicy> sessionPolicies =
             Caffeine.newBuilder().maximumSize(PARSED_SESSION_POLICIES).build();
     private final String region;
 
     SessionAuthorizer(List<RoleDefinition> roles, String region) {
-        roles.forEach(role -> rolePolicies.put(role.arn(), PolicyEvaluator.parse(role.permissionPolicy())));
+        this.rolePolicies = roles.stream().collect(Collectors.toUnmodifiableMap(RoleDefinition::arn,
+                role -> PolicyEvaluator.parse(role.permissionPolicy()), (first, last) -> last));
         this.region = region;
     }
 

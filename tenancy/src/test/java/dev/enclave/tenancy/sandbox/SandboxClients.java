@@ -20,7 +20,8 @@ import software.amazon.awssdk.services.sts.model.AssumeRoleRequest;
 /**
  * A sandbox with one table of the test class's own, and real SDK clients on it: the platform client (application
  * principal), an {@code StsClient}, and tenant clients on {@link StsAssumeRoleCredentialsProvider} credentials.
- * Clients do not retry, so every call is one request the counters see.
+ * DynamoDB clients do not retry, so every DynamoDB call is one request the counters see; the STS client retries
+ * as the SDK's standard mode does.
  */
 final class SandboxClients implements AutoCloseable {
 
