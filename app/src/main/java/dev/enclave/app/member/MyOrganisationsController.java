@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * The caller's organisations across tenants, with their names: one Query on the user index, on credentials scoped
  * to the caller's own {@code USER#} key. Each membership carries a copy of its organisation's name, which a rename
- * replaces in every membership before it answers.
+ * replaces in every membership before it answers; the index follows the memberships eventually, usually within
+ * a fraction of a second.
  */
 @Controller("/v1/me/orgs")
 @Secured(SecurityRule.IS_AUTHENTICATED)

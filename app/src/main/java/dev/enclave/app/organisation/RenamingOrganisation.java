@@ -8,7 +8,8 @@ import jakarta.inject.Singleton;
 
 /**
  * Renames an organisation: the name changes if the stored version is the one the caller read (If-Match), then the
- * new name is copied into every membership before the answer, so no member's own list keeps the old one.
+ * new name is copied into every membership before the answer, so no member's own list keeps the old one once the
+ * user index has caught up.
  */
 @Singleton
 @Requires(beans = {Organisations.class, Memberships.class})

@@ -5,15 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.support.Api;
-import dev.enclave.identity.UserKey;
-import java.time.Instant;
-import java.util.Set;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.net.http.HttpRequest;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -293,7 +294,7 @@ class InvitationsIT extends LocalStackTest {
             String etag = api().get("/v1/orgs/" + org, token).header("ETag");
             status = api().send(api().request("/v1/orgs/" + org, token).header("Content-Type", "application/json")
                     .header("If-Match", etag)
-                    .method("PATCH", java.net.http.HttpRequest.BodyPublishers.ofString("{\"name\":\"Name " + n + "\"}")))
+                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"Name " + n + "\"}")))
                     .status();
         }
         return status;

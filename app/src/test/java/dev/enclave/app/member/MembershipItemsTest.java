@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +31,7 @@ class MembershipItemsTest {
     void organisationName_ofAnItemWrittenBeforeNamesWereCopied_isTheOrganisationIdAtVersionZero() {
         Membership membership = new Membership(TenantId.of("acme"), UserKey.of("iss", "u"), "u", "iss",
                 "u@example.com", Set.of("member"), Instant.parse("2026-11-22T10:15:30Z"), 1);
-        var item = new java.util.HashMap<>(MembershipItems.toItem(membership, new OrganisationName("Acme", 1)));
+        var item = new HashMap<>(MembershipItems.toItem(membership, new OrganisationName("Acme", 1)));
         item.remove("orgName");
         item.remove("orgNameVersion");
 

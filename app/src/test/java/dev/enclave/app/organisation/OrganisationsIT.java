@@ -9,9 +9,11 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @MicronautTest(environments = "local")
 class OrganisationsIT extends LocalStackTest {
@@ -148,11 +150,8 @@ class OrganisationsIT extends LocalStackTest {
         assertThat(api().get("/v1/me/orgs", tokens().mint("user-149", "u149@example.com")).json()
                 .findValuesAsText("name")).containsExactly("New");
         assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk AND begins_with(SK, :m)")
-                        .expressionAttributeValues(java.util.Map.of(
-                                ":pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS(
-                                        "TENANT#org-rename-all#"),
-                                ":m", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("MEMBER#"))))
-                .items()).hasSize(151).allSatisfy(item -> assertThat(item.get("orgName").s()).isEqualTo("New"));
+                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#org-rename-all#"),
+                                ":m", AttributeValue.fromS("MEMBER#")))).items()).hasSize(151).allSatisfy(item -> assertThat(item.get("orgName").s()).isEqualTo("New"));
     }
 
     @Test
@@ -205,8 +204,7 @@ class OrganisationsIT extends LocalStackTest {
         assertThat(api().get("/v1/orgs/org-delete", ada).status()).isEqualTo(404);
         assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("organisation")).doesNotContain("org-delete");
         assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(java.util.Map.of(":pk",
-                        software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("TENANT#org-delete#"))))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#org-delete#"))))
                 .count()).isZero();
         assertThat(api().post("/v1/orgs", "{\"id\":\"org-delete\",\"name\":\"Again\"}", ada).status())
                 .as("the id is free again").isEqualTo(201);
