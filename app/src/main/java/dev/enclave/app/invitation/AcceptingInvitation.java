@@ -75,7 +75,7 @@ final class AcceptingInvitation {
             }
             memberAlready = written == Invitations.WriteOutcome.ALREADY_MEMBER;
             if (!memberAlready) {
-                Backoff.pause(attempt);
+                Backoff.pause(attempt + 1);
             }
         }
         return refused(ProblemType.CONFLICT, "The invitation is being accepted right now; try again.");

@@ -3,8 +3,10 @@ package dev.enclave.app.platform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
@@ -15,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
  */
 public final class ConsistentBatchGet {
 
-    private static final int ATTEMPTS = 6;
+    static final int ATTEMPTS = 6;
 
     private ConsistentBatchGet() {
     }
@@ -23,18 +25,22 @@ public final class ConsistentBatchGet {
     /** The items found for {@code keys}, in no particular order; one call unless DynamoDB leaves keys unprocessed. */
     public static List<Map<String, AttributeValue>> items(DynamoDbClient client, String table,
                                                           List<Map<String, AttributeValue>> keys) {
+        return items(client::batchGetItem, table, keys);
+    }
+
+    static List<Map<String, AttributeValue>> items(Function<BatchGetItemRequest, BatchGetItemResponse> batchGet,
+                                                   String table, List<Map<String, AttributeValue>> keys) {
         Map<String, KeysAndAttributes> request = Map.of(table,
                 KeysAndAttributes.builder().consistentRead(true).keys(keys).build());
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Map<String, KeysAndAttributes> pending = request;
-            BatchGetItemResponse response = client.batchGetItem(b -> b.requestItems(pending));
+        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+            BatchGetItemResponse response = batchGet.apply(BatchGetItemRequest.builder().requestItems(request).build());
             items.addAll(response.responses().getOrDefault(table, List.of()));
             if (!response.hasUnprocessedKeys() || response.unprocessedKeys().isEmpty()) {
                 return items;
             }
             request = response.unprocessedKeys();
-            Backoff.pause(attempt + 1);
+            Backoff.pause(attempt);
         }
         throw ProvisionedThroughputExceededException.builder()
                 .message("BatchGetItem left keys unprocessed after " + ATTEMPTS + " attempts").build();

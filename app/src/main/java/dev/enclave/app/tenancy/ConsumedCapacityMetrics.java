@@ -91,9 +91,13 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
      */
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        boolean refused = context.exception() instanceof ConditionalCheckFailedException
-                || context.exception() instanceof TransactionCanceledException;
-        meters.counter("enclave.dynamodb.calls", tags(context.request(), refused ? "refused" : "error")).increment();
+        meters.counter("enclave.dynamodb.calls", tags(context.request(), failureOutcome(context.exception())))
+                .increment();
+    }
+
+    static String failureOutcome(Throwable failure) {
+        return failure instanceof ConditionalCheckFailedException || failure instanceof TransactionCanceledException
+                ? "refused" : "error";
     }
 
     private static Tags tags(SdkRequest request, String outcome) {

@@ -151,7 +151,8 @@ class OrganisationsIT extends LocalStackTest {
                 .findValuesAsText("name")).containsExactly("New");
         assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk AND begins_with(SK, :m)")
                         .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#org-rename-all#"),
-                                ":m", AttributeValue.fromS("MEMBER#")))).items()).hasSize(151).allSatisfy(item -> assertThat(item.get("orgName").s()).isEqualTo("New"));
+                                ":m", AttributeValue.fromS("MEMBER#")))).items())
+                .hasSize(151).allSatisfy(item -> assertThat(item.get("orgName").s()).isEqualTo("New"));
     }
 
     @Test
