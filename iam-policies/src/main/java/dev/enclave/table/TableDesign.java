@@ -1,5 +1,8 @@
 package dev.enclave.table;
 
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,6 +24,13 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     /** The caller's own entries across tenants ("my organisations", "my invitations"), keyed by user or email. */
     public static final IndexDesign BY_USER = new IndexDesign("byUser", "GSI2", "GSI2PK", "GSI2SK", true);
 
+    /**
+     * The segment that opens a tenant's own data namespace, {@code TENANT#<id>#DATA#<incarnation>#}: partitions
+     * that no Enclave item uses (Enclave's control items live at exactly {@code TENANT#<id>#} and on the indexes),
+     * so IAM can tell the two apart by the leading key alone.
+     */
+    public static final String DATA_NAMESPACE = "DATA";
+
     /** Enclave's table. */
     public static final TableDesign ENCLAVE =
             new TableDesign("PK", "SK", "expiresAt", List.of(BY_TENANT_COLLECTION, BY_USER));
@@ -30,6 +40,21 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
         Objects.requireNonNull(sortKey, "sortKey");
         Objects.requireNonNull(ttlAttribute, "ttlAttribute");
         indexes = List.copyOf(indexes);
+    }
+
+    /**
+     * The leading-key prefix of {@code tenant}'s own data in its {@code incarnation}: the only keys credentials
+     * that leave Enclave can reach.
+     */
+    public LeadingKeyPrefix dataNamespace(TenantId tenant, Incarnation incarnation) {
+        return new LeadingKeyPrefix(LeadingKeyPrefix.tenant(tenant).value() + DATA_NAMESPACE + "#"
+                + incarnation.value() + "#");
+    }
+
+    /** The key attributes of every index, which credentials that leave Enclave may never write. */
+    public List<String> indexKeyAttributes() {
+        return indexes.stream().flatMap(index -> java.util.stream.Stream.of(index.partitionKey(), index.sortKey()))
+                .toList();
     }
 
     /** Every string key attribute of the table and its indexes, table keys first. */

@@ -10,7 +10,8 @@ class LeadingKeyPrefixTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"TENANT#acme", "TENANT#acme*#", "TENANT#a?c#", "TENANT#${aws:username}#", "TENANT#ac me#",
-            "TENANT#\"x\"#", "tenant#acme#", "TENANT##", "TENANT#acme#x#"})
+            "TENANT#\"x\"#", "tenant#acme#", "TENANT##", "TENANT#acme#x#", "TENANT#acme#DATA#",
+            "TENANT#acme#DATA#k3*#", "TENANT#acme#DATA#k3#X#y#"})
     void new_whenUnsafe_isRejected(String value) {
         assertThatThrownBy(() -> new LeadingKeyPrefix(value)).isInstanceOf(IllegalArgumentException.class);
     }
@@ -21,6 +22,14 @@ class LeadingKeyPrefixTest {
 
         assertThat(acme.pattern()).isEqualTo("TENANT#acme#*");
         assertThat("TENANT#acme2#ORG".startsWith(acme.value())).isFalse();
+    }
+
+    @org.junit.jupiter.api.Test
+    void dataNamespace_isATwoSegmentPrefix_andIncarnationsAreLiteral() {
+        assertThat(new LeadingKeyPrefix("TENANT#acme#DATA#k3j9#").pattern()).isEqualTo("TENANT#acme#DATA#k3j9#*");
+        assertThat(Incarnation.createdAt(java.time.Instant.parse("2026-11-23T20:00:00Z")).value()).matches("[a-z0-9]+");
+        assertThatThrownBy(() -> new Incarnation("K3*")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Incarnation("")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest

@@ -7,7 +7,9 @@ import dev.enclave.iam.policy.PolicyScope;
 import dev.enclave.iam.policy.PolicySize;
 import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
+import dev.enclave.iam.policy.TenantDataPolicy;
 import dev.enclave.iam.policy.TenantSessionPolicy;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -28,6 +30,7 @@ public final class PolicyCli {
     private static final String HELP = """
             usage:
               session-policy --tenant <id> --table-arn <arn> [--read-only]
+              data-policy --tenant <id> --incarnation <incarnation> --table-arn <arn> [--read-only]
               abac-policy --table-arn <arn> [--read-only]
               tenant-role-trust --app-role-arn <arn>
               tenant-role-permissions --table-arn <arn>
@@ -59,6 +62,7 @@ public final class PolicyCli {
             Map<String, String> options = options(args);
             IamPolicy policy = switch (args[0]) {
                 case "session-policy" -> sessionPolicy(options);
+                case "data-policy" -> dataPolicy(options);
                 case "abac-policy" -> AbacTenantPolicy.policy(tableArn(options), TableDesign.ENCLAVE, access(options));
                 case "tenant-role-trust" -> RolePolicies.tenantRoleTrust(required(options, "--app-role-arn"));
                 case "tenant-role-permissions" -> RolePolicies.tenantRolePermissions(tableArn(options),
@@ -81,6 +85,14 @@ public final class PolicyCli {
         PolicyScope scope = PolicyScope.of(Set.of(LeadingKeyPrefix.tenant(tenant)), access(options));
         TenantSessionPolicy.render(scope, tableArn(options), TableDesign.ENCLAVE);
         return TenantSessionPolicy.policy(scope, tableArn(options), TableDesign.ENCLAVE);
+    }
+
+    private static IamPolicy dataPolicy(Map<String, String> options) {
+        LeadingKeyPrefix data = TableDesign.ENCLAVE.dataNamespace(TenantId.of(required(options, "--tenant")),
+                new Incarnation(required(options, "--incarnation")));
+        PolicyScope scope = PolicyScope.of(Set.of(data), access(options));
+        TenantDataPolicy.render(scope, tableArn(options), TableDesign.ENCLAVE);
+        return TenantDataPolicy.policy(scope, tableArn(options), TableDesign.ENCLAVE);
     }
 
     private static TableArn tableArn(Map<String, String> options) {

@@ -29,6 +29,24 @@ class PolicyCliTest {
     }
 
     @Test
+    void dataPolicy_printsTheDataNamespacePolicyWithTheIndexKeyDeny() throws Exception {
+        int exit = cli.run("data-policy", "--tenant", "acme", "--incarnation", "k3j9", "--table-arn", TABLE);
+
+        assertThat(exit).isZero();
+        var policy = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+        assertThat(policy.at("/Statement/0/Condition/ForAllValues:StringLike/dynamodb:LeadingKeys").asText())
+                .isEqualTo("TENANT#acme#DATA#k3j9#*");
+        assertThat(policy.at("/Statement/1/Effect").asText()).isEqualTo("Deny");
+    }
+
+    @Test
+    void dataPolicy_withWildcardIncarnation_exitsNonZero() {
+        assertThat(cli.run("data-policy", "--tenant", "acme", "--incarnation", "*", "--table-arn", TABLE))
+                .isEqualTo(PolicyCli.USAGE);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("not an incarnation");
+    }
+
+    @Test
     void sessionPolicy_withWildcardTenant_exitsNonZeroWithAClearMessage() {
         int exit = cli.run("session-policy", "--tenant", "ac*me", "--table-arn", TABLE);
 
