@@ -24,10 +24,10 @@ final class SessionNames {
         return "enclave-" + tenant + "-" + digest(String.join(",", scope.prefixes())).substring(0, 12);
     }
 
-    /** The one tenant a scope holds, if it holds exactly one. */
+    /** The one tenant a scope holds, if it holds exactly one (a tenant's data namespace counts as that tenant). */
     static Optional<String> tenantOf(GuardScope scope) {
         var tenants = scope.prefixes().stream().filter(p -> p.startsWith(TENANT_PREFIX))
-                .map(p -> p.substring(TENANT_PREFIX.length(), p.length() - 1)).toList();
+                .map(p -> p.substring(TENANT_PREFIX.length(), p.indexOf('#', TENANT_PREFIX.length()))).toList();
         return tenants.size() == 1 ? Optional.of(tenants.get(0)) : Optional.empty();
     }
 

@@ -3,6 +3,7 @@ package dev.enclave.tenancy.credentials;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.iam.policy.PolicyScope;
 import dev.enclave.iam.policy.TableArn;
+import dev.enclave.iam.policy.TenantDataPolicy;
 import dev.enclave.iam.policy.TenantSessionPolicy;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.table.TableDesign;
@@ -19,6 +20,14 @@ public interface SessionPolicies {
     /** Enclave's tenant session policy on {@code table}: the scope's prefixes and access level. */
     static SessionPolicies inline(TableArn table, TableDesign design) {
         return scope -> TenantSessionPolicy.render(policyScope(scope), table, design);
+    }
+
+    /**
+     * The policy of credentials that leave Enclave: the scope's data-namespace prefixes on the table alone, and no
+     * write of an index key attribute. Used in both tenancy modes (in ABAC mode it narrows the role's tag policy).
+     */
+    static SessionPolicies dataNamespace(TableArn table, TableDesign design) {
+        return scope -> TenantDataPolicy.render(policyScope(scope), table, design);
     }
 
     /** ABAC: no inline policy; the role's policy reads the {@code TenantId} session tag. */

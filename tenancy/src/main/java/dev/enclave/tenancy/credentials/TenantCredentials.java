@@ -4,8 +4,11 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.enclave.tenancy.guard.GuardScope;
+import java.time.Duration;
 import java.util.Objects;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.sts.StsClient;
 import software.amazon.awssdk.services.sts.auth.StsAssumeRoleCredentialsProvider;
@@ -24,9 +27,6 @@ import software.amazon.awssdk.services.sts.model.Tag;
  * cached tenant costs in heap.
  */
 public final class TenantCredentials implements AutoCloseable {
-
-    /** Lifetime of credentials handed out to tenants' backends: the shortest STS allows. */
-    public static final int HANDED_OUT_SECONDS = 900;
 
     private final StsClient sts;
     private final VendingSettings settings;
@@ -65,18 +65,34 @@ public final class TenantCredentials implements AutoCloseable {
     }
 
     /**
-     * Fresh, uncached credentials for {@code scope}, to hand to a tenant's trusted backend: the same session policy
-     * and tags, the shortest STS lifetime, and {@code sourceIdentity} naming who asked for them.
+     * The cached credentials of {@code scope} as a value, with at least the settings' stale margin of life left.
      *
      * @throws CredentialsUnavailableException when STS cannot provide credentials
      */
-    public Credentials vend(GuardScope scope, String sourceIdentity) {
+    public IssuedCredentials current(GuardScope scope) {
+        AwsCredentials resolved = forScope(scope).resolveCredentials();
+        if (!(resolved instanceof AwsSessionCredentials session) || session.expirationTime().isEmpty()) {
+            throw new IllegalStateException("STS credentials without a session token or expiry");
+        }
+        return new IssuedCredentials(session.accessKeyId(), session.secretAccessKey(), session.sessionToken(),
+                session.expirationTime().get());
+    }
+
+    /**
+     * Fresh, uncached credentials for {@code scope}: the same session policy and tags, {@code lifetime}, and
+     * {@code sourceIdentity} naming who asked for them.
+     *
+     * @throws CredentialsUnavailableException when STS cannot provide credentials
+     */
+    public IssuedCredentials fresh(GuardScope scope, String sourceIdentity, Duration lifetime) {
         AssumeRoleRequest request = assumeRole(scope).toBuilder()
-                .durationSeconds(HANDED_OUT_SECONDS)
+                .durationSeconds((int) lifetime.toSeconds())
                 .sourceIdentity(sourceIdentity)
                 .build();
         try {
-            return sts.assumeRole(request).credentials();
+            Credentials issued = sts.assumeRole(request).credentials();
+            return new IssuedCredentials(issued.accessKeyId(), issued.secretAccessKey(), issued.sessionToken(),
+                    issued.expiration());
         } catch (SdkException e) {
             throw new CredentialsUnavailableException(String.join(",", scope.prefixes()), e);
         }
