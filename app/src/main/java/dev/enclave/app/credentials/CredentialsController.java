@@ -3,11 +3,10 @@ package dev.enclave.app.credentials;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.platform.TableSettings;
-import dev.enclave.app.tenancy.TenancySettings;
-import dev.enclave.identity.LeadingKeyPrefix;
-import dev.enclave.tenancy.credentials.TenantCredentials;
-import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.tenancy.credentials.HandedOutCredentials;
+import dev.enclave.tenancy.credentials.IssuedCredentials;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -23,18 +22,16 @@ import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
-import java.util.Set;
-import software.amazon.awssdk.regions.providers.AwsRegionProvider;
-import software.amazon.awssdk.services.sts.model.Credentials;
 
 /**
- * Hands an organisation's trusted backend its own scoped credentials: owners and admins only, fresh from STS
- * (15 minutes), confined by the same session policy as Enclave's own requests for the tenant.
+ * Hands an owner or admin credentials for the organisation's data namespace: fresh from STS (15 minutes), confined
+ * by IAM to {@code TENANT#<org>#DATA#<incarnation>#} on the table alone, never an index key — Enclave's own items
+ * stay out of reach. The answer says where and how to use them.
  */
 @Controller("/v1/orgs/{org}/credentials")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-@Requires(beans = {TenantCredentials.class, TenantAccess.class})
+@Requires(beans = {HandedOutCredentials.class, TenantAccess.class})
 class CredentialsController {
 
     @Serdeable
@@ -44,41 +41,38 @@ class CredentialsController {
 
     @Serdeable
     record ScopedCredentials(String accessKeyId, String secretAccessKey, String sessionToken, String expiration,
-                             String region, String endpoint, String tableName, String keyPrefix, String access) {
+                             String region, String endpoint, String tableName, String keyPrefix,
+                             String partitionKey, String sortKey, java.util.List<String> forbiddenAttributes,
+                             String access) {
+
+        static ScopedCredentials of(IssuedCredentials issued, DataNamespaceView where) {
+            return new ScopedCredentials(issued.accessKeyId(), issued.secretAccessKey(), issued.sessionToken(),
+                    issued.expiration().toString(), where.region(), where.endpoint(), where.tableName(),
+                    where.keyPrefix(), where.partitionKey(), where.sortKey(), where.forbiddenAttributes(),
+                    where.access());
+        }
     }
 
     private final TenantAccess access;
-    private final TenantCredentials credentials;
-    private final TenancySettings tenancy;
-    private final TableSettings table;
-    private final AwsRegionProvider region;
+    private final HandedOutCredentials credentials;
+    private final DataNamespaces namespaces;
 
-    CredentialsController(TenantAccess access, TenantCredentials credentials, TenancySettings tenancy,
-                          TableSettings table, AwsRegionProvider region) {
+    CredentialsController(TenantAccess access, HandedOutCredentials credentials, DataNamespaces namespaces) {
         this.access = access;
         this.credentials = credentials;
-        this.tenancy = tenancy;
-        this.table = table;
-        this.region = region;
+        this.namespaces = namespaces;
     }
 
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @Valid @Nullable @Body CredentialsRequest body) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
-            boolean readOnly = body == null || body.access() == null || body.access().equals("read");
-            String prefix = LeadingKeyPrefix.tenant(granted.tenant()).value();
-            Credentials issued = credentials.vend(GuardScope.of(Set.of(prefix), readOnly),
+            Access level = DataNamespaces.access(body == null ? null : body.access());
+            Organisation organisation = granted.organisation();
+            IssuedCredentials issued = credentials.fresh(granted.tenant(), organisation.incarnation(), level,
                     "enclave-" + granted.membership().user().digest());
-            String regionName = region.getRegion().id();
-            return HttpResponse.ok(new ScopedCredentials(issued.accessKeyId(), issued.secretAccessKey(),
-                    issued.sessionToken(), issued.expiration().toString(), regionName, endpoint(regionName),
-                    table.getName(), prefix, readOnly ? "read" : "readwrite"));
+            return HttpResponse.ok(ScopedCredentials.of(issued,
+                    namespaces.describe(granted.tenant(), organisation.incarnation(), level)));
         });
-    }
-
-    private String endpoint(String regionName) {
-        return tenancy.getDynamodbEndpoint() != null ? tenancy.getDynamodbEndpoint().toString()
-                : "https://dynamodb." + regionName + ".amazonaws.com";
     }
 }

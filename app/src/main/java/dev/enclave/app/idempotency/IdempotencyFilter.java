@@ -39,7 +39,8 @@ import java.util.regex.Pattern;
  * {@code Idempotency-Key} on every POST inside an organisation: the first request with a key runs and its answer is
  * kept 24 hours; the same key with the same body replays that answer ({@code Idempotent-Replayed: true}); with a
  * different body it is 422; while the first is still running, 409. Only the organisation's members can leave
- * records, in that organisation's partition, keyed by caller.
+ * records, in that organisation's partition, keyed by caller. Answers that hold a secret (credentials, API keys)
+ * are never stored, so those routes refuse the header rather than promise a replay.
  */
 @ServerFilter("/v1/orgs/*/**")
 @Requires(beans = IdempotencyRecords.class)
@@ -48,6 +49,8 @@ final class IdempotencyFilter implements Ordered {
     static final String HEADER = "Idempotency-Key";
     private static final Pattern KEY = Pattern.compile("[\\x21-\\x7e]{1,200}");
     private static final String CLAIM = "enclave.idempotency-claim";
+    /** POSTs whose answer holds a secret (AWS credentials, an API key): never stored, so never replayed. */
+    private static final Pattern SECRET_ANSWERS = Pattern.compile("/v1/orgs/[^/]+/(?:credentials|api-keys)/?");
 
     private final IdempotencyRecords records;
     private final TenantAccess access;
@@ -76,6 +79,11 @@ final class IdempotencyFilter implements Ordered {
         if (!KEY.matcher(key).matches()) {
             return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
                     HEADER + " must be 1-200 visible ASCII characters."));
+        }
+        if (SECRET_ANSWERS.matcher(request.getPath()).matches()) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST, HEADER
+                    + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
+                    + " replayed. Retry without it (a second API key can be revoked)."));
         }
         Optional<Caller> caller = callers.apply(request);
         Optional<TenantId> tenant = tenant(request.getPath());

@@ -1,5 +1,6 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
 import java.util.Objects;
@@ -36,6 +37,11 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
     /** An organisation set up by the platform: no member yet, its first owner is invited. */
     public static Organisation onboarded(TenantId id, String name, int seats, Instant now) {
         return new Organisation(id, name, seats, 0, OrganisationStatus.ACTIVE, 1, now);
+    }
+
+    /** This life of the organisation's id, which names its data namespace (a re-created id gets a new one). */
+    public Incarnation incarnation() {
+        return Incarnation.createdAt(createdAt);
     }
 
     public Organisation renamed(String newName) {

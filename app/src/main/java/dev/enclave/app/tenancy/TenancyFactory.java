@@ -1,6 +1,8 @@
 package dev.enclave.app.tenancy;
 
+import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.credentials.HandedOutCredentials;
 import dev.enclave.tenancy.credentials.SessionPolicies;
 import dev.enclave.tenancy.credentials.TenantCredentials;
 import dev.enclave.tenancy.credentials.VendingSettings;
@@ -60,6 +62,21 @@ final class TenancyFactory {
         Duration duration = settings.getSessionDuration();
         return new TenantCredentials(sts, new VendingSettings(settings.getRoleArn(), duration, Duration.ofMinutes(5),
                 Duration.ofMinutes(1), settings.getMaximumCachedScopes(), duration), policies);
+    }
+
+    /**
+     * Credentials that leave Enclave, confined to a data namespace. Polled credentials live
+     * {@code enclave.backends.session-duration} and are handed out with at least a third of it left, so an AWS
+     * SDK (which refreshes 15 minutes ahead of expiry) polls again only after minutes, not on every call.
+     */
+    @Singleton
+    @Bean(preDestroy = "close")
+    HandedOutCredentials handedOutCredentials(@Named("tenancy") StsClient sts, TenancySettings settings,
+                                              BackendSettings backends) {
+        Duration duration = backends.getSessionDuration();
+        return new HandedOutCredentials(sts, new VendingSettings(settings.getRoleArn(), duration,
+                duration.dividedBy(2), duration.dividedBy(3), settings.getMaximumCachedScopes(), duration),
+                new TableArn(settings.getTableArn()), TableDesign.ENCLAVE);
     }
 
     @Singleton

@@ -1,0 +1,133 @@
+package dev.enclave.app.apikey;
+
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.credentials.DataNamespaceView;
+import dev.enclave.app.credentials.DataNamespaces;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.iam.policy.Access;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An organisation's API keys (owners and admins): create one (its secret is in this answer and nowhere else),
+ * list them (never a secret), revoke one. A key gets its backend data-namespace credentials from
+ * {@code GET /v1/backend/credentials}.
+ */
+@Controller("/v1/orgs/{org}/api-keys")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = {ApiKeys.class, TenantAccess.class, DataNamespaces.class})
+class ApiKeyController {
+
+    @Serdeable
+    record CreateApiKey(@NotBlank @Size(max = 100) String name,
+                        @NotNull @Pattern(regexp = "read|readwrite", message = "must be read or readwrite")
+                        String access,
+                        @Nullable @Min(1) @Max(3650) Integer expiresInDays) {
+    }
+
+    @Serdeable
+    record ApiKeyView(String id, String name, String access, String createdBy, String createdAt,
+                      @Nullable String expiresAt, @Nullable String lastUsedAt) {
+
+        static ApiKeyView of(ApiKey key) {
+            return new ApiKeyView(key.id().value(), key.name(), DataNamespaces.wire(key.access()), key.createdBy(),
+                    key.createdAt().toString(), text(key.expiresAt()), text(key.lastUsedAt()));
+        }
+    }
+
+    @Serdeable
+    record CreatedApiKey(String id, String name, String access, String createdBy, String createdAt,
+                         @Nullable String expiresAt, String secret, DataNamespaceView dataNamespace) {
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record ApiKeyList(List<ApiKeyView> items) {
+    }
+
+    private final TenantAccess access;
+    private final CreatingApiKey creating;
+    private final ApiKeys keys;
+    private final DataNamespaces namespaces;
+
+    ApiKeyController(TenantAccess access, CreatingApiKey creating, ApiKeys keys, DataNamespaces namespaces) {
+        this.access = access;
+        this.creating = creating;
+        this.keys = keys;
+        this.namespaces = namespaces;
+    }
+
+    @Post
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body CreateApiKey body) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+            Access level = DataNamespaces.access(body.access());
+            CreatingApiKey.Outcome outcome = creating.create(new CreatingApiKey.Command(granted.tenant(),
+                    body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject()));
+            if (outcome instanceof CreatingApiKey.Created created) {
+                ApiKey key = created.key();
+                return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
+                        key.createdBy(), key.createdAt().toString(), text(key.expiresAt()), created.secret().reveal(),
+                        namespaces.describe(granted.tenant(), granted.organisation().incarnation(), level)),
+                        URI.create(request.getPath() + "/" + key.id().value()));
+            }
+            return Rejections.toResponse(request, refusal(((CreatingApiKey.Refused) outcome).reason()));
+        });
+    }
+
+    @Get
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> HttpResponse.ok(
+                new ApiKeyList(keys.list(granted.tenant()).stream().map(ApiKeyView::of).toList())));
+    }
+
+    @Delete("/{keyId}")
+    HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String keyId) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+                ApiKeyId.isValid(keyId) && keys.revoke(granted.tenant(), new ApiKeyId(keyId))
+                        ? HttpResponse.noContent()
+                        : Rejections.toResponse(request, new Refusal(ProblemType.API_KEY_NOT_FOUND,
+                        "No API key of that id in this organisation.")));
+    }
+
+    private static String text(Optional<Instant> instant) {
+        return instant.map(Instant::toString).orElse(null);
+    }
+
+    private static Refusal refusal(ApiKeys.CreateOutcome reason) {
+        return reason == ApiKeys.CreateOutcome.LIMIT_REACHED
+                ? new Refusal(ProblemType.API_KEY_LIMIT_REACHED, "Revoke an API key before creating another.")
+                : new Refusal(ProblemType.ORGANISATION_SUSPENDED, "The organisation is not active.");
+    }
+}

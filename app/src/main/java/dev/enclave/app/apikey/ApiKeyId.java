@@ -1,0 +1,32 @@
+package dev.enclave.app.apikey;
+
+import java.security.SecureRandom;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/** The public id of an API key: 16 characters of lowercase base32, random. */
+public record ApiKeyId(String value) {
+
+    static final String REGEX = "[a-z2-7]{16}";
+    private static final Pattern PATTERN = Pattern.compile(REGEX);
+
+    public ApiKeyId {
+        Objects.requireNonNull(value, "value");
+        if (!PATTERN.matcher(value).matches()) {
+            throw new IllegalArgumentException("not an API key id: " + value);
+        }
+    }
+
+    static ApiKeyId random(SecureRandom random) {
+        return new ApiKeyId(Base32.encode(random, 10));
+    }
+
+    static boolean isValid(String value) {
+        return value != null && PATTERN.matcher(value).matches();
+    }
+
+    @Override
+    public String toString() {
+        return value;
+    }
+}

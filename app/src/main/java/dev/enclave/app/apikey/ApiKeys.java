@@ -1,0 +1,33 @@
+package dev.enclave.app.apikey;
+
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** An organisation's API keys, each counted on the organisation so their number stays bounded. */
+public interface ApiKeys {
+
+    /** Stores {@code key} if the organisation is active and holds fewer than {@code maximum} keys. */
+    CreateOutcome create(ApiKey key, int maximum);
+
+    /** The organisation's keys, oldest first. */
+    List<ApiKey> list(TenantId tenant);
+
+    /** The key and its organisation, in one read. */
+    Lookup find(TenantId tenant, ApiKeyId id);
+
+    /** Deletes the key; false when there was none. */
+    boolean revoke(TenantId tenant, ApiKeyId id);
+
+    /** Records a use at {@code now} unless one was recorded at or after {@code notSince}. */
+    void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince);
+
+    /** What {@link #create} did. */
+    enum CreateOutcome { CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE }
+
+    /** A key and its organisation as read together; either may be absent. */
+    record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation) {
+    }
+}

@@ -1,0 +1,55 @@
+package dev.enclave.app.apikey;
+
+import dev.enclave.app.tenancy.BackendSettings;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/** An owner or admin creates a named API key; its secret exists only in the answer. */
+@Singleton
+@Requires(beans = ApiKeys.class)
+final class CreatingApiKey {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final ApiKeys keys;
+    private final BackendSettings settings;
+    private final Clock clock;
+
+    CreatingApiKey(ApiKeys keys, BackendSettings settings, Clock clock) {
+        this.keys = keys;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /** What a create asks for: expiry in whole days from now, if any. */
+    record Command(TenantId tenant, String name, Access access, Optional<Integer> expiresInDays, String createdBy) {
+    }
+
+    sealed interface Outcome permits Created, Refused {
+    }
+
+    /** The stored key and, once, its secret. */
+    record Created(ApiKey key, ApiKeySecret secret) implements Outcome {
+    }
+
+    record Refused(ApiKeys.CreateOutcome reason) implements Outcome {
+    }
+
+    Outcome create(Command command) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        ApiKeyId id = ApiKeyId.random(RANDOM);
+        ApiKeySecret secret = ApiKeySecret.issue(command.tenant(), id, RANDOM);
+        ApiKey key = new ApiKey(id, command.tenant(), command.name(), command.access(), command.createdBy(), now,
+                command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
+                secret.hash());
+        ApiKeys.CreateOutcome outcome = keys.create(key, settings.getMaximumApiKeys());
+        return outcome == ApiKeys.CreateOutcome.CREATED ? new Created(key, secret) : new Refused(outcome);
+    }
+}
