@@ -1,0 +1,124 @@
+package dev.enclave.app.apikey;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.TenantId;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The decisions of presenting a key, on an in-memory port. */
+class AuthenticatingApiKeyTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final Instant NOW = Instant.parse("2026-11-23T20:00:00Z");
+
+    private final InMemoryApiKeys keys = new InMemoryApiKeys();
+    private final AuthenticatingApiKey authenticating =
+            new AuthenticatingApiKey(keys, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @Test
+    void validKey_ofActiveOrganisation_isAuthenticated_andItsUseRecorded() {
+        ApiKeySecret secret = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+
+        var outcome = authenticating.authenticate(secret.reveal());
+
+        assertThat(outcome).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(keys.usesRecorded).containsExactly(NOW);
+    }
+
+    @Test
+    void recentlyUsedKey_isNotRecordedAgain() {
+        ApiKeySecret secret = keys.store(Optional.empty(), Optional.of(NOW.minusSeconds(30)), OrganisationStatus.ACTIVE);
+
+        authenticating.authenticate(secret.reveal());
+
+        assertThat(keys.usesRecorded).isEmpty();
+    }
+
+    @Test
+    void expiredKey_wrongSecret_suspendedAndDeletingOrganisations_areRefused() {
+        ApiKeySecret expired = keys.store(Optional.of(NOW), Optional.empty(), OrganisationStatus.ACTIVE);
+        assertThat(authenticating.authenticate(expired.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+
+        ApiKeySecret good = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+        String forged = good.reveal().substring(0, good.reveal().length() - 1)
+                + (good.reveal().endsWith("a") ? "b" : "a");
+        assertThat(authenticating.authenticate(forged))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+
+        ApiKeySecret suspended = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.SUSPENDED);
+        assertThat(authenticating.authenticate(suspended.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.SUSPENDED));
+
+        ApiKeySecret deleting = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.DELETING);
+        assertThat(authenticating.authenticate(deleting.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(keys.usesRecorded).isEmpty();
+    }
+
+    @Test
+    void revokedKey_andGarbage_areRefused() {
+        ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+        keys.revoke(ACME, revoked.id());
+
+        assertThat(authenticating.authenticate(revoked.reveal())).isInstanceOf(AuthenticatingApiKey.Refused.class);
+        assertThat(authenticating.authenticate(null)).isInstanceOf(AuthenticatingApiKey.Refused.class);
+        assertThat(authenticating.authenticate("enclave_acme")).isInstanceOf(AuthenticatingApiKey.Refused.class);
+    }
+
+    /** One organisation's keys in memory; the organisation's status is set per stored key. */
+    private static final class InMemoryApiKeys implements ApiKeys {
+        private final SecureRandom random = new SecureRandom();
+        private final Map<ApiKeyId, ApiKey> stored = new HashMap<>();
+        private final Map<ApiKeyId, OrganisationStatus> statuses = new HashMap<>();
+        final List<Instant> usesRecorded = new ArrayList<>();
+
+        ApiKeySecret store(Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, OrganisationStatus status) {
+            ApiKeyId id = ApiKeyId.random(random);
+            ApiKeySecret secret = ApiKeySecret.issue(ACME, id, random);
+            stored.put(id, new ApiKey(id, ACME, "k", Access.READ, "ada", NOW.minusSeconds(3600), expiresAt,
+                    lastUsedAt, secret.hash()));
+            statuses.put(id, status);
+            return secret;
+        }
+
+        @Override
+        public CreateOutcome create(ApiKey key, int maximum) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<ApiKey> list(TenantId tenant) {
+            return List.copyOf(stored.values());
+        }
+
+        @Override
+        public Lookup find(TenantId tenant, ApiKeyId id) {
+            Organisation organisation = new Organisation(ACME, "Acme", 5, 1,
+                    statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200));
+            return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation));
+        }
+
+        @Override
+        public boolean revoke(TenantId tenant, ApiKeyId id) {
+            return stored.remove(id) != null;
+        }
+
+        @Override
+        public void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince) {
+            usesRecorded.add(now);
+        }
+    }
+}
