@@ -24,6 +24,8 @@ public final class BenchRun {
     private static final int CONNECTIONS = 16;
     private static final int SEEDING_THREADS = 8;
     private static final int MAXIMUM_SEAT_TENANTS = 100;
+    /** Rounds over every backend after its first poll (an SDK polls every few minutes; the rounds stand for that). */
+    private static final int BACKEND_POLL_ROUNDS = 5;
 
     private BenchRun() {
     }
@@ -38,6 +40,7 @@ public final class BenchRun {
         List<Results.CellResult> cells = new ArrayList<>();
         Results.Credentials credentials;
         List<CostPerOperation.Row> cost;
+        BackendPolling.Result polling;
         List<TenantScale.Level> scale;
         Results.StartupTimes startup;
         try (ServerUnderTest server = ServerUnderTest.start(work, List.of("-Xms1g", "-Xmx4g"))) {
@@ -75,6 +78,10 @@ public final class BenchRun {
             credentials = credentials(server, coldWarm, assumeRoleDuring, tenants.size() + neverServed.size(),
                     (System.nanoTime() - started) / 1e9);
 
+            int backends = Math.min(options.coldTenants(), tenants.size());
+            log(backends + " backends polling GET /v1/backend/credentials");
+            polling = BackendPolling.measure(server, tenants.subList(0, backends), BACKEND_POLL_ROUNDS);
+
             log("cost per operation");
             cost = new CostPerOperation(new Http(server.scoped()), mint).measure(options.costWalks());
             log("tenant scale " + options.scaleCounts());
@@ -89,7 +96,7 @@ public final class BenchRun {
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
-                credentials, scale, cost, micro, startup);
+                credentials, polling, scale, cost, micro, startup);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /** Everything one run of {@code bench/run} measured; written as {@code bench/results/latest.json}. */
 record Results(Environment environment, Method method, List<CellResult> cells, List<Ratio> ratios,
-               Credentials credentials, List<TenantScale.Level> tenantScale, List<CostPerOperation.Row> costPerOperation,
+               Credentials credentials, BackendPolling.Result backendPolling, List<TenantScale.Level> tenantScale, List<CostPerOperation.Row> costPerOperation,
                List<MicroBenchmarks.Score> microBenchmarks, StartupTimes startup) {
 
     /** Where and when. */
