@@ -4,7 +4,10 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ConsistentBatchGet;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -13,30 +16,39 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** One strongly consistent BatchGetItem of the membership and the organisation, on the tenant's scoped client. */
+/**
+ * One strongly consistent BatchGetItem of the membership and the organisation, on the tenant's scoped client. A
+ * membership item that does not check is no membership; an organisation item that does not check is none.
+ */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbAccessReads implements AccessReads {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbAccessReads(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbAccessReads(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
     public Facts read(TenantId tenant, UserKey user) {
+        Map<String, AttributeValue> membershipKey = MembershipKeys.key(tenant, user);
+        Map<String, AttributeValue> organisationKey = OrganisationKeys.key(tenant);
         List<Map<String, AttributeValue>> items = ConsistentBatchGet.items(tenants.forTenant(tenant), table,
-                List.of(MembershipKeys.key(tenant, user), OrganisationKeys.key(tenant)));
-        Optional<Map<String, AttributeValue>> membership = items.stream()
-                .filter(i -> i.get("SK").s().startsWith(MembershipKeys.SORT_KEY_PREFIX)).findFirst();
-        Optional<Map<String, AttributeValue>> organisation = items.stream()
-                .filter(i -> OrganisationKeys.SORT_KEY.equals(i.get("SK").s())).findFirst();
-        return new Facts(membership.map(MembershipItems::fromItem), organisation.map(OrganisationItems::fromItem));
+                List.of(membershipKey, organisationKey));
+        ReadScope scope = ReadScope.tenant(tenant);
+        return new Facts(checked.one(ItemKind.MEMBERSHIP, scope, at(items, membershipKey), MembershipItems::fromItem),
+                checked.one(ItemKind.ORGANISATION, scope, at(items, organisationKey), OrganisationItems::fromItem));
+    }
+
+    private static Map<String, AttributeValue> at(List<Map<String, AttributeValue>> items,
+                                                  Map<String, AttributeValue> key) {
+        return items.stream().filter(item -> key.get("SK").equals(item.get("SK"))).findFirst().orElse(null);
     }
 }

@@ -7,7 +7,10 @@ import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ConsistentBatchGet;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.identity.EmailKey;
@@ -39,10 +42,12 @@ final class DynamoDbInvitations implements Invitations {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbInvitations(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbInvitations(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
@@ -77,8 +82,7 @@ final class DynamoDbInvitations implements Invitations {
     public Optional<Invitation> find(TenantId tenant, InvitationId id) {
         var response = client(tenant).getItem(b -> b.tableName(table).key(InvitationKeys.key(tenant, id))
                 .consistentRead(true));
-        return response.hasItem() && !response.item().isEmpty()
-                ? Optional.of(InvitationItems.fromItem(response.item())) : Optional.empty();
+        return checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant), response.item(), InvitationItems::fromItem);
     }
 
     @Override
@@ -86,11 +90,11 @@ final class DynamoDbInvitations implements Invitations {
         Map<String, AttributeValue> invitationKey = InvitationKeys.key(tenant, id);
         List<Map<String, AttributeValue>> items = ConsistentBatchGet.items(client(tenant), table,
                 List.of(invitationKey, OrganisationKeys.key(tenant)));
-        Optional<Invitation> invitation = items.stream().filter(i -> i.get("SK").equals(invitationKey.get("SK")))
-                .findFirst().map(InvitationItems::fromItem);
-        Optional<Organisation> organisation = items.stream()
-                .filter(i -> OrganisationKeys.SORT_KEY.equals(i.get("SK").s())).findFirst()
-                .map(OrganisationItems::fromItem);
+        ReadScope scope = ReadScope.tenant(tenant);
+        Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, scope, at(items, invitationKey),
+                InvitationItems::fromItem);
+        Optional<Organisation> organisation = checked.one(ItemKind.ORGANISATION, scope,
+                at(items, OrganisationKeys.key(tenant)), OrganisationItems::fromItem);
         return invitation.map(found -> new ToAccept(found, organisation));
     }
 
@@ -155,21 +159,29 @@ final class DynamoDbInvitations implements Invitations {
 
     @Override
     public List<Invitation> withStatus(TenantId tenant, InvitationStatus status, int limit) {
-        return client(tenant).query(b -> b.tableName(table).indexName(TableDesign.BY_TENANT_COLLECTION.indexName())
-                        .keyConditionExpression("GSI1PK = :status").limit(limit).scanIndexForward(false)
+        List<Map<String, AttributeValue>> found = client(tenant).query(b -> b.tableName(table)
+                        .indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).keyConditionExpression("GSI1PK = :status").limit(limit).scanIndexForward(false)
                         .expressionAttributeValues(Map.of(":status",
                                 AttributeValue.fromS(InvitationKeys.byStatus(tenant, status)))))
-                .items().stream().map(InvitationItems::fromItem).toList();
+                .items();
+        return checked.all(ItemKind.INVITATION, ReadScope.tenant(tenant), found, InvitationItems::fromItem);
     }
 
     @Override
     public List<Invitation> pendingFor(EmailKey email) {
-        return tenants.forScope(GuardScope.ownEntries(email.prefix()))
+        List<Map<String, AttributeValue>> found = tenants.forScope(GuardScope.ownEntries(email.prefix()))
                 .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
                         .keyConditionExpression("GSI2PK = :email AND begins_with(GSI2SK, :invitations)")
                         .expressionAttributeValues(Map.of(":email", AttributeValue.fromS(email.prefix().value()),
                                 ":invitations", AttributeValue.fromS(InvitationKeys.SORT_KEY_PREFIX))))
-                .items().stream().map(InvitationItems::fromItem).toList();
+                .items();
+        ReadScope ownEntries = ReadScope.ownEntries(email.prefix(), InvitationKeys.SORT_KEY_PREFIX);
+        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems::fromItem);
+    }
+
+    private static Map<String, AttributeValue> at(List<Map<String, AttributeValue>> items,
+                                                  Map<String, AttributeValue> key) {
+        return items.stream().filter(item -> key.get("SK").equals(item.get("SK"))).findFirst().orElse(null);
     }
 
     /** Moves a pending invitation to a final status, off the invitee's index; extra conditions for accepting. */

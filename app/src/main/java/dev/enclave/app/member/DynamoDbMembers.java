@@ -1,5 +1,8 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -22,18 +25,19 @@ final class DynamoDbMembers implements Members {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbMembers(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbMembers(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
     public Optional<Membership> find(TenantId tenant, UserKey user) {
         var response = tenants.forTenant(tenant).getItem(b -> b.tableName(table)
                 .key(MembershipKeys.key(tenant, user)).consistentRead(true));
-        return response.hasItem() && !response.item().isEmpty()
-                ? Optional.of(MembershipItems.fromItem(response.item())) : Optional.empty();
+        return checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), response.item(), MembershipItems::fromItem);
     }
 
     @Override
@@ -41,7 +45,8 @@ final class DynamoDbMembers implements Members {
         QueryRequest.Builder query = MembershipKeys.organisationMembers(table, tenant, limit);
         after.ifPresent(user -> query.exclusiveStartKey(MembershipKeys.key(tenant, user)));
         QueryResponse response = tenants.forTenant(tenant).query(query.build());
-        List<Membership> members = response.items().stream().map(MembershipItems::fromItem).toList();
+        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), response.items(),
+                MembershipItems::fromItem);
         Optional<UserKey> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
                 && !members.isEmpty() ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
         return new MemberPage(members, last);
@@ -54,7 +59,8 @@ final class DynamoDbMembers implements Members {
                         .keyConditionExpression("GSI2PK = :user AND begins_with(GSI2SK, :orgs)")
                         .expressionAttributeValues(Map.of(":user", AttributeValue.fromS(user.prefix().value()),
                                 ":orgs", AttributeValue.fromS(MembershipKeys.USER_INDEX_SORT_PREFIX))));
-        return response.items().stream().map(item -> new UserMembership(MembershipItems.fromItem(item),
-                MembershipItems.organisationName(item))).toList();
+        return checked.all(ItemKind.MEMBERSHIP,
+                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), response.items(),
+                item -> new UserMembership(MembershipItems.fromItem(item), MembershipItems.organisationName(item)));
     }
 }

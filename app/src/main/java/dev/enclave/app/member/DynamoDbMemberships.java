@@ -3,7 +3,11 @@ package dev.enclave.app.member;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.Backoff;
+import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.table.TableDesign;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -41,10 +45,12 @@ final class DynamoDbMemberships implements Memberships {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbMemberships(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbMemberships(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
@@ -68,14 +74,19 @@ final class DynamoDbMemberships implements Memberships {
         return run(membership.tenant(), writes, Change.MEMBERSHIP_CHANGED);
     }
 
-    /** The member's service-group assignments: one Query on their byTenantCollection partition. */
+    /**
+     * The keys of the member's service-group assignments: one Query on their byTenantCollection partition, keeping
+     * only the organisation's own assignment items of this member (anyone's item may carry that index key).
+     */
     private List<Map<String, AttributeValue>> serviceAssignments(Membership membership) {
-        return client(membership.tenant()).query(b -> b.tableName(table)
+        List<Map<String, AttributeValue>> found = client(membership.tenant()).query(b -> b.tableName(table)
                         .indexName(TableDesign.BY_TENANT_COLLECTION.indexName())
                         .keyConditionExpression("GSI1PK = :member")
                         .expressionAttributeValues(Map.of(":member", AttributeValue.fromS(
                                 MembershipKeys.assignments(membership.tenant(), membership.user())))))
-                .items().stream().map(item -> Map.of("PK", item.get("PK"), "SK", item.get("SK"))).toList();
+                .items();
+        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(membership.tenant()), found,
+                item -> ServiceAssignments.keyOfAssignment(item, membership.user()));
     }
 
     @Override
@@ -115,7 +126,8 @@ final class DynamoDbMemberships implements Memberships {
         QueryResponse page;
         do {
             page = client(tenant).query(members.build());
-            copyName(tenant, page.items(), name);
+            copyName(tenant, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
+                    item -> item), name);
             members.exclusiveStartKey(page.lastEvaluatedKey());
         } while (page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty());
     }

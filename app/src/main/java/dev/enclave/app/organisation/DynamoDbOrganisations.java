@@ -3,6 +3,9 @@ package dev.enclave.app.organisation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -30,10 +33,12 @@ final class DynamoDbOrganisations implements Organisations {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbOrganisations(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbOrganisations(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
@@ -62,8 +67,7 @@ final class DynamoDbOrganisations implements Organisations {
     @Override
     public Optional<Organisation> find(TenantId id) {
         var response = client(id).getItem(b -> b.tableName(table).key(OrganisationKeys.key(id)).consistentRead(true));
-        return response.hasItem() && !response.item().isEmpty()
-                ? Optional.of(OrganisationItems.fromItem(response.item())) : Optional.empty();
+        return checked.one(ItemKind.ORGANISATION, ReadScope.tenant(id), response.item(), OrganisationItems::fromItem);
     }
 
     @Override
@@ -133,15 +137,21 @@ final class DynamoDbOrganisations implements Organisations {
         DynamoDbClient client = client(id);
         List<WriteRequest> deletes = new ArrayList<>();
         client.queryPaginator(b -> b.tableName(table).consistentRead(true).keyConditionExpression("PK = :pk")
+                        .projectionExpression("PK, SK")
                         .expressionAttributeValues(Map.of(":pk", OrganisationKeys.key(id).get("PK"))))
-                .items().stream()
-                .filter(item -> !OrganisationKeys.SORT_KEY.equals(item.get("SK").s()))
-                .forEach(item -> deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(Map.of(
-                        "PK", item.get("PK"), "SK", item.get("SK")))).build()));
+                .forEach(page -> checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id), page.items(),
+                                DynamoDbOrganisations::key).stream()
+                        .filter(key -> !OrganisationKeys.SORT_KEY.equals(key.get("SK").s()))
+                        .forEach(key -> deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(key)).build())));
         for (int start = 0; start < deletes.size(); start += BATCH) {
             batchDelete(client, deletes.subList(start, Math.min(deletes.size(), start + BATCH)));
         }
         client.deleteItem(b -> b.tableName(table).key(OrganisationKeys.key(id)));
+    }
+
+    /** Every item of the partition goes, whatever else it holds: only its key is read. */
+    private static Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
+        return Map.of("PK", item.get("PK"), "SK", item.get("SK"));
     }
 
     private void batchDelete(DynamoDbClient client, List<WriteRequest> batch) {

@@ -1,6 +1,9 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
@@ -12,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -30,10 +34,12 @@ final class DynamoDbServices implements Services {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbServices(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbServices(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
@@ -55,12 +61,13 @@ final class DynamoDbServices implements Services {
     public Optional<ServiceView> find(TenantId tenant, String service) {
         var item = client(tenant).getItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
                 .consistentRead(true)).item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(view(item));
+        return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant), item, DynamoDbServices::view);
     }
 
     @Override
     public List<ServiceView> list(TenantId tenant) {
-        return query(tenant, ServiceKeys.SERVICE_PREFIX).stream().map(DynamoDbServices::view).toList();
+        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), query(tenant, ServiceKeys.SERVICE_PREFIX),
+                DynamoDbServices::view);
     }
 
     @Override
@@ -81,15 +88,16 @@ final class DynamoDbServices implements Services {
 
     @Override
     public Deletion delete(TenantId tenant, String service) {
-        List<Map<String, AttributeValue>> assignments = query(tenant, ServiceKeys.servicePrefix(service));
+        List<Map<String, AttributeValue>> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
+                query(tenant, ServiceKeys.servicePrefix(service)), DynamoDbServices::key);
         if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
             return Deletion.TOO_MANY_ASSIGNMENTS;
         }
         List<TransactWriteItem> writes = new ArrayList<>();
         writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(ServiceKeys.service(tenant, service))
                 .conditionExpression("attribute_exists(PK)")).build());
-        assignments.forEach(a -> writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table)
-                .key(Map.of("PK", a.get("PK"), "SK", a.get("SK")))).build()));
+        assignments.forEach(key -> writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(key))
+                .build()));
         try {
             client(tenant).transactWriteItems(b -> b.transactItems(writes));
             return Deletion.DELETED;
@@ -118,7 +126,8 @@ final class DynamoDbServices implements Services {
 
     @Override
     public List<String> groupMembers(TenantId tenant, String service, String group) {
-        return query(tenant, ServiceKeys.groupPrefix(service, group)).stream().map(i -> i.get("userId").s()).toList();
+        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), query(tenant,
+                ServiceKeys.groupPrefix(service, group)), item -> item.get("userId").s());
     }
 
     @Override
@@ -143,8 +152,13 @@ final class DynamoDbServices implements Services {
                 .conditionExpression("attribute_exists(PK)")).build();
     }
 
+    private static Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
+        return Map.of("PK", item.get("PK"), "SK", item.get("SK"));
+    }
+
     private static ServiceView view(Map<String, AttributeValue> item) {
-        return new ServiceView(item.get("id").s(), item.get("name").s(), Long.parseLong(item.get("version").n()));
+        return new ServiceView(Objects.requireNonNull(item.get("id").s(), "id"),
+                Objects.requireNonNull(item.get("name").s(), "name"), Long.parseLong(item.get("version").n()));
     }
 
     private DynamoDbClient client(TenantId tenant) {

@@ -25,6 +25,18 @@ public final class ServiceAssignments {
         return item;
     }
 
+    /**
+     * The key of an item found on the member's assignments index entry; fails unless its sort key is an assignment
+     * of that member, so nothing else is deleted with the member.
+     */
+    public static Map<String, AttributeValue> keyOfAssignment(Map<String, AttributeValue> item, UserKey user) {
+        String sortKey = item.get("SK").s();
+        if (!sortKey.startsWith(ServiceKeys.ASSIGNMENT_PREFIX) || !sortKey.endsWith("#MEMBER#" + user.digest())) {
+            throw new IllegalArgumentException("not an assignment of the member");
+        }
+        return Map.of("PK", item.get("PK"), "SK", item.get("SK"));
+    }
+
     /** The key of a service, for conditions that it still exists. */
     public static Map<String, AttributeValue> serviceKey(TenantId tenant, String service) {
         return ServiceKeys.service(tenant, service);

@@ -1,0 +1,23 @@
+package dev.enclave.app.platform;
+
+/** What a read expects an item to be; the {@code kind} tag of skipped items. */
+public enum ItemKind {
+    MEMBERSHIP("membership"),
+    ORGANISATION("organisation"),
+    INVITATION("invitation"),
+    SERVICE("service"),
+    ASSIGNMENT("assignment"),
+    /** Any item of a partition walked whole (deleting an organisation). */
+    PARTITION_ITEM("partition-item");
+
+    private final String tag;
+
+    ItemKind(String tag) {
+        this.tag = tag;
+    }
+
+    /** The metric tag value. */
+    public String tag() {
+        return tag;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.enclave.app.platform;
+
+import dev.enclave.identity.InvalidTenantIdException;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Whose items a read may use. An index returns whatever any writer put under its key, so the item's own table key
+ * decides: its {@code PK} must be exactly {@code TENANT#<id>#} of the tenant the read is for, or of the tenant the
+ * item claims on the user index. A namespace inside a tenant ({@code TENANT#<id>#DATA#...}) is not the tenant.
+ */
+public sealed interface ReadScope {
+
+    /** A read of one tenant's items (its partition or its {@code byTenantCollection} entries), as that tenant. */
+    static ReadScope tenant(TenantId tenant) {
+        return new Tenant(tenant, true);
+    }
+
+    /** A walk over one tenant's whole partition: the key alone decides, whatever the item claims. */
+    static ReadScope partition(TenantId tenant) {
+        return new Tenant(tenant, false);
+    }
+
+    /**
+     * A read of one caller's own {@code byUser} entries ({@code GSI2PK = owner}) whose sort keys are
+     * {@code <sortPrefix><tenant>[#...]}: each item must sit in the partition of the tenant its sort key names, and
+     * name no other in its {@code tenant} attribute.
+     */
+    static ReadScope ownEntries(LeadingKeyPrefix owner, String sortPrefix) {
+        return new OwnEntries(owner, sortPrefix);
+    }
+
+    /** True when the item's keys belong to this scope. */
+    boolean admits(Map<String, AttributeValue> item);
+
+    /** One tenant; with {@code claims}, an item naming another tenant in its {@code tenant} attribute is refused. */
+    record Tenant(TenantId tenant, boolean claims) implements ReadScope {
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return inPartitionOf(item, tenant) && (!claims || claimsNoOtherTenant(item, tenant));
+        }
+    }
+
+    /** One caller's entries on the user index. */
+    record OwnEntries(LeadingKeyPrefix owner, String sortPrefix) implements ReadScope {
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, "GSI2PK").filter(owner.value()::equals).isPresent()
+                    && sortKeyTenant(item).filter(tenant -> inPartitionOf(item, tenant)
+                            && claimsNoOtherTenant(item, tenant)).isPresent();
+        }
+
+        private Optional<TenantId> sortKeyTenant(Map<String, AttributeValue> item) {
+            return string(item, "GSI2SK").filter(sortKey -> sortKey.startsWith(sortPrefix))
+                    .map(sortKey -> sortKey.substring(sortPrefix.length()).split("#", -1)[0])
+                    .flatMap(ReadScope::tenantId);
+        }
+    }
+
+    private static boolean inPartitionOf(Map<String, AttributeValue> item, TenantId tenant) {
+        return string(item, "PK").filter(LeadingKeyPrefix.tenant(tenant).value()::equals).isPresent();
+    }
+
+    /** A {@code tenant} attribute that is not a string is left to the mapper to refuse. */
+    private static boolean claimsNoOtherTenant(Map<String, AttributeValue> item, TenantId tenant) {
+        return string(item, "tenant").map(tenant.value()::equals).orElse(true);
+    }
+
+    private static Optional<TenantId> tenantId(String value) {
+        try {
+            return Optional.of(TenantId.of(value));
+        } catch (InvalidTenantIdException notATenant) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<String> string(Map<String, AttributeValue> item, String name) {
+        return Optional.ofNullable(item.get(name)).map(AttributeValue::s);
+    }
+}
