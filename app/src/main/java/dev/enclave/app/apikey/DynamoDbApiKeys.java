@@ -4,7 +4,10 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ConsistentBatchGet;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -40,10 +43,12 @@ final class DynamoDbApiKeys implements ApiKeys {
 
     private final TenantDynamoDb tenants;
     private final String table;
+    private final CheckedItems checked;
 
-    DynamoDbApiKeys(TenantDynamoDb tenants, TableSettings table) {
+    DynamoDbApiKeys(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
         this.tenants = tenants;
         this.table = table.getName();
+        this.checked = checked;
     }
 
     @Override
@@ -86,7 +91,7 @@ final class DynamoDbApiKeys implements ApiKeys {
                     .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(ApiKeyKeys.partition(tenant)),
                             ":keys", AttributeValue.fromS(ApiKeyKeys.SORT_KEY_PREFIX)))
                     .exclusiveStartKey(from));
-            page.items().forEach(item -> mapped(tenant, item).ifPresent(keys::add));
+            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(), ApiKeyItems::fromItem));
             start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
         } while (start != null);
         keys.sort(java.util.Comparator.comparing(ApiKey::createdAt));
@@ -98,11 +103,13 @@ final class DynamoDbApiKeys implements ApiKeys {
         List<Map<String, AttributeValue>> items = ConsistentBatchGet.items(client(tenant), table,
                 List.of(ApiKeyKeys.key(tenant, id), OrganisationKeys.key(tenant)));
         String sortKey = TableDesign.ENCLAVE.sortKey();
+        ReadScope scope = ReadScope.tenant(tenant);
         Optional<ApiKey> key = items.stream().filter(i -> i.get(sortKey).s().startsWith(ApiKeyKeys.SORT_KEY_PREFIX))
-                .findFirst().flatMap(item -> mapped(tenant, item)).filter(k -> k.id().equals(id));
+                .findFirst().flatMap(item -> checked.one(ItemKind.API_KEY, scope, item, ApiKeyItems::fromItem))
+                .filter(k -> k.id().equals(id));
         Optional<Organisation> organisation = items.stream()
                 .filter(i -> OrganisationKeys.SORT_KEY.equals(i.get(sortKey).s())).findFirst()
-                .flatMap(DynamoDbApiKeys::organisation).filter(o -> o.id().equals(tenant));
+                .flatMap(item -> checked.one(ItemKind.ORGANISATION, scope, item, OrganisationItems::fromItem));
         return new Lookup(key, organisation);
     }
 
@@ -138,24 +145,6 @@ final class DynamoDbApiKeys implements ApiKeys {
                             ":since", AttributeValue.fromS(notSince.toString()))));
         } catch (ConditionalCheckFailedException alreadyRecorded) {
             LOG.debug("API key {} use already recorded since {}", id, notSince);
-        }
-    }
-
-    private static Optional<ApiKey> mapped(TenantId tenant, Map<String, AttributeValue> item) {
-        try {
-            return Optional.of(ApiKeyItems.fromItem(item)).filter(key -> key.tenant().equals(tenant));
-        } catch (RuntimeException malformed) {
-            LOG.warn("skipped malformed API key item PK={} SK={}", item.get("PK"), item.get("SK"));
-            return Optional.empty();
-        }
-    }
-
-    private static Optional<Organisation> organisation(Map<String, AttributeValue> item) {
-        try {
-            return Optional.of(OrganisationItems.fromItem(item));
-        } catch (RuntimeException malformed) {
-            LOG.warn("skipped malformed organisation item PK={}", item.get("PK"));
-            return Optional.empty();
         }
     }
 

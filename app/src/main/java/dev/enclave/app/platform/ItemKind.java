@@ -7,6 +7,7 @@ public enum ItemKind {
     INVITATION("invitation"),
     SERVICE("service"),
     ASSIGNMENT("assignment"),
+    API_KEY("api-key"),
     /** Any item of a partition walked whole (deleting an organisation). */
     PARTITION_ITEM("partition-item");
 
