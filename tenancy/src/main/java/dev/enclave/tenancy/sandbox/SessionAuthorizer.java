@@ -78,6 +78,9 @@ final class SessionAuthorizer {
         if (!authorization.leadingKeys().isEmpty()) {
             context.put("dynamodb:LeadingKeys", authorization.leadingKeys());
         }
+        if (!authorization.attributes().isEmpty()) {
+            context.put("dynamodb:Attributes", authorization.attributes());
+        }
         session.tags().forEach((key, value) -> context.put("aws:PrincipalTag/" + key, List.of(value)));
         session.sourceIdentity().ifPresent(source -> context.put("aws:SourceIdentity", List.of(source)));
         context.put("aws:PrincipalArn", List.of(session.roleArn()));
