@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
@@ -125,16 +126,16 @@ final class ConformanceCorpus {
     }
 
     /** A dynamodb:Attributes list — clean, with an index key, in another case, or empty — or absent. */
-    private static java.util.Optional<List<String>> attributes(Random random) {
+    private static Optional<List<String>> attributes(Random random) {
         if (random.nextInt(6) == 0) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         int count = random.nextInt(5);
         List<String> names = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             names.add(pick(random, ATTRIBUTE_NAMES));
         }
-        return java.util.Optional.of(names);
+        return Optional.of(names);
     }
 
     private static String policy(Random random) {

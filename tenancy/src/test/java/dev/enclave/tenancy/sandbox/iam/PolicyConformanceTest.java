@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enclave.table.TableDesign;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,7 +77,7 @@ class PolicyConformanceTest {
 
     private static boolean namesAnIndexKey(ConformanceCorpus.Case c) {
         return c.request().values("dynamodb:Attributes").orElse(List.of()).stream()
-                .anyMatch(dev.enclave.table.TableDesign.ENCLAVE.indexKeyAttributes()::contains);
+                .anyMatch(TableDesign.ENCLAVE.indexKeyAttributes()::contains);
     }
 
     private static List<String> runIamSimulate(Path conformance, Path input) throws IOException, InterruptedException {
