@@ -1,5 +1,6 @@
 // Decides each (policies, request) case with @cloud-copilot/iam-simulate, an IAM evaluator independent of ours.
-// Input: a JSON file of [{policies: [<policy JSON string>...], action, resource, context: {key: [values]}}].
+// Input: a JSON file of [{policies: [<policy JSON string>...], sessionPolicy: <policy JSON string> | null,
+//   action, resource, context: {key: [values]}}]; a case with a session policy is a request by a role session.
 // Output (stdout): a JSON array of "ALLOW" | "EXPLICIT_DENY" | "IMPLICIT_DENY" | "ERROR: <message>".
 import { readFileSync } from 'node:fs'
 import { runSimulation } from '@cloud-copilot/iam-simulate'
@@ -15,14 +16,19 @@ function contextVariables(context) {
   return variables
 }
 
+const ROLE = 'arn:aws:iam::000000000000:role/enclave-tenant'
+const ROLE_SESSION = 'arn:aws:sts::000000000000:assumed-role/enclave-tenant/conformance'
+
 async function decide(testCase) {
+  const withSession = testCase.sessionPolicy != null
   const simulation = {
     identityPolicies: testCase.policies.map((policy, i) => ({ name: `policy${i}`, policy: JSON.parse(policy) })),
+    sessionPolicy: withSession ? JSON.parse(testCase.sessionPolicy) : undefined,
     serviceControlPolicies: [],
     resourceControlPolicies: [],
     request: {
       action: testCase.action,
-      principal: 'arn:aws:iam::000000000000:role/enclave-tenant',
+      principal: withSession ? ROLE_SESSION : ROLE,
       resource: { accountId: '000000000000', resource: testCase.resource },
       contextVariables: contextVariables(testCase.context)
     }

@@ -25,6 +25,8 @@ import java.util.regex.Pattern;
  *   <li>PartiQL: {@code dynamodb:PartiQLSelect|Insert|Update|Delete} per statement, with no key;</li>
  *   <li>everything else: {@code dynamodb:<Operation>} on the named table or resource ARN, else {@code *}.</li>
  * </ul>
+ * Each item operation, and each item of a batch or transaction, also carries the top-level attribute names that
+ * item's part of the request accesses ({@code dynamodb:Attributes}, see {@link AccessedAttributes}).
  */
 final class DynamoDbAuthorizations {
 
@@ -50,18 +52,20 @@ final class DynamoDbAuthorizations {
         List<RequiredAuthorization> out = new ArrayList<>();
         switch (operation) {
             case "GetItem", "UpdateItem", "DeleteItem" -> out.add(item("dynamodb:" + operation,
-                    body.path("TableName").asText(), body.path("Key")));
-            case "PutItem" -> out.add(item("dynamodb:PutItem", body.path("TableName").asText(), body.path("Item")));
+                    body.path("TableName").asText(), body.path("Key"), AccessedAttributes.of(body)));
+            case "PutItem" -> out.add(item("dynamodb:PutItem", body.path("TableName").asText(), body.path("Item"),
+                    AccessedAttributes.of(body)));
             case "Query" -> out.add(query(body));
             case "Scan" -> out.add(new RequiredAuthorization("dynamodb:Scan", resource(body.path("TableName").asText(),
-                    optional(body, "IndexName")), List.of()));
+                    optional(body, "IndexName")), List.of(), AccessedAttributes.of(body)));
             case "BatchGetItem" -> forEachTable(body.path("RequestItems"), (table, request) ->
-                    request.path("Keys").forEach(key -> out.add(item("dynamodb:BatchGetItem", table, key))));
+                    request.path("Keys").forEach(key -> out.add(item("dynamodb:BatchGetItem", table, key,
+                            AccessedAttributes.ofKey(key, request)))));
             case "BatchWriteItem" -> forEachTable(body.path("RequestItems"), (table, writes) -> writes.forEach(w ->
-                    out.add(item("dynamodb:BatchWriteItem", table, w.has("PutRequest")
-                            ? w.path("PutRequest").path("Item") : w.path("DeleteRequest").path("Key")))));
+                    out.add(batchWrite(table, w))));
             case "TransactGetItems" -> body.path("TransactItems").forEach(t -> out.add(item("dynamodb:GetItem",
-                    t.path("Get").path("TableName").asText(), t.path("Get").path("Key"))));
+                    t.path("Get").path("TableName").asText(), t.path("Get").path("Key"),
+                    AccessedAttributes.of(t.path("Get")))));
             case "TransactWriteItems" -> body.path("TransactItems").forEach(t -> out.add(transactWrite(t)));
             case "ExecuteStatement" -> out.add(partiQl(operation, body.path("Statement").asText()));
             case "BatchExecuteStatement" -> body.path("Statements").forEach(s -> out.add(partiQl(operation,
@@ -74,22 +78,30 @@ final class DynamoDbAuthorizations {
         return out;
     }
 
+    /** One put or delete of a batch, with that item's own attributes. */
+    private RequiredAuthorization batchWrite(String table, JsonNode writeRequest) {
+        JsonNode put = writeRequest.path("PutRequest");
+        JsonNode request = put.isObject() ? put : writeRequest.path("DeleteRequest");
+        return item("dynamodb:BatchWriteItem", table, put.isObject() ? put.path("Item") : request.path("Key"),
+                AccessedAttributes.of(request));
+    }
+
     private RequiredAuthorization transactWrite(JsonNode transactItem) {
         for (Map.Entry<String, String> kind : TRANSACT_WRITE_ACTIONS.entrySet()) {
             JsonNode part = transactItem.path(kind.getKey());
             if (part.isObject()) {
                 return item(kind.getValue(), part.path("TableName").asText(),
-                        part.has("Item") ? part.path("Item") : part.path("Key"));
+                        part.has("Item") ? part.path("Item") : part.path("Key"), AccessedAttributes.of(part));
             }
         }
         return new RequiredAuthorization("dynamodb:TransactWriteItems", "*", List.of());
     }
 
-    private RequiredAuthorization item(String action, String table, JsonNode keyOrItem) {
+    private RequiredAuthorization item(String action, String table, JsonNode keyOrItem, List<String> attributes) {
         List<String> keys = new ArrayList<>();
         partitionKeys.partitionKey(tableName(table), Optional.empty()).map(keyOrItem::path)
                 .flatMap(DynamoDbAuthorizations::scalar).ifPresent(keys::add);
-        return new RequiredAuthorization(action, resource(table, Optional.empty()), keys);
+        return new RequiredAuthorization(action, resource(table, Optional.empty()), keys, attributes);
     }
 
     private RequiredAuthorization query(JsonNode body) {
@@ -98,7 +110,8 @@ final class DynamoDbAuthorizations {
         List<String> keys = new ArrayList<>();
         partitionKeys.partitionKey(tableName(table), index).ifPresent(attribute -> keys.addAll(queryKeys(body,
                 attribute)));
-        return new RequiredAuthorization("dynamodb:Query", resource(table, index), keys);
+        return new RequiredAuthorization("dynamodb:Query", resource(table, index), keys,
+                AccessedAttributes.of(body));
     }
 
     /** The values a Query's key condition binds to {@code attribute} with '='. */

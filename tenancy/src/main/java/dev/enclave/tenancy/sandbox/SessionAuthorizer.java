@@ -48,28 +48,26 @@ final class SessionAuthorizer {
                     : PolicyEvaluator.evaluateParsed(List.of(rolePolicy), request);
             Decision bySession = sessionPolicy
                     .map(policy -> PolicyEvaluator.evaluateParsed(List.of(policy), request)).orElse(Decision.ALLOW);
-            Optional<String> because = because(byRole, bySession, authorization.action());
-            if (because.isPresent()) {
-                return Optional.of(DynamoDbError.accessDenied(session.assumedRoleArn(), authorization, because.get()));
+            if (!Decision.ofSession(byRole, bySession).allowed()) {
+                return Optional.of(DynamoDbError.accessDenied(session.assumedRoleArn(), authorization,
+                        because(byRole, bySession, authorization.action())));
             }
         }
         return Optional.empty();
     }
 
-    private static Optional<String> because(Decision byRole, Decision bySession, String action) {
+    /** Why a refused authorisation was refused, in AWS's words. */
+    private static String because(Decision byRole, Decision bySession, String action) {
         if (byRole == Decision.EXPLICIT_DENY) {
-            return Optional.of("with an explicit deny in an identity-based policy");
+            return "with an explicit deny in an identity-based policy";
         }
         if (bySession == Decision.EXPLICIT_DENY) {
-            return Optional.of("with an explicit deny in a session policy");
+            return "with an explicit deny in a session policy";
         }
         if (!byRole.allowed()) {
-            return Optional.of("because no identity-based policy allows the " + action + " action");
+            return "because no identity-based policy allows the " + action + " action";
         }
-        if (!bySession.allowed()) {
-            return Optional.of("because no session policy allows the " + action + " action");
-        }
-        return Optional.empty();
+        return "because no session policy allows the " + action + " action";
     }
 
     /** The request context IAM sees for an assumed-role session. */
@@ -77,6 +75,9 @@ final class SessionAuthorizer {
         Map<String, List<String>> context = new HashMap<>();
         if (!authorization.leadingKeys().isEmpty()) {
             context.put("dynamodb:LeadingKeys", authorization.leadingKeys());
+        }
+        if (!authorization.attributes().isEmpty()) {
+            context.put("dynamodb:Attributes", authorization.attributes());
         }
         session.tags().forEach((key, value) -> context.put("aws:PrincipalTag/" + key, List.of(value)));
         session.sourceIdentity().ifPresent(source -> context.put("aws:SourceIdentity", List.of(source)));

@@ -3,6 +3,8 @@ package dev.enclave.tenancy.sandbox;
 import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.credentials.HandedOutCredentials;
+import dev.enclave.tenancy.credentials.IssuedCredentials;
 import dev.enclave.tenancy.credentials.SessionPolicies;
 import dev.enclave.tenancy.credentials.TenantCredentials;
 import dev.enclave.tenancy.credentials.VendingSettings;
@@ -18,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -68,6 +71,11 @@ final class SandboxFixture implements AutoCloseable {
         return SessionPolicies.inline(tableArn, TableDesign.ENCLAVE);
     }
 
+    /** The route by which credentials leave Enclave, on this table, assuming the tenant role. */
+    HandedOutCredentials handedOutCredentials() {
+        return new HandedOutCredentials(sts, VendingSettings.defaults(TENANT_ROLE), tableArn, TableDesign.ENCLAVE);
+    }
+
     TenantCredentials credentials(SessionPolicies policies) {
         return new TenantCredentials(sts, VendingSettings.defaults(TENANT_ROLE), policies);
     }
@@ -77,6 +85,12 @@ final class SandboxFixture implements AutoCloseable {
         var interceptor = guard ? new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE),
                 v -> refusals.incrementAndGet()) : null;
         return TenantDynamoDb.scoped(dynamoDb(sandbox.dynamoDbEndpoint(), null, interceptor), credentials);
+    }
+
+    /** A plain client on the gateway signing with credentials Enclave handed out. */
+    DynamoDbClient clientWith(IssuedCredentials issued) {
+        return rawClient(StaticCredentialsProvider.create(AwsSessionCredentials.create(issued.accessKeyId(),
+                issued.secretAccessKey(), issued.sessionToken())));
     }
 
     /** A plain client on the gateway with the given credentials (no guard). */

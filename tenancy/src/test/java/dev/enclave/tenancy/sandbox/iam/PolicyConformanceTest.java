@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enclave.table.TableDesign;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class PolicyConformanceTest {
 
-    private static final int CASES = 1500;
+    private static final int CASES = 2400;
     private static final long SEED = 20261122L;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -38,7 +39,7 @@ class PolicyConformanceTest {
         assertThat(theirs).hasSize(corpus.size());
         List<String> disagreements = new ArrayList<>();
         for (int i = 0; i < corpus.size(); i++) {
-            String ours = PolicyEvaluator.evaluate(corpus.get(i).policies(), corpus.get(i).request()).name();
+            String ours = corpus.get(i).decide().name();
             if (!ours.equals(theirs.get(i))) {
                 disagreements.add("#" + i + " ours=" + ours + " iam-simulate=" + theirs.get(i) + "\n  "
                         + JSON.writeValueAsString(corpus.get(i)));
@@ -55,9 +56,28 @@ class PolicyConformanceTest {
     void corpus_coversAllowsAndBothKindsOfDeny() {
         List<ConformanceCorpus.Case> corpus = ConformanceCorpus.generate(CASES, SEED);
 
-        assertThat(corpus.stream().map(c -> PolicyEvaluator.evaluate(c.policies(), c.request())).distinct())
+        assertThat(corpus.stream().map(ConformanceCorpus.Case::decide).distinct())
                 .containsExactlyInAnyOrder(Decision.ALLOW, Decision.EXPLICIT_DENY, Decision.IMPLICIT_DENY);
         assertThat(corpus).hasSizeGreaterThanOrEqualTo(1000);
+    }
+
+    @Test
+    void corpus_exercisesTheIndexKeyDenyOfHandedOutSessions() {
+        List<ConformanceCorpus.Case> handedOut = ConformanceCorpus.generate(CASES, SEED).stream()
+                .filter(c -> c.sessionPolicy() != null).toList();
+
+        assertThat(handedOut.stream().filter(c -> c.decide() == Decision.EXPLICIT_DENY && namesAnIndexKey(c)))
+                .as("writes naming an index key, denied by the session policy").hasSizeGreaterThan(50);
+        assertThat(handedOut.stream().filter(c -> c.decide() == Decision.ALLOW && c.action().endsWith("PutItem")))
+                .as("clean writes to the own data namespace, allowed").isNotEmpty();
+        assertThat(handedOut.stream().filter(c -> c.decide() == Decision.ALLOW && c.request()
+                .values("dynamodb:Attributes").orElse(List.of()).contains("gsi1pk")))
+                .as("another case is another attribute").isNotEmpty();
+    }
+
+    private static boolean namesAnIndexKey(ConformanceCorpus.Case c) {
+        return c.request().values("dynamodb:Attributes").orElse(List.of()).stream()
+                .anyMatch(TableDesign.ENCLAVE.indexKeyAttributes()::contains);
     }
 
     private static List<String> runIamSimulate(Path conformance, Path input) throws IOException, InterruptedException {
