@@ -4,6 +4,7 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ConsistentBatchGet;
 import dev.enclave.app.platform.ItemKind;
@@ -39,7 +40,6 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 final class DynamoDbApiKeys implements ApiKeys {
 
     private static final Logger LOG = LoggerFactory.getLogger(DynamoDbApiKeys.class);
-    private static final String CONDITION_FAILED = "ConditionalCheckFailed";
 
     private final TenantDynamoDb tenants;
     private final String table;
@@ -71,7 +71,7 @@ final class DynamoDbApiKeys implements ApiKeys {
             return CreateOutcome.CREATED;
         } catch (TransactionCanceledException cancelled) {
             CancellationReason organisation = cancelled.cancellationReasons().get(writes.indexOf(counted));
-            if (!CONDITION_FAILED.equals(organisation.code())) {
+            if (!Cancellations.conditionFailed(organisation)) {
                 throw cancelled;
             }
             boolean active = organisation.hasItem() && OrganisationStatus.ACTIVE.name()
@@ -127,7 +127,7 @@ final class DynamoDbApiKeys implements ApiKeys {
             client(tenant).transactWriteItems(t -> t.transactItems(writes));
             return true;
         } catch (TransactionCanceledException cancelled) {
-            if (CONDITION_FAILED.equals(cancelled.cancellationReasons().get(writes.indexOf(deleted)).code())) {
+            if (Cancellations.conditionFailed(cancelled.cancellationReasons(), writes.indexOf(deleted))) {
                 return false;
             }
             throw cancelled;

@@ -7,6 +7,7 @@ import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ConsistentBatchGet;
 import dev.enclave.app.platform.ItemKind;
@@ -242,10 +243,10 @@ final class DynamoDbInvitations implements Invitations {
             return WriteOutcome.DONE;
         } catch (TransactionCanceledException cancelled) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
-            if (memberAt.stream().anyMatch(i -> failed(reasons, i))) {
+            if (memberAt.stream().anyMatch(i -> Cancellations.conditionFailed(reasons, i))) {
                 return WriteOutcome.ALREADY_MEMBER;
             }
-            if (failed(reasons, organisationAt)) {
+            if (Cancellations.conditionFailed(reasons, organisationAt)) {
                 return movedOn(reasons.get(organisationAt), organisationVersion) ? WriteOutcome.INVITATION_CHANGED
                         : WriteOutcome.ORGANISATION_REFUSED;
             }
@@ -256,10 +257,6 @@ final class DynamoDbInvitations implements Invitations {
     private static boolean movedOn(CancellationReason organisation, OptionalLong versionRead) {
         return versionRead.isPresent() && organisation.hasItem() && organisation.item().containsKey("version")
                 && Long.parseLong(organisation.item().get("version").n()) != versionRead.getAsLong();
-    }
-
-    private static boolean failed(List<CancellationReason> reasons, int index) {
-        return index >= 0 && index < reasons.size() && "ConditionalCheckFailed".equals(reasons.get(index).code());
     }
 
     private DynamoDbClient client(TenantId tenant) {

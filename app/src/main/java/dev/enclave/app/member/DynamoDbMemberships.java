@@ -3,6 +3,7 @@ package dev.enclave.app.member;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.Backoff;
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
@@ -207,17 +208,13 @@ final class DynamoDbMemberships implements Memberships {
             return Change.DONE;
         } catch (TransactionCanceledException cancelled) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
-            if (failed(reasons, 0)) {
+            if (Cancellations.conditionFailed(reasons, 0)) {
                 boolean returnsOldItem = writes.get(0).update() != null && writes.get(0).update()
                         .returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
                 return returnsOldItem && !reasons.get(0).hasItem() ? Change.NOT_A_MEMBER : membershipRefused;
             }
-            return failed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
+            return Cancellations.conditionFailed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
         }
-    }
-
-    private static boolean failed(List<CancellationReason> reasons, int index) {
-        return index < reasons.size() && "ConditionalCheckFailed".equals(reasons.get(index).code());
     }
 
     private static AttributeValue number(long value) {

@@ -3,6 +3,7 @@ package dev.enclave.app.organisation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
@@ -57,7 +58,7 @@ final class DynamoDbOrganisations implements Organisations {
             });
             return new Created(organisation);
         } catch (TransactionCanceledException cancelled) {
-            if (cancelled.cancellationReasons().stream().anyMatch(r -> "ConditionalCheckFailed".equals(r.code()))) {
+            if (cancelled.cancellationReasons().stream().anyMatch(Cancellations::conditionFailed)) {
                 return new IdTaken(organisation.id());
             }
             throw cancelled;

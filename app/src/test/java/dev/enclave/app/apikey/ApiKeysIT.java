@@ -99,6 +99,25 @@ class ApiKeysIT extends LocalStackTest {
     }
 
     @Test
+    void aUse_isRecordedOnTheKey_andTheCreateRefusesAnIdempotencyKey() {
+        String ada = owner("keys-used");
+        String secret = createKey("keys-used", ada, "{\"name\":\"w\",\"access\":\"read\"}").get("secret").asText();
+        assertThat(api().get("/v1/orgs/keys-used/api-keys", ada).json().get("items").get(0).path("lastUsedAt")
+                .isTextual()).isFalse();
+
+        assertThat(containerFetch(secret).status()).isEqualTo(200);
+        Api.Reply replayable = api().send(api().request("/v1/orgs/keys-used/api-keys", ada)
+                .header("Content-Type", "application/json").header("Idempotency-Key", "k-1")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"x\",\"access\":\"read\"}")));
+
+        JsonNode listed = api().get("/v1/orgs/keys-used/api-keys", ada).json().get("items");
+        assertThat(Instant.parse(listed.get(0).get("lastUsedAt").asText()))
+                .isAfter(Instant.now().minus(Duration.ofMinutes(1)));
+        assertThat(replayable.status()).isEqualTo(400);
+        assertThat(listed).hasSize(1);
+    }
+
+    @Test
     void revokedKey_stopsAtOnce() {
         String ada = owner("keys-revoke");
         JsonNode created = createKey("keys-revoke", ada, "{\"name\":\"w\",\"access\":\"read\"}");

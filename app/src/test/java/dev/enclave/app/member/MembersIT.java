@@ -16,7 +16,7 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void leave_asTheLastOwner_isConflictAndChangesNothing() {
-        String owner = organisation("mem-last");
+        String owner = journeys().organisation("mem-last");
 
         Api.Reply reply = delete("/v1/orgs/mem-last/members/owner-mem-last", owner);
 
@@ -27,7 +27,7 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void revokeOwner_fromTheLastOwner_isConflict() {
-        String owner = organisation("mem-revoke-last");
+        String owner = journeys().organisation("mem-revoke-last");
 
         Api.Reply reply = delete("/v1/orgs/mem-revoke-last/members/owner-mem-revoke-last/groups/owner", owner);
 
@@ -37,8 +37,8 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void revokeOwner_fromSomeoneWhoIsNotAnOwner_changesNothing() {
-        String owner = organisation("mem-not-owner");
-        join("mem-not-owner", owner, "bob");
+        String owner = journeys().organisation("mem-not-owner");
+        journeys().join("mem-not-owner", owner, "bob");
 
         Api.Reply reply = delete("/v1/orgs/mem-not-owner/members/bob/groups/owner", owner);
 
@@ -48,8 +48,8 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void ownerLeaves_onceAnotherOwnerExists() {
-        String owner = organisation("mem-handover");
-        join("mem-handover", owner, "bob");
+        String owner = journeys().organisation("mem-handover");
+        journeys().join("mem-handover", owner, "bob");
 
         Api.Reply granted = put("/v1/orgs/mem-handover/members/bob/groups/owner", owner);
         Api.Reply left = delete("/v1/orgs/mem-handover/members/owner-mem-handover", owner);
@@ -57,25 +57,25 @@ class MembersIT extends LocalStackTest {
         assertThat(granted.status()).isEqualTo(200);
         assertThat(groups(granted)).contains("owner");
         assertThat(left.status()).isEqualTo(204);
-        assertThat(delete("/v1/orgs/mem-handover/members/bob", member("bob")).status()).isEqualTo(409);
+        assertThat(delete("/v1/orgs/mem-handover/members/bob", journeys().member("bob")).status()).isEqualTo(409);
     }
 
     @Test
     void ownerLeaves_whenASecondOwnerJoinedByInvitation() {
-        String owner = organisation("mem-invited-owner");
+        String owner = journeys().organisation("mem-invited-owner");
         String token = api().post("/v1/orgs/mem-invited-owner/invitations",
                 "{\"email\":\"bob@example.com\",\"groups\":[\"owner\"]}", owner).json().get("token").asText();
-        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", member("bob"));
+        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", journeys().member("bob"));
 
         assertThat(delete("/v1/orgs/mem-invited-owner/members/owner-mem-invited-owner", owner).status())
                 .isEqualTo(204);
-        assertThat(delete("/v1/orgs/mem-invited-owner/members/bob", member("bob")).status()).isEqualTo(409);
+        assertThat(delete("/v1/orgs/mem-invited-owner/members/bob", journeys().member("bob")).status()).isEqualTo(409);
     }
 
     @Test
     void transferOwnership_movesTheOwnerGroupInOneStep() {
-        String owner = organisation("mem-transfer");
-        join("mem-transfer", owner, "bob");
+        String owner = journeys().organisation("mem-transfer");
+        journeys().join("mem-transfer", owner, "bob");
 
         Api.Reply transferred = api().post("/v1/orgs/mem-transfer/transfer-ownership", "{\"userId\":\"bob\"}", owner);
 
@@ -83,50 +83,50 @@ class MembersIT extends LocalStackTest {
         assertThat(groups(api().get("/v1/orgs/mem-transfer/members/bob", owner))).contains("owner");
         assertThat(groups(api().get("/v1/orgs/mem-transfer/members/owner-mem-transfer", owner)))
                 .doesNotContain("owner");
-        assertThat(delete("/v1/orgs/mem-transfer/members/bob", member("bob")).status()).isEqualTo(409);
+        assertThat(delete("/v1/orgs/mem-transfer/members/bob", journeys().member("bob")).status()).isEqualTo(409);
     }
 
     @Test
     void remove_byAnAdmin_takesTheMembershipSeatAndCrossTenantViewAway() {
-        String owner = organisation("mem-remove");
-        join("mem-remove", owner, "bob");
+        String owner = journeys().organisation("mem-remove");
+        journeys().join("mem-remove", owner, "bob");
 
         Api.Reply removed = delete("/v1/orgs/mem-remove/members/bob", owner);
 
         assertThat(removed.status()).isEqualTo(204);
         assertThat(api().get("/v1/orgs/mem-remove/members/bob", owner).status()).isEqualTo(404);
         assertThat(api().get("/v1/orgs/mem-remove", owner).json().get("members").asInt()).isEqualTo(1);
-        assertThat(api().get("/v1/me/orgs", member("bob")).json().findValuesAsText("organisation"))
+        assertThat(api().get("/v1/me/orgs", journeys().member("bob")).json().findValuesAsText("organisation"))
                 .doesNotContain("mem-remove");
-        assertThat(api().get("/v1/orgs/mem-remove", member("bob")).status()).isEqualTo(404);
-        assertThat(invite("mem-remove", owner, "bob").status()).as("bob can be invited again").isEqualTo(201);
+        assertThat(api().get("/v1/orgs/mem-remove", journeys().member("bob")).status()).isEqualTo(404);
+        assertThat(journeys().invite("mem-remove", owner, "bob").status()).as("bob can be invited again").isEqualTo(201);
     }
 
     @Test
     void leave_byAPlainMember_works_butRemovingOthers_isForbidden() {
-        String owner = organisation("mem-leave");
-        join("mem-leave", owner, "bob");
-        join("mem-leave", owner, "carl");
+        String owner = journeys().organisation("mem-leave");
+        journeys().join("mem-leave", owner, "bob");
+        journeys().join("mem-leave", owner, "carl");
 
-        assertThat(delete("/v1/orgs/mem-leave/members/carl", member("bob")).status()).isEqualTo(403);
-        assertThat(delete("/v1/orgs/mem-leave/members/bob", member("bob")).status()).isEqualTo(204);
+        assertThat(delete("/v1/orgs/mem-leave/members/carl", journeys().member("bob")).status()).isEqualTo(403);
+        assertThat(delete("/v1/orgs/mem-leave/members/bob", journeys().member("bob")).status()).isEqualTo(204);
     }
 
     @Test
     void grantOwner_byAnAdmin_isForbidden() {
-        String owner = organisation("mem-admin");
-        join("mem-admin", owner, "bob");
+        String owner = journeys().organisation("mem-admin");
+        journeys().join("mem-admin", owner, "bob");
         put("/v1/orgs/mem-admin/members/bob/groups/admin", owner);
-        join("mem-admin", owner, "carl");
+        journeys().join("mem-admin", owner, "carl");
 
-        assertThat(put("/v1/orgs/mem-admin/members/carl/groups/owner", member("bob")).status()).isEqualTo(403);
-        assertThat(put("/v1/orgs/mem-admin/members/carl/groups/support", member("bob")).status()).isEqualTo(200);
+        assertThat(put("/v1/orgs/mem-admin/members/carl/groups/owner", journeys().member("bob")).status()).isEqualTo(403);
+        assertThat(put("/v1/orgs/mem-admin/members/carl/groups/support", journeys().member("bob")).status()).isEqualTo(200);
     }
 
     @Test
     void concurrentGroupEdits_loseNoUpdate() {
-        String owner = organisation("mem-groups");
-        join("mem-groups", owner, "bob");
+        String owner = journeys().organisation("mem-groups");
+        journeys().join("mem-groups", owner, "bob");
         List<CompletableFuture<Api.Reply>> edits = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             String group = "team-" + i;
@@ -144,7 +144,7 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void grantGroup_toSomeoneWhoIsNotAMember_isNotFoundAndCreatesNothing() {
-        String owner = organisation("mem-grant-stranger");
+        String owner = journeys().organisation("mem-grant-stranger");
 
         Api.Reply reply = put("/v1/orgs/mem-grant-stranger/members/stranger/groups/admin", owner);
 
@@ -155,8 +155,8 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void grantGroup_twice_answersTheMemberWithTheGroupOnce() {
-        String owner = organisation("mem-grant-twice");
-        join("mem-grant-twice", owner, "bob");
+        String owner = journeys().organisation("mem-grant-twice");
+        journeys().join("mem-grant-twice", owner, "bob");
 
         Api.Reply first = put("/v1/orgs/mem-grant-twice/members/bob/groups/admin", owner);
         Api.Reply second = put("/v1/orgs/mem-grant-twice/members/bob/groups/admin", owner);
@@ -168,7 +168,7 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void revokeGroup_fromSomeoneWhoIsNotAMember_isNotFound() {
-        String owner = organisation("mem-revoke-stranger");
+        String owner = journeys().organisation("mem-revoke-stranger");
 
         Api.Reply reply = delete("/v1/orgs/mem-revoke-stranger/members/stranger/groups/admin", owner);
 
@@ -178,7 +178,7 @@ class MembersIT extends LocalStackTest {
 
     @Test
     void transferOwnership_toSomeoneWhoIsNotAMember_isNotFoundAndKeepsTheOwner() {
-        String owner = organisation("mem-transfer-stranger");
+        String owner = journeys().organisation("mem-transfer-stranger");
 
         Api.Reply reply = api().post("/v1/orgs/mem-transfer-stranger/transfer-ownership", "{\"userId\":\"stranger\"}",
                 owner);
@@ -192,27 +192,6 @@ class MembersIT extends LocalStackTest {
         List<String> groups = new ArrayList<>();
         member.json().get("groups").forEach(group -> groups.add(group.asText()));
         return groups;
-    }
-
-    private String organisation(String id) {
-        String owner = member("owner-" + id);
-        assertThat(api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner).status())
-                .isEqualTo(201);
-        return owner;
-    }
-
-    private void join(String org, String owner, String user) {
-        String token = invite(org, owner, user).json().get("token").asText();
-        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", member(user)).status())
-                .isEqualTo(200);
-    }
-
-    private Api.Reply invite(String org, String owner, String user) {
-        return api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + user + "@example.com\"}", owner);
-    }
-
-    private String member(String user) {
-        return tokens().mint(user, user + "@example.com");
     }
 
     private Api.Reply delete(String path, String token) {

@@ -33,8 +33,8 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void listInvitations_whenAnotherTenantPlantsAnEntryInTheCollection_doesNotShowIt() {
-        String owner = organisation("chk-inv-victim");
-        String real = invite("chk-inv-victim", owner, "bob").json().get("invitation").get("id").asText();
+        String owner = journeys().organisation("chk-inv-victim");
+        String real = journeys().invite("chk-inv-victim", owner, "bob").json().get("invitation").get("id").asText();
         plant(stored("TENANT#chk-inv-victim#", "INVITATION#" + real), "PK", "TENANT#chk-inv-evil#",
                 "SK", "INVITATION#planted", "id", "planted", "GSI1SK", "9999#planted");
         double before = skipped("invitation", "foreign-key");
@@ -48,7 +48,7 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void myOrganisations_whenAnotherTenantPlantsEntriesUnderTheCallersKey_listsOnlyTheirOwn() {
-        String ada = organisation("chk-orgs-mine");
+        String ada = journeys().organisation("chk-orgs-mine");
         String adaDigest = UserKey.of(ISSUER, "owner-chk-orgs-mine").digest();
         plant(stored("TENANT#chk-orgs-mine#", "MEMBER#" + adaDigest), "PK", "TENANT#chk-orgs-evil#",
                 "GSI2SK", "ORG#chk-orgs-fake", "tenant", "chk-orgs-fake", "orgName", "Fake");
@@ -65,8 +65,8 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void myInvitations_whenAnotherTenantPlantsAnEntryUnderTheCallersEmail_listsOnlyRealOnes() {
-        String owner = organisation("chk-myinv");
-        String real = invite("chk-myinv", owner, "cleo").json().get("invitation").get("id").asText();
+        String owner = journeys().organisation("chk-myinv");
+        String real = journeys().invite("chk-myinv", owner, "cleo").json().get("invitation").get("id").asText();
         plant(stored("TENANT#chk-myinv#", "INVITATION#" + real), "PK", "TENANT#chk-myinv-evil#",
                 "SK", "INVITATION#planted", "id", "planted", "GSI2SK", "INVITATION#chk-myinv-fake#planted",
                 "tenant", "chk-myinv-fake");
@@ -75,7 +75,7 @@ class CheckedReadsIT extends LocalStackTest {
                 "GSI2SK", s("INVITATION#chk-myinv#incomplete")));
         double before = skipped("invitation", "foreign-key");
 
-        Api.Reply mine = api().get("/v1/me/invitations", member("cleo"));
+        Api.Reply mine = api().get("/v1/me/invitations", journeys().member("cleo"));
 
         assertThat(mine.status()).isEqualTo(200);
         assertThat(mine.json().findValuesAsText("id")).containsExactly(real);
@@ -84,8 +84,8 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void removeMember_whenAssignmentsAreForeignOrMalformed_stillRemovesAndLeavesThemAlone() {
-        String owner = organisation("chk-remove");
-        join("chk-remove", owner, "dan");
+        String owner = journeys().organisation("chk-remove");
+        journeys().join("chk-remove", owner, "dan");
         String danDigest = UserKey.of(ISSUER, "dan").digest();
         String danAssignments = "TENANT#chk-remove#MEMBER#" + danDigest;
         plant(Map.of("PK", s("TENANT#chk-remove-evil#"), "SK", s("SVCGROUP#s#g#MEMBER#" + danDigest),
@@ -107,8 +107,8 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void ownPartition_withMalformedItems_listsSkipThem_andNothingAnswers5xx() {
-        String owner = organisation("chk-junk");
-        String real = invite("chk-junk", owner, "erin").json().get("invitation").get("id").asText();
+        String owner = journeys().organisation("chk-junk");
+        String real = journeys().invite("chk-junk", owner, "erin").json().get("invitation").get("id").asText();
         String ownerDigest = UserKey.of(ISSUER, "owner-chk-junk").digest();
         plant(stored("TENANT#chk-junk#", "MEMBER#" + ownerDigest), "SK",
                 "MEMBER#" + UserKey.of(ISSUER, "fay").digest(), "userId", "fay", "groups", null, "GSI2PK", null,
@@ -125,8 +125,8 @@ class CheckedReadsIT extends LocalStackTest {
         Api.Reply invitationList = api().get("/v1/orgs/chk-junk/invitations", owner);
         Api.Reply serviceList = api().get("/v1/orgs/chk-junk/services", owner);
         Api.Reply fay = api().get("/v1/orgs/chk-junk/members/fay", owner);
-        Api.Reply asFay = api().get("/v1/orgs/chk-junk", member("fay"));
-        Api.Reply asStranger = api().get("/v1/orgs/chk-junk", member("stranger"));
+        Api.Reply asFay = api().get("/v1/orgs/chk-junk", journeys().member("fay"));
+        Api.Reply asStranger = api().get("/v1/orgs/chk-junk", journeys().member("stranger"));
 
         assertThat(memberList.status()).isEqualTo(200);
         assertThat(memberList.json().get("items").findValuesAsText("userId")).containsExactly("owner-chk-junk");
@@ -143,7 +143,7 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void organisation_withSeatsAsAString_isNotFound_notAnError() {
-        String owner = organisation("chk-badorg");
+        String owner = journeys().organisation("chk-badorg");
         platform.updateItem(b -> b.tableName(tableName).key(key("TENANT#chk-badorg#", "ORG"))
                 .updateExpression("SET seats = :seats").expressionAttributeValues(Map.of(":seats", s("many"))));
         double before = skipped("organisation", "malformed");
@@ -156,9 +156,9 @@ class CheckedReadsIT extends LocalStackTest {
 
     @Test
     void deleteOrganisation_removesTheWholePartition_junkIncluded() {
-        String owner = organisation("chk-delete");
-        join("chk-delete", owner, "gus");
-        invite("chk-delete", owner, "hal");
+        String owner = journeys().organisation("chk-delete");
+        journeys().join("chk-delete", owner, "gus");
+        journeys().invite("chk-delete", owner, "hal");
         String gusDigest = UserKey.of(ISSUER, "gus").digest();
         platform.updateItem(b -> b.tableName(tableName).key(key("TENANT#chk-delete#", "MEMBER#" + gusDigest))
                 .updateExpression("REMOVE #groups").expressionAttributeNames(Map.of("#groups", "groups")));
@@ -202,27 +202,4 @@ class CheckedReadsIT extends LocalStackTest {
         return AttributeValue.fromS(value);
     }
 
-    private String organisation(String id) {
-        String owner = member("owner-" + id);
-        assertThat(api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner).status())
-                .isEqualTo(201);
-        return owner;
-    }
-
-    private void join(String org, String owner, String user) {
-        String token = invite(org, owner, user).json().get("token").asText();
-        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", member(user)).status())
-                .isEqualTo(200);
-    }
-
-    private Api.Reply invite(String org, String owner, String user) {
-        Api.Reply invited = api().post("/v1/orgs/" + org + "/invitations",
-                "{\"email\":\"" + user + "@example.com\"}", owner);
-        assertThat(invited.status()).isEqualTo(201);
-        return invited;
-    }
-
-    private String member(String user) {
-        return tokens().mint(user, user + "@example.com");
-    }
 }

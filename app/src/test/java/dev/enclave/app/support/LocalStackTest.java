@@ -45,6 +45,10 @@ public abstract class LocalStackTest implements TestPropertyProvider {
         return new Tokens(api(), dataDir);
     }
 
+    protected Journeys journeys() {
+        return new Journeys(api(), tokens());
+    }
+
     private static Path createDataDir() {
         try {
             return Files.createTempDirectory("enclave-it-");

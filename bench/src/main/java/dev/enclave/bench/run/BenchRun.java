@@ -156,16 +156,11 @@ public final class BenchRun {
         var stats = server.stats();
         long lifetime = stats.get("credentialLifetimeSeconds").asLong();
         long refreshAhead = stats.get("credentialRefreshAheadSeconds").asLong();
-        return new Results.Credentials(percentiles(coldWarm.coldMs()), percentiles(coldWarm.warmMs()),
+        return new Results.Credentials(Spread.percentiles(coldWarm.coldMs()), Spread.percentiles(coldWarm.warmMs()),
                 coldWarm.coldMs().size(), coldWarm.assumeRoleCalls(), duringMeasuredLoad,
                 stats.get("assumeRoleCalls").asLong(), stats.get("cachedScopes").asLong(), tenantsServed, runSeconds,
                 lifetime, refreshAhead, tenantsServed * (long) Math.ceil(runSeconds / lifetime),
                 tenantsServed * (long) Math.ceil(runSeconds / (lifetime - refreshAhead)));
-    }
-
-    private static Map<String, Double> percentiles(List<Double> ms) {
-        return Map.of("p50", Spread.quantile(ms, 0.5), "p90", Spread.quantile(ms, 0.9), "p99",
-                Spread.quantile(ms, 0.99), "max", Spread.quantile(ms, 1.0));
     }
 
     private static long assumeRoleCalls(ServerUnderTest server) {

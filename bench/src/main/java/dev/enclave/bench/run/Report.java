@@ -184,14 +184,9 @@ final class Report {
         line("");
         line("| poll | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) |");
         line("|---|---:|---:|---:|---:|");
-        line(latencyRow("first (vends the tenant's credentials)", percentiles(p.firstMs())));
-        line(latencyRow("later (cached credentials)", percentiles(p.warmMs())));
+        line(latencyRow("first (vends the tenant's credentials)", Spread.percentiles(p.firstMs())));
+        line(latencyRow("later (cached credentials)", Spread.percentiles(p.warmMs())));
         line("");
-    }
-
-    private static java.util.Map<String, Double> percentiles(java.util.List<Double> ms) {
-        return java.util.Map.of("p50", Spread.quantile(ms, 0.5), "p90", Spread.quantile(ms, 0.9),
-                "p99", Spread.quantile(ms, 0.99), "max", Spread.quantile(ms, 1.0));
     }
 
     private void credentials() {
