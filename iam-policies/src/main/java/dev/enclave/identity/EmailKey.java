@@ -3,8 +3,8 @@ package dev.enclave.identity;
 import java.util.Objects;
 
 /**
- * An email address as keys see it: a digest of the trimmed, lower-cased address (emails compare
- * case-insensitively). Its prefix keys "my invitations" on the cross-tenant index.
+ * An email address as keys see it: a digest of its canonical {@link Email} form, so two addresses share a key
+ * exactly when they are the same mailbox. Its prefix keys "my invitations" on the cross-tenant index.
  */
 public record EmailKey(String digest) {
 
@@ -12,8 +12,8 @@ public record EmailKey(String digest) {
         Objects.requireNonNull(digest, "digest");
     }
 
-    public static EmailKey of(String email) {
-        return new EmailKey(UserKey.Digests.base32(UserKey.Digests.normaliseEmail(Objects.requireNonNull(email))));
+    public static EmailKey of(Email email) {
+        return new EmailKey(UserKey.Digests.base32(Objects.requireNonNull(email, "email").value()));
     }
 
     /** {@code EMAIL#<digest>#}. */

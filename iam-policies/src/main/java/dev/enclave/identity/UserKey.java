@@ -3,7 +3,6 @@ package dev.enclave.identity;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -56,10 +55,6 @@ public record UserKey(String digest) {
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(e);
             }
-        }
-
-        static String normaliseEmail(String email) {
-            return email.trim().toLowerCase(Locale.ROOT);
         }
     }
 }

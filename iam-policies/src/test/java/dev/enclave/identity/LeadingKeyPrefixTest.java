@@ -49,6 +49,6 @@ class LeadingKeyPrefixTest {
 
     @org.junit.jupiter.api.Test
     void emailKey_comparesCaseInsensitively() {
-        assertThat(EmailKey.of(" Ada@Example.COM ")).isEqualTo(EmailKey.of("ada@example.com"));
+        assertThat(EmailKey.of(Email.of("Ada@Example.COM"))).isEqualTo(EmailKey.of(Email.of("ada@example.com")));
     }
 }

@@ -1,5 +1,7 @@
 package dev.enclave.app.admin;
 
+import dev.enclave.app.input.EmailAddress;
+import dev.enclave.app.input.Text;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.organisation.Organisation;
@@ -23,13 +25,10 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import java.net.URI;
 import java.util.Optional;
 
@@ -45,7 +44,7 @@ class AdminTenantController {
     @Serdeable
     record OnboardRequest(@NotNull @Pattern(regexp = TenantId.REGEX,
             message = "must be 3-40 lowercase letters, digits and inner hyphens") String id,
-                          @NotBlank @Size(max = 200) String name, @NotBlank @Email @Size(max = 320) String ownerEmail,
+                          @NotNull @Text(max = 200) String name, @NotNull @EmailAddress String ownerEmail,
                           @NotNull @Min(1) @Max(100_000) Integer seats) {
     }
 
@@ -77,10 +76,10 @@ class AdminTenantController {
 
     @Post
     HttpResponse<?> onboard(HttpRequest<?> request, Caller caller, @Valid @Body OnboardRequest body) {
-        return onboarding.onboard(TenantId.of(body.id()), body.name(), body.ownerEmail(), body.seats(),
+        return onboarding.onboard(TenantId.of(body.id()), body.name(), dev.enclave.identity.Email.of(body.ownerEmail()), body.seats(),
                         caller.subject())
                 .<HttpResponse<?>>map(done -> HttpResponse.created(new Onboarded(TenantView.of(done.organisation()),
-                        done.invitation().email(), done.token().value()), URI.create("/v1/admin/tenants/" + body.id())))
+                        done.invitation().email().value(), done.token().value()), URI.create("/v1/admin/tenants/" + body.id())))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_EXISTS,
                         "The id " + body.id() + " is taken.")));
     }

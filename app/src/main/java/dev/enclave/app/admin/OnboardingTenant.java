@@ -7,6 +7,7 @@ import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.invitation.InviteToken;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -14,7 +15,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -38,12 +38,12 @@ final class OnboardingTenant {
     }
 
     /** The new organisation and its owner invitation with the token, or empty when the id is taken. */
-    Optional<Onboarded> onboard(TenantId id, String name, String ownerEmail, int seats, String admin) {
+    Optional<Onboarded> onboard(TenantId id, String name, Email ownerEmail, int seats, String admin) {
         Instant now = clock.instant();
         Organisation organisation = Organisation.onboarded(id, name, seats, now);
         InvitationId invitationId = InvitationId.random(random);
         InviteToken token = InviteToken.issue(id, invitationId, random);
-        Invitation invitation = new Invitation(id, invitationId, ownerEmail.trim().toLowerCase(Locale.ROOT),
+        Invitation invitation = new Invitation(id, invitationId, ownerEmail,
                 Set.of(Membership.OWNER), Set.of(), token.hash(), InvitationStatus.PENDING, now,
                 now.plus(OWNER_INVITATION_VALIDITY), admin, Optional.empty());
         return invitations.onboard(organisation, invitation)

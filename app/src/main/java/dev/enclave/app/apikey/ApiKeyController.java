@@ -1,5 +1,6 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.input.Text;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -28,10 +29,8 @@ import io.micronaut.serde.annotation.Serdeable;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -49,7 +48,7 @@ import java.util.Optional;
 class ApiKeyController {
 
     @Serdeable
-    record CreateApiKey(@NotBlank @Size(max = 100) String name,
+    record CreateApiKey(@NotNull @Text(max = 100) String name,
                         @NotNull @Pattern(regexp = "read|readwrite", message = "must be read or readwrite")
                         String access,
                         @Nullable @Min(1) @Max(3650) Integer expiresInDays) {

@@ -1,5 +1,6 @@
 package dev.enclave.app.auth;
 
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,12 +11,12 @@ import java.util.Set;
  *
  * @param issuer        the token's {@code iss}
  * @param subject       the user id claim (by default {@code sub})
- * @param email         the email claim, if any
+ * @param email         the email claim in canonical form, if there is one and it is an email address
  * @param emailVerified whether the issuer vouches for the email
  * @param tenant        the tenant claim, if the token is bound to one tenant
  * @param roles         platform roles, e.g. {@code platform-admin}
  */
-public record Caller(String issuer, String subject, Optional<String> email, boolean emailVerified,
+public record Caller(String issuer, String subject, Optional<Email> email, boolean emailVerified,
                      Optional<TenantId> tenant, Set<String> roles) {
 
     public Caller {

@@ -1,5 +1,6 @@
 package dev.enclave.app.auth;
 
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -22,7 +23,7 @@ final class CallerClaims {
             return Optional.of(new Caller(
                     requiredString(claims.apply("iss")),
                     requiredString(claims.apply(names.getUserId())),
-                    optionalString(claims.apply(names.getEmail())),
+                    optionalString(claims.apply(names.getEmail())).flatMap(Email::parse),
                     isTrue(claims.apply(names.getEmailVerified())),
                     optionalString(claims.apply(names.getTenant())).map(TenantId::of),
                     roles(claims.apply(names.getRoles()))));

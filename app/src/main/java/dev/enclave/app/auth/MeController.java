@@ -19,7 +19,7 @@ final class MeController {
 
     @Get
     Identity me(Caller caller) {
-        return new Identity(caller.subject(), caller.issuer(), caller.email().orElse(null), caller.emailVerified(),
+        return new Identity(caller.subject(), caller.issuer(), caller.email().map(dev.enclave.identity.Email::value).orElse(null), caller.emailVerified(),
                 caller.tenant().map(t -> t.value()).orElse(null), caller.roles().stream().sorted().toList());
     }
 }

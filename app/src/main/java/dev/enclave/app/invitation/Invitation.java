@@ -1,5 +1,6 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.Set;
  * @param serviceGroups the service groups granted on accepting, each {@code <service>/<group>}
  * @param acceptedBy the user digest of who accepted it, once accepted
  */
-public record Invitation(TenantId tenant, InvitationId id, String email, Set<String> groups, Set<String> serviceGroups,
+public record Invitation(TenantId tenant, InvitationId id, Email email, Set<String> groups, Set<String> serviceGroups,
                          String tokenHash,
                          InvitationStatus status, Instant createdAt, Instant validUntil, String invitedBy,
                          Optional<String> acceptedBy) {

@@ -4,9 +4,11 @@ import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.Email;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
@@ -26,7 +28,7 @@ import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,13 +43,17 @@ class InvitationController {
 
     private final TenantAccess access;
     private final SendingInvitation sending;
+    private final ResendingInvitation resending;
+    private final RevokingInvitation revoking;
     private final Invitations invitations;
     private final boolean local;
 
-    InvitationController(TenantAccess access, SendingInvitation sending, Invitations invitations,
-                         Environment environment) {
+    InvitationController(TenantAccess access, SendingInvitation sending, ResendingInvitation resending,
+                         RevokingInvitation revoking, Invitations invitations, Environment environment) {
         this.access = access;
         this.sending = sending;
+        this.resending = resending;
+        this.revoking = revoking;
         this.invitations = invitations;
         this.local = environment.getActiveNames().contains("local");
     }
@@ -60,7 +66,7 @@ class InvitationController {
 
     private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
                                  InvitationViews.SendRequest body) {
-        var result = sending.send(granted.membership(), granted.tenant(), body.email(),
+        var result = sending.send(granted.membership(), granted.tenant(), Email.of(body.email()),
                 body.groups() == null ? Set.of() : Set.copyOf(body.groups()),
                 body.serviceGroups() == null ? Set.of() : Set.copyOf(body.serviceGroups()),
                 body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays());
@@ -92,15 +98,15 @@ class InvitationController {
 
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, invitation -> invitations.close(invitation,
-                InvitationStatus.REVOKED) ? HttpResponse.noContent() : Rejections.toResponse(request,
-                new Refusal(ProblemType.INVITATION_NOT_PENDING, "Only pending invitations can be revoked.")));
+        return withInvitation(request, caller, org, id, (actor, invitation) -> revoking.revoke(actor, invitation)
+                .<HttpResponse<?>>map(refusal -> Rejections.toResponse(request, refusal))
+                .orElseGet(HttpResponse::noContent));
     }
 
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, invitation -> {
-            var result = sending.resend(invitation, InvitationViews.SendRequest.DEFAULT_DAYS);
+        return withInvitation(request, caller, org, id, (actor, invitation) -> {
+            var result = resending.resend(actor, invitation, InvitationViews.SendRequest.DEFAULT_DAYS);
             if (result instanceof SendingInvitation.Refused refused) {
                 return Rejections.toResponse(request, refused.refusal());
             }
@@ -111,7 +117,7 @@ class InvitationController {
     }
 
     private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,
-                                           Function<Invitation, HttpResponse<?>> action) {
+                                           BiFunction<Membership, Invitation, HttpResponse<?>> action) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
             Optional<Invitation> invitation;
             try {
@@ -119,8 +125,9 @@ class InvitationController {
             } catch (IllegalArgumentException malformed) {
                 invitation = Optional.empty();
             }
-            return invitation.map(action).orElseGet(() -> Rejections.toResponse(request,
-                    new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation.")));
+            return invitation.<HttpResponse<?>>map(found -> action.apply(granted.membership(), found))
+                    .orElseGet(() -> Rejections.toResponse(request,
+                            new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation.")));
         });
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import java.time.Duration;
@@ -24,7 +25,7 @@ final class InvitationItems {
         item.put("type", AttributeValue.fromS("invitation"));
         item.put("tenant", AttributeValue.fromS(invitation.tenant().value()));
         item.put("id", AttributeValue.fromS(invitation.id().value()));
-        item.put("email", AttributeValue.fromS(invitation.email()));
+        item.put("email", AttributeValue.fromS(invitation.email().value()));
         item.put("groups", AttributeValue.fromL(invitation.groups().stream().sorted().map(AttributeValue::fromS)
                 .toList()));
         item.put("serviceGroups", AttributeValue.fromL(invitation.serviceGroups().stream().sorted()
@@ -49,7 +50,7 @@ final class InvitationItems {
 
     static Invitation fromItem(Map<String, AttributeValue> item) {
         return new Invitation(TenantId.of(item.get("tenant").s()), new InvitationId(item.get("id").s()),
-                item.get("email").s(), Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
+                new Email(item.get("email").s()), Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
                 Set.copyOf(item.get("serviceGroups").l().stream().map(AttributeValue::s).toList()),
                 item.get("tokenHash").s(), InvitationStatus.valueOf(item.get("status").s()),
                 Instant.parse(item.get("createdAt").s()),

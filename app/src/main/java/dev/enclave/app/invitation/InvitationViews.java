@@ -1,9 +1,10 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.input.EmailAddress;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
-import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -18,7 +19,7 @@ final class InvitationViews {
     }
 
     @Serdeable
-    record SendRequest(@NotBlank @Email @Size(max = 320) String email,
+    record SendRequest(@NotNull @EmailAddress String email,
                        @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}",
                                message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
                        @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}/[a-z0-9][a-z0-9-]{0,39}",
@@ -37,7 +38,7 @@ final class InvitationViews {
                 String status, String createdAt, String expiresAt) {
 
         static View of(Invitation invitation) {
-            return new View(invitation.id().value(), invitation.tenant().value(), invitation.email(),
+            return new View(invitation.id().value(), invitation.tenant().value(), invitation.email().value(),
                     invitation.groups().stream().sorted().toList(), invitation.serviceGroups().stream().sorted().toList(),
                     invitation.status().wire(),
                     invitation.createdAt().toString(), invitation.validUntil().toString());

@@ -23,11 +23,15 @@ final class InviteeChecks {
 
     /** Empty when the caller may answer this pending invitation now. */
     static Optional<Refusal> check(Caller caller, Invitation invitation, Instant now) {
+        if (caller.tenant().filter(bound -> !bound.equals(invitation.tenant())).isPresent()) {
+            return refused(ProblemType.TENANT_MISMATCH, "Your token is bound to tenant "
+                    + caller.tenant().get().value() + "; answer this invitation with a token for its tenant.");
+        }
         if (!caller.emailVerified()) {
             return refused(ProblemType.EMAIL_NOT_VERIFIED, "Verify your email with your identity provider, then "
                     + "try again; the invitation stays open.");
         }
-        if (!caller.email().map(e -> e.equalsIgnoreCase(invitation.email())).orElse(false)) {
+        if (!caller.email().equals(Optional.of(invitation.email()))) {
             return refused(ProblemType.WRONG_INVITEE, "Sign in with the invited email; the invitation stays open.");
         }
         if (invitation.status() != InvitationStatus.PENDING) {

@@ -5,6 +5,7 @@ import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -12,7 +13,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -45,36 +45,25 @@ final class SendingInvitation {
     record Refused(Refusal refusal) implements SendResult {
     }
 
-    SendResult send(Membership inviter, TenantId tenant, String email, Set<String> groups, Set<String> serviceGroups,
+    SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups, Set<String> serviceGroups,
                     int expiresInDays) {
-        if (groups.contains(Membership.OWNER) && !inviter.isOwner()) {
-            return refused(ProblemType.MISSING_ROLE, "Only owners can invite owners.");
+        var refusal = InviterChecks.check(inviter, groups);
+        if (refusal.isPresent()) {
+            return new Refused(refusal.get());
         }
         Instant now = clock.instant();
         InvitationId id = InvitationId.random(random);
         InviteToken token = InviteToken.issue(tenant, id, random);
-        Invitation invitation = new Invitation(tenant, id, email.trim().toLowerCase(Locale.ROOT), groups,
+        Invitation invitation = new Invitation(tenant, id, email, groups,
                 serviceGroups, token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
                 inviter.userId(), Optional.empty());
         return switch (invitations.send(invitation)) {
             case DONE -> new Sent(invitation, token);
-            case ALREADY_MEMBER -> refused(ProblemType.ALREADY_MEMBER, email + " is already a member.");
+            case ALREADY_MEMBER -> refused(ProblemType.ALREADY_MEMBER, email.value() + " is already a member.");
             case ORGANISATION_REFUSED -> organisationRefusal(tenant);
             case INVITATION_CHANGED -> refused(ProblemType.CONFLICT,
                     "Another invitation to this email was sent at the same moment; try again.");
         };
-    }
-
-    /** A new token and validity for a pending invitation; the old token stops working. */
-    SendResult resend(Invitation invitation, int expiresInDays) {
-        InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
-        Instant validUntil = clock.instant().plus(Duration.ofDays(expiresInDays));
-        if (!invitations.renew(invitation, token.hash(), validUntil)) {
-            return refused(ProblemType.INVITATION_NOT_PENDING, "Only pending invitations can be resent.");
-        }
-        return new Sent(new Invitation(invitation.tenant(), invitation.id(), invitation.email(), invitation.groups(),
-                invitation.serviceGroups(), token.hash(), invitation.status(), invitation.createdAt(), validUntil, invitation.invitedBy(),
-                invitation.acceptedBy()), token);
     }
 
     private SendResult organisationRefusal(TenantId tenant) {

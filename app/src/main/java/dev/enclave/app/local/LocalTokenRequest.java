@@ -3,7 +3,7 @@ package dev.enclave.app.local;
 import dev.enclave.identity.TenantId;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
-import jakarta.validation.constraints.Email;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -15,7 +15,7 @@ import java.util.List;
 @Serdeable
 record LocalTokenRequest(
         @NotBlank @Size(max = 256) String sub,
-        @NotBlank @Email @Size(max = 320) String email,
+        @NotBlank @Size(max = 320) String email,
         @Nullable @Pattern(regexp = TenantId.REGEX,
                 message = "must be a tenant id: 3-40 lowercase letters, digits and inner hyphens") String tenant,
         @Nullable @Size(max = 20) List<@NotBlank @Size(max = 64) String> roles,

@@ -64,7 +64,7 @@ final class DynamoDbMemberships implements Memberships {
         writes.add(organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
         if (!membership.email().isEmpty()) {
             writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(
-                    MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(membership.email())))).build());
+                    MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(dev.enclave.identity.Email.of(membership.email()))))).build());
         }
         List<Map<String, AttributeValue>> assignments = serviceAssignments(membership);
         if (writes.size() + assignments.size() > MAX_TRANSACTION_ITEMS) {

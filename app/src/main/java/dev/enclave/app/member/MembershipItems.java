@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -47,7 +48,7 @@ public final class MembershipItems {
     /** The item recording that the membership's email belongs to a member (so it cannot be invited again). */
     public static Map<String, AttributeValue> emailGuard(Membership membership) {
         Map<String, AttributeValue> item = new HashMap<>(MembershipKeys.emailGuardKey(membership.tenant(),
-                EmailKey.of(membership.email())));
+                EmailKey.of(Email.of(membership.email()))));
         item.put("type", AttributeValue.fromS("member-email"));
         item.put("member", AttributeValue.fromS(membership.user().digest()));
         return item;

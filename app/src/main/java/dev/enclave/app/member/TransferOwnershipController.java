@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.input.Text;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -17,9 +18,8 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Size;
 
 /** An owner hands the owner group to another member; both changes in one transaction. */
 @Controller("/v1/orgs/{org}/transfer-ownership")
@@ -29,7 +29,7 @@ import jakarta.validation.constraints.Size;
 class TransferOwnershipController {
 
     @Serdeable
-    record Transfer(@NotBlank @Size(max = 256) String userId) {
+    record Transfer(@NotNull @Text(max = 256) String userId) {
     }
 
     private final TenantAccess access;

@@ -1,11 +1,10 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.input.Text;
 import dev.enclave.identity.TenantId;
 import io.micronaut.serde.annotation.Serdeable;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 
 /** Request bodies of the organisation endpoints. */
 final class OrganisationRequests {
@@ -17,10 +16,10 @@ final class OrganisationRequests {
     record Create(
             @NotNull @Pattern(regexp = TenantId.REGEX,
                     message = "must be 3-40 lowercase letters, digits and inner hyphens") String id,
-            @NotBlank @Size(max = 200) String name) {
+            @NotNull @Text(max = 200) String name) {
     }
 
     @Serdeable
-    record Rename(@NotBlank @Size(max = 200) String name) {
+    record Rename(@NotNull @Text(max = 200) String name) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.service;
 
+import dev.enclave.app.input.Text;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -29,10 +30,8 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import java.net.URI;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -53,11 +52,11 @@ class ServiceController {
 
     @Serdeable
     record CreateService(@NotNull @Pattern(regexp = NAME, message = "must be 1-40 lowercase letters, digits, hyphens")
-                         String id, @NotBlank @Size(max = 200) String name) {
+                         String id, @NotNull @Text(max = 200) String name) {
     }
 
     @Serdeable
-    record RenameService(@NotBlank @Size(max = 200) String name) {
+    record RenameService(@NotNull @Text(max = 200) String name) {
     }
 
     @Serdeable

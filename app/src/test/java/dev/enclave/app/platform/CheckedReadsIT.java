@@ -71,7 +71,7 @@ class CheckedReadsIT extends LocalStackTest {
                 "SK", "INVITATION#planted", "id", "planted", "GSI2SK", "INVITATION#chk-myinv-fake#planted",
                 "tenant", "chk-myinv-fake");
         plant(Map.of("PK", s("TENANT#chk-myinv-evil#"), "SK", s("INVITATION#incomplete"),
-                "GSI2PK", s(EmailKey.of("cleo@example.com").prefix().value()),
+                "GSI2PK", s(EmailKey.of(dev.enclave.identity.Email.of("cleo@example.com")).prefix().value()),
                 "GSI2SK", s("INVITATION#chk-myinv#incomplete")));
         double before = skipped("invitation", "foreign-key");
 

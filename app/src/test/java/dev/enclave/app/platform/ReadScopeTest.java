@@ -16,7 +16,7 @@ class ReadScopeTest {
     private static final UserKey ADA = UserKey.of("issuer", "ada");
     private static final String ADA_ENTRY = ADA.prefix().value();
     private static final ReadScope ADAS_ORGANISATIONS = ReadScope.ownEntries(ADA.prefix(), "ORG#");
-    private static final ReadScope ADAS_INVITATIONS = ReadScope.ownEntries(EmailKey.of("ada@x.io").prefix(),
+    private static final ReadScope ADAS_INVITATIONS = ReadScope.ownEntries(EmailKey.of(dev.enclave.identity.Email.of("ada@x.io")).prefix(),
             "INVITATION#");
 
     @Test
@@ -67,7 +67,7 @@ class ReadScopeTest {
 
     @Test
     void ownEntries_readsTheTenantOfAnInvitationsSortKey() {
-        String entry = EmailKey.of("ada@x.io").prefix().value();
+        String entry = EmailKey.of(dev.enclave.identity.Email.of("ada@x.io")).prefix().value();
 
         assertThat(ADAS_INVITATIONS.admits(item("TENANT#acme#", "INVITATION#1", "GSI2PK", entry,
                 "GSI2SK", "INVITATION#acme#1", "tenant", "acme"))).isTrue();

@@ -74,7 +74,7 @@ class TenantSessionPolicyTest {
     @Test
     void size_forTenantUserAndEmailPrefixes_staysWellWithinTheLimit() {
         var prefixes = new TreeSet<>(List.of(ACME, UserKey.of("https://idp.example/", "auth0|u-1").prefix(),
-                EmailKey.of("Ada@Example.com").prefix()));
+                EmailKey.of(dev.enclave.identity.Email.of("Ada@Example.com")).prefix()));
         String json = TenantSessionPolicy.render(new PolicyScope(prefixes, Access.READ_WRITE), TABLE,
                 TableDesign.ENCLAVE);
 

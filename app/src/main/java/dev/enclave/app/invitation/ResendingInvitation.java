@@ -1,0 +1,45 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * An admin resends a pending invitation (an owner, when it grants owner): a new token and validity; the old token
+ * stops working.
+ */
+@Singleton
+@Requires(beans = Invitations.class)
+final class ResendingInvitation {
+
+    private final Invitations invitations;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    ResendingInvitation(Invitations invitations, Clock clock) {
+        this.invitations = invitations;
+        this.clock = clock;
+    }
+
+    SendingInvitation.SendResult resend(Membership actor, Invitation invitation, int expiresInDays) {
+        var refusal = InviterChecks.check(actor, invitation.groups());
+        if (refusal.isPresent()) {
+            return new SendingInvitation.Refused(refusal.get());
+        }
+        InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
+        Instant validUntil = clock.instant().plus(Duration.ofDays(expiresInDays));
+        if (!invitations.renew(invitation, token.hash(), validUntil)) {
+            return new SendingInvitation.Refused(new Refusal(ProblemType.INVITATION_NOT_PENDING,
+                    "Only pending invitations can be resent."));
+        }
+        return new SendingInvitation.Sent(new Invitation(invitation.tenant(), invitation.id(), invitation.email(),
+                invitation.groups(), invitation.serviceGroups(), token.hash(), invitation.status(),
+                invitation.createdAt(), validUntil, invitation.invitedBy(), invitation.acceptedBy()), token);
+    }
+}

@@ -1,0 +1,28 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/** An admin revokes a pending invitation (an owner, when it grants owner); its token stops working. */
+@Singleton
+@Requires(beans = Invitations.class)
+final class RevokingInvitation {
+
+    private final Invitations invitations;
+
+    RevokingInvitation(Invitations invitations) {
+        this.invitations = invitations;
+    }
+
+    /** Empty when revoked; otherwise why not. */
+    Optional<Refusal> revoke(Membership actor, Invitation invitation) {
+        return InviterChecks.check(actor, invitation.groups())
+                .or(() -> invitations.close(invitation, InvitationStatus.REVOKED) ? Optional.empty()
+                        : Optional.of(new Refusal(ProblemType.INVITATION_NOT_PENDING,
+                                "Only pending invitations can be revoked.")));
+    }
+}
