@@ -34,13 +34,17 @@ import java.util.HexFormat;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code Idempotency-Key} on every POST inside an organisation: the first request with a key runs and its answer is
  * kept 24 hours; the same key with the same body replays that answer ({@code Idempotent-Replayed: true}); with a
  * different body it is 422; while the first is still running, 409. Only the organisation's members can leave
- * records, in that organisation's partition, keyed by caller. Answers that hold a secret (credentials, API keys)
- * are never stored, so those routes refuse the header rather than promise a replay.
+ * records, in that organisation's partition, keyed by caller. Kept answers are sealed ({@link ResponseSeal}), so
+ * an invitation token in one is not readable from the table; answers larger than {@link #MAX_KEPT_BODY} characters
+ * are not kept (the claim is released, so a retry runs again). Answers that hold AWS or API key secrets are never
+ * stored at all, so those routes refuse the header rather than promise a replay.
  */
 @ServerFilter("/v1/orgs/*/**")
 @Requires(beans = IdempotencyRecords.class)
@@ -49,6 +53,9 @@ final class IdempotencyFilter implements Ordered {
     static final String HEADER = "Idempotency-Key";
     private static final Pattern KEY = Pattern.compile("[\\x21-\\x7e]{1,200}");
     private static final String CLAIM = "enclave.idempotency-claim";
+    /** Answers longer than this are not kept: a DynamoDB item holds 400 KB and no success answer comes close. */
+    static final int MAX_KEPT_BODY = 64 * 1024;
+    private static final Logger LOG = LoggerFactory.getLogger(IdempotencyFilter.class);
     /** POSTs whose answer holds a secret (AWS credentials, an API key): never stored, so never replayed. */
     private static final Pattern SECRET_ANSWERS = Pattern.compile("/v1/orgs/[^/]+/(?:credentials|api-keys)/?");
 
@@ -56,16 +63,23 @@ final class IdempotencyFilter implements Ordered {
     private final TenantAccess access;
     private final Function<HttpRequest<?>, Optional<Caller>> callers;
     private final JsonMapper json;
+    private final ResponseSeal seal;
 
     IdempotencyFilter(IdempotencyRecords records, TenantAccess access, dev.enclave.app.auth.CallerBinder callers,
-                      JsonMapper json) {
+                      JsonMapper json, ResponseSeal seal) {
         this.records = records;
+        this.seal = seal;
         this.access = access;
         this.callers = callers::callerOf;
         this.json = json;
     }
 
     private record Claim(TenantId tenant, String caller, String key) {
+
+        /** What a sealed answer is bound to. */
+        String recordKey() {
+            return tenant.value() + "\n" + caller + "\n" + key;
+        }
     }
 
     @RequestFilter
@@ -104,7 +118,7 @@ final class IdempotencyFilter implements Ordered {
             return Rejections.toResponse(request, new Refusal(ProblemType.IDEMPOTENCY_KEY_REUSED,
                     "This " + HEADER + " was used for a different request; send a new key."));
         }
-        return held.get().response().<HttpResponse<?>>map(IdempotencyFilter::replay)
+        return held.get().response().<HttpResponse<?>>map(stored -> replay(request, claim, stored))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
                         "The first request with this " + HEADER + " is still running; retry shortly.")));
     }
@@ -116,14 +130,31 @@ final class IdempotencyFilter implements Ordered {
         if (claim.isEmpty()) {
             return;
         }
-        if (response.code() >= 500) {
-            records.release(claim.get().tenant(), claim.get().caller(), claim.get().key());
-            return;
+        Claim held = claim.get();
+        try {
+            String body = body(response);
+            if (response.code() >= 500 || body.length() > MAX_KEPT_BODY) {
+                records.release(held.tenant(), held.caller(), held.key());
+                return;
+            }
+            records.complete(held.tenant(), held.caller(), held.key(),
+                    new IdempotencyRecords.StoredRecord.Response(response.code(),
+                            response.getContentType().map(MediaType::toString).orElse(MediaType.APPLICATION_JSON),
+                            body.isEmpty() ? "" : seal.seal(body, held.recordKey()),
+                            response.getHeaders().get(HttpHeaders.LOCATION)));
+        } catch (RuntimeException notKept) {
+            LOG.warn("idempotency record not completed for tenant={}: {}", held.tenant().value(), notKept.toString());
+            releaseQuietly(held);
         }
-        records.complete(claim.get().tenant(), claim.get().caller(), claim.get().key(),
-                new IdempotencyRecords.StoredRecord.Response(response.code(),
-                        response.getContentType().map(MediaType::toString).orElse(MediaType.APPLICATION_JSON),
-                        body(response), response.getHeaders().get(HttpHeaders.LOCATION)));
+    }
+
+    private void releaseQuietly(Claim held) {
+        try {
+            records.release(held.tenant(), held.caller(), held.key());
+        } catch (RuntimeException alsoFailed) {
+            LOG.warn("idempotency claim not released for tenant={}; it expires in 24 hours: {}",
+                    held.tenant().value(), alsoFailed.toString());
+        }
     }
 
     @Override
@@ -143,11 +174,17 @@ final class IdempotencyFilter implements Ordered {
         }
     }
 
-    private static HttpResponse<?> replay(IdempotencyRecords.StoredRecord.Response stored) {
+    private HttpResponse<?> replay(HttpRequest<?> request, Claim claim, IdempotencyRecords.StoredRecord.Response stored) {
+        Optional<String> body = stored.body().isEmpty() ? Optional.of("") : seal.open(stored.body(), claim.recordKey());
+        if (body.isEmpty()) {
+            return Rejections.toResponse(request, new Refusal(ProblemType.IDEMPOTENCY_KEY_REUSED,
+                    "The first answer to this " + HEADER + " can no longer be opened (its sealing key was retired);"
+                            + " send a new key."));
+        }
         MutableHttpResponse<String> response = HttpResponse.<String>status(io.micronaut.http.HttpStatus.valueOf(
                 stored.status())).header("Idempotent-Replayed", "true");
-        if (!stored.body().isEmpty()) {
-            response.body(stored.body()).contentType(stored.contentType());
+        if (!body.get().isEmpty()) {
+            response.body(body.get()).contentType(stored.contentType());
         }
         if (!stored.location().isEmpty()) {
             response.header(HttpHeaders.LOCATION, stored.location());

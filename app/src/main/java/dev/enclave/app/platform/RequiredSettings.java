@@ -23,7 +23,8 @@ final class RequiredSettings {
             "enclave.auth.issuer", "ENCLAVE_AUTH_ISSUER",
             "enclave.auth.audience", "ENCLAVE_AUTH_AUDIENCE",
             "enclave.tenancy.role-arn", "ENCLAVE_TENANCY_ROLE_ARN",
-            "enclave.tenancy.table-arn", "ENCLAVE_TENANCY_TABLE_ARN");
+            "enclave.tenancy.table-arn", "ENCLAVE_TENANCY_TABLE_ARN",
+            "enclave.idempotency.sealing-keys", "ENCLAVE_IDEMPOTENCY_SEALING_KEYS");
 
     RequiredSettings(Environment environment) {
         List<String> missing = REQUIRED.entrySet().stream()

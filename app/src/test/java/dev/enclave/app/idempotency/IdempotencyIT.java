@@ -5,11 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @MicronautTest(environments = "local")
 class IdempotencyIT extends LocalStackTest {
+
+    @Inject
+    DynamoDbClient platform;
 
     @Test
     void sameKeyAndBody_replaysTheFirstAnswer_andRunsOnce() {
@@ -25,6 +36,59 @@ class IdempotencyIT extends LocalStackTest {
         assertThat(again.header("Location")).isEqualTo(first.header("Location"));
         assertThat(api().get("/v1/orgs/idem-replay/invitations", owner).json()).hasSize(1);
         assertThat(api().get("/v1/orgs/idem-replay/invitations?status=superseded", owner).json()).isEmpty();
+    }
+
+    @Test
+    void keptAnswers_holdNoReadableToken() {
+        String owner = organisation("idem-sealed");
+        String token = post("/v1/orgs/idem-sealed/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-s")
+                .json().get("token").asText();
+
+        List<Map<String, AttributeValue>> records = platform.query(b -> b.tableName(tableName)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#idem-sealed#"),
+                        ":sk", AttributeValue.fromS("IDEMPOTENCY#")))).items();
+
+        assertThat(records).hasSize(1);
+        assertThat(records.get(0).get("responseBody").s()).isNotBlank();
+        assertThat(records.get(0).toString()).doesNotContain(token).doesNotContain(token.substring(token.length() - 20))
+                .doesNotContain("bob@example.com");
+        assertThat(post("/v1/orgs/idem-sealed/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-s")
+                .json().get("token").asText()).isEqualTo(token);
+    }
+
+    @Test
+    void aSealedAnswerMovedToAnotherRecord_isNeverReplayed() {
+        String owner = organisation("idem-moved");
+        post("/v1/orgs/idem-moved/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-a");
+        post("/v1/orgs/idem-moved/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-b");
+        List<Map<String, AttributeValue>> records = platform.query(b -> b.tableName(tableName)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#idem-moved#"),
+                        ":sk", AttributeValue.fromS("IDEMPOTENCY#")))).items();
+        Map<String, AttributeValue> moved = new java.util.HashMap<>(records.get(1));
+        moved.put("responseBody", records.get(0).get("responseBody"));
+        platform.putItem(b -> b.tableName(tableName).item(moved));
+
+        Api.Reply replay = post("/v1/orgs/idem-moved/invitations", "{\"email\":\"bob@example.com\"}", owner,
+                records.get(1).get("SK").s().endsWith(sha256("k-a")) ? "k-a" : "k-b");
+
+        assertThat(replay.status()).isEqualTo(422);
+        assertThat(replay.json().get("code").asText()).isEqualTo("idempotency-key-reused");
+    }
+
+    @Test
+    void aHugeErrorAnswer_isNotKept_andTheRetryRunsAgain() {
+        String owner = organisation("idem-huge");
+        String body = "{\"email\":\"bob@example.com\",\"serviceGroups\":[" + "\"NOT A GROUP\",".repeat(5_000)
+                + "\"x\"]}";
+
+        Api.Reply first = post("/v1/orgs/idem-huge/invitations", body, owner, "k-h");
+        Api.Reply again = post("/v1/orgs/idem-huge/invitations", body, owner, "k-h");
+
+        assertThat(first.status()).isBetween(400, 499);
+        assertThat(again.status()).isEqualTo(first.status());
+        assertThat(api().get("/v1/orgs/idem-huge/invitations", owner).json()).isEmpty();
     }
 
     @Test
@@ -79,5 +143,14 @@ class IdempotencyIT extends LocalStackTest {
             request.header("Idempotency-Key", key);
         }
         return api().send(request);
+    }
+
+    private static String sha256(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(value.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

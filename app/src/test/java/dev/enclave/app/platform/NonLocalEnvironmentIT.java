@@ -8,6 +8,7 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.PlainJWT;
+import dev.enclave.app.idempotency.ResponseSeal;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.Tokens;
 import dev.enclave.app.support.LocalStackTest;
@@ -36,7 +37,8 @@ class NonLocalEnvironmentIT extends LocalStackTest {
                 .hasStackTraceContaining("enclave.auth.issuer (ENCLAVE_AUTH_ISSUER)")
                 .hasStackTraceContaining("enclave.auth.audience (ENCLAVE_AUTH_AUDIENCE)")
                 .hasStackTraceContaining("enclave.tenancy.role-arn (ENCLAVE_TENANCY_ROLE_ARN)")
-                .hasStackTraceContaining("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN)");
+                .hasStackTraceContaining("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN)")
+                .hasStackTraceContaining("enclave.idempotency.sealing-keys (ENCLAVE_IDEMPOTENCY_SEALING_KEYS)");
     }
 
     @Test
@@ -101,7 +103,8 @@ class NonLocalEnvironmentIT extends LocalStackTest {
                 "enclave.tenancy.table-arn", LocalSandbox.tableArn(tableName).value(),
                 "enclave.auth.jwks-url", server.getURI().resolve("/.well-known/jwks.json").toString(),
                 "enclave.auth.issuer", "enclave-local",
-                "enclave.auth.audience", "enclave"));
+                "enclave.auth.audience", "enclave",
+                "enclave.idempotency.sealing-keys", ResponseSeal.newKey(new java.security.SecureRandom())));
         settings.putAll(overrides);
         return ApplicationContext.run(EmbeddedServer.class, settings, "prodlike");
     }
