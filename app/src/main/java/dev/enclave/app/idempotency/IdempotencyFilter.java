@@ -159,7 +159,7 @@ final class IdempotencyFilter implements Ordered {
 
     @Override
     public int getOrder() {
-        return ServerFilterPhase.SECURITY.after();
+        return ServerFilterPhase.SECURITY.after() + 1;
     }
 
     private String body(MutableHttpResponse<?> response) {

@@ -15,7 +15,8 @@ import java.util.List;
 @Serdeable
 record LocalTokenRequest(
         @NotBlank @Size(max = 256) String sub,
-        @NotBlank @Size(max = 320) String email,
+        @NotNull @Size(max = 320) @Pattern(regexp = "[^@\\s]+@[^@\\s]+", message = "must be an address with one @")
+        String email,
         @Nullable @Pattern(regexp = TenantId.REGEX,
                 message = "must be a tenant id: 3-40 lowercase letters, digits and inner hyphens") String tenant,
         @Nullable @Size(max = 20) List<@NotBlank @Size(max = 64) String> roles,

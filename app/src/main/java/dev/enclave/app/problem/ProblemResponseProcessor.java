@@ -21,6 +21,8 @@ import java.util.List;
 final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> {
 
     private static final MediaType PROBLEM_JSON = MediaType.of(Problem.MEDIA_TYPE);
+    /** A problem lists at most this many violations, so its size never grows with the request's. */
+    static final int MAX_VIOLATIONS = 10;
 
     @Override
     public MutableHttpResponse<Problem> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
@@ -75,6 +77,7 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
         return violations.getConstraintViolations().stream()
                 .map(v -> new Problem.Violation(fieldOf(v.getPropertyPath().toString()), v.getMessage()))
                 .sorted(java.util.Comparator.comparing(v -> String.valueOf(v.field())))
+                .limit(MAX_VIOLATIONS)
                 .toList();
     }
 

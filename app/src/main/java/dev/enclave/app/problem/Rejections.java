@@ -13,8 +13,14 @@ public final class Rejections {
     }
 
     public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Rejection rejection) {
+        return toResponse(request, rejection, null);
+    }
+
+    /** A rejection with the fields that caused it. */
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Rejection rejection,
+                                                          java.util.List<Problem.Violation> errors) {
         Problem problem = Problem.of(rejection.type(), rejection.detail(), request.getPath(), RequestIds.of(request),
-                null);
+                errors);
         return HttpResponse.<Problem>status(rejection.type().status()).body(problem)
                 .contentType(MediaType.of(Problem.MEDIA_TYPE));
     }

@@ -33,6 +33,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import java.net.URI;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 
@@ -46,8 +47,7 @@ import java.util.regex.Matcher;
 @Requires(beans = Services.class)
 class ServiceController {
 
-    static final String NAME = "[a-z0-9][a-z0-9-]{0,39}";
-    private static final java.util.regex.Pattern NAME_PATTERN = java.util.regex.Pattern.compile(NAME);
+    static final String NAME = ServiceNames.NAME;
     private static final java.util.regex.Pattern ETAG = java.util.regex.Pattern.compile("\\s*\"v(\\d{1,18})\"\\s*");
 
     @Serdeable
@@ -87,6 +87,9 @@ class ServiceController {
 
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
+        if (!ServiceNames.isName(service)) {
+            return noSuchService(request);
+        }
         return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
                 .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, "\"v" + s.version() + "\""))
                 .orElseGet(() -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".")));
@@ -96,6 +99,9 @@ class ServiceController {
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @Valid @Body RenameService body,
                            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        if (!ServiceNames.isName(service)) {
+            return noSuchService(request);
+        }
         return as(request, caller, org, Requirement.ADMIN, tenant -> {
             if (ifMatch == null) {
                 return problem(request, ProblemType.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
@@ -112,6 +118,9 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
+        if (!ServiceNames.isName(service)) {
+            return noSuchService(request);
+        }
         return as(request, caller, org, Requirement.ADMIN, tenant -> switch (services.delete(tenant, service)) {
             case DELETED -> HttpResponse.noContent();
             case NOT_FOUND -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".");
@@ -123,8 +132,9 @@ class ServiceController {
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        if (!NAME_PATTERN.matcher(group).matches()) {
-            return problem(request, ProblemType.BAD_REQUEST, "A group is 1-40 lowercase letters, digits, hyphens.");
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, userId);
+        if (invalid.isPresent()) {
+            return invalid.get();
         }
         return as(request, caller, org, Requirement.ADMIN, tenant ->
                 services.assign(tenant, service, group, UserKey.of(caller.issuer(), userId), userId)
@@ -135,6 +145,10 @@ class ServiceController {
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, userId);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         return as(request, caller, org, Requirement.ADMIN, tenant -> {
             services.unassign(tenant, service, group, UserKey.of(caller.issuer(), userId));
             return HttpResponse.noContent();
@@ -144,6 +158,10 @@ class ServiceController {
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group) {
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, "-");
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
         return as(request, caller, org, Requirement.MEMBER,
                 tenant -> HttpResponse.ok(services.groupMembers(tenant, service, group)));
     }
@@ -151,6 +169,13 @@ class ServiceController {
     @Get("/members/{userId}/access")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
+        if (!ServiceNames.isUserId(userId)) {
+            return problem(request, ProblemType.MEMBER_NOT_FOUND, "No such member.");
+        }
+        if (!ServiceNames.isName(service) || !ServiceNames.isName(group)) {
+            return problem(request, ProblemType.BAD_REQUEST, "service and group are each "
+                    + ServiceNames.NAME_RULE + ".");
+        }
         return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new Access(
                 services.isAssigned(tenant, service, group, UserKey.of(caller.issuer(), userId)))));
     }
@@ -158,6 +183,25 @@ class ServiceController {
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
                                Function<TenantId, HttpResponse<?>> action) {
         return access.whenGranted(request, caller, org, requirement, granted -> action.apply(granted.tenant()));
+    }
+
+    private static HttpResponse<?> noSuchService(HttpRequest<?> request) {
+        return problem(request, ProblemType.NOT_FOUND, "No such service.");
+    }
+
+    /** A 404 for a path that names no service or member, a 400 for a group that is not a group name. */
+    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group,
+                                                        String userId) {
+        if (!ServiceNames.isName(service)) {
+            return Optional.of(noSuchService(request));
+        }
+        if (!ServiceNames.isName(group)) {
+            return Optional.of(problem(request, ProblemType.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
+        }
+        if (!ServiceNames.isUserId(userId)) {
+            return Optional.of(problem(request, ProblemType.MEMBER_NOT_FOUND, "No such member."));
+        }
+        return Optional.empty();
     }
 
     private static HttpResponse<?> problem(HttpRequest<?> request, ProblemType type, String detail) {

@@ -34,7 +34,7 @@ class AuthenticationIT extends LocalStackTest {
 
         assertThat(reply.status()).isEqualTo(200);
         assertThat(reply.json().get("userId").asText()).isEqualTo("auth0|u-1");
-        assertThat(reply.json().get("email").asText()).isEqualTo("Ada@Example.com");
+        assertThat(reply.json().get("email").asText()).as("the canonical form").isEqualTo("ada@example.com");
         assertThat(reply.json().get("emailVerified").asBoolean()).isTrue();
         assertThat(reply.json().get("tenant").asText()).isEqualTo("acme");
         assertThat(reply.json().get("roles").get(0).asText()).isEqualTo("platform-admin");

@@ -17,9 +17,11 @@ class ErrorResponsesIT extends LocalStackTest {
     }
 
     @Test
-    void post_withWrongJsonType_isMalformedBodyProblem() {
-        assertProblem(api().post("/local/tokens", "{\"sub\":\"u\",\"email\":\"a@b.co\",\"ttlSeconds\":\"soon\"}",
-                null), 400, "malformed-body");
+    void post_withWrongJsonType_isValidationProblemNamingTheField() {
+        Api.Reply reply = api().post("/local/tokens", "{\"sub\":\"u\",\"email\":\"a@b.co\",\"ttlSeconds\":\"60\"}", null);
+        assertProblem(reply, 400, "validation-failed");
+        assertThat(reply.json().get("errors").get(0).get("field").asText()).isEqualTo("ttlSeconds");
+        assertThat(reply.json().get("errors").get(0).get("message").asText()).isEqualTo("must be a whole number");
     }
 
     @Test
