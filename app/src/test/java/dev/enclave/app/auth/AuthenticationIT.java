@@ -116,6 +116,27 @@ class AuthenticationIT extends LocalStackTest {
     }
 
     @Test
+    void me_withAnIssuerThatIsAlmostTheConfiguredOne_isUnauthorized() {
+        tokens().mint("u", "u@example.com");
+        for (String almost : new String[] {"enclave-local/", "ENCLAVE-LOCAL", " enclave-local"}) {
+            JWTClaimsSet claims = Tokens.validClaims("u").issuer(almost).build();
+
+            assertUnauthorized(api().get("/v1/me", tokens().signWithIssuerKey(claims)));
+        }
+    }
+
+    @Test
+    void me_withTokenThatNeverExpires_isUnauthorized() {
+        String minted = tokens().mint("u", "u@example.com");
+        assertThat(api().get("/v1/me", minted).status()).isEqualTo(200);
+        JWTClaimsSet claims = Tokens.validClaims("u").expirationTime(null).build();
+
+        assertUnauthorized(api().get("/v1/me", tokens().signWithIssuerKey(claims)));
+        assertThat(api().get("/v1/me", tokens().signWithIssuerKey(Tokens.validClaims("u").build())).status())
+                .isEqualTo(200);
+    }
+
+    @Test
     void me_withOtherAudience_isUnauthorized() {
         JWTClaimsSet claims = Tokens.validClaims("u").audience("another-api").build();
 
