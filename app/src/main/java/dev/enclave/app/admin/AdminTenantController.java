@@ -1,8 +1,8 @@
 package dev.enclave.app.admin;
 
+import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.EmailAddress;
 import dev.enclave.app.input.Text;
-import dev.enclave.app.auth.Caller;
 import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
@@ -10,6 +10,7 @@ import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
@@ -76,10 +77,11 @@ class AdminTenantController {
 
     @Post
     HttpResponse<?> onboard(HttpRequest<?> request, Caller caller, @Valid @Body OnboardRequest body) {
-        return onboarding.onboard(TenantId.of(body.id()), body.name(), dev.enclave.identity.Email.of(body.ownerEmail()), body.seats(),
+        return onboarding.onboard(TenantId.of(body.id()), body.name(), Email.of(body.ownerEmail()), body.seats(),
                         caller.subject())
                 .<HttpResponse<?>>map(done -> HttpResponse.created(new Onboarded(TenantView.of(done.organisation()),
-                        done.invitation().email().value(), done.token().value()), URI.create("/v1/admin/tenants/" + body.id())))
+                        done.invitation().email().value(), done.token().value()),
+                        URI.create("/v1/admin/tenants/" + body.id())))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_EXISTS,
                         "The id " + body.id() + " is taken.")));
     }

@@ -1,16 +1,16 @@
 package dev.enclave.app.apikey;
 
-import dev.enclave.app.input.Text;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.credentials.DataNamespaces;
+import dev.enclave.app.input.Text;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.iam.policy.Access;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;

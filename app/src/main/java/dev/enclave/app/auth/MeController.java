@@ -1,5 +1,6 @@
 package dev.enclave.app.auth;
 
+import dev.enclave.identity.Email;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;
@@ -19,7 +20,8 @@ final class MeController {
 
     @Get
     Identity me(Caller caller) {
-        return new Identity(caller.subject(), caller.issuer(), caller.email().map(dev.enclave.identity.Email::value).orElse(null), caller.emailVerified(),
+        return new Identity(caller.subject(), caller.issuer(), caller.email().map(Email::value).orElse(null),
+                caller.emailVerified(),
                 caller.tenant().map(t -> t.value()).orElse(null), caller.roles().stream().sorted().toList());
     }
 }

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -65,7 +66,7 @@ public final class ResponseSeal {
         if (bytes.length <= NONCE_BYTES) {
             return Optional.empty();
         }
-        byte[] nonce = java.util.Arrays.copyOf(bytes, NONCE_BYTES);
+        byte[] nonce = Arrays.copyOf(bytes, NONCE_BYTES);
         for (SecretKeySpec key : keys) {
             try {
                 byte[] plain = cipher(Cipher.DECRYPT_MODE, key, nonce, recordKey)

@@ -32,14 +32,11 @@ final class BodyShape {
     record Mismatch(String field, String message) {
     }
 
-    static List<Mismatch> check(Object json, Argument<?> target) {
+    static List<Mismatch> check(Map<?, ?> fields, Argument<?> target) {
         Optional<BeanIntrospection<Object>> introspection = BeanIntrospector.SHARED.findIntrospection(
                 (Class<Object>) target.getType());
         if (introspection.isEmpty()) {
             return List.of();
-        }
-        if (!(json instanceof Map<?, ?> fields)) {
-            throw new IllegalArgumentException("not an object");
         }
         List<Mismatch> mismatches = new ArrayList<>();
         for (Map.Entry<?, ?> field : fields.entrySet()) {
@@ -60,7 +57,7 @@ final class BodyShape {
     private static Optional<String> mismatch(BeanProperty<Object, Object> property, Object value) {
         Class<?> type = property.getType();
         if (CharSequence.class.isAssignableFrom(type)) {
-            return string(value, maxLength(property));
+            return string(value, maxLength(property.getAnnotationMetadata()));
         }
         if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
             return value instanceof Integer || value instanceof Long || value instanceof BigInteger
@@ -86,7 +83,8 @@ final class BodyShape {
         Argument<?>[] parameters = property.asArgument().getTypeParameters();
         boolean ofStrings = parameters.length == 1 && CharSequence.class.isAssignableFrom(parameters[0].getType());
         for (Object item : items) {
-            Optional<String> wrong = ofStrings ? string(item, maxLength(parameters[0])) : Optional.empty();
+            Optional<String> wrong = ofStrings ? string(item, maxLength(parameters[0].getAnnotationMetadata()))
+                    : Optional.empty();
             if (wrong.isPresent()) {
                 return Optional.of("entries " + wrong.get().replace("must be", "must each be"));
             }
@@ -105,13 +103,5 @@ final class BodyShape {
     private static int maxLength(AnnotationMetadata metadata) {
         return metadata.intValue(Size.class, "max")
                 .orElse(metadata.intValue(Text.class, "max").orElse(DEFAULT_MAX_STRING));
-    }
-
-    private static int maxLength(BeanProperty<Object, Object> property) {
-        return maxLength(property.getAnnotationMetadata());
-    }
-
-    private static int maxLength(Argument<?> argument) {
-        return maxLength(argument.getAnnotationMetadata());
     }
 }

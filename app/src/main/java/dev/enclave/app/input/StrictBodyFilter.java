@@ -18,6 +18,7 @@ import io.micronaut.http.filter.ServerFilterPhase;
 import io.micronaut.web.router.RouteAttributes;
 import io.micronaut.web.router.RouteInfo;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -54,10 +55,10 @@ final class StrictBodyFilter implements Ordered {
         } catch (StrictJson.Refused refused) {
             return refuse(request, ProblemType.MALFORMED_BODY, refused.getMessage());
         }
-        if (!(json instanceof java.util.Map<?, ?>)) {
+        if (!(json instanceof Map<?, ?> fields)) {
             return refuse(request, ProblemType.MALFORMED_BODY, "The body must be a JSON object.");
         }
-        List<BodyShape.Mismatch> mismatches = BodyShape.check(json, target.get());
+        List<BodyShape.Mismatch> mismatches = BodyShape.check(fields, target.get());
         if (mismatches.isEmpty()) {
             return null;
         }

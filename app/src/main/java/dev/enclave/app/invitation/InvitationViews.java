@@ -1,13 +1,13 @@
 package dev.enclave.app.invitation;
 
-import dev.enclave.app.input.EmailAddress;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.input.EmailAddress;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
-import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.List;

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.List;
 
@@ -27,11 +26,7 @@ final class LocalResponseSeal {
             if (!Files.exists(file)) {
                 Files.createDirectories(file.getParent());
                 Files.writeString(file, ResponseSeal.newKey(new SecureRandom()));
-                try {
-                    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-                } catch (UnsupportedOperationException notPosix) {
-                    // Windows: the file inherits the directory's ACL.
-                }
+                LocalSigningKey.restrictToOwner(file);
             }
             return new ResponseSeal(List.of(Files.readString(file)));
         } catch (IOException e) {

@@ -73,7 +73,7 @@ final class LocalSigningKey implements RSASignatureConfiguration, JwkProvider {
         }
     }
 
-    private static void restrictToOwner(Path file) throws IOException {
+    static void restrictToOwner(Path file) throws IOException {
         try {
             Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException notPosix) {

@@ -9,10 +9,11 @@ import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
 import dev.enclave.app.service.ServiceAssignments;
-import dev.enclave.table.TableDesign;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -64,7 +65,7 @@ final class DynamoDbMemberships implements Memberships {
         writes.add(organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
         if (!membership.email().isEmpty()) {
             writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(
-                    MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(dev.enclave.identity.Email.of(membership.email()))))).build());
+                    MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(Email.of(membership.email()))))).build());
         }
         List<Map<String, AttributeValue>> assignments = serviceAssignments(membership);
         if (writes.size() + assignments.size() > MAX_TRANSACTION_ITEMS) {

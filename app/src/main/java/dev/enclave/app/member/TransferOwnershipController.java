@@ -1,9 +1,9 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.input.Text;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.input.Text;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -18,8 +18,8 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
-import jakarta.validation.constraints.NotNull;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 
 /** An owner hands the owner group to another member; both changes in one transaction. */
 @Controller("/v1/orgs/{org}/transfer-ownership")

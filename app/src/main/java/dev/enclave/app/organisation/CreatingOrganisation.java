@@ -2,6 +2,7 @@ package dev.enclave.app.organisation;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -32,7 +33,7 @@ final class CreatingOrganisation {
         Instant now = clock.instant();
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, UserKey.of(caller.issuer(), caller.subject()), caller.subject(),
-                caller.issuer(), caller.email().map(dev.enclave.identity.Email::value).orElse(""), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
+                caller.issuer(), caller.email().map(Email::value).orElse(""), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
         return organisations.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
     }
 

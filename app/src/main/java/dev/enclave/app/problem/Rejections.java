@@ -5,6 +5,7 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import java.util.List;
 
 /** The one place business rejections become HTTP: a problem document with the rejection's stable type. */
 public final class Rejections {
@@ -18,7 +19,7 @@ public final class Rejections {
 
     /** A rejection with the fields that caused it. */
     public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Rejection rejection,
-                                                          java.util.List<Problem.Violation> errors) {
+                                                          List<Problem.Violation> errors) {
         Problem problem = Problem.of(rejection.type(), rejection.detail(), request.getPath(), RequestIds.of(request),
                 errors);
         return HttpResponse.<Problem>status(rejection.type().status()).body(problem)

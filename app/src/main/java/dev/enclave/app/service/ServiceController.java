@@ -1,9 +1,9 @@
 package dev.enclave.app.service;
 
-import dev.enclave.app.input.Text;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.input.Text;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
@@ -158,7 +158,7 @@ class ServiceController {
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group) {
-        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, "-");
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group);
         if (invalid.isPresent()) {
             return invalid.get();
         }
@@ -189,19 +189,22 @@ class ServiceController {
         return problem(request, ProblemType.NOT_FOUND, "No such service.");
     }
 
-    /** A 404 for a path that names no service or member, a 400 for a group that is not a group name. */
-    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group,
-                                                        String userId) {
+    /** A 404 for a path that names no service, a 400 for a group that is not a group name. */
+    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group) {
         if (!ServiceNames.isName(service)) {
             return Optional.of(noSuchService(request));
         }
         if (!ServiceNames.isName(group)) {
             return Optional.of(problem(request, ProblemType.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
         }
-        if (!ServiceNames.isUserId(userId)) {
-            return Optional.of(problem(request, ProblemType.MEMBER_NOT_FOUND, "No such member."));
-        }
         return Optional.empty();
+    }
+
+    /** {@link #invalidIds(HttpRequest, String, String)}, and a 404 for a user id that is not text. */
+    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group,
+                                                        String userId) {
+        return invalidIds(request, service, group).or(() -> ServiceNames.isUserId(userId) ? Optional.empty()
+                : Optional.of(problem(request, ProblemType.MEMBER_NOT_FOUND, "No such member.")));
     }
 
     private static HttpResponse<?> problem(HttpRequest<?> request, ProblemType type, String detail) {

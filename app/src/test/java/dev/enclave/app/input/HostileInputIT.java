@@ -14,9 +14,7 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import io.micronaut.web.router.Router;
 import io.micronaut.web.router.UriRouteInfo;
 import jakarta.inject.Inject;
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -266,9 +264,5 @@ class HostileInputIT extends LocalStackTest {
 
     private static String abbreviate(String body) {
         return body == null ? "-" : body.length() > 80 ? body.substring(0, 80) + "…" : body;
-    }
-
-    static String encode(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 }

@@ -25,6 +25,17 @@ class ErrorResponsesIT extends LocalStackTest {
     }
 
     @Test
+    void validationProblems_listAtMostTenViolations() {
+        String owner = journeys().organisation("err-many");
+        String groups = "[" + "\"NOT A GROUP\",".repeat(19) + "\"NOT A GROUP\"]";
+        Api.Reply reply = api().post("/v1/orgs/err-many/invitations",
+                "{\"email\":\"bob@example.com\",\"groups\":" + groups + ",\"serviceGroups\":" + groups + "}", owner);
+
+        assertProblem(reply, 400, "validation-failed");
+        assertThat(reply.json().get("errors")).hasSize(10);
+    }
+
+    @Test
     void post_withJsonArrayInsteadOfObject_isMalformedBodyProblem() {
         assertProblem(api().post("/local/tokens", "[1,2]", null), 400, "malformed-body");
     }
