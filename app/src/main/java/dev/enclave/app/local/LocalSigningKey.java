@@ -6,27 +6,33 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
+import dev.enclave.app.auth.SigningKeys;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.annotation.Secondary;
 import io.micronaut.security.token.jwt.endpoints.JwkProvider;
-import io.micronaut.security.token.jwt.signature.rsa.RSASignatureConfiguration;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.interfaces.RSAPublicKey;
 import java.text.ParseException;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 
 /**
  * The local issuer's RSA key: generated once, kept in the data directory so tokens survive restarts, published
- * through the keys endpoint and trusted for validation. Exists only in the {@code local} environment.
+ * through the keys endpoint and trusted for validation (unless an identity provider's JWKS URL is set). Exists
+ * only in the {@code local} environment.
  */
 @Singleton
+@Secondary
 @Requires(env = "local")
-final class LocalSigningKey implements RSASignatureConfiguration, JwkProvider {
+final class LocalSigningKey implements SigningKeys, JwkProvider {
 
     static final String FILE_NAME = "local-issuer-key.json";
 
@@ -41,12 +47,14 @@ final class LocalSigningKey implements RSASignatureConfiguration, JwkProvider {
     }
 
     @Override
-    public RSAPublicKey getPublicKey() {
-        try {
-            return key.toRSAPublicKey();
-        } catch (JOSEException e) {
-            throw new IllegalStateException("local issuer key is not an RSA key", e);
-        }
+    public CompletionStage<Lookup> find(String keyId) {
+        return CompletableFuture.completedFuture(
+                key.getKeyID().equals(keyId) ? new Found(key.toPublicJWK()) : new Unknown());
+    }
+
+    @Override
+    public void whenKeysDropped(Consumer<Set<String>> listener) {
+        // the local key never changes while the server runs
     }
 
     @Override

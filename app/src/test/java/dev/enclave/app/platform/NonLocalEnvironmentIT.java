@@ -8,16 +8,13 @@ import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.PlainJWT;
-import dev.enclave.app.idempotency.ResponseSeal;
-import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.SharedSandbox;
+import dev.enclave.app.support.ProductionServer;
 import dev.enclave.app.support.Tokens;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -93,19 +90,7 @@ class NonLocalEnvironmentIT extends LocalStackTest {
     }
 
     private EmbeddedServer startProduction(Map<String, Object> overrides) {
-        Map<String, Object> settings = new HashMap<>(SharedSandbox.properties());
-        settings.putAll(Map.of(
-                "micronaut.server.port", -1,
-                "aws.region", "us-east-1",
-                "aws.accessKeyId", "local",
-                "aws.secretKey", "local",
-                "enclave.table.name", tableName,
-                "enclave.tenancy.table-arn", LocalSandbox.tableArn(tableName).value(),
-                "enclave.auth.jwks-url", server.getURI().resolve("/.well-known/jwks.json").toString(),
-                "enclave.auth.issuer", "enclave-local",
-                "enclave.auth.audience", "enclave",
-                "enclave.idempotency.sealing-keys", ResponseSeal.newKey(new java.security.SecureRandom())));
-        settings.putAll(overrides);
-        return ApplicationContext.run(EmbeddedServer.class, settings, "prodlike");
+        return ProductionServer.start(tableName, server.getURI().resolve("/.well-known/jwks.json").toString(),
+                "enclave-local", overrides);
     }
 }
