@@ -1,6 +1,6 @@
 package dev.enclave.app;
 
-import io.micronaut.runtime.Micronaut;
+import dev.enclave.app.platform.Startup;
 import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.info.Info;
 
@@ -9,6 +9,6 @@ import io.swagger.v3.oas.annotations.info.Info;
 public class Application {
 
     public static void main(String[] args) {
-        Micronaut.run(Application.class, args);
+        Startup.of(Application.class, args).start();
     }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The rules a token must meet, read from {@link AuthSettings}. Each reader throws {@link IllegalArgumentException}
- * with a message naming the setting and what it accepts, so the start-up check can report it.
+ * saying what the setting accepts; {@link AuthSettingsCheck} reports it before anything starts.
  *
  * @param issuer        the exact {@code iss}
  * @param audience      the expected audience or client id
@@ -41,6 +41,7 @@ record TokenRules(String issuer, String audience, AudienceClaim audienceClaim, O
                     JWSAlgorithm.PS256, JWSAlgorithm.PS384, JWSAlgorithm.PS512),
             KeyType.EC, Set.of(JWSAlgorithm.ES256, JWSAlgorithm.ES384, JWSAlgorithm.ES512));
     private static final Set<String> TOKEN_USES = Set.of("id", "access");
+    static final String UNKNOWN_KEY_TYPE = "must be RSA or EC";
 
     static TokenRules of(AuthSettings settings) {
         KeyType keyType = keyType(settings.getJwksKeyType());
@@ -53,19 +54,19 @@ record TokenRules(String issuer, String audience, AudienceClaim audienceClaim, O
     static KeyType keyType(String value) {
         return FAMILIES.keySet().stream().filter(type -> type.getValue().equals(value)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(
-                        "enclave.auth.jwks-key-type must be RSA or EC, not '" + value + "'"));
+                        UNKNOWN_KEY_TYPE + ", not '" + value + "'"));
     }
 
     static Set<JWSAlgorithm> algorithms(KeyType keyType, List<String> names) {
         if (names == null || names.isEmpty()) {
-            throw new IllegalArgumentException("enclave.auth.algorithms must name at least one algorithm");
+            throw new IllegalArgumentException("must name at least one algorithm");
         }
         Set<JWSAlgorithm> family = FAMILIES.get(keyType);
         Set<JWSAlgorithm> accepted = new LinkedHashSet<>();
         for (String name : names) {
             JWSAlgorithm algorithm = JWSAlgorithm.parse(name.trim());
             if (!family.contains(algorithm)) {
-                throw new IllegalArgumentException("enclave.auth.algorithms: '" + name + "' is not a signature "
+                throw new IllegalArgumentException("'" + name + "' is not a signature "
                         + "algorithm for " + keyType + " keys (one of " + sorted(family) + ")");
             }
             accepted.add(algorithm);
@@ -79,8 +80,7 @@ record TokenRules(String issuer, String audience, AudienceClaim audienceClaim, O
                 return claim;
             }
         }
-        throw new IllegalArgumentException("enclave.auth.audience-claim must be aud or client_id, not '" + value
-                + "'");
+        throw new IllegalArgumentException("must be aud or client_id, not '" + value + "'");
     }
 
     static Optional<String> tokenUse(String value) {
@@ -88,7 +88,7 @@ record TokenRules(String issuer, String audience, AudienceClaim audienceClaim, O
             return Optional.empty();
         }
         if (!TOKEN_USES.contains(value)) {
-            throw new IllegalArgumentException("enclave.auth.token-use must be id or access, not '" + value + "'");
+            throw new IllegalArgumentException("must be id or access, not '" + value + "'");
         }
         return Optional.of(value);
     }

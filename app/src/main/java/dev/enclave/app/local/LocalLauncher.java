@@ -1,9 +1,9 @@
 package dev.enclave.app.local;
 
 import dev.enclave.app.Application;
+import dev.enclave.app.platform.Startup;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
 import io.micronaut.context.ApplicationContext;
-import io.micronaut.runtime.Micronaut;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -34,8 +34,7 @@ public final class LocalLauncher {
         try {
             Map<String, Object> properties = new HashMap<>(LocalSandbox.properties(sandbox));
             properties.put("enclave.local.data-dir", absolute.toString());
-            ApplicationContext context = Micronaut.build(args)
-                    .mainClass(Application.class)
+            ApplicationContext context = Startup.of(Application.class, args)
                     .environments("local")
                     .properties(properties)
                     .start();

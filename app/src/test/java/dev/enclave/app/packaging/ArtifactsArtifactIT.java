@@ -83,6 +83,26 @@ class ArtifactsArtifactIT {
         }
     }
 
+    @Test
+    void productionJar_withBadSettings_printsOneMessageListingEach_andExits2() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", TARGET.resolve("enclave-app.jar").toString())
+                .redirectErrorStream(true).redirectOutput(dataDir.resolve("server.log").toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("ENCLAVE_") || name.startsWith("AWS_"));
+        builder.environment().putAll(java.util.Map.of("ENCLAVE_TENANCY_TABLE_ARN", "nonsense",
+                "ENCLAVE_AUTH_JWKS_URL", "ftp://idp.example/jwks", "ENCLAVE_AUTH_ALGORITHMS", "HS256"));
+        Process process = builder.start();
+
+        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        String output = Files.readString(dataDir.resolve("server.log"));
+        assertThat(process.exitValue()).as(output).isEqualTo(2);
+        assertThat(output).containsOnlyOnce("ENCLAVE_TENANCY_TABLE_ARN")
+                .containsOnlyOnce("enclave.auth.jwks-url (ENCLAVE_AUTH_JWKS_URL) must be an absolute http(s) URL")
+                .containsOnlyOnce("'HS256' is not a signature algorithm for RSA keys")
+                .containsOnlyOnce("enclave.table.name (ENCLAVE_TABLE_NAME) is required")
+                .doesNotContain("\tat ").doesNotContain("Exception");
+    }
+
     private static String awaitHealth(Api api, Duration timeout) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {

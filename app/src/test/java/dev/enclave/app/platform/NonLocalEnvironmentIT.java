@@ -2,12 +2,15 @@ package dev.enclave.app.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.PlainJWT;
+import dev.enclave.app.local.LocalSandbox;
+import dev.enclave.app.platform.Startup;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.ProductionServer;
@@ -28,14 +31,59 @@ class NonLocalEnvironmentIT extends LocalStackTest {
     @Test
     void start_withoutRequiredSettings_failsNamingEachOne() {
         assertThatThrownBy(() -> ApplicationContext.run(EmbeddedServer.class, Map.of(), "prodlike").close())
-                .hasStackTraceContaining("missing required settings")
-                .hasStackTraceContaining("enclave.table.name (ENCLAVE_TABLE_NAME)")
-                .hasStackTraceContaining("enclave.auth.jwks-url (ENCLAVE_AUTH_JWKS_URL)")
-                .hasStackTraceContaining("enclave.auth.issuer (ENCLAVE_AUTH_ISSUER)")
-                .hasStackTraceContaining("enclave.auth.audience (ENCLAVE_AUTH_AUDIENCE)")
-                .hasStackTraceContaining("enclave.tenancy.role-arn (ENCLAVE_TENANCY_ROLE_ARN)")
-                .hasStackTraceContaining("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN)")
-                .hasStackTraceContaining("enclave.idempotency.sealing-keys (ENCLAVE_IDEMPOTENCY_SEALING_KEYS)");
+                .satisfies(e -> assertThat(Startup.refusal(e)).isPresent())
+                .hasStackTraceContaining("enclave.table.name (ENCLAVE_TABLE_NAME) is required")
+                .hasStackTraceContaining("enclave.auth.jwks-url (ENCLAVE_AUTH_JWKS_URL) is required")
+                .hasStackTraceContaining("enclave.auth.issuer (ENCLAVE_AUTH_ISSUER) is required")
+                .hasStackTraceContaining("enclave.auth.audience (ENCLAVE_AUTH_AUDIENCE) is required")
+                .hasStackTraceContaining("enclave.tenancy.role-arn (ENCLAVE_TENANCY_ROLE_ARN) is required")
+                .hasStackTraceContaining("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN) is required")
+                .hasStackTraceContaining("enclave.idempotency.sealing-keys (ENCLAVE_IDEMPOTENCY_SEALING_KEYS) is "
+                        + "required");
+    }
+
+    @Test
+    void start_withUnreadableSettings_failsNamingEachOne_beforeAnythingStarts() {
+        Map<String, Object> bad = new java.util.HashMap<>(Map.of(
+                "enclave.tenancy.table-arn", "nonsense",
+                "enclave.tenancy.role-arn", "arn:aws:iam::123:user/x",
+                "enclave.tenancy.mode", "magic",
+                "enclave.auth.jwks-url", "http://idp.example/jwks",
+                "enclave.auth.jwks-key-type", "HMAC",
+                "enclave.auth.audience-claim", "azp",
+                "enclave.auth.token-use", "refresh",
+                "enclave.auth.jwks-max-staleness", "soon",
+                "enclave.idempotency.sealing-keys", "c2hvcnQ=",
+                "aws.region", "Europe"));
+        bad.put("enclave.auth.algorithms", "RS256,none");
+
+        Throwable refused = Startup.refusal(catchThrowable(() -> ProductionServer.start(tableName,
+                "https://idp.example/jwks", "https://idp.example/", bad).close())).orElseThrow();
+
+        assertThat(refused.getMessage().lines().filter(line -> line.startsWith("  - ")))
+                .anyMatch(l -> l.contains("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN) not a DynamoDB"))
+                .anyMatch(l -> l.contains("enclave.tenancy.role-arn") && l.contains("an IAM role ARN"))
+                .anyMatch(l -> l.contains("enclave.tenancy.mode") && l.contains("'magic'"))
+                .anyMatch(l -> l.contains("enclave.auth.jwks-url") && l.contains("https"))
+                .anyMatch(l -> l.contains("enclave.auth.jwks-key-type") && l.contains("'HMAC'"))
+                .anyMatch(l -> l.contains("enclave.auth.audience-claim") && l.contains("'azp'"))
+                .anyMatch(l -> l.contains("enclave.auth.token-use") && l.contains("'refresh'"))
+                .anyMatch(l -> l.contains("enclave.auth.jwks-max-staleness") && l.contains("'soon'"))
+                .anyMatch(l -> l.contains("enclave.idempotency.sealing-keys") && l.contains("32 bytes"))
+                .anyMatch(l -> l.contains("aws.region") && l.contains("'Europe'"))
+                .hasSize(10);
+        assertThat(refused.getMessage()).doesNotContain("enclave.auth.algorithms")
+                .as("the algorithms are judged only once the key type is readable");
+    }
+
+    @Test
+    void start_withATableArnOfAnotherTable_isRefused() {
+        Throwable refused = Startup.refusal(catchThrowable(() -> ProductionServer.start(tableName,
+                "https://idp.example/jwks", "https://idp.example/",
+                Map.of("enclave.tenancy.table-arn", LocalSandbox.tableArn("another").value())).close()))
+                .orElseThrow();
+
+        assertThat(refused.getMessage()).contains("must name the table enclave.table.name names");
     }
 
     @Test
