@@ -5,6 +5,7 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
@@ -13,6 +14,7 @@ import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,15 +74,15 @@ final class DynamoDbOrganisations implements Organisations {
     }
 
     @Override
-    public RenameOutcome rename(TenantId id, String name, long expectedVersion) {
+    public RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
+        Map<String, AttributeValue> values = new HashMap<>(expected.values());
+        values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1")));
         try {
             var updated = client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
                     .updateExpression("SET #name = :name, #version = #version + :one")
-                    .conditionExpression("attribute_exists(PK) AND #version = :expected")
+                    .conditionExpression(expected.condition("PK", "#version"))
                     .expressionAttributeNames(Map.of("#name", "name", "#version", "version"))
-                    .expressionAttributeValues(Map.of(":name", AttributeValue.fromS(name),
-                            ":one", AttributeValue.fromN("1"),
-                            ":expected", AttributeValue.fromN(Long.toString(expectedVersion))))
+                    .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW)
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
             return new Renamed(OrganisationItems.fromItem(updated.attributes()));

@@ -4,6 +4,8 @@ import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejection;
@@ -109,7 +111,7 @@ class OrganisationController {
         if (access.decide(caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
             return Rejections.toResponse(request, refused);
         }
-        Optional<Long> expected = ETags.version(ifMatch);
+        Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
         if (expected.isEmpty()) {
             return Rejections.toResponse(request, rejection(ProblemType.PRECONDITION_REQUIRED,
                     "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));

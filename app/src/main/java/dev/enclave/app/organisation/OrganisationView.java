@@ -1,5 +1,6 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.platform.IfMatch;
 import io.micronaut.serde.annotation.Serdeable;
 
 /** An organisation as the API shows it. */
@@ -16,6 +17,6 @@ record OrganisationView(String id, String name, int seats, int members, String s
 
     /** The strong ETag of a version. */
     static String etag(Organisation organisation) {
-        return "\"v" + organisation.version() + "\"";
+        return IfMatch.etag(organisation.version());
     }
 }

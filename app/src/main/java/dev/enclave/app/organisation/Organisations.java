@@ -1,6 +1,7 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ public interface Organisations {
     Optional<Organisation> find(TenantId id);
 
     /** Renames if the stored version is still {@code expectedVersion}. */
-    RenameOutcome rename(TenantId id, String name, long expectedVersion);
+    RenameOutcome rename(TenantId id, String name, ExpectedVersion expected);
 
     /** Suspends or resumes; false when there is no such organisation. */
     boolean setStatus(TenantId id, OrganisationStatus status);

@@ -2,6 +2,7 @@ package dev.enclave.app.organisation;
 
 import dev.enclave.app.member.Memberships;
 import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -23,8 +24,8 @@ final class RenamingOrganisation {
         this.memberships = memberships;
     }
 
-    Organisations.RenameOutcome rename(TenantId id, String name, long expectedVersion) {
-        Organisations.RenameOutcome outcome = organisations.rename(id, name, expectedVersion);
+    Organisations.RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
+        Organisations.RenameOutcome outcome = organisations.rename(id, name, expected);
         if (outcome instanceof Organisations.Renamed renamed) {
             Organisation organisation = renamed.organisation();
             memberships.renameOrganisation(id, new OrganisationName(organisation.name(), organisation.version()));

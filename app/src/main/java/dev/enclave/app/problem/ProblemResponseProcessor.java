@@ -11,6 +11,7 @@ import io.micronaut.web.router.exceptions.UnsatisfiedRouteException;
 import jakarta.inject.Singleton;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Renders every error Micronaut and Micronaut Security produce (routing, content negotiation, body size,
@@ -26,10 +27,18 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
 
     @Override
     public MutableHttpResponse<Problem> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
+        Optional<TransportFailure> unread = TransportFailure.of(context.getRequest());
+        unread.ifPresent(failure -> response.status(failure.status()));
         int status = response.code();
         ProblemType type = classify(context, status);
-        Problem problem = Problem.of(type, detail(context, type, status), context.getRequest().getPath(),
-                RequestIds.of(context.getRequest()), violations(context, type));
+        String instance = unread.map(TransportFailure::targetReadable).orElse(true)
+                ? context.getRequest().getPath() : null;
+        String requestId = RequestIds.of(context.getRequest());
+        Problem problem = Problem.of(type, detail(context, type, status), instance, requestId,
+                violations(context, type));
+        if (!response.getHeaders().contains(RequestIds.HEADER)) {
+            response.header(RequestIds.HEADER, requestId);
+        }
         return response.body(problem).contentType(PROBLEM_JSON);
     }
 
@@ -62,6 +71,8 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
             return "The server could not complete the request; quote the request id when reporting it.";
         }
         return switch (type) {
+            case URI_TOO_LONG -> "The request line is longer than the server reads; shorten the URL.";
+            case HEADERS_TOO_LARGE -> "The request headers are larger than the server reads.";
             case MALFORMED_BODY -> "The request body is missing, not JSON, or a value has the wrong type.";
             case VALIDATION_FAILED -> "One or more fields are invalid; see errors.";
             case UNAUTHORIZED -> "Send a valid bearer token (signed by the configured issuer, not expired).";

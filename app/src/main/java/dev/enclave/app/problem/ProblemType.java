@@ -42,6 +42,8 @@ public enum ProblemType {
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", HttpStatus.UNPROCESSABLE_ENTITY,
             "That Idempotency-Key was used with a different request"),
     PAYLOAD_TOO_LARGE("payload-too-large", HttpStatus.REQUEST_ENTITY_TOO_LARGE, "Request body too large"),
+    URI_TOO_LONG("uri-too-long", HttpStatus.REQUEST_URI_TOO_LONG, "Request line too long"),
+    HEADERS_TOO_LARGE("headers-too-large", HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "Request headers too large"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
     SERVICE_UNAVAILABLE("service-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Service unavailable"),
     INTERNAL("internal", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
@@ -75,7 +77,8 @@ public enum ProblemType {
     private boolean generic() {
         return switch (this) {
             case BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, NOT_ACCEPTABLE, CONFLICT,
-                 PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SERVICE_UNAVAILABLE, INTERNAL -> true;
+                 PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SERVICE_UNAVAILABLE,
+                 INTERNAL -> true;
             default -> false;
         };
     }

@@ -2,6 +2,7 @@ package dev.enclave.app.service;
 
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
@@ -71,14 +72,15 @@ final class DynamoDbServices implements Services {
     }
 
     @Override
-    public Optional<ServiceView> rename(TenantId tenant, String service, String name, long expectedVersion) {
+    public Optional<ServiceView> rename(TenantId tenant, String service, String name, ExpectedVersion expected) {
+        Map<String, AttributeValue> values = new HashMap<>(expected.values());
+        values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1")));
         try {
             var updated = client(tenant).updateItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
                     .updateExpression("SET #name = :name, version = version + :one")
-                    .conditionExpression("attribute_exists(PK) AND version = :expected")
+                    .conditionExpression(expected.condition("PK", "version"))
                     .expressionAttributeNames(Map.of("#name", "name"))
-                    .expressionAttributeValues(Map.of(":name", AttributeValue.fromS(name), ":one",
-                            AttributeValue.fromN("1"), ":expected", AttributeValue.fromN(Long.toString(expectedVersion))))
+                    .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW));
             return Optional.of(view(updated.attributes()));
         } catch (ConditionalCheckFailedException stale) {

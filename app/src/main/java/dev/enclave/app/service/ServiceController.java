@@ -4,6 +4,8 @@ import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.Text;
+import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
@@ -35,7 +37,6 @@ import jakarta.validation.constraints.Pattern;
 import java.net.URI;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 
 /**
  * An organisation's services and service groups, and the access check other services ask
@@ -48,7 +49,6 @@ import java.util.regex.Matcher;
 class ServiceController {
 
     static final String NAME = ServiceNames.NAME;
-    private static final java.util.regex.Pattern ETAG = java.util.regex.Pattern.compile("\\s*\"v(\\d{1,18})\"\\s*");
 
     @Serdeable
     record CreateService(@NotNull @Pattern(regexp = NAME, message = "must be 1-40 lowercase letters, digits, hyphens")
@@ -76,7 +76,7 @@ class ServiceController {
                            @Valid @Body CreateService body) {
         return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
                 ? HttpResponse.created(new Services.ServiceView(body.id(), body.name(), 1),
-                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, "\"v1\"")
+                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, IfMatch.etag(1))
                 : problem(request, ProblemType.CONFLICT, "A service " + body.id() + " exists."));
     }
 
@@ -91,7 +91,7 @@ class ServiceController {
             return noSuchService(request);
         }
         return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
-                .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, "\"v" + s.version() + "\""))
+                .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, IfMatch.etag(s.version())))
                 .orElseGet(() -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".")));
     }
 
@@ -103,13 +103,12 @@ class ServiceController {
             return noSuchService(request);
         }
         return as(request, caller, org, Requirement.ADMIN, tenant -> {
-            if (ifMatch == null) {
+            Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
+            if (expected.isEmpty()) {
                 return problem(request, ProblemType.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
-            Matcher version = ETAG.matcher(ifMatch);
-            long expected = version.matches() ? Long.parseLong(version.group(1)) : -1;
-            return services.rename(tenant, service, body.name(), expected)
-                    .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, "\"v" + s.version() + "\""))
+            return services.rename(tenant, service, body.name(), expected.get())
+                    .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, IfMatch.etag(s.version())))
                     .orElseGet(() -> problem(request, ProblemType.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
         });

@@ -1,5 +1,6 @@
 package dev.enclave.app.service;
 
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
@@ -16,7 +17,7 @@ public interface Services {
     List<ServiceView> list(TenantId tenant);
 
     /** Renames when the version matches; empty when it does not (or the service is gone). */
-    Optional<ServiceView> rename(TenantId tenant, String service, String name, long expectedVersion);
+    Optional<ServiceView> rename(TenantId tenant, String service, String name, ExpectedVersion expected);
 
     /** Deletes the service and all its assignments in one transaction. */
     Deletion delete(TenantId tenant, String service);

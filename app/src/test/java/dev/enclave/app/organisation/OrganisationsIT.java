@@ -169,6 +169,31 @@ class OrganisationsIT extends LocalStackTest {
     }
 
     @Test
+    void rename_withIfMatchStar_renamesAnyCurrentVersion_perRfc9110() {
+        String ada = tokens().mint("ada", "ada@example.com");
+        api().post("/v1/orgs", "{\"id\":\"org-star\",\"name\":\"Old\"}", ada);
+        patch("/v1/orgs/org-star", "{\"name\":\"Second\"}", ada, "\"v1\"");
+
+        Api.Reply renamed = patch("/v1/orgs/org-star", "{\"name\":\"Third\"}", ada, "*");
+
+        assertThat(renamed.status()).isEqualTo(200);
+        assertThat(renamed.header("ETag")).isEqualTo("\"v3\"");
+        assertThat(patch("/v1/orgs/org-nowhere", "{\"name\":\"X\"}", ada, "*").status()).isEqualTo(404);
+    }
+
+    @Test
+    void rename_withAListOfETags_matchesAnyStrongOne_andWeakTagsNever() {
+        String ada = tokens().mint("ada", "ada@example.com");
+        api().post("/v1/orgs", "{\"id\":\"org-list\",\"name\":\"Old\"}", ada);
+
+        assertThat(patch("/v1/orgs/org-list", "{\"name\":\"Weak\"}", ada, "W/\"v1\"").status()).isEqualTo(412);
+        assertThat(patch("/v1/orgs/org-list", "{\"name\":\"Listed\"}", ada, "\"v7\", \"v1\"").status())
+                .isEqualTo(200);
+        assertThat(patch("/v1/orgs/org-list", "{\"name\":\"Garbage\"}", ada, "v2").status()).isEqualTo(412);
+        assertThat(api().get("/v1/orgs/org-list", ada).json().get("name").asText()).isEqualTo("Listed");
+    }
+
+    @Test
     void rename_withoutIfMatch_isPreconditionRequired() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-nomatch\",\"name\":\"Old\"}", ada);

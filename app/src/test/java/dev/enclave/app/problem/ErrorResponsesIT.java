@@ -83,6 +83,35 @@ class ErrorResponsesIT extends LocalStackTest {
     }
 
     @Test
+    void aRequestLineOverTheLimit_is414_withNoInstanceToName_andTheRequestId() {
+        Api.Reply reply = api().get("/v1/orgs/" + "a".repeat(9_000), null);
+
+        assertProblem(reply, 414, "uri-too-long");
+        assertThat(reply.json().has("instance")).as("the path was never read").isFalse();
+        assertThat(reply.header("X-Request-Id")).isEqualTo(reply.json().get("requestId").asText());
+    }
+
+    @Test
+    void headersOverTheLimit_are431_withTheirPath_andTheRequestId() {
+        Api.Reply reply = api().send(api().request("/v1/me", null).header("X-Big", "b".repeat(20_000)).GET());
+
+        assertProblem(reply, 431, "headers-too-large");
+        assertThat(reply.json().get("instance").asText()).isEqualTo("/v1/me");
+        assertThat(reply.header("X-Request-Id")).isEqualTo(reply.json().get("requestId").asText());
+    }
+
+    @Test
+    void aBodyOverTheLimit_is413_alsoOnRoutesThatTakeNoBody() {
+        String token = tokens().mint("{\"sub\":\"adm\",\"email\":\"adm@example.com\",\"roles\":[\"platform-admin\"]}");
+        String huge = "{\"a\":\"" + "x".repeat(1_150_000) + "\"}";
+
+        Api.Reply suspend = api().post("/v1/admin/tenants/acme/suspend", huge, token);
+
+        assertProblem(suspend, 413, "payload-too-large");
+        assertThat(suspend.header("X-Request-Id")).isEqualTo(suspend.json().get("requestId").asText());
+    }
+
+    @Test
     void everyResponse_carriesTheRequestId_keepingAWellFormedOneFromTheCaller() {
         Api.Reply chosen = api().send(api().request("/v1/nothing", null).header("X-Request-Id", "trace-1234567").GET());
         Api.Reply hostile = api().send(api().request("/v1/nothing", null).header("X-Request-Id", "a b\"<>").GET());

@@ -30,6 +30,19 @@ class ServicesIT extends LocalStackTest {
     }
 
     @Test
+    void rename_withIfMatchStar_renamesAnExistingService_andAMissingOneIsPreconditionFailed() {
+        String owner = organisation("svc-star");
+        api().post("/v1/orgs/svc-star/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+
+        Api.Reply renamed = send("PATCH", "/v1/orgs/svc-star/services/billing", "{\"name\":\"Any\"}", owner, "*");
+        Api.Reply missing = send("PATCH", "/v1/orgs/svc-star/services/nothing", "{\"name\":\"Any\"}", owner, "*");
+
+        assertThat(renamed.status()).isEqualTo(200);
+        assertThat(renamed.header("ETag")).isEqualTo("\"v2\"");
+        assertThat(missing.status()).isEqualTo(412);
+    }
+
+    @Test
     void accessCheck_followsServiceGroupAssignments_andOnlyMembersCanBeAssigned() {
         String owner = organisation("svc-access");
         api().post("/v1/orgs/svc-access/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
