@@ -28,7 +28,7 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
     @Override
     public MutableHttpResponse<Problem> processResponse(ErrorContext context, MutableHttpResponse<?> response) {
         Optional<TransportFailure> unread = TransportFailure.of(context.getRequest());
-        unread.ifPresent(failure -> response.status(failure.status()));
+        unread.flatMap(TransportFailure::status).ifPresent(response::status);
         int status = response.code();
         ProblemType type = classify(context, status);
         String instance = unread.map(TransportFailure::targetReadable).orElse(true)

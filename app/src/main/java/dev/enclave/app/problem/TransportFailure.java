@@ -10,12 +10,13 @@ import java.util.Optional;
 
 /**
  * A request the HTTP decoder could not read, and the status that says why: 414 for a request line over the limit,
- * 431 for headers over it, 400 for anything else malformed. Micronaut answers all of them 413 or 400 alike.
+ * 431 for headers over it (Micronaut answers both 413, "body too large"); anything else keeps Micronaut's status.
  *
- * @param status          what the answer's status should be
- * @param targetReadable  whether the request's path was read (a line too long has none to name)
+ * @param status          the status the answer should have instead of Micronaut's, if any
+ * @param targetReadable  whether the request's path was read (a bad request line has none to name; Netty calls it
+ *                        {@code /bad-request})
  */
-record TransportFailure(HttpStatus status, boolean targetReadable) {
+record TransportFailure(Optional<HttpStatus> status, boolean targetReadable) {
 
     static Optional<TransportFailure> of(HttpRequest<?> request) {
         if (!(request instanceof NettyHttpRequest<?> netty)) {
@@ -26,11 +27,11 @@ record TransportFailure(HttpStatus status, boolean targetReadable) {
             return Optional.empty();
         }
         if (result.cause() instanceof TooLongHttpLineException) {
-            return Optional.of(new TransportFailure(HttpStatus.REQUEST_URI_TOO_LONG, false));
+            return Optional.of(new TransportFailure(Optional.of(HttpStatus.REQUEST_URI_TOO_LONG), false));
         }
         if (result.cause() instanceof TooLongHttpHeaderException) {
-            return Optional.of(new TransportFailure(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, true));
+            return Optional.of(new TransportFailure(Optional.of(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE), true));
         }
-        return Optional.of(new TransportFailure(HttpStatus.BAD_REQUEST, false));
+        return Optional.of(new TransportFailure(Optional.empty(), false));
     }
 }

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.Socket;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 @MicronautTest(environments = "local")
@@ -83,12 +85,42 @@ class ErrorResponsesIT extends LocalStackTest {
     }
 
     @Test
+    void aLargeBodyLabelledCompressed_isRefused415_compressedOrNot_neverDecompressed() throws Exception {
+        String token = tokens().mint("gz", "gz@example.com");
+        String json = "{\"id\":\"org-gzip\",\"name\":\"" + "a".repeat(900_000) + "\"}";
+        java.io.ByteArrayOutputStream gzipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(gzipped)) {
+            gzip.write(json.getBytes(StandardCharsets.UTF_8));
+        }
+
+        Api.Reply mislabelled = api().send(api().request("/v1/orgs", token).header("Content-Type", "application/json")
+                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofString(json)));
+        Api.Reply compressed = api().send(api().request("/v1/orgs", token).header("Content-Type", "application/json")
+                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
+
+        assertProblem(mislabelled, 415, "unsupported-media-type");
+        assertProblem(compressed, 415, "unsupported-media-type");
+    }
+
+    @Test
     void aRequestLineOverTheLimit_is414_withNoInstanceToName_andTheRequestId() {
         Api.Reply reply = api().get("/v1/orgs/" + "a".repeat(9_000), null);
 
         assertProblem(reply, 414, "uri-too-long");
         assertThat(reply.json().has("instance")).as("the path was never read").isFalse();
         assertThat(reply.header("X-Request-Id")).isEqualTo(reply.json().get("requestId").asText());
+    }
+
+    @Test
+    void anUnreadableRequestLine_is400_withoutAMadeUpInstance() throws Exception {
+        try (Socket socket = new Socket(server.getHost(), server.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("NONSENSE\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertThat(answer).containsPattern("^HTTP/1.[01] 400").containsIgnoringCase("x-request-id:")
+                    .contains("application/problem+json").doesNotContain("\"instance\"");
+        }
     }
 
     @Test
