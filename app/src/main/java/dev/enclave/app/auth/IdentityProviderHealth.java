@@ -32,7 +32,9 @@ final class IdentityProviderHealth extends AbstractHealthIndicator<Map<String, O
         healthStatus = status(state);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("keys", state.keys());
-        details.put("ageSeconds", state.usable() ? state.age().toSeconds() : -1);
+        if (state.fetched() > 0) {
+            details.put("ageSeconds", state.age().toSeconds());
+        }
         state.lastFailure().ifPresent(failure -> details.put("lastFailure", failure));
         return details;
     }

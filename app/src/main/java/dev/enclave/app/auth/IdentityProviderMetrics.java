@@ -8,7 +8,8 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 
 /**
- * {@code enclave.auth.jwks.age} (seconds since the key set in use was fetched), {@code enclave.auth.jwks.usable}
+ * {@code enclave.auth.jwks.age} (seconds since the key set in use was fetched; NaN before the first fetch),
+ * {@code enclave.auth.jwks.usable}
  * (1 while cached keys may be used) and {@code enclave.auth.jwks.fetches} by outcome.
  */
 @Singleton
@@ -23,7 +24,8 @@ final class IdentityProviderMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        Gauge.builder("enclave.auth.jwks.age", keys, k -> k.state().age().toSeconds())
+        Gauge.builder("enclave.auth.jwks.age", keys, k -> k.state().fetched() == 0 ? Double.NaN
+                        : k.state().age().toSeconds())
                 .description("Seconds since the identity provider's key set in use was fetched")
                 .baseUnit("seconds").register(registry);
         Gauge.builder("enclave.auth.jwks.usable", keys, k -> k.state().usable() ? 1 : 0)
