@@ -12,21 +12,24 @@ import java.util.List;
  * @param coldTenants   tenants kept for the cold-credentials probe (never touched before it)
  * @param scaleCounts   tenants whose credentials the scale probe caches
  * @param startups      start-up repetitions per configuration
+ * @param refusedWarmUp requests of each refused kind before its measured ones
+ * @param refusedRequests measured requests of each refused kind
  */
 record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Duration segment, int rounds,
                     List<Integer> tenantCounts, int coldTenants, List<Integer> scaleCounts, int startups,
-                    int costWalks, String jmhArguments, Path output, Path docs) {
+                    int costWalks, int refusedWarmUp, int refusedRequests, String jmhArguments, Path output,
+                    Path docs) {
 
     static BenchOptions parse(String[] args) {
         boolean quick = List.of(args).contains("--quick");
         Path root = Path.of(System.getProperty("enclave.bench.root", "."));
         if (quick) {
             return new BenchOptions(true, Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(4), 1,
-                    List.of(1, 10, 100), 50, List.of(100, 1_000), 1, 1, "-f 1 -wi 1 -w 1s -i 2 -r 1s",
+                    List.of(1, 10, 100), 50, List.of(100, 1_000), 1, 1, 5, 10, "-f 1 -wi 1 -w 1s -i 2 -r 1s",
                     root.resolve("bench/results/quick.json"), root.resolve("bench/results/quick"));
         }
         return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
-                List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5,
+                List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5, 30, 100,
                 "-f 1 -wi 3 -w 2s -i 5 -r 2s", root.resolve("bench/results/latest.json"), root.resolve("docs"));
     }
 

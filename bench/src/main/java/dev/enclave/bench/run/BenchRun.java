@@ -43,6 +43,7 @@ public final class BenchRun {
         BackendPolling.Result polling;
         List<TenantScale.Level> scale;
         Results.StartupTimes startup;
+        List<RefusedRequests.Row> refused;
         try (ServerUnderTest server = ServerUnderTest.start(work, List.of("-Xms1g", "-Xmx4g"))) {
             TokenMint mint = TokenMint.of(server.dataDir());
             Seeding seeding = new Seeding(new Http(server.unscoped()), mint);
@@ -84,6 +85,9 @@ public final class BenchRun {
 
             log("cost per operation");
             cost = new CostPerOperation(new Http(server.scoped()), mint).measure(options.costWalks());
+            log("refused requests");
+            refused = new RefusedRequests(server, mint, mint.forger()).measure(options.refusedWarmUp(),
+                    options.refusedRequests());
             log("tenant scale " + options.scaleCounts());
             scale = TenantScale.measure(server, work, options.scaleCounts());
             log("start-up");
@@ -96,7 +100,7 @@ public final class BenchRun {
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
-                credentials, polling, scale, cost, micro, startup);
+                credentials, polling, scale, cost, micro, startup, refused);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";

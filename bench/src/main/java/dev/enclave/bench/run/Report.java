@@ -17,6 +17,7 @@ final class Report {
     static final double P99_TARGET = 1.10;
     static final double FLOOR_TARGET = 0.90;
     static final double HEAP_PER_TENANT_TARGET = 2048;
+    static final double REFUSED_CPU_TARGET_MS = 10;
 
     private final Results r;
     private final StringBuilder md = new StringBuilder();
@@ -36,6 +37,7 @@ final class Report {
         report.cost();
         report.micro();
         report.startup();
+        report.refused();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -291,6 +293,27 @@ final class Report {
         line("|---|---|");
         line("| local (`enclave-local.jar`) | " + spread(s.local(), 2) + " |");
         line("| non-local (`enclave-app.jar`) | " + spread(s.nonLocal(), 2) + " |");
+        line("");
+    }
+
+    private void refused() {
+        List<RefusedRequests.Row> rows = r.refusedRequests();
+        RefusedRequests.Row worst = rows.stream().max(java.util.Comparator.comparingDouble(
+                RefusedRequests.Row::cpuMsPerRequest)).orElseThrow();
+        line("## 6. Refused requests");
+        line("");
+        line("Server CPU per refused request (target ≤ " + number(REFUSED_CPU_TARGET_MS, 0) + " ms for bodies up to the "
+                + "1 MB limit): each kind sent " + worst.requests() + " times one at a time to the idle server after a "
+                + "warm-up; the server process's CPU time over them (app, gateway, DynamoDB Local, JIT and GC) divided "
+                + "by their number. Worst: **" + worst.kind() + ", " + number(worst.cpuMsPerRequest(), 2) + " ms** — "
+                + atMost(worst.cpuMsPerRequest(), REFUSED_CPU_TARGET_MS) + ".");
+        line("");
+        line("| request | answer | server CPU ms per request | wall ms per request |");
+        line("|---|---|---|---|");
+        for (RefusedRequests.Row row : rows) {
+            line("| " + row.kind() + " | " + row.status() + " | " + number(row.cpuMsPerRequest(), 2) + " | "
+                    + number(row.wallMsPerRequest(), 2) + " |");
+        }
         line("");
     }
 

@@ -12,7 +12,8 @@ import java.util.Map;
 /** Everything one run of {@code bench/run} measured; written as {@code bench/results/latest.json}. */
 record Results(Environment environment, Method method, List<CellResult> cells, List<Ratio> ratios,
                Credentials credentials, BackendPolling.Result backendPolling, List<TenantScale.Level> tenantScale, List<CostPerOperation.Row> costPerOperation,
-               List<MicroBenchmarks.Score> microBenchmarks, StartupTimes startup) {
+               List<MicroBenchmarks.Score> microBenchmarks, StartupTimes startup,
+               List<RefusedRequests.Row> refusedRequests) {
 
     /** Where and when. */
     record Environment(String date, String commit, String java, int cores, String os, String command) {

@@ -6,6 +6,7 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import java.io.IOException;
@@ -42,6 +43,15 @@ final class TokenMint {
             return new TokenMint(RSAKey.parse(Files.readString(dataDir.resolve("local-issuer-key.json"))));
         } catch (IOException | ParseException | JOSEException e) {
             throw new IllegalStateException("cannot read the local issuer key in " + dataDir, e);
+        }
+    }
+
+    /** A mint whose tokens name this one's key id but are signed by another key: each costs a failed check. */
+    TokenMint forger() {
+        try {
+            return new TokenMint(new RSAKeyGenerator(2048).keyID(key.getKeyID()).generate());
+        } catch (JOSEException e) {
+            throw new IllegalStateException("cannot generate a key", e);
         }
     }
 
