@@ -1,5 +1,6 @@
 package dev.enclave.bench.run;
 
+import dev.enclave.app.idempotency.ResponseSeal;
 import dev.enclave.app.local.LocalSandbox;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -9,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +57,8 @@ final class Startup {
                 "-Denclave.tenancy.table-arn=" + LocalSandbox.tableArn(table).value(),
                 "-Denclave.table.name=" + table,
                 "-Denclave.auth.jwks-url=" + server.scoped().resolve("/.well-known/jwks.json"),
-                "-Denclave.auth.issuer=enclave-local", "-Denclave.auth.audience=enclave");
+                "-Denclave.auth.issuer=enclave-local", "-Denclave.auth.audience=enclave",
+                "-Denclave.idempotency.sealing-keys=" + ResponseSeal.newKey(new SecureRandom()));
         for (int i = 0; i < repetitions; i++) {
             List<String> arguments = new ArrayList<>(settings);
             arguments.addAll(List.of("-jar", appTarget.resolve("enclave-app.jar").toString()));

@@ -1,6 +1,7 @@
 package dev.enclave.bench.scale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enclave.app.idempotency.ResponseSeal;
 import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.credentials.TenantCredentials;
@@ -9,6 +10,7 @@ import io.micronaut.context.ApplicationContext;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +64,7 @@ public final class TenantScaleProbe {
         properties.put("enclave.auth.jwks-url", "http://127.0.0.1:9/unused");
         properties.put("enclave.auth.issuer", "unused");
         properties.put("enclave.auth.audience", "unused");
+        properties.put("enclave.idempotency.sealing-keys", ResponseSeal.newKey(new SecureRandom()));
         List<Map<String, Object>> levels = new ArrayList<>();
         try (ApplicationContext context = ApplicationContext.run(properties)) {
             long contextStarted = System.currentTimeMillis();
