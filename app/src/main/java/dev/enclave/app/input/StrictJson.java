@@ -14,15 +14,22 @@ import java.util.Optional;
 
 /**
  * Reads a request body as strict JSON before anything binds it: one value and nothing after it, no duplicate keys,
- * at most {@link #MAX_DEPTH} levels, no {@code null} inside a list. Objects become {@link Map}s, arrays {@link
+ * at most {@link #MAX_DEPTH} levels, {@link #MAX_FIELDS} fields per object and {@link #MAX_ENTRIES} entries per list
+ * (parsing stops at the first excess, so a megabyte of them costs no more than the bound), no {@code null} inside a
+ * list. Objects become {@link Map}s, arrays {@link
  * List}s, numbers {@link Number}s (an integer stays a {@link java.math.BigInteger} or {@link Long}), so a later
  * check sees exactly which JSON type was sent.
  */
 final class StrictJson {
 
     static final int MAX_DEPTH = 8;
+    /** No request record has this many fields: parsing stops here instead of reading a megabyte of them. */
+    static final int MAX_FIELDS = 64;
+    /** Above every list bound of every request record (those are reported exactly); parsing stops here. */
+    static final int MAX_ENTRIES = 1000;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .disable(JsonFactory.Feature.INTERN_FIELD_NAMES).disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH + 1)
                     .maxNumberLength(40).maxStringLength(1 << 20).build())
             .build();
@@ -76,6 +83,9 @@ final class StrictJson {
     private static Map<String, Object> object(JsonParser parser, int depth) throws IOException, Refused {
         Map<String, Object> fields = new LinkedHashMap<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
+            if (fields.size() == MAX_FIELDS) {
+                throw new Refused("An object has more than " + MAX_FIELDS + " fields.");
+            }
             String name = parser.currentName();
             fields.put(name, value(parser, parser.nextToken(), depth + 1));
         }
@@ -85,6 +95,9 @@ final class StrictJson {
     private static List<Object> array(JsonParser parser, int depth) throws IOException, Refused {
         List<Object> items = new ArrayList<>();
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_ARRAY; token = parser.nextToken()) {
+            if (items.size() == MAX_ENTRIES) {
+                throw new Refused("A list has more than " + MAX_ENTRIES + " entries.");
+            }
             Object item = value(parser, token, depth + 1);
             if (item == null) {
                 throw new Refused("A list holds null; leave the entry out.");
