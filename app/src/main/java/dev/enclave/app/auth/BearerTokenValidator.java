@@ -25,6 +25,7 @@ import org.slf4j.LoggerFactory;
 final class BearerTokenValidator implements TokenValidator<HttpRequest<?>> {
 
     private static final Logger LOG = LoggerFactory.getLogger("enclave.auth");
+    private static final int MAX_LOGGED = 200;
 
     private final TokenVerifier verifier;
     private final ValidatedTokens validated;
@@ -51,6 +52,12 @@ final class BearerTokenValidator implements TokenValidator<HttpRequest<?>> {
         return Publishers.fromCompletableFuture(authentication);
     }
 
+    /** A reason may quote the token's header (alg, kid): at most 200 characters, nothing that is not printable. */
+    static String printable(String text) {
+        String bounded = text.length() > MAX_LOGGED ? text.substring(0, MAX_LOGGED) + "…" : text;
+        return bounded.replaceAll("[^\\x20-\\x7E]", "?");
+    }
+
     private void settle(TokenVerifier.Outcome outcome, String token, HttpRequest<?> request,
                         CompletableFuture<Authentication> authentication) {
         if (outcome instanceof TokenVerifier.Verified verified) {
@@ -59,10 +66,11 @@ final class BearerTokenValidator implements TokenValidator<HttpRequest<?>> {
             validated.remember(token, new ValidatedTokens.Entry(known, verified.keyId(), verified.expiresAt()));
             authentication.complete(known);
         } else if (outcome instanceof TokenVerifier.NoKey noKey) {
-            LOG.warn("token not checked: no key available (path={})", request.getPath());
+            LOG.warn("token not checked: no key available (path={})", printable(request.getPath()));
             authentication.completeExceptionally(new IdentityProviderUnavailableException(noKey.retryAfter()));
         } else {
-            LOG.info("token refused: {} (path={})", ((TokenVerifier.Refused) outcome).reason(), request.getPath());
+            LOG.info("token refused: {} (path={})", printable(((TokenVerifier.Refused) outcome).reason()),
+                    printable(request.getPath()));
             authentication.complete(null);
         }
     }
