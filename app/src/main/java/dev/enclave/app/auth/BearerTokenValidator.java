@@ -7,7 +7,9 @@ import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.token.jwt.validator.ReactiveJsonWebTokenValidator;
 import io.micronaut.security.token.validator.TokenValidator;
 import jakarta.inject.Singleton;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.reactivestreams.Publisher;
@@ -61,8 +63,10 @@ final class BearerTokenValidator implements TokenValidator<HttpRequest<?>> {
     private void settle(TokenVerifier.Outcome outcome, String token, HttpRequest<?> request,
                         CompletableFuture<Authentication> authentication) {
         if (outcome instanceof TokenVerifier.Verified verified) {
+            Map<String, Object> attributes = new HashMap<>(verified.claims().getClaims());
+            attributes.put(CallerBinder.CALLER, verified.caller());
             Authentication known = Authentication.build(verified.caller().subject(),
-                    List.copyOf(verified.caller().roles()), verified.claims().getClaims());
+                    List.copyOf(verified.caller().roles()), attributes);
             validated.remember(token, new ValidatedTokens.Entry(known, verified.keyId(), verified.expiresAt()));
             authentication.complete(known);
         } else if (outcome instanceof TokenVerifier.NoKey noKey) {

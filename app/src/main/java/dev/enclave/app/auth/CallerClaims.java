@@ -4,7 +4,6 @@ import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.util.Collection;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -30,10 +29,6 @@ final class CallerClaims {
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }
-    }
-
-    static Optional<Caller> read(ClaimNames names, Map<String, Object> claims) {
-        return read(names, claims::get);
     }
 
     private static String requiredString(Object value) {

@@ -1,5 +1,6 @@
 package dev.enclave.app.auth;
 
+import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -16,7 +17,8 @@ final class TokenFactory {
         return TokenRules.of(settings);
     }
 
-    @Singleton
+    /** Built at start-up, so the key set is being fetched before the first request needs it. */
+    @Context
     @Requires(property = "enclave.auth.jwks-url")
     CachedSigningKeys identityProviderKeys(AuthSettings settings, TokenRules rules, Clock clock) {
         CachedSigningKeys keys = new CachedSigningKeys(new HttpKeySetFetcher(URI.create(settings.getJwksUrl())),

@@ -74,7 +74,7 @@ final class TokenVerifier {
         if (claimsRefusal.isPresent()) {
             return refused(claimsRefusal.get());
         }
-        Optional<Caller> caller = CallerClaims.read(names, claims.getClaims());
+        Optional<Caller> caller = CallerClaims.read(names, claims::getClaim);
         if (caller.isEmpty()) {
             return refused("identity claims unreadable (user id, tenant or roles)");
         }

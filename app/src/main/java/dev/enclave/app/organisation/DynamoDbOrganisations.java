@@ -6,6 +6,7 @@ import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
@@ -75,12 +76,12 @@ final class DynamoDbOrganisations implements Organisations {
 
     @Override
     public RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
-        Map<String, AttributeValue> values = new HashMap<>(expected.values());
+        Map<String, AttributeValue> values = new HashMap<>(VersionCondition.values(expected));
         values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1")));
         try {
             var updated = client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
                     .updateExpression("SET #name = :name, #version = #version + :one")
-                    .conditionExpression(expected.condition("PK", "#version"))
+                    .conditionExpression(VersionCondition.expression(expected, "PK", "#version"))
                     .expressionAttributeNames(Map.of("#name", "name", "#version", "version"))
                     .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW)

@@ -3,6 +3,7 @@ package dev.enclave.app.service;
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
@@ -73,12 +74,12 @@ final class DynamoDbServices implements Services {
 
     @Override
     public Optional<ServiceView> rename(TenantId tenant, String service, String name, ExpectedVersion expected) {
-        Map<String, AttributeValue> values = new HashMap<>(expected.values());
+        Map<String, AttributeValue> values = new HashMap<>(VersionCondition.values(expected));
         values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1")));
         try {
             var updated = client(tenant).updateItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
                     .updateExpression("SET #name = :name, version = version + :one")
-                    .conditionExpression(expected.condition("PK", "version"))
+                    .conditionExpression(VersionCondition.expression(expected, "PK", "version"))
                     .expressionAttributeNames(Map.of("#name", "name"))
                     .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW));

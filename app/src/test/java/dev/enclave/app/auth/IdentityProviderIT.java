@@ -43,6 +43,17 @@ class IdentityProviderIT extends LocalStackTest {
     }
 
     @Test
+    void theKeySet_isFetchedAtStart_beforeAnyToken() throws Exception {
+        try (EmbeddedServer production = start(Map.of())) {
+            for (int i = 0; i < 50 && idp.fetches() == 0; i++) {
+                Thread.sleep(100);
+            }
+
+            assertThat(idp.fetches()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aRotatedInKey_isAcceptedWithinSeconds_andAForgedKeyIdCannotMakeItFetchMore() throws Exception {
         try (EmbeddedServer production = start(Map.of())) {
             Api api = new Api(production.getURI());

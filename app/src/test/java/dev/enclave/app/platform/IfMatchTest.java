@@ -40,10 +40,12 @@ class IfMatchTest {
         ExpectedVersion two = ExpectedVersion.oneOf(Set.of(3L, 5L));
         ExpectedVersion none = ExpectedVersion.oneOf(Set.of());
 
-        assertThat(two.condition("PK", "#version")).isEqualTo("attribute_exists(PK) AND #version IN (:expected0, :expected1)");
-        assertThat(two.values()).hasSize(2);
-        assertThat(none.values().get(":expected0").n()).isEqualTo("-1");
-        assertThat(ExpectedVersion.anyExisting().condition("PK", "#version")).isEqualTo("attribute_exists(PK)");
-        assertThat(ExpectedVersion.anyExisting().values()).isEmpty();
+        assertThat(VersionCondition.expression(two, "PK", "#version"))
+                .isEqualTo("attribute_exists(PK) AND #version IN (:expected0, :expected1)");
+        assertThat(VersionCondition.values(two)).hasSize(2);
+        assertThat(VersionCondition.values(none).get(":expected0").n()).isEqualTo("-1");
+        assertThat(VersionCondition.expression(ExpectedVersion.anyExisting(), "PK", "#version"))
+                .isEqualTo("attribute_exists(PK)");
+        assertThat(VersionCondition.values(ExpectedVersion.anyExisting())).isEmpty();
     }
 }

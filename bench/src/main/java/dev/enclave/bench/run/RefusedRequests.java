@@ -46,7 +46,7 @@ final class RefusedRequests {
         List<Row> rows = new ArrayList<>();
         for (Kind kind : kinds(owner, outsider)) {
             send(kind, warmUp);
-            CpuReadingPair before = new CpuReadingPair(server.cpu().process().toNanos(), System.nanoTime());
+            Start before = new Start(server.cpu().process().toNanos(), System.nanoTime());
             send(kind, requests);
             double cpuMs = (server.cpu().process().toNanos() - before.cpuNanos()) / 1e6 / requests;
             double wallMs = (System.nanoTime() - before.wallNanos()) / 1e6 / requests;
@@ -55,7 +55,8 @@ final class RefusedRequests {
         return rows;
     }
 
-    private record CpuReadingPair(long cpuNanos, long wallNanos) {
+    /** The server's CPU time and the clock when a kind's measured requests began. */
+    private record Start(long cpuNanos, long wallNanos) {
     }
 
     private void send(Kind kind, int count) {
