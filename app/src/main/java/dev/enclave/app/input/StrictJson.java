@@ -14,8 +14,9 @@ import java.util.Optional;
 
 /**
  * Reads a request body as strict JSON before anything binds it: one value and nothing after it, no duplicate keys,
- * at most {@link #MAX_DEPTH} levels, {@link #MAX_FIELDS} fields per object and {@link #MAX_ENTRIES} entries per list
- * (parsing stops at the first excess, so a megabyte of them costs no more than the bound), no {@code null} inside a
+ * at most {@link #MAX_DEPTH} levels, {@link #MAX_FIELDS} fields per object, {@link #MAX_ENTRIES} entries per list and
+ * {@link #MAX_STRING} characters per string (parsing stops at the first excess, so a megabyte of them costs no more
+ * than the bound), no {@code null} inside a
  * list. Objects become {@link Map}s, arrays {@link
  * List}s, numbers {@link Number}s (an integer stays a {@link java.math.BigInteger} or {@link Long}), so a later
  * check sees exactly which JSON type was sent.
@@ -27,11 +28,13 @@ final class StrictJson {
     static final int MAX_FIELDS = 64;
     /** Above every list bound of every request record (those are reported exactly); parsing stops here. */
     static final int MAX_ENTRIES = 1000;
+    /** Above every string bound of every request record (those are reported exactly); reading stops here. */
+    static final int MAX_STRING = 16_384;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(JsonFactory.Feature.INTERN_FIELD_NAMES).disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH + 1)
-                    .maxNumberLength(40).maxStringLength(1 << 20).build())
+                    .maxNumberLength(40).maxStringLength(MAX_STRING).build())
             .build();
 
     private StrictJson() {
@@ -111,6 +114,9 @@ final class StrictJson {
         String message = Optional.ofNullable(malformed.getOriginalMessage()).orElse("");
         if (message.startsWith("Duplicate field")) {
             return "The body names a field more than once.";
+        }
+        if (message.startsWith("String value length")) {
+            return "A string in the body is longer than " + MAX_STRING + " characters.";
         }
         if (message.contains("nesting depth")) {
             return "The body nests deeper than " + MAX_DEPTH + " levels.";

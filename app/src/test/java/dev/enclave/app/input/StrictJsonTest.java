@@ -29,6 +29,22 @@ class StrictJsonTest {
     }
 
     @Test
+    void aStringLongerThanAnyRequestAllows_isRefusedBeforeItsEnd() {
+        String unterminated = "{\"name\":\"" + "a".repeat(1 << 20);
+
+        assertThatThrownBy(() -> StrictJson.read(unterminated)).isInstanceOf(StrictJson.Refused.class)
+                .hasMessage("A string in the body is longer than " + StrictJson.MAX_STRING + " characters.");
+    }
+
+    @Test
+    void aStringAtTheBound_isRead() throws StrictJson.Refused {
+        String body = "{\"name\":\"" + "a".repeat(StrictJson.MAX_STRING) + "\"}";
+
+        assertThat(StrictJson.read(body)).isInstanceOfSatisfying(Map.class,
+                fields -> assertThat((String) fields.get("name")).hasSize(StrictJson.MAX_STRING));
+    }
+
+    @Test
     void withinTheBounds_fieldsAndEntriesAreRead() throws StrictJson.Refused {
         String body = "{" + "\"f\":[" + "\"a\",".repeat(StrictJson.MAX_ENTRIES - 1) + "\"a\"]}";
 
