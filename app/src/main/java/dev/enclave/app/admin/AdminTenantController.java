@@ -1,5 +1,16 @@
 package dev.enclave.app.admin;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.EmailAddress;
 import dev.enclave.app.input.Text;
@@ -34,6 +45,10 @@ import java.net.URI;
 import java.util.Optional;
 
 /** Platform onboarding: tenants, their seats and their suspension. Tokens with the {@code platform-admin} role. */
+@Tag(name = "admin")
+@SignedIn
+@Problems.Forbidden
+@HttpLimits
 @Controller("/v1/admin/tenants")
 @Secured(AdminTenantController.PLATFORM_ADMIN)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -75,6 +90,12 @@ class AdminTenantController {
         this.organisations = organisations;
     }
 
+    @Operation(operationId = "onboardTenant", summary = "Create a tenant and an owner invitation (platform admins)")
+    @ApiResponse(responseCode = "201", description = "The tenant and its owner invitation",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Onboarded.class)))
+    @Problems.Conflict
+    @JsonBody
     @Post
     HttpResponse<?> onboard(HttpRequest<?> request, Caller caller, @Valid @Body OnboardRequest body) {
         return onboarding.onboard(TenantId.of(body.id()), body.name(), Email.of(body.ownerEmail()), body.seats(),
@@ -86,24 +107,47 @@ class AdminTenantController {
                         "The id " + body.id() + " is taken.")));
     }
 
+    @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)")
+    @ApiResponse(responseCode = "200", description = "The tenant",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
+    @Problems.BadRequest
+    @Problems.NotFound
     @Get("/{id}")
     HttpResponse<?> get(HttpRequest<?> request, @PathVariable String id) {
         return tenant(id).flatMap(organisations::find).<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o)))
                 .orElseGet(() -> notFound(request));
     }
 
+    @Operation(operationId = "suspendTenant", summary = "Suspend a tenant (platform admins)")
+    @ApiResponse(responseCode = "204", description = "Suspended",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.BadRequest
+    @Problems.NotFound
     @Post("/{id}/suspend")
     HttpResponse<?> suspend(HttpRequest<?> request, @PathVariable String id) {
         return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.SUSPENDED))
                 .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
     }
 
+    @Operation(operationId = "resumeTenant", summary = "Resume a suspended tenant (platform admins)")
+    @ApiResponse(responseCode = "204", description = "Resumed",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.BadRequest
+    @Problems.NotFound
     @Post("/{id}/resume")
     HttpResponse<?> resume(HttpRequest<?> request, @PathVariable String id) {
         return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.ACTIVE))
                 .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
     }
 
+    @Operation(operationId = "changeTenantSeats", summary = "Change a tenant's seat limit (platform admins)")
+    @ApiResponse(responseCode = "200", description = "The tenant",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
+    @Problems.NotFound
+    @Problems.Conflict
+    @JsonBody
     @Patch("/{id}")
     HttpResponse<?> seats(HttpRequest<?> request, @PathVariable String id, @Valid @Body SeatsRequest body) {
         Optional<TenantId> tenant = tenant(id);

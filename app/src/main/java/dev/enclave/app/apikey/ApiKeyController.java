@@ -1,5 +1,18 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.contract.WireTime;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
@@ -41,6 +54,10 @@ import java.util.Optional;
  * list them (never a secret), revoke one. A key gets its backend data-namespace credentials from
  * {@code GET /v1/backend/credentials}.
  */
+@Tag(name = "api-keys")
+@SignedIn
+@InOrganisation
+@HttpLimits
 @Controller("/v1/orgs/{org}/api-keys")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -60,7 +77,7 @@ class ApiKeyController {
 
         static ApiKeyView of(ApiKey key) {
             return new ApiKeyView(key.id().value(), key.name(), DataNamespaces.wire(key.access()), key.createdBy(),
-                    key.createdAt().toString(), text(key.expiresAt()), text(key.lastUsedAt()));
+                    WireTime.of(key.createdAt()), text(key.expiresAt()), text(key.lastUsedAt()));
         }
     }
 
@@ -71,7 +88,7 @@ class ApiKeyController {
 
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    record ApiKeyList(List<ApiKeyView> items) {
+    record ApiKeyList(List<ApiKeyView> items, @Nullable String nextCursor) {
     }
 
     private final TenantAccess access;
@@ -86,6 +103,12 @@ class ApiKeyController {
         this.namespaces = namespaces;
     }
 
+    @Operation(operationId = "createApiKey", summary = "Create an API key for the organisation's backend (the secret is shown once)")
+    @ApiResponse(responseCode = "201", description = "The key and its secret",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CreatedApiKey.class)))
+    @Problems.Conflict
+    @JsonBody
     @Post
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateApiKey body) {
@@ -96,7 +119,7 @@ class ApiKeyController {
             if (outcome instanceof CreatingApiKey.Created created) {
                 ApiKey key = created.key();
                 return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
-                        key.createdBy(), key.createdAt().toString(), text(key.expiresAt()), created.secret().reveal(),
+                        key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()), created.secret().reveal(),
                         namespaces.describe(granted.tenant(), granted.organisation().incarnation(), level)),
                         URI.create(request.getPath() + "/" + key.id().value()));
             }
@@ -104,12 +127,19 @@ class ApiKeyController {
         });
     }
 
+    @Operation(operationId = "listApiKeys", summary = "List the organisation's API keys (never their secrets)")
+    @ApiResponse(responseCode = "200", description = "The keys",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiKeyList.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> HttpResponse.ok(
-                new ApiKeyList(keys.list(granted.tenant()).stream().map(ApiKeyView::of).toList())));
+                new ApiKeyList(keys.list(granted.tenant()).stream().map(ApiKeyView::of).toList(), null)));
     }
 
+    @Operation(operationId = "revokeApiKey", summary = "Revoke an API key")
+    @ApiResponse(responseCode = "204", description = "Revoked",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Delete("/{keyId}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {
@@ -121,7 +151,7 @@ class ApiKeyController {
     }
 
     private static String text(Optional<Instant> instant) {
-        return instant.map(Instant::toString).orElse(null);
+        return WireTime.ofNullable(instant);
     }
 
     private static Refusal refusal(ApiKeys.CreateOutcome reason) {

@@ -2,12 +2,14 @@ package dev.enclave.app.auth;
 
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
+import java.security.Principal;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The authenticated caller as Enclave understood the token.
+ * The authenticated caller as Enclave understood the token. A {@link Principal} named by its subject, so the API
+ * contract knows it is bound from the token and never asks a client for it.
  *
  * @param issuer        the token's {@code iss}
  * @param subject       the user id claim (by default {@code sub})
@@ -17,7 +19,7 @@ import java.util.Set;
  * @param roles         platform roles, e.g. {@code platform-admin}
  */
 public record Caller(String issuer, String subject, Optional<Email> email, boolean emailVerified,
-                     Optional<TenantId> tenant, Set<String> roles) {
+                     Optional<TenantId> tenant, Set<String> roles) implements Principal {
 
     public Caller {
         Objects.requireNonNull(issuer, "issuer");
@@ -25,5 +27,10 @@ public record Caller(String issuer, String subject, Optional<Email> email, boole
         Objects.requireNonNull(email, "email");
         Objects.requireNonNull(tenant, "tenant");
         roles = Set.copyOf(roles);
+    }
+
+    @Override
+    public String getName() {
+        return subject;
     }
 }

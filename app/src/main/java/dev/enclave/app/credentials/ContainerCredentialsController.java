@@ -1,5 +1,16 @@
 package dev.enclave.app.credentials;
 
+import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.contract.WireTime;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import dev.enclave.app.apikey.AuthenticatingApiKey;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
@@ -29,6 +40,9 @@ import java.util.function.Function;
  * the key as the {@code Authorization} header and refreshes by itself before expiry. Credentials are cached per
  * data namespace and access level, so polling costs no AssumeRole.
  */
+@Tag(name = "backend")
+@SecurityRequirement(name = "apiKey")
+@HttpLimits
 @Controller("/v1/backend")
 @Secured(SecurityRule.IS_ANONYMOUS)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -51,19 +65,33 @@ class ContainerCredentialsController {
         this.namespaces = namespaces;
     }
 
+    @Operation(operationId = "getContainerCredentials", summary = "AWS credentials for an API key, in the AWS container-credentials format")
+    @ApiResponse(responseCode = "200", description = "Credentials",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ContainerCredentials.class)))
+    @Problems.Unauthorized
+    @Problems.Locked
+    @Problems.ServiceUnavailable
     @Get("/credentials")
-    HttpResponse<?> credentials(HttpRequest<?> request, @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+    HttpResponse<?> credentials(HttpRequest<?> request, @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
         return whenAuthenticated(request, key, granted -> {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
                     granted.key().access());
             return HttpResponse.ok(new ContainerCredentials(issued.accessKeyId(), issued.secretAccessKey(),
-                    issued.sessionToken(), issued.expiration().toString()));
+                    issued.sessionToken(), WireTime.of(issued.expiration())));
         });
     }
 
     /** Where the key's credentials work: the table, the data prefix, the key attributes and what is refused. */
+    @Operation(operationId = "describeNamespace", summary = "The data namespace an API key's credentials reach")
+    @ApiResponse(responseCode = "200", description = "The namespace",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = DataNamespaceView.class)))
+    @Problems.Unauthorized
+    @Problems.Locked
+    @Problems.ServiceUnavailable
     @Get("/namespace")
-    HttpResponse<?> namespace(HttpRequest<?> request, @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+    HttpResponse<?> namespace(HttpRequest<?> request, @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
         return whenAuthenticated(request, key, granted -> {
             Access access = granted.key().access();
             return HttpResponse.ok(namespaces.describe(granted.key().tenant(), granted.organisation().incarnation(),

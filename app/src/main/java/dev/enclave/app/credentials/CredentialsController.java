@@ -1,5 +1,17 @@
 package dev.enclave.app.credentials;
 
+import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.contract.WireTime;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -28,6 +40,10 @@ import jakarta.validation.constraints.Pattern;
  * by IAM to {@code TENANT#<org>#DATA#<incarnation>#} on the table alone, never an index key — Enclave's own items
  * stay out of reach. The answer says where and how to use them.
  */
+@Tag(name = "credentials")
+@SignedIn
+@InOrganisation
+@HttpLimits
 @Controller("/v1/orgs/{org}/credentials")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -47,7 +63,7 @@ class CredentialsController {
 
         static ScopedCredentials of(IssuedCredentials issued, DataNamespaceView where) {
             return new ScopedCredentials(issued.accessKeyId(), issued.secretAccessKey(), issued.sessionToken(),
-                    issued.expiration().toString(), where.region(), where.endpoint(), where.tableName(),
+                    WireTime.of(issued.expiration()), where.region(), where.endpoint(), where.tableName(),
                     where.keyPrefix(), where.partitionKey(), where.sortKey(), where.forbiddenAttributes(),
                     where.access());
         }
@@ -63,6 +79,11 @@ class CredentialsController {
         this.namespaces = namespaces;
     }
 
+    @Operation(operationId = "issueCredentials", summary = "AWS credentials confined to the organisation's data namespace")
+    @ApiResponse(responseCode = "200", description = "Credentials and the namespace they reach",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ScopedCredentials.class)))
+    @JsonBody
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @Valid @Nullable @Body CredentialsRequest body) {

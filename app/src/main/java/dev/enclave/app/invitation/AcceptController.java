@@ -1,5 +1,16 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.EmailKey;
@@ -18,6 +29,9 @@ import jakarta.validation.Valid;
 import java.util.List;
 
 /** The invitee's side: accepting or declining with the token, and the caller's own pending invitations. */
+@Tag(name = "invitations")
+@SignedIn
+@HttpLimits
 @Controller("/v1")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -34,12 +48,31 @@ class AcceptController {
         this.invitations = invitations;
     }
 
+    @Operation(operationId = "declineInvitation", summary = "Decline an invitation addressed to the caller")
+    @ApiResponse(responseCode = "204", description = "Declined",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.Forbidden
+    @Problems.NotFound
+    @Problems.Conflict
+    @Problems.Gone
+    @Problems.Locked
+    @JsonBody
     @Post("/invitations/decline")
     HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
         return declining.decline(caller, body.token()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
                 .orElseGet(HttpResponse::noContent);
     }
 
+    @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
+    @ApiResponse(responseCode = "200", description = "The new membership",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Membership.class)))
+    @Problems.Forbidden
+    @Problems.NotFound
+    @Problems.Conflict
+    @Problems.Gone
+    @Problems.Locked
+    @JsonBody
     @Post("/invitations/accept")
     HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
         var result = accepting.accept(caller, body.token());
@@ -50,12 +83,16 @@ class AcceptController {
     }
 
     /** One Query on the invitee index, scoped to the caller's verified email key. */
+    @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email")
+    @ApiResponse(responseCode = "200", description = "The invitations",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get("/me/invitations")
-    List<InvitationViews.View> mine(Caller caller) {
+    InvitationViews.Page mine(Caller caller) {
         if (!caller.emailVerified() || caller.email().isEmpty()) {
-            return List.of();
+            return new InvitationViews.Page(List.of(), null);
         }
-        return invitations.pendingFor(EmailKey.of(caller.email().get())).stream().map(InvitationViews.View::of)
-                .toList();
+        return new InvitationViews.Page(invitations.pendingFor(EmailKey.of(caller.email().get())).stream()
+                .map(InvitationViews.View::of).toList(), null);
     }
 }

@@ -1,5 +1,17 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
+import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
@@ -33,6 +45,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** An organisation's invitations: send, list by status, revoke. Admins and owners only. */
+@Tag(name = "invitations")
+@SignedIn
+@InOrganisation
+@HttpLimits
 @Controller("/v1/orgs/{org}/invitations")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -58,6 +74,12 @@ class InvitationController {
         this.local = environment.getActiveNames().contains("local");
     }
 
+    @Operation(operationId = "sendInvitation", summary = "Invite someone by email (owner-granting invitations: owners only)")
+    @ApiResponse(responseCode = "201", description = "The invitation and its token",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed", description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Created.class)))
+    @JsonBody
+    @Idempotent
     @Post
     HttpResponse<?> send(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Valid @Body InvitationViews.SendRequest body) {
@@ -83,19 +105,28 @@ class InvitationController {
                 sent.token().value()), URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
     }
 
+    @Operation(operationId = "listInvitations", summary = "List an organisation's invitations by status")
+    @ApiResponse(responseCode = "200", description = "The invitations",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue String status) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
             Optional<InvitationStatus> wanted = status == null ? Optional.of(InvitationStatus.PENDING)
                     : InvitationStatus.parse(status);
-            return wanted.<HttpResponse<?>>map(w -> HttpResponse.ok(invitations.withStatus(granted.tenant(), w, 100)
-                    .stream().map(InvitationViews.View::of).toList()))
+            return wanted.<HttpResponse<?>>map(w -> HttpResponse.ok(new InvitationViews.Page(
+                    invitations.withStatus(granted.tenant(), w, 100).stream().map(InvitationViews.View::of).toList(),
+                    null)))
                     .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
                             "status must be pending, accepted, declined, revoked or superseded.")));
         });
     }
 
+    @Operation(operationId = "revokeInvitation", summary = "Revoke a pending invitation")
+    @ApiResponse(responseCode = "204", description = "Revoked",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed", description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))})
+    @Idempotent
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return withInvitation(request, caller, org, id, (actor, invitation) -> revoking.revoke(actor, invitation)
@@ -103,6 +134,11 @@ class InvitationController {
                 .orElseGet(HttpResponse::noContent));
     }
 
+    @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
+    @ApiResponse(responseCode = "200", description = "The new invitation and its token",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed", description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Created.class)))
+    @Idempotent
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return withInvitation(request, caller, org, id, (actor, invitation) -> {

@@ -1,5 +1,6 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.contract.WireTime;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.input.EmailAddress;
 import io.micronaut.core.annotation.Nullable;
@@ -41,8 +42,14 @@ final class InvitationViews {
             return new View(invitation.id().value(), invitation.tenant().value(), invitation.email().value(),
                     invitation.groups().stream().sorted().toList(), invitation.serviceGroups().stream().sorted().toList(),
                     invitation.status().wire(),
-                    invitation.createdAt().toString(), invitation.validUntil().toString());
+                    WireTime.of(invitation.createdAt()), WireTime.of(invitation.validUntil()));
         }
+    }
+
+    /** A list of invitations, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Page(List<View> items, @Nullable String nextCursor) {
     }
 
     /** A new invitation with its accept token, which is shown this once and never stored. */
@@ -56,7 +63,7 @@ final class InvitationViews {
 
         static Membership of(dev.enclave.app.member.Membership membership) {
             return new Membership(membership.tenant().value(), membership.userId(),
-                    membership.groups().stream().sorted().toList(), membership.joinedAt().toString());
+                    membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.local;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.UUID;
 
 /** Mints tokens from the local issuer, so the API can be tried without an identity provider. Local only. */
+@Hidden
 @Controller("/local/tokens")
 @Requires(env = "local")
 @Secured(SecurityRule.IS_ANONYMOUS)

@@ -1,5 +1,16 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -25,6 +36,10 @@ import io.micronaut.security.rules.SecurityRule;
 import java.util.Optional;
 
 /** An organisation's members: a page (one Query) at a time, one member, removal and group edits. */
+@Tag(name = "members")
+@SignedIn
+@InOrganisation
+@HttpLimits
 @Controller("/v1/orgs/{org}/members")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -48,12 +63,21 @@ class MemberController {
         this.changing = changing;
     }
 
+    @Operation(operationId = "removeMember", summary = "Remove a member (or leave, for yourself)")
+    @ApiResponse(responseCode = "204", description = "Removed",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.Conflict
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId) {
         return change(request, caller, org, actor -> changing.remove(actor, UserKey.of(caller.issuer(), userId)));
     }
 
+    @Operation(operationId = "addMemberToGroup", summary = "Add a member to a group")
+    @ApiResponse(responseCode = "200", description = "The member as it is now",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
+    @Problems.Conflict
     @Put("/{userId}/groups/{group}")
     HttpResponse<?> grant(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @PathVariable String group) {
@@ -61,6 +85,11 @@ class MemberController {
                 actor -> changing.grant(actor, UserKey.of(caller.issuer(), userId), group), userId);
     }
 
+    @Operation(operationId = "removeMemberFromGroup", summary = "Remove a member from a group")
+    @ApiResponse(responseCode = "200", description = "The member as it is now",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
+    @Problems.Conflict
     @Delete("/{userId}/groups/{group}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId, @PathVariable String group) {
@@ -88,6 +117,10 @@ class MemberController {
                         .orElseGet(HttpResponse::noContent));
     }
 
+    @Operation(operationId = "listMembers", summary = "List members, a page at a time")
+    @ApiResponse(responseCode = "200", description = "A page of members",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.Page.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {
@@ -111,6 +144,10 @@ class MemberController {
         });
     }
 
+    @Operation(operationId = "getMember", summary = "Read one member")
+    @ApiResponse(responseCode = "200", description = "The member",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
     @Get("/{userId}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String userId) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->

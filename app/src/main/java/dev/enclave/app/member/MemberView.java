@@ -1,5 +1,7 @@
 package dev.enclave.app.member;
 
+import io.micronaut.core.annotation.Nullable;
+import dev.enclave.app.contract.WireTime;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
@@ -10,13 +12,19 @@ record MemberView(String userId, String email, List<String> groups, String joine
 
     static MemberView of(Membership membership) {
         return new MemberView(membership.userId(), membership.email(), membership.groups().stream().sorted().toList(),
-                membership.joinedAt().toString());
+                WireTime.of(membership.joinedAt()));
     }
 
     /** A page of members and the cursor to the next one ({@code null} on the last page); both always present. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
-    record Page(List<MemberView> items, String nextCursor) {
+    record Page(List<MemberView> items, @Nullable String nextCursor) {
+    }
+
+    /** The caller's organisations, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Organisations(List<MyOrganisation> items, @Nullable String nextCursor) {
     }
 
     /** One of the caller's organisations. */
@@ -26,7 +34,7 @@ record MemberView(String userId, String email, List<String> groups, String joine
         static MyOrganisation of(Members.UserMembership listed) {
             Membership membership = listed.membership();
             return new MyOrganisation(membership.tenant().value(), listed.organisation().name(),
-                    membership.groups().stream().sorted().toList(), membership.joinedAt().toString());
+                    membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
         }
     }
 }

@@ -1,5 +1,14 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -17,6 +26,9 @@ import java.util.List;
  * replaces in every membership before it answers; the index follows the memberships eventually, usually within
  * a fraction of a second.
  */
+@Tag(name = "me")
+@SignedIn
+@HttpLimits
 @Controller("/v1/me/orgs")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -29,9 +41,13 @@ class MyOrganisationsController {
         this.members = members;
     }
 
+    @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to")
+    @ApiResponse(responseCode = "200", description = "The caller's organisations",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.Organisations.class)))
     @Get
-    List<MemberView.MyOrganisation> mine(Caller caller) {
-        return members.ofUser(UserKey.of(caller.issuer(), caller.subject())).stream()
-                .map(MemberView.MyOrganisation::of).toList();
+    MemberView.Organisations mine(Caller caller) {
+        return new MemberView.Organisations(members.ofUser(UserKey.of(caller.issuer(), caller.subject())).stream()
+                .map(MemberView.MyOrganisation::of).toList(), null);
     }
 }

@@ -1,5 +1,17 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
+import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -22,6 +34,10 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
 /** An owner hands the owner group to another member; both changes in one transaction. */
+@Tag(name = "members")
+@SignedIn
+@InOrganisation
+@HttpLimits
 @Controller("/v1/orgs/{org}/transfer-ownership")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -40,6 +56,12 @@ class TransferOwnershipController {
         this.changing = changing;
     }
 
+    @Operation(operationId = "transferOwnership", summary = "Hand the owner role to another member")
+    @ApiResponse(responseCode = "204", description = "Transferred",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.Conflict
+    @JsonBody
+    @Idempotent
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {

@@ -1,5 +1,18 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.contract.HttpLimits;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
+import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
@@ -34,6 +47,9 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 
 /** Creating, reading, renaming and deleting organisations. */
+@Tag(name = "organisations")
+@SignedIn
+@HttpLimits
 @Controller("/v1/orgs")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -53,9 +69,16 @@ class OrganisationController {
         this.access = access;
     }
 
+    @Operation(operationId = "createOrganisation", summary = "Create an organisation (a tenant); the caller becomes its owner")
+    @ApiResponse(responseCode = "201", description = "The organisation",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrganisationView.class)))
+    @Problems.Forbidden
+    @JsonBody
+    @Idempotent
     @Post
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @Valid @Body OrganisationRequests.Create body,
-                           @Nullable @Header("Idempotency-Key") String idempotencyKey) {
+                           @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey) {
         TenantId id = TenantId.of(body.id());
         if (caller.tenant().isPresent() && !caller.tenant().get().equals(id)) {
             return Rejections.toResponse(request, rejection(ProblemType.TENANT_MISMATCH,
@@ -97,6 +120,11 @@ class OrganisationController {
                 .header(HttpHeaders.ETAG, OrganisationView.etag(organisation));
     }
 
+    @Operation(operationId = "getOrganisation", summary = "Read an organisation")
+    @ApiResponse(responseCode = "200", description = "The organisation",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrganisationView.class)))
+    @InOrganisation
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
@@ -104,10 +132,18 @@ class OrganisationController {
                         .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation())));
     }
 
+    @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
+    @ApiResponse(responseCode = "200", description = "The renamed organisation",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrganisationView.class)))
+    @Problems.PreconditionFailed
+    @Problems.PreconditionRequired
+    @InOrganisation
+    @JsonBody
     @Patch("/{org}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body OrganisationRequests.Rename body,
-                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = "The ETag you read, or * for any current version", required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         if (access.decide(caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
             return Rejections.toResponse(request, refused);
         }
@@ -129,6 +165,10 @@ class OrganisationController {
                 "No organisation of that id."));
     }
 
+    @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it")
+    @ApiResponse(responseCode = "204", description = "Deleted",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @InOrganisation
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> {

@@ -1,5 +1,6 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.contract.WireTime;
 import dev.enclave.app.platform.IfMatch;
 import io.micronaut.serde.annotation.Serdeable;
 
@@ -11,7 +12,7 @@ record OrganisationView(String id, String name, int seats, int members, String s
     static OrganisationView of(Organisation organisation) {
         return new OrganisationView(organisation.id().value(), organisation.name(), organisation.seats(),
                 organisation.members(), organisation.status().name().toLowerCase(java.util.Locale.ROOT),
-                organisation.createdAt().toString(),
+                WireTime.of(organisation.createdAt()),
                 organisation.version());
     }
 

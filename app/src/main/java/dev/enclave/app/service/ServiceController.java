@@ -1,5 +1,20 @@
 package dev.enclave.app.service;
 
+import dev.enclave.app.contract.HttpLimits;
+import java.util.List;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
+import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
@@ -42,11 +57,27 @@ import java.util.function.Function;
  * An organisation's services and service groups, and the access check other services ask
  * ({@code GET /v1/orgs/{org}/members/{userId}/access}), so service groups stay out of tokens.
  */
+@Tag(name = "services")
+@SignedIn
+@InOrganisation
+@HttpLimits
 @Controller("/v1/orgs/{org}")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
 @Requires(beans = Services.class)
 class ServiceController {
+
+    /** The organisation's services, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record ServicePage(List<Services.ServiceView> items, @Nullable String nextCursor) {
+    }
+
+    /** The user ids in a service group, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record GroupMembers(List<String> items, @Nullable String nextCursor) {
+    }
 
     static final String NAME = ServiceNames.NAME;
 
@@ -71,6 +102,13 @@ class ServiceController {
         this.services = services;
     }
 
+    @Operation(operationId = "createService", summary = "Create a service")
+    @ApiResponse(responseCode = "201", description = "The service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Services.ServiceView.class)))
+    @Problems.Conflict
+    @JsonBody
+    @Idempotent
     @Post("/services")
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateService body) {
@@ -80,11 +118,19 @@ class ServiceController {
                 : problem(request, ProblemType.CONFLICT, "A service " + body.id() + " exists."));
     }
 
+    @Operation(operationId = "listServices", summary = "List services")
+    @ApiResponse(responseCode = "200", description = "The services",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(services.list(tenant)));
+        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new ServicePage(services.list(tenant), null)));
     }
 
+    @Operation(operationId = "getService", summary = "Read a service")
+    @ApiResponse(responseCode = "200", description = "The service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Services.ServiceView.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         if (!ServiceNames.isName(service)) {
@@ -95,10 +141,17 @@ class ServiceController {
                 .orElseGet(() -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".")));
     }
 
+    @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
+    @ApiResponse(responseCode = "200", description = "The renamed service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Services.ServiceView.class)))
+    @Problems.PreconditionFailed
+    @Problems.PreconditionRequired
+    @JsonBody
     @Patch("/services/{service}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @Valid @Body RenameService body,
-                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = "The ETag you read, or * for any current version", required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         if (!ServiceNames.isName(service)) {
             return noSuchService(request);
         }
@@ -114,6 +167,10 @@ class ServiceController {
         });
     }
 
+    @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
+    @ApiResponse(responseCode = "204", description = "Deleted",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.Conflict
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
@@ -128,6 +185,9 @@ class ServiceController {
         });
     }
 
+    @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
+    @ApiResponse(responseCode = "204", description = "Assigned",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -141,6 +201,9 @@ class ServiceController {
                         : problem(request, ProblemType.NOT_FOUND, "Only members can be assigned, to existing services."));
     }
 
+    @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
+    @ApiResponse(responseCode = "204", description = "Unassigned",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -154,6 +217,10 @@ class ServiceController {
         });
     }
 
+    @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
+    @ApiResponse(responseCode = "200", description = "The user ids",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group) {
@@ -162,9 +229,13 @@ class ServiceController {
             return invalid.get();
         }
         return as(request, caller, org, Requirement.MEMBER,
-                tenant -> HttpResponse.ok(services.groupMembers(tenant, service, group)));
+                tenant -> HttpResponse.ok(new GroupMembers(services.groupMembers(tenant, service, group), null)));
     }
 
+    @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
+    @ApiResponse(responseCode = "200", description = "The answer",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Access.class)))
     @Get("/members/{userId}/access")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @QueryValue String service, @QueryValue String group) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.CheckedFront;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Members;
 import dev.enclave.app.support.SharedSandbox;
@@ -71,9 +72,10 @@ class ApiKeysIT extends LocalStackTest {
         String prefix = api().send(api().request("/v1/backend/namespace", null).header("Authorization", secret)
                 .GET()).json().get("keyPrefix").asText();
 
-        System.setProperty("aws.containerCredentialsFullUri", server.getURI() + "/v1/backend/credentials");
+        CheckedFront enclave = CheckedFront.to(api());
+        System.setProperty("aws.containerCredentialsFullUri", enclave.url("/v1/backend/credentials"));
         System.setProperty("aws.containerAuthorizationToken", secret);
-        try (ContainerCredentialsProvider provider = ContainerCredentialsProvider.builder().build();
+        try (enclave; ContainerCredentialsProvider provider = ContainerCredentialsProvider.builder().build();
              DynamoDbClient backend = DynamoDbClient.builder().credentialsProvider(provider)
                      .endpointOverride(SharedSandbox.instance().dynamoDbEndpoint()).region(Region.US_EAST_1)
                      .httpClient(UrlConnectionHttpClient.create()).build()) {
@@ -155,9 +157,9 @@ class ApiKeysIT extends LocalStackTest {
         String secret = createKey("keys-suspended", ada, "{\"name\":\"w\",\"access\":\"read\"}").get("secret").asText();
         String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@example.com\",\"roles\":[\"platform-admin\"]}");
 
-        api().post("/v1/admin/tenants/keys-suspended/suspend", "{}", admin);
+        api().post("/v1/admin/tenants/keys-suspended/suspend", "", admin);
         Api.Reply suspended = containerFetch(secret);
-        api().post("/v1/admin/tenants/keys-suspended/resume", "{}", admin);
+        api().post("/v1/admin/tenants/keys-suspended/resume", "", admin);
 
         assertThat(suspended.status()).isEqualTo(423);
         assertThat(containerFetch(secret).status()).isEqualTo(200);
@@ -200,9 +202,10 @@ class ApiKeysIT extends LocalStackTest {
         assertThat(api().get("/v1/orgs/keys-roles/api-keys", carl).status()).isEqualTo(403);
         assertThat(containerFetch("enclave_keys-roles_aaaaaaaaaaaaaaaa_" + "a".repeat(52)).status()).isEqualTo(401);
         assertThat(containerFetch("not a key").status()).isEqualTo(401);
-        assertThat(api().send(api().request("/v1/backend/credentials", null).GET()).status()).isEqualTo(401);
-        assertThat(api().post("/v1/orgs/keys-roles/api-keys", "{\"name\":\"\",\"access\":\"read\"}", ada).status())
-                .isEqualTo(400);
+        assertThat(api().hostile().send(api().request("/v1/backend/credentials", null).GET()).status())
+                .isEqualTo(401);
+        assertThat(api().hostile().post("/v1/orgs/keys-roles/api-keys", "{\"name\":\"\",\"access\":\"read\"}", ada)
+                .status()).isEqualTo(400);
     }
 
     private String owner(String org) {

@@ -3,6 +3,7 @@ package dev.enclave.app.apikey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.local.LocalSandbox;
+import dev.enclave.app.support.CheckedFront;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
 import dev.enclave.tenancy.sandbox.Principal;
@@ -60,9 +61,10 @@ class ContainerCredentialsRefreshIT extends LocalStackTest {
         String prefix = created.get("dataNamespace").get("keyPrefix").asText();
         long before = fetches();
 
-        System.setProperty("aws.containerCredentialsFullUri", server.getURI() + "/v1/backend/credentials");
+        CheckedFront enclave = CheckedFront.to(api());
+        System.setProperty("aws.containerCredentialsFullUri", enclave.url("/v1/backend/credentials"));
         System.setProperty("aws.containerAuthorizationToken", created.get("secret").asText());
-        try (ContainerCredentialsProvider provider = ContainerCredentialsProvider.builder().build();
+        try (enclave; ContainerCredentialsProvider provider = ContainerCredentialsProvider.builder().build();
              DynamoDbClient backend = DynamoDbClient.builder().credentialsProvider(provider)
                      .endpointOverride(BEHIND.dynamoDbEndpoint()).region(Region.US_EAST_1)
                      .httpClient(UrlConnectionHttpClient.create()).build()) {

@@ -179,7 +179,7 @@ class CredentialsEndpointIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"creds-bad\",\"name\":\"Bad\"}", ada);
 
-        Api.Reply reply = api().post("/v1/orgs/creds-bad/credentials", "{\"access\":\"admin\"}", ada);
+        Api.Reply reply = api().hostile().post("/v1/orgs/creds-bad/credentials", "{\"access\":\"admin\"}", ada);
 
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.json().get("code").asText()).isEqualTo("validation-failed");

@@ -127,7 +127,7 @@ class InvitationsIT extends LocalStackTest {
         assertThat(old.status()).isEqualTo(409);
         assertThat(current.status()).isEqualTo(200);
         assertThat(current.json().get("groups").toString()).contains("admin");
-        assertThat(api().get("/v1/orgs/inv-again/invitations?status=superseded", owner).json()).hasSize(1);
+        assertThat(api().get("/v1/orgs/inv-again/invitations?status=superseded", owner).json().get("items")).hasSize(1);
     }
 
     @Test

@@ -54,7 +54,8 @@ class OrganisationsIT extends LocalStackTest {
 
     @Test
     void create_withInvalidId_isValidationProblem() {
-        Api.Reply reply = api().post("/v1/orgs", "{\"id\":\"Org*1\",\"name\":\"x\"}", tokens().mint("ada", "a@x.io"));
+        Api.Reply reply = api().hostile().post("/v1/orgs", "{\"id\":\"Org*1\",\"name\":\"x\"}",
+                tokens().mint("ada", "a@x.io"));
 
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.json().get("code").asText()).isEqualTo("validation-failed");
@@ -198,7 +199,11 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-nomatch\",\"name\":\"Old\"}", ada);
 
-        assertThat(patch("/v1/orgs/org-nomatch", "{\"name\":\"New\"}", ada, null).status()).isEqualTo(428);
+        Api.Reply unconditional = api().hostile().send(api().request("/v1/orgs/org-nomatch", ada)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"New\"}")));
+
+        assertThat(unconditional.status()).isEqualTo(428);
     }
 
     @Test

@@ -43,14 +43,6 @@ class OperabilityIT extends LocalStackTest {
     }
 
     @Test
-    void openApi_isServedAtAStablePath_andDescribesTheApi() {
-        Api.Reply reply = api().get("/openapi/enclave.yml", null);
-
-        assertThat(reply.status()).isEqualTo(200);
-        assertThat(reply.body()).contains("openapi: 3").contains("/v1/me").contains("/local/tokens");
-    }
-
-    @Test
     void jwks_ofTheLocalIssuer_isPublished() {
         Api.Reply reply = api().get("/.well-known/jwks.json", null);
 

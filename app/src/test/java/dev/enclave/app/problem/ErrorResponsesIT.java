@@ -30,7 +30,7 @@ class ErrorResponsesIT extends LocalStackTest {
     void validationProblems_listAtMostTenViolations() {
         String owner = journeys().organisation("err-many");
         String groups = "[" + "\"NOT A GROUP\",".repeat(19) + "\"NOT A GROUP\"]";
-        Api.Reply reply = api().post("/v1/orgs/err-many/invitations",
+        Api.Reply reply = api().hostile().post("/v1/orgs/err-many/invitations",
                 "{\"email\":\"bob@example.com\",\"groups\":" + groups + ",\"serviceGroups\":" + groups + "}", owner);
 
         assertProblem(reply, 400, "validation-failed");
@@ -52,7 +52,7 @@ class ErrorResponsesIT extends LocalStackTest {
 
     @Test
     void get_unknownPath_isNotFoundProblem() {
-        assertProblem(api().get("/v1/nothing-here", null), 404, "not-found");
+        assertProblem(api().hostile().get("/v1/nothing-here", null), 404, "not-found");
     }
 
     @Test
@@ -67,8 +67,8 @@ class ErrorResponsesIT extends LocalStackTest {
     void get_acceptingOnlyXml_isNotAcceptableProblem() {
         String token = tokens().mint("u", "u@example.com");
 
-        assertProblem(api().send(api().request("/v1/me", token).header("Accept", "application/xml").GET()),
-                406, "not-acceptable");
+        assertProblem(api().hostile().send(api().request("/v1/me", token).header("Accept", "application/xml")
+                .GET()), 406, "not-acceptable");
     }
 
     @Test
@@ -93,10 +93,12 @@ class ErrorResponsesIT extends LocalStackTest {
             gzip.write(json.getBytes(StandardCharsets.UTF_8));
         }
 
-        Api.Reply mislabelled = api().send(api().request("/v1/orgs", token).header("Content-Type", "application/json")
-                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofString(json)));
-        Api.Reply compressed = api().send(api().request("/v1/orgs", token).header("Content-Type", "application/json")
-                .header("Content-Encoding", "gzip").POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
+        Api.Reply mislabelled = api().hostile().send(api().request("/v1/orgs", token)
+                .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+        Api.Reply compressed = api().hostile().send(api().request("/v1/orgs", token)
+                .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
 
         assertProblem(mislabelled, 415, "unsupported-media-type");
         assertProblem(compressed, 415, "unsupported-media-type");
@@ -104,7 +106,7 @@ class ErrorResponsesIT extends LocalStackTest {
 
     @Test
     void aRequestLineOverTheLimit_is414_withNoInstanceToName_andTheRequestId() {
-        Api.Reply reply = api().get("/v1/orgs/" + "a".repeat(9_000), null);
+        Api.Reply reply = api().hostile().get("/v1/orgs/" + "a".repeat(9_000), null);
 
         assertProblem(reply, 414, "uri-too-long");
         assertThat(reply.json().has("instance")).as("the path was never read").isFalse();
@@ -125,7 +127,8 @@ class ErrorResponsesIT extends LocalStackTest {
 
     @Test
     void headersOverTheLimit_are431_withTheirPath_andTheRequestId() {
-        Api.Reply reply = api().send(api().request("/v1/me", null).header("X-Big", "b".repeat(20_000)).GET());
+        Api.Reply reply = api().hostile().send(api().request("/v1/me", null).header("X-Big", "b".repeat(20_000))
+                .GET());
 
         assertProblem(reply, 431, "headers-too-large");
         assertThat(reply.json().get("instance").asText()).isEqualTo("/v1/me");
@@ -137,7 +140,7 @@ class ErrorResponsesIT extends LocalStackTest {
         String token = tokens().mint("{\"sub\":\"adm\",\"email\":\"adm@example.com\",\"roles\":[\"platform-admin\"]}");
         String huge = "{\"a\":\"" + "x".repeat(1_150_000) + "\"}";
 
-        Api.Reply suspend = api().post("/v1/admin/tenants/acme/suspend", huge, token);
+        Api.Reply suspend = api().hostile().post("/v1/admin/tenants/acme/suspend", huge, token);
 
         assertProblem(suspend, 413, "payload-too-large");
         assertThat(suspend.header("X-Request-Id")).isEqualTo(suspend.json().get("requestId").asText());
@@ -145,8 +148,10 @@ class ErrorResponsesIT extends LocalStackTest {
 
     @Test
     void everyResponse_carriesTheRequestId_keepingAWellFormedOneFromTheCaller() {
-        Api.Reply chosen = api().send(api().request("/v1/nothing", null).header("X-Request-Id", "trace-1234567").GET());
-        Api.Reply hostile = api().send(api().request("/v1/nothing", null).header("X-Request-Id", "a b\"<>").GET());
+        Api.Reply chosen = api().hostile().send(api().request("/v1/nothing", null)
+                .header("X-Request-Id", "trace-1234567").GET());
+        Api.Reply hostile = api().hostile().send(api().request("/v1/nothing", null)
+                .header("X-Request-Id", "a b\"<>").GET());
 
         assertThat(chosen.header("X-Request-Id")).isEqualTo("trace-1234567");
         assertThat(chosen.json().get("requestId").asText()).isEqualTo("trace-1234567");

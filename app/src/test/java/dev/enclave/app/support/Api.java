@@ -9,17 +9,37 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.function.Consumer;
 
-/** A plain HTTP client for scenario tests: what a tenant web app would send, nothing Micronaut-specific. */
+/**
+ * A plain HTTP client for scenario tests: what a tenant web app would send, nothing Micronaut-specific. Every
+ * exchange is checked against the OpenAPI document ({@link OpenApiContract}): a request or answer the document does
+ * not allow fails the call with an {@link AssertionError}. Tests that send malformed requests on purpose use
+ * {@link #hostile()}, which checks only the answers.
+ */
 public final class Api {
 
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI base;
+    private final OpenApiContract.Scope checked;
 
     public Api(URI base) {
+        this(base, OpenApiContract.Scope.WHOLE_EXCHANGE);
+    }
+
+    private Api(URI base, OpenApiContract.Scope checked) {
         this.base = base;
+        this.checked = checked;
+    }
+
+    /**
+     * The same server, for requests that are deliberately invalid (malformed bodies, missing credentials, unknown
+     * paths): the document need not accept them, but every answer must still be one it promises.
+     */
+    public Api hostile() {
+        return new Api(base, OpenApiContract.Scope.ANSWER_ONLY);
     }
 
     public Reply get(String path, String token) {
@@ -32,10 +52,22 @@ public final class Api {
     }
 
     public Reply send(HttpRequest.Builder request) {
+        return send(request, mismatch -> {
+            throw mismatch;
+        });
+    }
+
+    /** Sends {@code request}, handing a mismatch with the OpenAPI document to {@code onMismatch}. */
+    Reply send(HttpRequest.Builder request, Consumer<AssertionError> onMismatch) {
+        HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
+        HttpResponse<String> response = exchange(built);
+        OpenApiContract.enclave().mismatch(Exchange.of(built, response), checked).ifPresent(onMismatch);
+        return new Reply(response);
+    }
+
+    private static HttpResponse<String> exchange(HttpRequest request) {
         try {
-            HttpResponse<String> response = CLIENT.send(request.timeout(Duration.ofSeconds(30)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            return new Reply(response);
+            return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

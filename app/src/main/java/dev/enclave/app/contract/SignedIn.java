@@ -1,0 +1,18 @@
+package dev.enclave.app.contract;
+
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** In the contract: the operation needs a bearer token, and can answer 401 and 503 (identity provider down). */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.TYPE, ElementType.METHOD})
+@SecurityRequirement(name = "bearer")
+@Problems.Unauthorized
+@Problems.ServiceUnavailable
+public @interface SignedIn {
+}
