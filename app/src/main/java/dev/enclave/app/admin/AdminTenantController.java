@@ -92,7 +92,9 @@ class AdminTenantController {
 
     @Operation(operationId = "onboardTenant", summary = "Create a tenant and an owner invitation (platform admins)")
     @ApiResponse(responseCode = "201", description = "The tenant and its owner invitation",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Onboarded.class)))
     @Problems.Conflict
     @JsonBody
@@ -109,7 +111,8 @@ class AdminTenantController {
 
     @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)")
     @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
     @Problems.BadRequest
     @Problems.NotFound
@@ -121,7 +124,8 @@ class AdminTenantController {
 
     @Operation(operationId = "suspendTenant", summary = "Suspend a tenant (platform admins)")
     @ApiResponse(responseCode = "204", description = "Suspended",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
     @Problems.BadRequest
     @Problems.NotFound
     @Post("/{id}/suspend")
@@ -132,7 +136,8 @@ class AdminTenantController {
 
     @Operation(operationId = "resumeTenant", summary = "Resume a suspended tenant (platform admins)")
     @ApiResponse(responseCode = "204", description = "Resumed",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
     @Problems.BadRequest
     @Problems.NotFound
     @Post("/{id}/resume")
@@ -143,7 +148,8 @@ class AdminTenantController {
 
     @Operation(operationId = "changeTenantSeats", summary = "Change a tenant's seat limit (platform admins)")
     @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
     @Problems.NotFound
     @Problems.Conflict

@@ -27,13 +27,15 @@ import java.util.List;
 final class MeController {
 
     @Serdeable
-    record Identity(String userId, String issuer, @Nullable String email, boolean emailVerified, @Nullable String tenant,
+    record Identity(String userId, String issuer, @Nullable String email, boolean emailVerified,
+            @Nullable String tenant,
                     List<String> roles) {
     }
 
     @Operation(operationId = "getMe", summary = "Who Enclave thinks the caller is")
     @ApiResponse(responseCode = "200", description = "The caller",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Identity.class)))
     @Get
     Identity me(Caller caller) {

@@ -25,8 +25,11 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "400", description = "`bad-request`, `malformed-body`, `validation-failed` or `invalid-cursor`: the request is not valid.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "400",
+            description = "`bad-request`, `malformed-body`, `validation-failed` or `invalid-cursor`: the "
+                    + "request is not valid.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface BadRequest {
     }
@@ -34,8 +37,10 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "401", description = "`unauthorized` or `invalid-api-key`: no valid credential was sent.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "401",
+            description = "`unauthorized` or `invalid-api-key`: no valid credential was sent.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface Unauthorized {
     }
@@ -43,8 +48,11 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "403", description = "`forbidden`, `tenant-mismatch`, `missing-role`, `wrong-invitee` or `email-not-verified`: the caller may not do this.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "403",
+            description = "`forbidden`, `tenant-mismatch`, `missing-role`, `wrong-invitee` or "
+                    + "`email-not-verified`: the caller may not do this.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface Forbidden {
     }
@@ -52,8 +60,11 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "404", description = "`organisation-not-found`, `member-not-found`, `invitation-not-found`, `api-key-not-found` or `not-found`.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "404",
+            description = "`organisation-not-found`, `member-not-found`, `invitation-not-found`, "
+                    + "`api-key-not-found` or `not-found`.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface NotFound {
     }
@@ -61,8 +72,12 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "409", description = "`conflict`, `organisation-exists`, `already-member`, `last-owner`, `seat-limit-reached`, `invitation-not-pending` or `api-key-limit-reached`; also a request whose Idempotency-Key is still in flight.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "409",
+            description = "`conflict`, `organisation-exists`, `already-member`, `last-owner`, "
+                    + "`seat-limit-reached`, `invitation-not-pending` or `api-key-limit-reached`; also "
+                    + "a request whose Idempotency-Key is still in flight.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface Conflict {
     }
@@ -71,7 +86,8 @@ public final class Problems {
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "410", description = "`invitation-expired`.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface Gone {
     }
@@ -79,8 +95,10 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "412", description = "`version-mismatch`: the resource changed since you read it; read it again.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "412",
+            description = "`version-mismatch`: the resource changed since you read it; read it again.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface PreconditionFailed {
     }
@@ -89,7 +107,8 @@ public final class Problems {
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "413", description = "`payload-too-large`: the body is over 1 MB.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface PayloadTooLarge {
     }
@@ -97,8 +116,10 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "415", description = "`unsupported-media-type`: the body is not uncompressed `application/json`.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "415",
+            description = "`unsupported-media-type`: the body is not uncompressed `application/json`.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface UnsupportedMediaType {
     }
@@ -106,8 +127,10 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "422", description = "`idempotency-key-reused`: the Idempotency-Key was used for a different request.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "422",
+            description = "`idempotency-key-reused`: the Idempotency-Key was used for a different request.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface UnprocessableContent {
     }
@@ -115,8 +138,10 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "423", description = "`organisation-suspended`: a platform admin suspended the organisation.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "423",
+            description = "`organisation-suspended`: a platform admin suspended the organisation.",
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface Locked {
     }
@@ -125,7 +150,8 @@ public final class Problems {
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "428", description = "`precondition-required`: send If-Match with the ETag you read.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface PreconditionRequired {
     }
@@ -133,8 +159,11 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
-    @ApiResponse(responseCode = "503", description = "`service-unavailable`: a dependency (identity provider, STS, DynamoDB) is unavailable; retry after Retry-After seconds.",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+    @ApiResponse(responseCode = "503",
+            description = "`service-unavailable`: a dependency (identity provider, STS, DynamoDB) is "
+                    + "unavailable; retry after Retry-After seconds.",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
                     @Header(name = "Retry-After", description = ResponseHeaders.RETRY_AFTER,
                             schema = @Schema(type = "integer", minimum = "0"))},
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
@@ -145,7 +174,8 @@ public final class Problems {
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "414", description = "`uri-too-long`: the request line is over 8 KB.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface UriTooLong {
     }
@@ -154,7 +184,8 @@ public final class Problems {
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "431", description = "`headers-too-large`: the request headers are too large.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface HeadersTooLarge {
     }
@@ -163,7 +194,8 @@ public final class Problems {
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "406", description = "`not-acceptable`: the Accept header admits no JSON answer.",
-            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+            headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
             content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
     public @interface NotAcceptable {
     }

@@ -65,15 +65,19 @@ class ContainerCredentialsController {
         this.namespaces = namespaces;
     }
 
-    @Operation(operationId = "getContainerCredentials", summary = "AWS credentials for an API key, in the AWS container-credentials format")
+    @Operation(operationId = "getContainerCredentials",
+            summary = "AWS credentials for an API key, in the AWS container-credentials format")
     @ApiResponse(responseCode = "200", description = "Credentials",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ContainerCredentials.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ContainerCredentials.class)))
     @Problems.Unauthorized
     @Problems.Locked
     @Problems.ServiceUnavailable
     @Get("/credentials")
-    HttpResponse<?> credentials(HttpRequest<?> request, @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+    HttpResponse<?> credentials(HttpRequest<?> request,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
         return whenAuthenticated(request, key, granted -> {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
                     granted.key().access());
@@ -85,13 +89,16 @@ class ContainerCredentialsController {
     /** Where the key's credentials work: the table, the data prefix, the key attributes and what is refused. */
     @Operation(operationId = "describeNamespace", summary = "The data namespace an API key's credentials reach")
     @ApiResponse(responseCode = "200", description = "The namespace",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = DataNamespaceView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = DataNamespaceView.class)))
     @Problems.Unauthorized
     @Problems.Locked
     @Problems.ServiceUnavailable
     @Get("/namespace")
-    HttpResponse<?> namespace(HttpRequest<?> request, @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+    HttpResponse<?> namespace(HttpRequest<?> request,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
         return whenAuthenticated(request, key, granted -> {
             Access access = granted.key().access();
             return HttpResponse.ok(namespaces.describe(granted.key().tenant(), granted.organisation().incarnation(),

@@ -79,10 +79,13 @@ class CredentialsController {
         this.namespaces = namespaces;
     }
 
-    @Operation(operationId = "issueCredentials", summary = "AWS credentials confined to the organisation's data namespace")
+    @Operation(operationId = "issueCredentials",
+            summary = "AWS credentials confined to the organisation's data namespace")
     @ApiResponse(responseCode = "200", description = "Credentials and the namespace they reach",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ScopedCredentials.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ScopedCredentials.class)))
     @JsonBody
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,

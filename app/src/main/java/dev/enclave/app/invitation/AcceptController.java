@@ -50,7 +50,8 @@ class AcceptController {
 
     @Operation(operationId = "declineInvitation", summary = "Decline an invitation addressed to the caller")
     @ApiResponse(responseCode = "204", description = "Declined",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
     @Problems.Forbidden
     @Problems.NotFound
     @Problems.Conflict
@@ -65,8 +66,10 @@ class AcceptController {
 
     @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
     @ApiResponse(responseCode = "200", description = "The new membership",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Membership.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InvitationViews.Membership.class)))
     @Problems.Forbidden
     @Problems.NotFound
     @Problems.Conflict
@@ -85,8 +88,10 @@ class AcceptController {
     /** One Query on the invitee index, scoped to the caller's verified email key. */
     @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email")
     @ApiResponse(responseCode = "200", description = "The invitations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Page.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get("/me/invitations")
     InvitationViews.Page mine(Caller caller) {
         if (!caller.emailVerified() || caller.email().isEmpty()) {

@@ -74,10 +74,15 @@ class InvitationController {
         this.local = environment.getActiveNames().contains("local");
     }
 
-    @Operation(operationId = "sendInvitation", summary = "Invite someone by email (owner-granting invitations: owners only)")
+    @Operation(operationId = "sendInvitation",
+            summary = "Invite someone by email (owner-granting invitations: owners only)")
     @ApiResponse(responseCode = "201", description = "The invitation and its token",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed", description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Created.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION,
+                schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed",
+                description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InvitationViews.Created.class)))
     @JsonBody
     @Idempotent
     @Post
@@ -107,8 +112,10 @@ class InvitationController {
 
     @Operation(operationId = "listInvitations", summary = "List an organisation's invitations by status")
     @ApiResponse(responseCode = "200", description = "The invitations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Page.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue String status) {
@@ -125,7 +132,9 @@ class InvitationController {
 
     @Operation(operationId = "revokeInvitation", summary = "Revoke a pending invitation")
     @ApiResponse(responseCode = "204", description = "Revoked",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed", description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))})
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed",
+                description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))})
     @Idempotent
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
@@ -136,8 +145,11 @@ class InvitationController {
 
     @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
     @ApiResponse(responseCode = "200", description = "The new invitation and its token",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed", description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = InvitationViews.Created.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed",
+                description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InvitationViews.Created.class)))
     @Idempotent
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {

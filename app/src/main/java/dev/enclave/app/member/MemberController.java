@@ -65,7 +65,8 @@ class MemberController {
 
     @Operation(operationId = "removeMember", summary = "Remove a member (or leave, for yourself)")
     @ApiResponse(responseCode = "204", description = "Removed",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
     @Problems.Conflict
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -75,7 +76,8 @@ class MemberController {
 
     @Operation(operationId = "addMemberToGroup", summary = "Add a member to a group")
     @ApiResponse(responseCode = "200", description = "The member as it is now",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
     @Problems.Conflict
     @Put("/{userId}/groups/{group}")
@@ -87,7 +89,8 @@ class MemberController {
 
     @Operation(operationId = "removeMemberFromGroup", summary = "Remove a member from a group")
     @ApiResponse(responseCode = "200", description = "The member as it is now",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
     @Problems.Conflict
     @Delete("/{userId}/groups/{group}")
@@ -119,8 +122,10 @@ class MemberController {
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")
     @ApiResponse(responseCode = "200", description = "A page of members",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.Page.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = MemberView.Page.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {
@@ -146,7 +151,8 @@ class MemberController {
 
     @Operation(operationId = "getMember", summary = "Read one member")
     @ApiResponse(responseCode = "200", description = "The member",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
     @Get("/{userId}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String userId) {

@@ -43,8 +43,10 @@ class MyOrganisationsController {
 
     @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to")
     @ApiResponse(responseCode = "200", description = "The caller's organisations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.Organisations.class)))
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = MemberView.Organisations.class)))
     @Get
     MemberView.Organisations mine(Caller caller) {
         return new MemberView.Organisations(members.ofUser(UserKey.of(caller.issuer(), caller.subject())).stream()

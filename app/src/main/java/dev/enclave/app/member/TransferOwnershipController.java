@@ -58,7 +58,8 @@ class TransferOwnershipController {
 
     @Operation(operationId = "transferOwnership", summary = "Hand the owner role to another member")
     @ApiResponse(responseCode = "204", description = "Transferred",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
     @Problems.Conflict
     @JsonBody
     @Idempotent

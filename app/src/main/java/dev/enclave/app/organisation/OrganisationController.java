@@ -69,10 +69,16 @@ class OrganisationController {
         this.access = access;
     }
 
-    @Operation(operationId = "createOrganisation", summary = "Create an organisation (a tenant); the caller becomes its owner")
+    @Operation(operationId = "createOrganisation",
+            summary = "Create an organisation (a tenant); the caller becomes its owner")
     @ApiResponse(responseCode = "201", description = "The organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrganisationView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
+                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = OrganisationView.class)))
     @Problems.Forbidden
     @JsonBody
     @Idempotent
@@ -122,8 +128,12 @@ class OrganisationController {
 
     @Operation(operationId = "getOrganisation", summary = "Read an organisation")
     @ApiResponse(responseCode = "200", description = "The organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrganisationView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = OrganisationView.class)))
     @InOrganisation
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
@@ -134,8 +144,12 @@ class OrganisationController {
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
     @ApiResponse(responseCode = "200", description = "The renamed organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrganisationView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = OrganisationView.class)))
     @Problems.PreconditionFailed
     @Problems.PreconditionRequired
     @InOrganisation
@@ -143,7 +157,8 @@ class OrganisationController {
     @Patch("/{org}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body OrganisationRequests.Rename body,
-                           @Parameter(description = "The ETag you read, or * for any current version", required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = "The ETag you read, or * for any current version",
+                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         if (access.decide(caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
             return Rejections.toResponse(request, refused);
         }
@@ -167,7 +182,8 @@ class OrganisationController {
 
     @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it")
     @ApiResponse(responseCode = "204", description = "Deleted",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @InOrganisation
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {

@@ -104,8 +104,12 @@ class ServiceController {
 
     @Operation(operationId = "createService", summary = "Create a service")
     @ApiResponse(responseCode = "201", description = "The service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location", description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Services.ServiceView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
+                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = Services.ServiceView.class)))
     @Problems.Conflict
     @JsonBody
     @Idempotent
@@ -120,7 +124,8 @@ class ServiceController {
 
     @Operation(operationId = "listServices", summary = "List services")
     @ApiResponse(responseCode = "200", description = "The services",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
@@ -129,8 +134,12 @@ class ServiceController {
 
     @Operation(operationId = "getService", summary = "Read a service")
     @ApiResponse(responseCode = "200", description = "The service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Services.ServiceView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = Services.ServiceView.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         if (!ServiceNames.isName(service)) {
@@ -143,15 +152,20 @@ class ServiceController {
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
     @ApiResponse(responseCode = "200", description = "The renamed service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Services.ServiceView.class)))
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = Services.ServiceView.class)))
     @Problems.PreconditionFailed
     @Problems.PreconditionRequired
     @JsonBody
     @Patch("/services/{service}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @Valid @Body RenameService body,
-                           @Parameter(description = "The ETag you read, or * for any current version", required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = "The ETag you read, or * for any current version",
+                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         if (!ServiceNames.isName(service)) {
             return noSuchService(request);
         }
@@ -169,7 +183,8 @@ class ServiceController {
 
     @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
     @ApiResponse(responseCode = "204", description = "Deleted",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Problems.Conflict
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -187,7 +202,8 @@ class ServiceController {
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
     @ApiResponse(responseCode = "204", description = "Assigned",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -203,7 +219,8 @@ class ServiceController {
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
     @ApiResponse(responseCode = "204", description = "Unassigned",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -219,7 +236,8 @@ class ServiceController {
 
     @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
     @ApiResponse(responseCode = "200", description = "The user ids",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -234,7 +252,8 @@ class ServiceController {
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
     @ApiResponse(responseCode = "200", description = "The answer",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Access.class)))
     @Get("/members/{userId}/access")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
