@@ -30,7 +30,7 @@ final class RequestLoggingFilter implements Ordered {
     @ResponseFilter
     void onResponse(HttpRequest<?> request, MutableHttpResponse<?> response) {
         String id = RequestIds.of(request);
-        response.header(RequestIds.HEADER, id);
+        response.getHeaders().set(RequestIds.HEADER, id);
         long started = request.getAttribute(STARTED, Long.class).orElse(System.nanoTime());
         MDC.put("requestId", id);
         try {

@@ -62,7 +62,17 @@ public final class Api {
         HttpRequest built = request.timeout(Duration.ofSeconds(30)).build();
         HttpResponse<String> response = exchange(built);
         OpenApiContract.enclave().mismatch(Exchange.of(built, response), checked).ifPresent(onMismatch);
+        assertOneRequestId(built, response);
         return new Reply(response);
+    }
+
+    /** Every answer names its request once: a second X-Request-Id would be a second, possibly different, id. */
+    private static void assertOneRequestId(HttpRequest request, HttpResponse<String> response) {
+        int ids = response.headers().allValues("X-Request-Id").size();
+        if (ids != 1) {
+            throw new AssertionError(request.method() + " " + request.uri().getPath() + " -> " + response.statusCode()
+                    + " carries X-Request-Id " + ids + " times");
+        }
     }
 
     private static HttpResponse<String> exchange(HttpRequest request) {
