@@ -58,6 +58,7 @@ class AdminTenantController {
     static final String PLATFORM_ADMIN = "platform-admin";
 
     @Serdeable
+    @Schema(name = "OnboardTenant")
     record OnboardRequest(@NotNull @Pattern(regexp = TenantId.REGEX,
             message = "must be 3-40 lowercase letters, digits and inner hyphens") String id,
                           @NotNull @Text(max = 200) String name, @NotNull @EmailAddress String ownerEmail,
@@ -65,10 +66,12 @@ class AdminTenantController {
     }
 
     @Serdeable
+    @Schema(name = "TenantSeats")
     record SeatsRequest(@NotNull @Min(1) @Max(100_000) Integer seats) {
     }
 
     @Serdeable
+    @Schema(name = "Tenant")
     record TenantView(String id, String name, int seats, int members, String status, long version) {
 
         static TenantView of(Organisation organisation) {
@@ -79,6 +82,7 @@ class AdminTenantController {
     }
 
     @Serdeable
+    @Schema(name = "OnboardedTenant")
     record Onboarded(TenantView tenant, String ownerEmail, String ownerInvitationToken) {
     }
 

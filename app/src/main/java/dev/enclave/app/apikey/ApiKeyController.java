@@ -65,6 +65,7 @@ import java.util.Optional;
 class ApiKeyController {
 
     @Serdeable
+    @Schema(name = "CreateApiKey")
     record CreateApiKey(@NotNull @Text(max = 100) String name,
                         @NotNull @Pattern(regexp = "read|readwrite", message = "must be read or readwrite")
                         String access,
@@ -72,6 +73,7 @@ class ApiKeyController {
     }
 
     @Serdeable
+    @Schema(name = "ApiKey")
     record ApiKeyView(String id, String name, String access, String createdBy, String createdAt,
                       @Nullable String expiresAt, @Nullable String lastUsedAt) {
 
@@ -82,12 +84,14 @@ class ApiKeyController {
     }
 
     @Serdeable
+    @Schema(name = "CreatedApiKey")
     record CreatedApiKey(String id, String name, String access, String createdBy, String createdAt,
                          @Nullable String expiresAt, String secret, DataNamespaceView dataNamespace) {
     }
 
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "ApiKeyPage")
     record ApiKeyList(List<ApiKeyView> items, @Nullable String nextCursor) {
     }
 

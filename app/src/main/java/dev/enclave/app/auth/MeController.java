@@ -27,6 +27,7 @@ import java.util.List;
 final class MeController {
 
     @Serdeable
+    @Schema(name = "Identity")
     record Identity(String userId, String issuer, @Nullable String email, boolean emailVerified,
             @Nullable String tenant,
                     List<String> roles) {

@@ -51,6 +51,7 @@ class ContainerCredentialsController {
 
     /** The container credentials provider's answer, field names as the AWS SDKs read them. */
     @Serdeable
+    @Schema(name = "ContainerCredentials")
     record ContainerCredentials(String AccessKeyId, String SecretAccessKey, String Token, String Expiration) {
     }
 

@@ -51,11 +51,13 @@ import jakarta.validation.constraints.Pattern;
 class CredentialsController {
 
     @Serdeable
+    @Schema(name = "CredentialsRequest")
     record CredentialsRequest(@Nullable @Pattern(regexp = "read|readwrite",
             message = "must be read or readwrite") String access) {
     }
 
     @Serdeable
+    @Schema(name = "ScopedCredentials")
     record ScopedCredentials(String accessKeyId, String secretAccessKey, String sessionToken, String expiration,
                              String region, String endpoint, String tableName, String keyPrefix,
                              String partitionKey, String sortKey, java.util.List<String> forbiddenAttributes,

@@ -1,6 +1,7 @@
 package dev.enclave.app.credentials;
 
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /**
@@ -8,6 +9,7 @@ import java.util.List;
  * partition key must start with, the key attribute names, and the attributes it may never write (index keys).
  */
 @Serdeable
+@Schema(name = "DataNamespace")
 public record DataNamespaceView(String tableName, String region, String endpoint, String keyPrefix,
                                 String partitionKey, String sortKey, List<String> forbiddenAttributes,
                                 String access) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.input.EmailAddress;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
@@ -20,6 +21,7 @@ final class InvitationViews {
     }
 
     @Serdeable
+    @Schema(name = "SendInvitation")
     record SendRequest(@NotNull @EmailAddress String email,
                        @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}",
                                message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
@@ -31,10 +33,12 @@ final class InvitationViews {
     }
 
     @Serdeable
+    @Schema(name = "InvitationToken")
     record TokenRequest(@NotBlank @Size(max = 200) String token) {
     }
 
     @Serdeable
+    @Schema(name = "Invitation")
     record View(String id, String organisation, String email, List<String> groups, List<String> serviceGroups,
                 String status, String createdAt, String expiresAt) {
 
@@ -49,16 +53,19 @@ final class InvitationViews {
     /** A list of invitations, all of them: {@code nextCursor} is always {@code null}. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "InvitationPage")
     record Page(List<View> items, @Nullable String nextCursor) {
     }
 
     /** A new invitation with its accept token, which is shown this once and never stored. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "SentInvitation")
     record Created(View invitation, String token) {
     }
 
     @Serdeable
+    @Schema(name = "NewMembership")
     record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
 
         static Membership of(dev.enclave.app.member.Membership membership) {

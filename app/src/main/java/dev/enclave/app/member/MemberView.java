@@ -4,10 +4,12 @@ import io.micronaut.core.annotation.Nullable;
 import dev.enclave.app.contract.WireTime;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 
 /** A member as the API shows it. */
 @Serdeable
+@Schema(name = "Member")
 record MemberView(String userId, String email, List<String> groups, String joinedAt) {
 
     static MemberView of(Membership membership) {
@@ -18,17 +20,20 @@ record MemberView(String userId, String email, List<String> groups, String joine
     /** A page of members and the cursor to the next one ({@code null} on the last page); both always present. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "MemberPage")
     record Page(List<MemberView> items, @Nullable String nextCursor) {
     }
 
     /** The caller's organisations, all of them: {@code nextCursor} is always {@code null}. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "MyOrganisationPage")
     record Organisations(List<MyOrganisation> items, @Nullable String nextCursor) {
     }
 
     /** One of the caller's organisations. */
     @Serdeable
+    @Schema(name = "MyOrganisation")
     record MyOrganisation(String organisation, String name, List<String> groups, String joinedAt) {
 
         static MyOrganisation of(Members.UserMembership listed) {

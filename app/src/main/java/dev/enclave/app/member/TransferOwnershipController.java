@@ -45,6 +45,7 @@ import jakarta.validation.constraints.NotNull;
 class TransferOwnershipController {
 
     @Serdeable
+    @Schema(name = "TransferOwnership")
     record Transfer(@NotNull @Text(max = 256) String userId) {
     }
 

@@ -3,6 +3,7 @@ package dev.enclave.app.organisation;
 import dev.enclave.app.input.Text;
 import dev.enclave.identity.TenantId;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 
@@ -13,6 +14,7 @@ final class OrganisationRequests {
     }
 
     @Serdeable
+    @Schema(name = "CreateOrganisation")
     record Create(
             @NotNull @Pattern(regexp = TenantId.REGEX,
                     message = "must be 3-40 lowercase letters, digits and inner hyphens") String id,
@@ -20,6 +22,7 @@ final class OrganisationRequests {
     }
 
     @Serdeable
+    @Schema(name = "RenameOrganisation")
     record Rename(@NotNull @Text(max = 200) String name) {
     }
 }

@@ -3,9 +3,11 @@ package dev.enclave.app.organisation;
 import dev.enclave.app.contract.WireTime;
 import dev.enclave.app.platform.IfMatch;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /** An organisation as the API shows it. */
 @Serdeable
+@Schema(name = "Organisation")
 record OrganisationView(String id, String name, int seats, int members, String status, String createdAt,
                         long version) {
 

@@ -70,27 +70,32 @@ class ServiceController {
     /** The organisation's services, all of them: {@code nextCursor} is always {@code null}. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "ServicePage")
     record ServicePage(List<Services.ServiceView> items, @Nullable String nextCursor) {
     }
 
     /** The user ids in a service group, all of them: {@code nextCursor} is always {@code null}. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "GroupMemberPage")
     record GroupMembers(List<String> items, @Nullable String nextCursor) {
     }
 
     static final String NAME = ServiceNames.NAME;
 
     @Serdeable
+    @Schema(name = "CreateService")
     record CreateService(@NotNull @Pattern(regexp = NAME, message = "must be 1-40 lowercase letters, digits, hyphens")
                          String id, @NotNull @Text(max = 200) String name) {
     }
 
     @Serdeable
+    @Schema(name = "RenameService")
     record RenameService(@NotNull @Text(max = 200) String name) {
     }
 
     @Serdeable
+    @Schema(name = "AccessCheck")
     record Access(boolean allowed) {
     }
 

@@ -3,6 +3,7 @@ package dev.enclave.app.service;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,6 +37,7 @@ public interface Services {
 
     /** A service as the API shows it. */
     @io.micronaut.serde.annotation.Serdeable
+    @Schema(name = "Service")
     record ServiceView(String id, String name, long version) {
     }
 }
