@@ -30,6 +30,8 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -159,13 +161,19 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     @Override
-    public List<Invitation> withStatus(TenantId tenant, InvitationStatus status, int limit) {
-        List<Map<String, AttributeValue>> found = client(tenant).query(b -> b.tableName(table)
-                        .indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).keyConditionExpression("GSI1PK = :status").limit(limit).scanIndexForward(false)
-                        .expressionAttributeValues(Map.of(":status",
-                                AttributeValue.fromS(InvitationKeys.byStatus(tenant, status)))))
-                .items();
-        return checked.all(ItemKind.INVITATION, ReadScope.tenant(tenant), found, InvitationItems::fromItem);
+    public InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after) {
+        QueryRequest.Builder query = QueryRequest.builder().tableName(table)
+                .indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).keyConditionExpression("GSI1PK = :status")
+                .limit(limit).scanIndexForward(false)
+                .expressionAttributeValues(Map.of(":status", AttributeValue.fromS(
+                        InvitationKeys.byStatus(tenant, status))));
+        after.ifPresent(position -> query.exclusiveStartKey(InvitationKeys.byStatusStart(tenant, status, position)));
+        QueryResponse page = client(tenant).query(query.build());
+        List<Invitation> found = checked.all(ItemKind.INVITATION, ReadScope.tenant(tenant), page.items(),
+                InvitationItems::fromItem);
+        Optional<String> last = page.hasLastEvaluatedKey() && page.lastEvaluatedKey().containsKey("GSI1SK")
+                ? Optional.of(page.lastEvaluatedKey().get("GSI1SK").s()) : Optional.empty();
+        return new InvitationPage(found, last);
     }
 
     @Override

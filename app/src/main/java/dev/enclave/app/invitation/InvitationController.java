@@ -1,7 +1,9 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.platform.PageSize;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -62,10 +64,13 @@ class InvitationController {
     private final ResendingInvitation resending;
     private final RevokingInvitation revoking;
     private final Invitations invitations;
+    private final InvitationCursors cursors;
     private final boolean local;
 
     InvitationController(TenantAccess access, SendingInvitation sending, ResendingInvitation resending,
-                         RevokingInvitation revoking, Invitations invitations, Environment environment) {
+                         RevokingInvitation revoking, Invitations invitations, InvitationCursors cursors,
+                         Environment environment) {
+        this.cursors = cursors;
         this.access = access;
         this.sending = sending;
         this.resending = resending;
@@ -110,23 +115,44 @@ class InvitationController {
                 sent.token().value()), URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
     }
 
-    @Operation(operationId = "listInvitations", summary = "List an organisation's invitations by status")
-    @ApiResponse(responseCode = "200", description = "The invitations",
+    @Operation(operationId = "listInvitations", summary = "List an organisation's invitations of a status, newest "
+            + "first, a page at a time")
+    @ApiResponse(responseCode = "200", description = "A page of invitations",
             headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
-                         @Nullable @QueryValue String status) {
+                         @Parameter(description = "pending (the default), accepted, declined, revoked or superseded")
+                         @Nullable @QueryValue String status,
+                         @Parameter(description = "Page size, 1-100 (default 25)") @Nullable @QueryValue Integer limit,
+                         @Parameter(description = "The nextCursor of the previous page of the same status")
+                         @Nullable @QueryValue String cursor) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
             Optional<InvitationStatus> wanted = status == null ? Optional.of(InvitationStatus.PENDING)
                     : InvitationStatus.parse(status);
-            return wanted.<HttpResponse<?>>map(w -> HttpResponse.ok(new InvitationViews.Page(
-                    invitations.withStatus(granted.tenant(), w, 100).stream().map(InvitationViews.View::of).toList(),
-                    null)))
-                    .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
-                            "status must be pending, accepted, declined, revoked or superseded.")));
+            if (wanted.isEmpty()) {
+                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                        "status must be pending, accepted, declined, revoked or superseded."));
+            }
+            Optional<PageSize> size = PageSize.requested(limit);
+            if (size.isEmpty()) {
+                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST, PageSize.RULE));
+            }
+            Optional<String> after = Optional.empty();
+            if (cursor != null) {
+                after = cursors.decode(granted.tenant(), wanted.get(), cursor);
+                if (after.isEmpty()) {
+                    return Rejections.toResponse(request, new Refusal(ProblemType.INVALID_CURSOR,
+                            "Use the nextCursor this list's previous page returned, unchanged."));
+                }
+            }
+            Invitations.InvitationPage page = invitations.withStatus(granted.tenant(), wanted.get(),
+                    size.get().value(), after);
+            return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream()
+                    .map(InvitationViews.View::of).toList(),
+                    page.last().map(last -> cursors.encode(granted.tenant(), wanted.get(), last)).orElse(null)));
         });
     }
 

@@ -17,6 +17,11 @@ public record InvitationId(String value) {
         }
     }
 
+    /** Whether {@code value} is an invitation id's form. */
+    public static boolean isValid(String value) {
+        return value != null && FORMAT.matcher(value).matches();
+    }
+
     public static InvitationId random(SecureRandom random) {
         char[] chars = new char[20];
         for (int i = 0; i < chars.length; i++) {

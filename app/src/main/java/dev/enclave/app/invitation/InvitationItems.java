@@ -39,7 +39,7 @@ final class InvitationItems {
         item.put("invitedBy", AttributeValue.fromS(invitation.invitedBy()));
         invitation.acceptedBy().ifPresent(user -> item.put("acceptedBy", AttributeValue.fromS(user)));
         item.put("GSI1PK", AttributeValue.fromS(InvitationKeys.byStatus(invitation.tenant(), invitation.status())));
-        item.put("GSI1SK", AttributeValue.fromS(invitation.createdAt() + "#" + invitation.id().value()));
+        item.put("GSI1SK", AttributeValue.fromS(InvitationKeys.byStatusPosition(invitation)));
         if (invitation.status() == InvitationStatus.PENDING) {
             item.put("GSI2PK", AttributeValue.fromS(EmailKey.of(invitation.email()).prefix().value()));
             item.put("GSI2SK", AttributeValue.fromS(InvitationKeys.byInviteeSort(invitation.tenant(),

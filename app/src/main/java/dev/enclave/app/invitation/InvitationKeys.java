@@ -3,6 +3,11 @@ package dev.enclave.app.invitation;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -16,6 +21,9 @@ final class InvitationKeys {
 
     static final String SORT_KEY_PREFIX = "INVITATION#";
     static final String INVITEE_PREFIX = "INVITEE#";
+    private static final String POSITION_SEPARATOR = "#";
+    private static final DateTimeFormatter POSITION_TIME = DateTimeFormatter
+            .ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
 
     private InvitationKeys() {
     }
@@ -32,6 +40,37 @@ final class InvitationKeys {
 
     static String byStatus(TenantId tenant, InvitationStatus status) {
         return LeadingKeyPrefix.tenant(tenant).value() + "INVITATIONS#" + status.wire();
+    }
+
+    /**
+     * An invitation's position in its status list ({@code GSI1SK}): its creation time with a fixed nine-digit
+     * fraction, so positions sort as times do, then its id.
+     */
+    static String byStatusPosition(Invitation invitation) {
+        return POSITION_TIME.format(invitation.createdAt()) + POSITION_SEPARATOR + invitation.id().value();
+    }
+
+    /** Whether {@code position} has the form {@link #byStatusPosition} gives. */
+    static boolean isByStatusPosition(String position) {
+        int separator = position.lastIndexOf(POSITION_SEPARATOR);
+        if (separator < 0 || !InvitationId.isValid(position.substring(separator + 1))) {
+            return false;
+        }
+        try {
+            Instant.parse(position.substring(0, separator));
+            return true;
+        } catch (DateTimeParseException notAnInstant) {
+            return false;
+        }
+    }
+
+    /** The key a status list's Query continues after, from a position {@link #isByStatusPosition} accepts. */
+    static Map<String, AttributeValue> byStatusStart(TenantId tenant, InvitationStatus status, String position) {
+        InvitationId id = new InvitationId(position.substring(position.lastIndexOf(POSITION_SEPARATOR) + 1));
+        Map<String, AttributeValue> start = new HashMap<>(key(tenant, id));
+        start.put("GSI1PK", AttributeValue.fromS(byStatus(tenant, status)));
+        start.put("GSI1SK", AttributeValue.fromS(position));
+        return start;
     }
 
     static String byInviteeSort(TenantId tenant, InvitationId id) {

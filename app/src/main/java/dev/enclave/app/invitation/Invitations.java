@@ -37,7 +37,16 @@ public interface Invitations {
     /** Gives a pending invitation a new token hash and validity; false when it was not pending. */
     boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil);
 
-    List<Invitation> withStatus(TenantId tenant, InvitationStatus status, int limit);
+    /** One page of the organisation's invitations of a status, newest first, after the position {@code after}. */
+    InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after);
+
+    /** A page, with the position to continue after when there may be more. */
+    record InvitationPage(List<Invitation> invitations, Optional<String> last) {
+
+        public InvitationPage {
+            invitations = List.copyOf(invitations);
+        }
+    }
 
     /** The pending invitations addressed to an email, across tenants (scoped to that email's key). */
     List<Invitation> pendingFor(EmailKey email);

@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.identity.UserKey;
@@ -39,15 +40,17 @@ final class ChangingMembership {
         return outcome(memberships.remove(membership.get()));
     }
 
-    Optional<Refusal> grant(Membership actor, UserKey target, String group) {
-        return permitted(actor, group).or(() -> outcome(memberships.grant(actor.tenant(), target, group)));
+    /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
+    Optional<Refusal> grant(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
+        return permitted(actor, group).or(() -> outcome(memberships.grant(actor.tenant(), target, group, expected)));
     }
 
-    Optional<Refusal> revoke(Membership actor, UserKey target, String group) {
+    /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
+    Optional<Refusal> revoke(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
         if (Membership.MEMBER.equals(group)) {
             return refused(ProblemType.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> outcome(memberships.revoke(actor.tenant(), target, group)));
+        return permitted(actor, group).or(() -> outcome(memberships.revoke(actor.tenant(), target, group, expected)));
     }
 
     Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
@@ -74,6 +77,8 @@ final class ChangingMembership {
         return switch (change) {
             case DONE, UNCHANGED -> Optional.empty();
             case NOT_A_MEMBER -> refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
+            case VERSION_MISMATCH -> refused(ProblemType.VERSION_MISMATCH,
+                    "The member changed since you read it; read it again.");
             case LAST_OWNER -> refused(ProblemType.LAST_OWNER, "Make someone else an owner first.");
             case MEMBERSHIP_CHANGED -> refused(ProblemType.CONFLICT, "The membership changed meanwhile; read it again.");
             case TOO_LARGE -> refused(ProblemType.CONFLICT,

@@ -5,9 +5,11 @@ import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
@@ -18,8 +20,11 @@ import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -73,7 +78,7 @@ final class DynamoDbMemberships implements Memberships {
         }
         assignments.forEach(key -> writes.add(TransactWriteItem.builder()
                 .delete(d -> d.tableName(table).key(key)).build()));
-        return run(membership.tenant(), writes, Change.MEMBERSHIP_CHANGED);
+        return run(membership.tenant(), writes, reason -> Change.MEMBERSHIP_CHANGED);
     }
 
     /**
@@ -92,33 +97,43 @@ final class DynamoDbMemberships implements Memberships {
     }
 
     @Override
-    public Change grant(TenantId tenant, UserKey user, String group) {
-        boolean owner = Membership.OWNER.equals(group);
+    public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(groupChange(tenant, user, "ADD", group, "attribute_exists(PK) AND NOT contains(#groups, :group)"));
-        if (owner) {
+        writes.add(groupChange(tenant, user, "ADD", group, expected));
+        if (Membership.OWNER.equals(group)) {
             writes.add(organisationCounters(tenant, 0, 1));
         }
-        return run(tenant, writes, Change.UNCHANGED);
+        return run(tenant, writes, reason -> groupRefused(reason, expected));
     }
 
     @Override
-    public Change revoke(TenantId tenant, UserKey user, String group) {
+    public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
         List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(groupChange(tenant, user, "DELETE", group, "attribute_exists(PK) AND contains(#groups, :group)"));
+        writes.add(groupChange(tenant, user, "DELETE", group, expected));
         if (Membership.OWNER.equals(group)) {
             writes.add(organisationCounters(tenant, 0, -1));
         }
-        return run(tenant, writes, Change.UNCHANGED);
+        return run(tenant, writes, reason -> groupRefused(reason, expected));
     }
 
     @Override
     public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
         return run(tenant, List.of(
-                groupChange(tenant, to, "ADD", Membership.OWNER,
-                        "attribute_exists(PK) AND NOT contains(#groups, :group)"),
-                groupChange(tenant, from, "DELETE", Membership.OWNER,
-                        "attribute_exists(PK) AND contains(#groups, :group)")), Change.UNCHANGED);
+                groupChange(tenant, to, "ADD", Membership.OWNER, Optional.empty()),
+                groupChange(tenant, from, "DELETE", Membership.OWNER, Optional.empty())),
+                reason -> groupRefused(reason, Optional.empty()));
+    }
+
+    /**
+     * Why a group change's own condition refused, from the membership as it was: absent, at a version the change
+     * did not expect, or already as asked.
+     */
+    private static Change groupRefused(CancellationReason reason, Optional<ExpectedVersion> expected) {
+        if (!reason.hasItem() || !reason.item().containsKey(MembershipItems.VERSION)) {
+            return Change.NOT_A_MEMBER;
+        }
+        long version = Long.parseLong(reason.item().get(MembershipItems.VERSION).n());
+        return expected.filter(e -> !e.accepts(version)).isPresent() ? Change.VERSION_MISMATCH : Change.UNCHANGED;
     }
 
     @Override
@@ -171,20 +186,29 @@ final class DynamoDbMemberships implements Memberships {
         return Map.of(":name", AttributeValue.fromS(name.name()), ":version", number(name.version()));
     }
 
+    /**
+     * Adds ({@code ADD}) or removes ({@code DELETE}) one group if the member exists, at an expected version when
+     * one is given, and the group is not already so; the old item comes back when the condition refuses.
+     */
     private TransactWriteItem groupChange(TenantId tenant, UserKey user, String operation, String group,
-                                          String condition) {
+                                          Optional<ExpectedVersion> expected) {
+        ExpectedVersion version = expected.orElse(ExpectedVersion.anyExisting());
+        String groupCondition = ("ADD".equals(operation) ? "NOT " : "") + "contains(#groups, :group)";
+        Map<String, AttributeValue> values = new HashMap<>(VersionCondition.values(version));
+        values.putAll(Map.of(":groups", AttributeValue.fromSs(List.of(group)), ":group", AttributeValue.fromS(group),
+                ":one", number(1)));
         return TransactWriteItem.builder().update(u -> u.tableName(table).key(MembershipKeys.key(tenant, user))
                 .updateExpression(operation + " #groups :groups SET version = version + :one")
-                .conditionExpression(condition)
+                .conditionExpression(VersionCondition.expression(version, "PK", MembershipItems.VERSION) + " AND "
+                        + groupCondition)
                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                 .expressionAttributeNames(Map.of("#groups", "groups"))
-                .expressionAttributeValues(Map.of(":groups", AttributeValue.fromSs(List.of(group)),
-                        ":group", AttributeValue.fromS(group), ":one", number(1)))).build();
+                .expressionAttributeValues(values)).build();
     }
 
     /** Adjusts the organisation's member and owner counts; losing an owner needs another one left. */
     private TransactWriteItem organisationCounters(TenantId tenant, int members, int owners) {
-        Map<String, AttributeValue> values = new java.util.HashMap<>(Map.of(":members", number(members),
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":members", number(members),
                 ":owners", number(owners)));
         String condition = "attribute_exists(PK)";
         if (owners < 0) {
@@ -200,19 +224,18 @@ final class DynamoDbMemberships implements Memberships {
     }
 
     /**
-     * Runs the transaction; the first membership's condition failing means {@code membershipRefused}, or, when that
-     * write asks for the old item on failure (group changes do) and none comes back, that the user is not a member.
+     * Runs the transaction; when the first write's condition refuses, {@code membershipRefused} tells what that
+     * means from its reason.
      */
-    private Change run(TenantId tenant, List<TransactWriteItem> writes, Change membershipRefused) {
+    private Change run(TenantId tenant, List<TransactWriteItem> writes,
+                       Function<CancellationReason, Change> membershipRefused) {
         try {
             client(tenant).transactWriteItems(b -> b.transactItems(writes));
             return Change.DONE;
         } catch (TransactionCanceledException cancelled) {
             List<CancellationReason> reasons = cancelled.cancellationReasons();
             if (Cancellations.conditionFailed(reasons, 0)) {
-                boolean returnsOldItem = writes.get(0).update() != null && writes.get(0).update()
-                        .returnValuesOnConditionCheckFailure() == ReturnValuesOnConditionCheckFailure.ALL_OLD;
-                return returnsOldItem && !reasons.get(0).hasItem() ? Change.NOT_A_MEMBER : membershipRefused;
+                return membershipRefused.apply(reasons.get(0));
             }
             return Cancellations.conditionFailed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
         }

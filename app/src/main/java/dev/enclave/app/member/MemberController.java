@@ -1,14 +1,16 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.platform.IfMatch;
+import dev.enclave.app.platform.PageSize;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import dev.enclave.app.contract.Problems;
 import dev.enclave.app.contract.ResponseHeaders;
-import io.swagger.v3.oas.annotations.headers.Header;
 import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.access.Requirement;
@@ -23,10 +25,12 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Put;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
@@ -46,8 +50,8 @@ import java.util.Optional;
 @Requires(beans = Members.class)
 class MemberController {
 
-    static final int DEFAULT_PAGE = 25;
-    static final int MAX_PAGE = 100;
+    private static final String IF_MATCH = "Optional: the member's ETag you read (or several, or *); the change then "
+            + "applies only to a member still at that version, else 412";
 
     private static final java.util.regex.Pattern GROUP = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
 
@@ -65,7 +69,7 @@ class MemberController {
 
     @Operation(operationId = "removeMember", summary = "Remove a member (or leave, for yourself)")
     @ApiResponse(responseCode = "204", description = "Removed",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string"))})
     @Problems.Conflict
     @Delete("/{userId}")
@@ -74,30 +78,28 @@ class MemberController {
         return change(request, caller, org, actor -> changing.remove(actor, UserKey.of(caller.issuer(), userId)));
     }
 
-    @Operation(operationId = "addMemberToGroup", summary = "Add a member to a group")
-    @ApiResponse(responseCode = "200", description = "The member as it is now",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
+    @Operation(operationId = "addMemberToGroup", summary = "Add a member to a group (If-Match optional)")
+    @MemberAnswer
     @Problems.Conflict
+    @Problems.PreconditionFailed
     @Put("/{userId}/groups/{group}")
     HttpResponse<?> grant(HttpRequest<?> request, Caller caller, @PathVariable String org,
-                          @PathVariable String userId, @PathVariable String group) {
-        return groupChange(request, caller, org, group,
-                actor -> changing.grant(actor, UserKey.of(caller.issuer(), userId), group), userId);
+                          @PathVariable String userId, @PathVariable String group,
+                          @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        return groupChange(request, caller, org, group, actor -> changing.grant(actor,
+                UserKey.of(caller.issuer(), userId), group, IfMatch.expected(ifMatch)), userId);
     }
 
-    @Operation(operationId = "removeMemberFromGroup", summary = "Remove a member from a group")
-    @ApiResponse(responseCode = "200", description = "The member as it is now",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
+    @Operation(operationId = "removeMemberFromGroup", summary = "Remove a member from a group (If-Match optional)")
+    @MemberAnswer
     @Problems.Conflict
+    @Problems.PreconditionFailed
     @Delete("/{userId}/groups/{group}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
-                           @PathVariable String userId, @PathVariable String group) {
-        return groupChange(request, caller, org, group,
-                actor -> changing.revoke(actor, UserKey.of(caller.issuer(), userId), group), userId);
+                           @PathVariable String userId, @PathVariable String group,
+                           @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        return groupChange(request, caller, org, group, actor -> changing.revoke(actor,
+                UserKey.of(caller.issuer(), userId), group, IfMatch.expected(ifMatch)), userId);
     }
 
     /** A group edit answers the member as it is now: one read after the write, no second access decision. */
@@ -122,7 +124,7 @@ class MemberController {
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")
     @ApiResponse(responseCode = "200", description = "A page of members",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = MemberView.Page.class)))
@@ -130,10 +132,9 @@ class MemberController {
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> {
-            int size = limit == null ? DEFAULT_PAGE : limit;
-            if (size < 1 || size > MAX_PAGE) {
-                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
-                        "limit must be between 1 and " + MAX_PAGE + "."));
+            Optional<PageSize> size = PageSize.requested(limit);
+            if (size.isEmpty()) {
+                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST, PageSize.RULE));
             }
             Optional<UserKey> after = Optional.empty();
             if (cursor != null) {
@@ -143,17 +144,14 @@ class MemberController {
                             "Use the nextCursor this organisation's previous page returned, unchanged."));
                 }
             }
-            Members.MemberPage page = members.list(granted.tenant(), size, after);
+            Members.MemberPage page = members.list(granted.tenant(), size.get().value(), after);
             return HttpResponse.ok(new MemberView.Page(page.members().stream().map(MemberView::of).toList(),
                     page.last().map(last -> cursors.encode(granted.tenant(), last)).orElse(null)));
         });
     }
 
     @Operation(operationId = "getMember", summary = "Read one member")
-    @ApiResponse(responseCode = "200", description = "The member",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
+    @MemberAnswer
     @Get("/{userId}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String userId) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
@@ -162,7 +160,8 @@ class MemberController {
 
     private HttpResponse<?> member(HttpRequest<?> request, TenantId tenant, Caller caller, String userId) {
         return members.find(tenant, UserKey.of(caller.issuer(), userId))
-                .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)))
+                .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
+                        IfMatch.etag(m.version())))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.MEMBER_NOT_FOUND,
                         "No member " + userId + " in this organisation.")));
     }

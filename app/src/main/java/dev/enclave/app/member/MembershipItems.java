@@ -16,6 +16,7 @@ public final class MembershipItems {
     static final String TYPE = "membership";
     static final String ORGANISATION_NAME = "orgName";
     static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
+    static final String VERSION = "version";
 
     private MembershipItems() {
     }
@@ -32,7 +33,7 @@ public final class MembershipItems {
         item.put("email", AttributeValue.fromS(membership.email()));
         item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted().toList()));
         item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
-        item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
+        item.put(VERSION, AttributeValue.fromN(Long.toString(membership.version())));
         item.put(ORGANISATION_NAME, AttributeValue.fromS(organisation.name()));
         item.put(ORGANISATION_NAME_VERSION, AttributeValue.fromN(Long.toString(organisation.version())));
         return item;
@@ -60,6 +61,6 @@ public final class MembershipItems {
                 new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
                 item.get("issuer").s(), item.get("email").s(),
                 Set.copyOf(item.get("groups").ss()),
-                Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get("version").n()));
+                Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get(VERSION).n()));
     }
 }

@@ -1,7 +1,9 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import java.util.Optional;
 
 /** Changes to memberships that must keep the organisation's invariants (at least one owner, the member count). */
 public interface Memberships {
@@ -13,13 +15,14 @@ public interface Memberships {
     Change remove(Membership membership);
 
     /**
-     * Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land. Whether
-     * the user is a member is decided by the write's condition, not by a read before it.
+     * Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
+     * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
+     * version, is decided by the write's condition, not by a read before it.
      */
-    Change grant(TenantId tenant, UserKey user, String group);
+    Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected);
 
     /** Removes a group; taking {@code owner} away from the last owner is refused. */
-    Change revoke(TenantId tenant, UserKey user, String group);
+    Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected);
 
     /** Moves the owner group from one member to another in one transaction; the owner count is unchanged. */
     Change transferOwnership(TenantId tenant, UserKey from, UserKey to);
@@ -38,6 +41,8 @@ public interface Memberships {
         UNCHANGED,
         /** The user the change is about is not a member. */
         NOT_A_MEMBER,
+        /** The membership is not at a version the change expected (If-Match). */
+        VERSION_MISMATCH,
         LAST_OWNER,
         /** The membership changed or vanished since it was read. */
         MEMBERSHIP_CHANGED,

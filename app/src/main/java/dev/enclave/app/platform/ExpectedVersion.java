@@ -22,4 +22,9 @@ public record ExpectedVersion(Set<Long> versions, boolean any) {
     public static ExpectedVersion oneOf(Set<Long> versions) {
         return new ExpectedVersion(versions, false);
     }
+
+    /** Whether an item stored at {@code version} meets the expectation. */
+    public boolean accepts(long version) {
+        return any || versions.contains(version);
+    }
 }

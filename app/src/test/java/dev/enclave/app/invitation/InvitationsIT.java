@@ -131,6 +131,36 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void list_pagesThroughEveryInvitationOfAStatus_newestFirst_withCursorsBoundToTheirList() {
+        String owner = organisation("inv-pages");
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            sent.add(0, invite("inv-pages", owner, "p" + i + "@example.com", "[]").json().get("invitation")
+                    .get("id").asText());
+        }
+
+        List<String> listed = new ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            Api.Reply page = api().get("/v1/orgs/inv-pages/invitations?limit=2"
+                    + (cursor == null ? "" : "&cursor=" + cursor), owner);
+            assertThat(page.status()).isEqualTo(200);
+            page.json().get("items").forEach(item -> listed.add(item.get("id").asText()));
+            cursor = page.json().get("nextCursor").isNull() ? null : page.json().get("nextCursor").asText();
+            pages++;
+        } while (cursor != null && pages < 10);
+
+        assertThat(listed).containsExactlyElementsOf(sent);
+        String second = api().get("/v1/orgs/inv-pages/invitations?limit=2", owner).json().get("nextCursor").asText();
+        assertThat(api().get("/v1/orgs/inv-pages/invitations?status=revoked&cursor=" + second, owner).json()
+                .get("code").asText()).isEqualTo("invalid-cursor");
+        String other = organisation("inv-pages-other");
+        assertThat(api().get("/v1/orgs/inv-pages-other/invitations?cursor=" + second, other).status()).isEqualTo(400);
+        assertThat(api().get("/v1/orgs/inv-pages/invitations?limit=101", owner).status()).isEqualTo(400);
+    }
+
+    @Test
     void accept_afterResend_worksOnlyWithTheNewToken() {
         String owner = organisation("inv-resend");
         JsonNode sent = invite("inv-resend", owner, "bob@example.com", "[]").json();

@@ -2,13 +2,14 @@ package dev.enclave.app.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.platform.PageCursors;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import org.junit.jupiter.api.Test;
 
 class MemberCursorsTest {
 
-    private final MemberCursors cursors = new MemberCursors("test-key");
+    private final MemberCursors cursors = new MemberCursors(new PageCursors("test-key"));
     private final UserKey user = UserKey.of("iss", "sub");
 
     @Test
@@ -37,6 +38,6 @@ class MemberCursorsTest {
     void decode_withAnotherServersKey_isEmpty() {
         String cursor = cursors.encode(TenantId.of("acme"), user);
 
-        assertThat(new MemberCursors("other-key").decode(TenantId.of("acme"), cursor)).isEmpty();
+        assertThat(new MemberCursors(new PageCursors("other-key")).decode(TenantId.of("acme"), cursor)).isEmpty();
     }
 }

@@ -167,6 +167,42 @@ class MembersIT extends LocalStackTest {
     }
 
     @Test
+    void groupEdits_withIfMatch_applyOnlyToTheVersionRead() {
+        String owner = journeys().organisation("mem-if-match");
+        journeys().join("mem-if-match", owner, "bob");
+        String path = "/v1/orgs/mem-if-match/members/bob";
+        String read = api().get(path, owner).header("ETag");
+
+        Api.Reply granted = send(api().request(path + "/groups/billing", owner).header("If-Match", read)
+                .PUT(HttpRequest.BodyPublishers.noBody()));
+        String afterGrant = api().get(path, owner).header("ETag");
+        Api.Reply stale = send(api().request(path + "/groups/support", owner).header("If-Match", read)
+                .PUT(HttpRequest.BodyPublishers.noBody()));
+        Api.Reply weak = send(api().request(path + "/groups/billing", owner).header("If-Match", "W/" + read)
+                .DELETE());
+        Api.Reply anyVersion = send(api().request(path + "/groups/billing", owner).header("If-Match", "*").DELETE());
+
+        assertThat(granted.status()).isEqualTo(200);
+        assertThat(groups(granted)).containsExactly("billing", "member");
+        assertThat(granted.header("ETag")).isNotEqualTo(read).isEqualTo(afterGrant);
+        assertThat(stale.status()).isEqualTo(412);
+        assertThat(stale.json().get("code").asText()).isEqualTo("version-mismatch");
+        assertThat(weak.status()).isEqualTo(412);
+        assertThat(anyVersion.status()).isEqualTo(200);
+        assertThat(groups(api().get(path, owner))).containsExactly("member");
+    }
+
+    @Test
+    void groupEdit_withIfMatch_onSomeoneWhoIsNotAMember_isNotFound() {
+        String owner = journeys().organisation("mem-if-match-stranger");
+
+        Api.Reply reply = send(api().request("/v1/orgs/mem-if-match-stranger/members/stranger/groups/admin", owner)
+                .header("If-Match", "\"v1\"").PUT(HttpRequest.BodyPublishers.noBody()));
+
+        assertThat(reply.status()).isEqualTo(404);
+    }
+
+    @Test
     void revokeGroup_fromSomeoneWhoIsNotAMember_isNotFound() {
         String owner = journeys().organisation("mem-revoke-stranger");
 
@@ -192,6 +228,10 @@ class MembersIT extends LocalStackTest {
         List<String> groups = new ArrayList<>();
         member.json().get("groups").forEach(group -> groups.add(group.asText()));
         return groups;
+    }
+
+    private Api.Reply send(HttpRequest.Builder request) {
+        return api().send(request);
     }
 
     private Api.Reply delete(String path, String token) {

@@ -1,0 +1,30 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.platform.PageCursors;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/** Cursors of an organisation's invitations of one status: the position to continue after. */
+@Singleton
+final class InvitationCursors {
+
+    private final PageCursors cursors;
+
+    InvitationCursors(PageCursors cursors) {
+        this.cursors = cursors;
+    }
+
+    String encode(TenantId tenant, InvitationStatus status, String after) {
+        return cursors.encode(tenant, list(status), after);
+    }
+
+    /** The position to continue after, or empty when the cursor is not one of this tenant's list of that status. */
+    Optional<String> decode(TenantId tenant, InvitationStatus status, String cursor) {
+        return cursors.decode(tenant, list(status), cursor).filter(InvitationKeys::isByStatusPosition);
+    }
+
+    private static String list(InvitationStatus status) {
+        return "invitations:" + status.wire();
+    }
+}

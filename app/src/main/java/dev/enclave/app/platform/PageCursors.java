@@ -1,0 +1,72 @@
+package dev.enclave.app.platform;
+
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.core.annotation.Nullable;
+import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opaque, tamper-evident page cursors bound to their tenant and their list: {@code base64url(position) .
+ * HMAC(tenant, list, position)}. A cursor edited, minted for another tenant or for another list does not verify.
+ */
+@Singleton
+public final class PageCursors {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PageCursors.class);
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+    private final byte[] key;
+
+    public PageCursors(@Nullable @Property(name = "enclave.cursor-key") String configuredKey) {
+        if (configuredKey == null || configuredKey.isBlank()) {
+            LOG.warn("enclave.cursor-key is not set: cursors are signed with a per-process key and do not survive a "
+                    + "restart or cross instances");
+            this.key = new byte[32];
+            new SecureRandom().nextBytes(key);
+        } else {
+            this.key = configuredKey.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The cursor of {@code position} in {@code tenant}'s list named {@code list}. */
+    public String encode(TenantId tenant, String list, String position) {
+        return ENCODER.encodeToString(position.getBytes(StandardCharsets.UTF_8)) + "."
+                + ENCODER.encodeToString(mac(tenant, list, position));
+    }
+
+    /** The position {@code cursor} names, or empty when it is not a cursor of this tenant's list. */
+    public Optional<String> decode(TenantId tenant, String list, String cursor) {
+        String[] parts = cursor.split("\\.", -1);
+        if (parts.length != 2) {
+            return Optional.empty();
+        }
+        try {
+            String position = new String(DECODER.decode(parts[0]), StandardCharsets.UTF_8);
+            return MessageDigest.isEqual(mac(tenant, list, position), DECODER.decode(parts[1]))
+                    ? Optional.of(position) : Optional.empty();
+        } catch (IllegalArgumentException notBase64) {
+            return Optional.empty();
+        }
+    }
+
+    private byte[] mac(TenantId tenant, String list, String position) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac.doFinal((tenant.value() + "\n" + list + "\n" + position).getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
