@@ -146,7 +146,8 @@ class MemberController {
             }
             Members.MemberPage page = members.list(granted.tenant(), size.get().value(), after);
             return HttpResponse.ok(new MemberView.Page(page.members().stream().map(MemberView::of).toList(),
-                    page.last().map(last -> cursors.encode(granted.tenant(), last)).orElse(null)));
+                    page.last().map(last -> cursors.encode(granted.tenant(), last)).orElse(null),
+                    granted.organisation().members()));
         });
     }
 

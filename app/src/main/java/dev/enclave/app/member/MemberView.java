@@ -17,11 +17,15 @@ record MemberView(String userId, String email, List<String> groups, String joine
                 WireTime.of(membership.joinedAt()));
     }
 
-    /** A page of members and the cursor to the next one ({@code null} on the last page); both always present. */
+    /**
+     * A page of members, the cursor to the next one ({@code null} on the last page) and the organisation's member
+     * count, which its item keeps and the access decision has already read.
+     */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "MemberPage")
-    record Page(List<MemberView> items, @Nullable String nextCursor) {
+    record Page(List<MemberView> items, @Nullable String nextCursor,
+                @Schema(description = "The organisation's member count when the page was read") int total) {
     }
 
     /** The caller's organisations, all of them: {@code nextCursor} is always {@code null}. */

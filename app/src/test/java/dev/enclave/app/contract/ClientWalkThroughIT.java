@@ -16,6 +16,7 @@ import dev.enclave.client.model.CreateOrganisation;
 import dev.enclave.client.model.CredentialsRequest;
 import dev.enclave.client.model.InvitationToken;
 import dev.enclave.client.model.Member;
+import dev.enclave.client.model.MemberPage;
 import dev.enclave.client.model.NewMembership;
 import dev.enclave.client.model.Organisation;
 import dev.enclave.client.model.Problem;
@@ -54,13 +55,15 @@ class ClientWalkThroughIT extends LocalStackTest {
         SentInvitation sent = new InvitationsApi(owner).sendInvitation("walk",
                 new SendInvitation().email("bob@example.com").groups(List.of("billing")), "invite-bob-1");
         NewMembership joined = new InvitationsApi(bob).acceptInvitation(new InvitationToken().token(sent.getToken()));
-        List<String> members = new MembersApi(owner).listMembers("walk", null, null).getItems().stream()
-                .map(Member::getUserId).toList();
+        MemberPage page = new MembersApi(owner).listMembers("walk", null, null);
+        List<String> members = page.getItems().stream().map(Member::getUserId).toList();
 
         assertThat(created.getName()).isEqualTo("Walk Ltd");
         assertThat(sent.getInvitation().getEmail()).isEqualTo("bob@example.com");
         assertThat(joined.getGroups()).containsExactlyInAnyOrder("billing", "member");
         assertThat(members).containsExactlyInAnyOrder("ada", "bob");
+        assertThat(page.getTotal()).isEqualTo(2);
+        assertThat(page.getNextCursor()).isNull();
 
         changeGroupsWithIfMatch(new MembersApi(owner));
         renameWithIfMatch(new OrganisationsApi(owner));
