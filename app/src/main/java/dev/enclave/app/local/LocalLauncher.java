@@ -37,6 +37,7 @@ public final class LocalLauncher {
             ApplicationContext context = Startup.of(Application.class, args)
                     .environments("local")
                     .properties(properties)
+                    .singletons(sandbox.gateway().faults(), sandbox.sts())
                     .start();
             return new Running(context, sandbox);
         } catch (RuntimeException e) {

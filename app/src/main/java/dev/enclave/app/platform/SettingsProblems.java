@@ -64,6 +64,20 @@ public final class SettingsProblems {
         return this;
     }
 
+    /** {@code key}, when set, is a whole number between {@code least} and {@code most}. */
+    public SettingsProblems integer(String key, long least, long most) {
+        return readable(key, v -> {
+            try {
+                long read = Long.parseLong(v.trim());
+                if (read < least || read > most) {
+                    throw new IllegalArgumentException("must be between " + least + " and " + most + ", not " + v);
+                }
+            } catch (NumberFormatException notANumber) {
+                throw new IllegalArgumentException("must be a whole number, not '" + v + "'");
+            }
+        });
+    }
+
     public SettingsProblems add(String key, String problem) {
         problems.add(key + " (" + environmentVariable(key) + ") " + problem);
         return this;

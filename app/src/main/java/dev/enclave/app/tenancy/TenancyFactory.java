@@ -20,6 +20,7 @@ import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.regions.providers.AwsRegionProvider;
@@ -31,7 +32,9 @@ import software.amazon.awssdk.services.sts.StsClientBuilder;
 /**
  * Wires tenant isolation: the STS client that vends tenant credentials (on the application's own credentials,
  * retrying throttling with backoff), the credential cache, and the one shared tenant-traffic DynamoDB client with
- * the guard in its pipeline. Every collaborator shares the application's one HTTP client.
+ * the guard in its pipeline, bounded in time: each attempt and each call has a timeout, and throttling, 5xx and
+ * dropped connections are retried with exponential backoff and jitter (the SDK's standard strategy) within them.
+ * Every collaborator shares the application's one HTTP client.
  */
 @Factory
 @Requires(property = "enclave.tenancy.role-arn")
@@ -94,6 +97,10 @@ final class TenancyFactory {
                 .region(region.getRegion())
                 .credentialsProvider(NoCredentialsOfItsOwn.INSTANCE)
                 .overrideConfiguration(o -> o
+                        .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                                .maxAttempts(settings.getDynamodbMaxAttempts()).build())
+                        .apiCallAttemptTimeout(settings.getDynamodbAttemptTimeout())
+                        .apiCallTimeout(settings.getDynamodbCallTimeout())
                         .addExecutionInterceptor(new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE), listener))
                         .addExecutionInterceptor(new ConsumedCapacityMetrics(meters)));
         if (settings.getDynamodbEndpoint() != null) {

@@ -33,4 +33,16 @@ public interface TenancySettings {
 
     @Bindable(defaultValue = "100000")
     long getMaximumCachedScopes();
+
+    /** The longest one DynamoDB attempt may take before it is abandoned and, within the call's time, retried. */
+    @Bindable(defaultValue = "2s")
+    Duration getDynamodbAttemptTimeout();
+
+    /** The longest a DynamoDB call may take, retries included; a request that needed it then answers 503. */
+    @Bindable(defaultValue = "5s")
+    Duration getDynamodbCallTimeout();
+
+    /** Attempts per DynamoDB call, the first included: throttling, 5xx and dropped connections are retried. */
+    @Bindable(defaultValue = "4")
+    int getDynamodbMaxAttempts();
 }

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /**
  * The tenancy settings: the role and table ARNs (the table ARN must name Enclave's table), the mode, the endpoint
- * overrides and the session duration STS allows.
+ * overrides, the session duration STS allows and DynamoDB's timeouts and attempts.
  */
 @Singleton
 final class TenancySettingsCheck implements SettingsCheck {
@@ -30,7 +30,10 @@ final class TenancySettingsCheck implements SettingsCheck {
                 .readable("enclave.tenancy.mode", TenancySettingsCheck::mode)
                 .url("enclave.tenancy.sts-endpoint")
                 .url("enclave.tenancy.dynamodb-endpoint")
-                .duration("enclave.tenancy.session-duration", Duration.ofMinutes(15), Duration.ofHours(12));
+                .duration("enclave.tenancy.session-duration", Duration.ofMinutes(15), Duration.ofHours(12))
+                .duration("enclave.tenancy.dynamodb-attempt-timeout", Duration.ofMillis(10), Duration.ofMinutes(1))
+                .duration("enclave.tenancy.dynamodb-call-timeout", Duration.ofMillis(100), Duration.ofMinutes(5))
+                .integer("enclave.tenancy.dynamodb-max-attempts", 1, 10);
         problems.value(TABLE_ARN).flatMap(TenancySettingsCheck::tableArn).map(TableArn::value).ifPresent(arn ->
                 problems.value("enclave.table.name").filter(name -> !arn.endsWith(":table/" + name))
                         .ifPresent(name -> problems.add(TABLE_ARN, "must name the table enclave.table.name names ('"

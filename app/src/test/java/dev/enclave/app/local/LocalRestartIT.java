@@ -39,6 +39,28 @@ class LocalRestartIT {
         assertThat(Files.exists(dataDir.resolve("local-issuer-key.json"))).isTrue();
     }
 
+    @Test
+    void faults_injectedThroughTheControlEndpoint_reachTheGateway_untilLifted() {
+        try (LocalLauncher.Running running = LocalLauncher.start(dataDir, "--micronaut.server.port=-1")) {
+            Api api = api(running);
+            String token = api.post("/local/tokens", "{\"sub\":\"u\",\"email\":\"u@example.com\"}", null)
+                    .json().get("token").asText();
+            assertThat(api.post("/v1/orgs", "{\"id\":\"acme\",\"name\":\"Acme\"}", token).status()).isEqualTo(201);
+
+            Api.Reply injected = api.post("/local/faults", "{\"kind\":\"THROTTLING\",\"tenant\":\"acme\"}", null);
+            Api.Reply during = api.get("/v1/orgs/acme", token);
+            Api.Reply unknown = api.hostile().post("/local/faults", "{\"kind\":\"FLOOD\"}", null);
+            Api.Reply lifted = api.send(api.request("/local/faults", null).DELETE());
+            Api.Reply after = api.get("/v1/orgs/acme", token);
+
+            assertThat(injected.status()).isEqualTo(204);
+            assertThat(during.status()).isEqualTo(503);
+            assertThat(unknown.status()).isEqualTo(400);
+            assertThat(lifted.status()).isEqualTo(204);
+            assertThat(after.status()).isEqualTo(200);
+        }
+    }
+
     private static Api api(LocalLauncher.Running running) {
         return new Api(running.context().getBean(EmbeddedServer.class).getURI());
     }

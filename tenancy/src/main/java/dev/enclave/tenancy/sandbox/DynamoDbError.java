@@ -44,6 +44,24 @@ record DynamoDbError(int status, String type, String message) {
         return new DynamoDbError(400, "SerializationException", "Start of structure or map found where not expected.");
     }
 
+    static DynamoDbError throttling() {
+        return new DynamoDbError(400, "ThrottlingException", "Rate of requests exceeds the allowed throughput.");
+    }
+
+    static DynamoDbError provisionedThroughputExceeded() {
+        return new DynamoDbError(400, "ProvisionedThroughputExceededException", "The level of configured "
+                + "provisioned throughput for the table was exceeded. Consider increasing your provisioning level "
+                + "with the UpdateTable API.");
+    }
+
+    static DynamoDbError internalServerError() {
+        return new DynamoDbError(500, "InternalServerError", "Internal server error");
+    }
+
+    static DynamoDbError serviceUnavailable() {
+        return new DynamoDbError(503, "ServiceUnavailable", "Service unavailable");
+    }
+
     static DynamoDbError requestTooLarge() {
         return new DynamoDbError(413, "RequestEntityTooLarge", "Request entity too large");
     }

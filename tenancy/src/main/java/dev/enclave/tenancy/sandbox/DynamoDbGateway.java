@@ -40,6 +40,7 @@ public final class DynamoDbGateway implements AutoCloseable {
     private static final int THREADS = 32;
     private static final Set<String> SCHEMA_CHANGES = Set.of("CreateTable", "UpdateTable", "DeleteTable");
     private static final ThreadMXBean THREADS_CPU = ManagementFactory.getThreadMXBean();
+    private static final String SESSION_PREFIX = "enclave-";
 
     private final SandboxSettings settings;
     private final GatewayCallers callers;
@@ -48,6 +49,7 @@ public final class DynamoDbGateway implements AutoCloseable {
     private final SessionAuthorizer authorizer;
     private final DynamoDbForwarder forwarder;
     private final GatewayCounters counters = new GatewayCounters();
+    private final GatewayFaults faults = new GatewayFaults();
     private final LoopbackServer server;
 
     /**
@@ -70,6 +72,11 @@ public final class DynamoDbGateway implements AutoCloseable {
     /** The endpoint to give {@code DynamoDbClient.builder().endpointOverride(...)}. */
     public URI endpoint() {
         return server.endpoint();
+    }
+
+    /** The faults this gateway injects on demand (none until a test or a chaos run asks). */
+    public GatewayFaults faults() {
+        return faults;
     }
 
     /** Requests of {@code operation} (e.g. {@code "GetItem"}) that were allowed and forwarded. */
@@ -124,10 +131,47 @@ public final class DynamoDbGateway implements AutoCloseable {
             if (refusal.isPresent()) {
                 refuse(exchange, operation, refusal.get());
             } else {
-                forward(exchange, operation, request);
+                forwardUnlessFaulted(exchange, operation, request, tenantOf(assumedRole.session()));
             }
         } else {
+            forwardUnlessFaulted(exchange, operation, request, Optional.empty());
+        }
+    }
+
+    /** The tenant a session acts for, from the session name Enclave gives it ({@code enclave-<tenant>-<digest>}). */
+    private static Optional<String> tenantOf(Session session) {
+        String name = session.sessionName();
+        int digest = name.lastIndexOf('-');
+        return name.startsWith(SESSION_PREFIX) && digest > SESSION_PREFIX.length()
+                ? Optional.of(name.substring(SESSION_PREFIX.length(), digest)) : Optional.empty();
+    }
+
+    private void forwardUnlessFaulted(HttpExchange exchange, String operation, ReceivedRequest request,
+                                      Optional<String> tenant) throws IOException {
+        Optional<GatewayFaults.Rule> fault = faults.take(operation, tenant);
+        if (fault.isEmpty()) {
             forward(exchange, operation, request);
+            return;
+        }
+        hold(fault.get().latency());
+        switch (fault.get().kind()) {
+            case LATENCY -> forward(exchange, operation, request);
+            case DROPPED_CONNECTION -> exchange.close();
+            case THROTTLING -> answer(exchange, DynamoDbError.throttling());
+            case PROVISIONED_THROUGHPUT_EXCEEDED -> answer(exchange, DynamoDbError.provisionedThroughputExceeded());
+            case INTERNAL_SERVER_ERROR -> answer(exchange, DynamoDbError.internalServerError());
+            case SERVICE_UNAVAILABLE -> answer(exchange, DynamoDbError.serviceUnavailable());
+        }
+    }
+
+    private static void hold(Duration latency) {
+        if (latency.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(latency.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -155,6 +199,10 @@ public final class DynamoDbGateway implements AutoCloseable {
 
     private void refuse(HttpExchange exchange, String operation, DynamoDbError error) throws IOException {
         counters.denied(operation);
+        answer(exchange, error);
+    }
+
+    private static void answer(HttpExchange exchange, DynamoDbError error) throws IOException {
         byte[] body = error.json();
         CRC32 crc = new CRC32();
         crc.update(body);
