@@ -1,6 +1,7 @@
 package dev.enclave.app.access;
 
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.problem.ProblemType;
@@ -24,9 +25,11 @@ import java.util.function.Function;
 public final class TenantAccess {
 
     private final AccessReads reads;
+    private final RequestBudgets budgets;
 
-    TenantAccess(AccessReads reads) {
+    TenantAccess(AccessReads reads, RequestBudgets budgets) {
         this.reads = reads;
+        this.budgets = budgets;
     }
 
     /** Answers {@code action}'s response when {@link #decide} grants the request, else the refusal as a problem. */
@@ -49,7 +52,8 @@ public final class TenantAccess {
             return new AccessDecision.Refused(ProblemType.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
-        AccessReads.Facts facts = reads.read(tenant.get(), UserKey.of(caller.issuer(), caller.subject()));
+        UserKey user = UserKey.of(caller.issuer(), caller.subject());
+        AccessReads.Facts facts = reads.read(tenant.get(), user);
         Optional<Membership> membership = facts.membership();
         if (membership.isEmpty() || facts.organisation().isEmpty()
                 || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
@@ -63,6 +67,7 @@ public final class TenantAccess {
             return new AccessDecision.Refused(ProblemType.MISSING_ROLE,
                     "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
         }
+        budgets.granted(tenant.get(), user);
         return new AccessDecision.Granted(tenant.get(), membership.get(), facts.organisation().get());
     }
 

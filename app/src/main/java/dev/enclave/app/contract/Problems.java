@@ -173,6 +173,24 @@ public final class Problems {
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+    @ApiResponse(responseCode = "429",
+            description = "`too-many-requests`: the organisation's (or, outside one, the caller's) request rate or "
+                    + "requests in progress are over its limit; retry after Retry-After seconds.",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")),
+                    @Header(name = "Retry-After", description = ResponseHeaders.RETRY_AFTER,
+                            schema = @Schema(type = "integer", minimum = "1")),
+                    @Header(name = "RateLimit-Policy", description = ResponseHeaders.RATE_LIMIT_POLICY,
+                            schema = @Schema(type = "string")),
+                    @Header(name = "RateLimit", description = ResponseHeaders.RATE_LIMIT,
+                            schema = @Schema(type = "string"))},
+            content = @Content(mediaType = MEDIA_TYPE, schema = @Schema(ref = PROBLEM)))
+    public @interface TooManyRequests {
+    }
+
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "414", description = "`uri-too-long`: the request line is over 8 KB.",
             headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string")),

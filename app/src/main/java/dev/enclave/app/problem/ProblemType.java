@@ -45,6 +45,7 @@ public enum ProblemType {
     URI_TOO_LONG("uri-too-long", HttpStatus.REQUEST_URI_TOO_LONG, "Request line too long"),
     HEADERS_TOO_LARGE("headers-too-large", HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "Request headers too large"),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Unsupported media type"),
+    TOO_MANY_REQUESTS("too-many-requests", HttpStatus.TOO_MANY_REQUESTS, "Too many requests"),
     SERVICE_UNAVAILABLE("service-unavailable", HttpStatus.SERVICE_UNAVAILABLE, "Service unavailable"),
     INTERNAL("internal", HttpStatus.INTERNAL_SERVER_ERROR, "Internal error");
 
@@ -77,7 +78,8 @@ public enum ProblemType {
     private boolean generic() {
         return switch (this) {
             case BAD_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, NOT_ACCEPTABLE, CONFLICT,
-                 PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, SERVICE_UNAVAILABLE,
+                 PAYLOAD_TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, TOO_MANY_REQUESTS,
+                 SERVICE_UNAVAILABLE,
                  INTERNAL -> true;
             default -> false;
         };

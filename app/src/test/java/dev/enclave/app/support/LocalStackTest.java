@@ -15,7 +15,8 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Base of HTTP scenario tests on the real local stack: the app in the {@code local} environment on the shared
- * in-memory local AWS sandbox, with a table and a data directory of the test class's own.
+ * in-memory local AWS sandbox, with a table and a data directory of the test class's own. Request limits are off
+ * (tests send bursts from one caller on purpose); {@code RequestLimitsIT} turns them on.
  * Subclasses are annotated {@code @MicronautTest(environments = "local")}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -34,6 +35,7 @@ public abstract class LocalStackTest implements TestPropertyProvider {
         SharedSandbox.properties().forEach((key, value) -> properties.put(key, String.valueOf(value)));
         properties.put("enclave.table.name", tableName);
         properties.put("enclave.local.data-dir", dataDir.toString());
+        properties.put("enclave.limits.enabled", "false");
         return properties;
     }
 

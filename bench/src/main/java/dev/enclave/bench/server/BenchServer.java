@@ -77,6 +77,8 @@ public final class BenchServer {
         properties.put("enclave.table.name", TABLE);
         properties.put("micronaut.server.host", "127.0.0.1");
         properties.put("micronaut.server.port", -1);
+        // the cells measure Enclave's own cost against the raw floor, not its request limits (off unless asked)
+        properties.put("enclave.limits.enabled", System.getProperty("enclave.limits.enabled", "false"));
         return Micronaut.build(new String[0])
                 .mainClass(Application.class)
                 .environments(environments)

@@ -1,0 +1,130 @@
+package dev.enclave.app.limits;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Every tenant's request budget — a token bucket for the rate and a count of requests in progress — and every
+ * caller's. A request to an organisation counts against that organisation's budget only when its caller is known
+ * to be a member (an access decision granted it within the last minute); anyone else's requests count against
+ * their own caller budget, so no outsider can spend a tenant's budget. Thread-safe; budgets of tenants idle for
+ * ten minutes are forgotten.
+ */
+@Singleton
+public final class RequestBudgets {
+
+    static final String TENANT_POLICY = "tenant";
+    static final String CALLER_POLICY = "caller";
+    private static final Duration MEMBER_KNOWN_FOR = Duration.ofMinutes(1);
+    private static final Duration IDLE_BUDGET = Duration.ofMinutes(10);
+    private static final int MAXIMUM_ENTRIES = 200_000;
+
+    private final Limit defaults;
+    private final TimeMeter time;
+    private final Cache<String, Budget> budgets = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
+            .expireAfterAccess(IDLE_BUDGET).build();
+    private final Cache<String, Boolean> knownMembers = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
+            .expireAfterWrite(MEMBER_KNOWN_FOR).build();
+
+    @Inject
+    RequestBudgets(LimitSettings settings) {
+        this(settings.limit());
+    }
+
+    /** Budgets with {@code defaults} for every tenant and caller. */
+    public RequestBudgets(Limit defaults) {
+        this(defaults, TimeMeter.SYSTEM_NANOTIME);
+    }
+
+    /** Budgets whose rates refill by {@code time}'s clock. */
+    RequestBudgets(Limit defaults, TimeMeter time) {
+        this.defaults = defaults;
+        this.time = time;
+    }
+
+    /** Notes that {@code user} is a member of {@code tenant}: their requests to it now count against its budget. */
+    public void granted(TenantId tenant, UserKey user) {
+        knownMembers.put(memberKey(tenant, user), Boolean.TRUE);
+    }
+
+    /**
+     * Takes one request from the budget it belongs to: {@code tenant}'s (the organisation the path names) when the
+     * caller is a known member, else the caller's own. An admitted request holds a place among those in progress
+     * until its {@link Admission#release()}.
+     */
+    public Admission admit(Optional<TenantId> tenant, UserKey caller) {
+        boolean member = tenant.filter(t -> knownMembers.getIfPresent(memberKey(t, caller)) != null).isPresent();
+        String key = member ? TENANT_POLICY + ":" + tenant.get().value() : CALLER_POLICY + ":" + caller.digest();
+        Budget budget = budgets.get(key, unused -> new Budget(defaults, time));
+        return budget.admit(member ? TENANT_POLICY : CALLER_POLICY);
+    }
+
+    private static String memberKey(TenantId tenant, UserKey user) {
+        return tenant.value() + "\n" + user.digest();
+    }
+
+    /** A request taken from a budget: what it came to, and its place among those in progress while allowed. */
+    public static final class Admission {
+
+        private final Charge charge;
+        private final Semaphore inProgress;
+        private final AtomicBoolean released = new AtomicBoolean();
+
+        Admission(Charge charge, Semaphore inProgress) {
+            this.charge = charge;
+            this.inProgress = inProgress;
+            released.set(!charge.allowed());
+        }
+
+        public Charge charge() {
+            return charge;
+        }
+
+        /** Gives the request's place back (once; nothing for a refused request). */
+        public void release() {
+            if (released.compareAndSet(false, true)) {
+                inProgress.release();
+            }
+        }
+    }
+
+    private static final class Budget {
+
+        private final Limit limit;
+        private final Bucket rate;
+        private final Semaphore inProgress;
+
+        Budget(Limit limit, TimeMeter time) {
+            this.limit = limit;
+            this.rate = Bucket.builder().withCustomTimePrecision(time).addLimit(bandwidth -> bandwidth
+                    .capacity(limit.burst()).refillGreedy(limit.requestsPerSecond(), Duration.ofSeconds(1))).build();
+            this.inProgress = new Semaphore(limit.concurrent());
+        }
+
+        Admission admit(String policy) {
+            if (!inProgress.tryAcquire()) {
+                return new Admission(new Charge(policy, limit, rate.getAvailableTokens(), Duration.ofSeconds(1),
+                        Charge.Refusal.CONCURRENCY), inProgress);
+            }
+            ConsumptionProbe probe = rate.tryConsumeAndReturnRemaining(1);
+            if (!probe.isConsumed()) {
+                inProgress.release();
+                return new Admission(new Charge(policy, limit, 0, Duration.ofNanos(probe.getNanosToWaitForRefill()),
+                        Charge.Refusal.RATE), inProgress);
+            }
+            return new Admission(new Charge(policy, limit, probe.getRemainingTokens(), Duration.ZERO, null),
+                    inProgress);
+        }
+    }
+}

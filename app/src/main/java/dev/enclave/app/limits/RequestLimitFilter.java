@@ -1,0 +1,85 @@
+package dev.enclave.app.limits;
+
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.auth.CallerBinder;
+import dev.enclave.app.problem.ProblemType;
+import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.async.publisher.Publishers;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Filter;
+import io.micronaut.http.filter.HttpServerFilter;
+import io.micronaut.http.filter.ServerFilterChain;
+import io.micronaut.http.filter.ServerFilterPhase;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+
+/**
+ * Holds every signed-in request to its budget before any work is done for it (right after the token is checked):
+ * over the rate or the requests in progress, it answers 429 {@code too-many-requests} with {@code Retry-After};
+ * every answer carries the IETF {@code RateLimit-Policy} and {@code RateLimit} fields of the budget it counted
+ * against. Unauthenticated requests are refused before this by the token check, so they spend no one's budget.
+ */
+@Filter("/v1/**")
+@Requires(property = "enclave.limits.enabled", notEquals = "false")
+final class RequestLimitFilter implements HttpServerFilter {
+
+    private static final Pattern ORGANISATION_PATH = Pattern.compile("/v1/orgs/([^/]+)(?:/.*)?");
+
+    private final RequestBudgets budgets;
+    private final CallerBinder callers;
+
+    RequestLimitFilter(RequestBudgets budgets, CallerBinder callers) {
+        this.budgets = budgets;
+        this.callers = callers;
+    }
+
+    @Override
+    public Publisher<MutableHttpResponse<?>> doFilter(HttpRequest<?> request, ServerFilterChain chain) {
+        Optional<Caller> caller = callers.callerOf(request);
+        if (caller.isEmpty()) {
+            return chain.proceed(request);
+        }
+        RequestBudgets.Admission admission = budgets.admit(organisation(request.getPath()),
+                UserKey.of(caller.get().issuer(), caller.get().subject()));
+        Charge charge = admission.charge();
+        if (!charge.allowed()) {
+            MutableHttpResponse<?> refused = Rejections.toResponse(request,
+                    new Refusal(ProblemType.TOO_MANY_REQUESTS, detail(charge)))
+                    .header("Retry-After", Long.toString(RateLimitFields.seconds(charge.retryAfter())));
+            return Publishers.just(RateLimitFields.addTo(refused, charge));
+        }
+        return Flux.from(chain.proceed(request))
+                .<MutableHttpResponse<?>>map(response -> RateLimitFields.addTo(response, charge))
+                .doFinally(signal -> admission.release());
+    }
+
+    @Override
+    public int getOrder() {
+        return ServerFilterPhase.SECURITY.after();
+    }
+
+    private static Optional<TenantId> organisation(String path) {
+        Matcher matcher = ORGANISATION_PATH.matcher(path);
+        if (!matcher.matches() || !TenantId.PATTERN.matcher(matcher.group(1)).matches()) {
+            return Optional.empty();
+        }
+        return Optional.of(TenantId.of(matcher.group(1)));
+    }
+
+    private static String detail(Charge charge) {
+        String whose = RequestBudgets.TENANT_POLICY.equals(charge.policy()) ? "This organisation" : "You";
+        return charge.reason() == Charge.Refusal.RATE
+                ? whose + " sent more than " + charge.limit().requestsPerSecond() + " requests per second (bursts "
+                        + "of " + charge.limit().burst() + "); retry after Retry-After seconds."
+                : whose + " already has " + charge.limit().concurrent() + " requests in progress; retry when one "
+                        + "has finished.";
+    }
+}

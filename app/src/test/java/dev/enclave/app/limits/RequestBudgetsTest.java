@@ -1,0 +1,106 @@
+package dev.enclave.app.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.github.bucket4j.TimeMeter;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RequestBudgetsTest {
+
+    private static final Optional<TenantId> ACME = Optional.of(TenantId.of("acme"));
+    private static final UserKey ADA = UserKey.of("iss", "ada");
+    private static final UserKey MALLORY = UserKey.of("iss", "mallory");
+
+    private final ManualTime time = new ManualTime();
+
+    @Test
+    void aKnownMembersRequests_countAgainstTheTenant_untilItsBurstIsSpent() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(1, 2, 10), time);
+        budgets.granted(ACME.get(), ADA);
+
+        Charge first = admitted(budgets, ACME, ADA);
+        Charge second = admitted(budgets, ACME, ADA);
+        Charge third = admitted(budgets, ACME, ADA);
+
+        assertThat(first.policy()).isEqualTo("tenant");
+        assertThat(first.remaining()).isEqualTo(1);
+        assertThat(second.allowed()).isTrue();
+        assertThat(third.reason()).isEqualTo(Charge.Refusal.RATE);
+        assertThat(third.retryAfter()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void theRate_refillsWithTime() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
+        admitted(budgets, Optional.empty(), ADA);
+        assertThat(admitted(budgets, Optional.empty(), ADA).allowed()).isFalse();
+
+        time.advance(Duration.ofSeconds(1));
+
+        assertThat(admitted(budgets, Optional.empty(), ADA).allowed()).isTrue();
+    }
+
+    @Test
+    void anOutsidersRequestsToAnOrganisation_spendTheirOwnBudget_notTheTenants() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
+        budgets.granted(ACME.get(), ADA);
+
+        Charge outsider = admitted(budgets, ACME, MALLORY);
+        Charge outsiderAgain = admitted(budgets, ACME, MALLORY);
+        Charge member = admitted(budgets, ACME, ADA);
+
+        assertThat(outsider.policy()).isEqualTo("caller");
+        assertThat(outsiderAgain.allowed()).isFalse();
+        assertThat(member.allowed()).isTrue();
+        assertThat(member.policy()).isEqualTo("tenant");
+    }
+
+    @Test
+    void requestsInProgress_areBounded_andAPlaceComesBackOnceWhenReleased() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 1), time);
+        RequestBudgets.Admission running = budgets.admit(Optional.empty(), ADA);
+        RequestBudgets.Admission refused = budgets.admit(Optional.empty(), ADA);
+
+        refused.release();
+        RequestBudgets.Admission stillRefused = budgets.admit(Optional.empty(), ADA);
+        running.release();
+        running.release();
+        RequestBudgets.Admission next = budgets.admit(Optional.empty(), ADA);
+        RequestBudgets.Admission overNext = budgets.admit(Optional.empty(), ADA);
+
+        assertThat(running.charge().allowed()).isTrue();
+        assertThat(refused.charge().reason()).isEqualTo(Charge.Refusal.CONCURRENCY);
+        assertThat(stillRefused.charge().allowed()).as("a refused request frees no place").isFalse();
+        assertThat(next.charge().allowed()).isTrue();
+        assertThat(overNext.charge().allowed()).as("a place comes back once, however often released").isFalse();
+    }
+
+    private static Charge admitted(RequestBudgets budgets, Optional<TenantId> tenant, UserKey caller) {
+        RequestBudgets.Admission admission = budgets.admit(tenant, caller);
+        admission.release();
+        return admission.charge();
+    }
+
+    private static final class ManualTime implements TimeMeter {
+
+        private long nanos;
+
+        void advance(Duration duration) {
+            nanos += duration.toNanos();
+        }
+
+        @Override
+        public long currentTimeNanos() {
+            return nanos;
+        }
+
+        @Override
+        public boolean isWallClockBased() {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.enclave.app.limits;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Request limits on the real stack: one tenant's flood is answered 429 while another tenant is served. */
+@MicronautTest(environments = "local")
+class RequestLimitsIT extends LocalStackTest {
+
+    private static final int FLOOD = 20;
+
+    @Override
+    public Map<String, String> getProperties() {
+        Map<String, String> properties = super.getProperties();
+        properties.putAll(Map.of("enclave.limits.enabled", "true", "enclave.limits.requests-per-second", "5",
+                "enclave.limits.burst", "5", "enclave.limits.concurrent-requests", "4"));
+        return properties;
+    }
+
+    @Test
+    void aFloodedOrganisation_gets429WithRetryAfter_whileAnotherTenantIsServed() {
+        String ada = journeys().organisation("limits-a");
+        String bob = journeys().organisation("limits-b");
+
+        List<Api.Reply> flood = flood("/v1/orgs/limits-a", ada);
+        Api.Reply other = api().get("/v1/orgs/limits-b", bob);
+
+        Api.Reply refused = flood.stream().filter(reply -> reply.status() == 429).findFirst().orElseThrow();
+        assertThat(refused.json().get("code").asText()).isEqualTo("too-many-requests");
+        assertThat(Long.parseLong(refused.header("Retry-After"))).isPositive();
+        assertThat(refused.header("RateLimit-Policy")).isEqualTo("\"tenant\";q=5;w=1");
+        assertThat(refused.header("RateLimit")).startsWith("\"tenant\";r=0;t=");
+        assertThat(flood.get(0).status()).isEqualTo(200);
+        assertThat(flood.get(0).header("RateLimit")).matches("\"(tenant|caller)\";r=\\d+;t=\\d+");
+        assertThat(other.status()).isEqualTo(200);
+    }
+
+    @Test
+    void anOutsiderFloodingAnOrganisationsPaths_spendsOnlyTheirOwnBudget() {
+        String ada = journeys().organisation("limits-c");
+        api().get("/v1/orgs/limits-c", ada);
+        String mallory = tokens().mint("mallory", "mallory@example.com");
+
+        List<Api.Reply> flood = flood("/v1/orgs/limits-c", mallory);
+        Api.Reply member = api().get("/v1/orgs/limits-c", ada);
+
+        assertThat(flood).extracting(Api.Reply::status).contains(404, 429).doesNotContain(200);
+        assertThat(flood.stream().filter(reply -> reply.status() == 429).findFirst().orElseThrow()
+                .header("RateLimit-Policy")).startsWith("\"caller\"");
+        assertThat(member.status()).isEqualTo(200);
+    }
+
+    private List<Api.Reply> flood(String path, String token) {
+        List<Api.Reply> replies = new ArrayList<>();
+        for (int i = 0; i < FLOOD; i++) {
+            replies.add(api().get(path, token));
+        }
+        return replies;
+    }
+}
