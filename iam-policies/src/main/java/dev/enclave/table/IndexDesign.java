@@ -10,9 +10,10 @@ import java.util.Objects;
  * @param partitionKey  the index partition-key attribute (a string)
  * @param sortKey       the index sort-key attribute (a string)
  * @param crossTenant   whether its partition keys are deliberately not tenant-prefixed (keyed by a user instead)
+ * @param keysOnly      whether it projects only the keys (table and index) rather than every attribute
  */
 public record IndexDesign(String accessPattern, String indexName, String partitionKey, String sortKey,
-                          boolean crossTenant) {
+                          boolean crossTenant, boolean keysOnly) {
 
     public IndexDesign {
         Objects.requireNonNull(accessPattern, "accessPattern");

@@ -19,10 +19,21 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
 
     /** Tenant-prefixed collections inside one tenant, e.g. invitations by status. */
     public static final IndexDesign BY_TENANT_COLLECTION =
-            new IndexDesign("byTenantCollection", "GSI1", "GSI1PK", "GSI1SK", false);
+            new IndexDesign("byTenantCollection", "GSI1", "GSI1PK", "GSI1SK", false, false);
 
     /** The caller's own entries across tenants ("my organisations", "my invitations"), keyed by user or email. */
-    public static final IndexDesign BY_USER = new IndexDesign("byUser", "GSI2", "GSI2PK", "GSI2SK", true);
+    public static final IndexDesign BY_USER = new IndexDesign("byUser", "GSI2", "GSI2PK", "GSI2SK", true, false);
+
+    /**
+     * Work Enclave still owes after a write it could not finish in one transaction (a rename's fan-out, a
+     * deletion), oldest first, across tenants: one partition, {@link #OWED_WORK}, holding only keys, so the sweeper
+     * that finishes the work learns which organisation owes it and nothing else.
+     */
+    public static final IndexDesign BY_OWED_WORK =
+            new IndexDesign("byOwedWork", "GSI3", "GSI3PK", "GSI3SK", true, true);
+
+    /** The one partition of {@link #BY_OWED_WORK}; also the leading-key prefix of the sweeper's read-only scope. */
+    public static final String OWED_WORK = "WORK#owed#";
 
     /**
      * The segment that opens a tenant's own data namespace, {@code TENANT#<id>#DATA#<incarnation>#}: partitions
@@ -33,7 +44,7 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
 
     /** Enclave's table. */
     public static final TableDesign ENCLAVE =
-            new TableDesign("PK", "SK", "expiresAt", List.of(BY_TENANT_COLLECTION, BY_USER));
+            new TableDesign("PK", "SK", "expiresAt", List.of(BY_TENANT_COLLECTION, BY_USER, BY_OWED_WORK));
 
     public TableDesign {
         Objects.requireNonNull(partitionKey, "partitionKey");

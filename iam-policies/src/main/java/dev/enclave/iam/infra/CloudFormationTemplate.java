@@ -77,7 +77,7 @@ public final class CloudFormationTemplate {
         for (IndexDesign index : design.indexes()) {
             ObjectNode gsi = indexes.addObject().put("IndexName", index.indexName());
             gsi.set("KeySchema", keySchema(index.partitionKey(), index.sortKey()));
-            gsi.putObject("Projection").put("ProjectionType", "ALL");
+            gsi.putObject("Projection").put("ProjectionType", index.keysOnly() ? "KEYS_ONLY" : "ALL");
         }
         properties.putObject("TimeToLiveSpecification").put("AttributeName", design.ttlAttribute())
                 .put("Enabled", true);

@@ -30,9 +30,9 @@ class CloudFormationTemplateTest {
         JsonNode table = CloudFormationTemplate.render(TableDesign.ENCLAVE).at("/Resources/Table/Properties");
 
         assertThat(table.at("/KeySchema/0/AttributeName").asText()).isEqualTo("PK");
-        assertThat(names(table.get("GlobalSecondaryIndexes"), "IndexName")).containsExactly("GSI1", "GSI2");
+        assertThat(names(table.get("GlobalSecondaryIndexes"), "IndexName")).containsExactly("GSI1", "GSI2", "GSI3");
         assertThat(names(table.get("AttributeDefinitions"), "AttributeName"))
-                .containsExactly("PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK");
+                .containsExactly("PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "GSI3PK", "GSI3SK");
         assertThat(table.at("/TimeToLiveSpecification/AttributeName").asText()).isEqualTo("expiresAt");
         assertThat(table.at("/PointInTimeRecoverySpecification/PointInTimeRecoveryEnabled").asBoolean()).isTrue();
         assertThat(table.at("/SSESpecification/SSEEnabled").asBoolean()).isTrue();

@@ -58,7 +58,7 @@ class TenantSessionPolicyTest {
                 TABLE, TableDesign.ENCLAVE)).get("Statement");
 
         assertThat(texts(statement.get("Resource"))).containsExactly(TABLE.value(),
-                TABLE.value() + "/index/GSI1", TABLE.value() + "/index/GSI2");
+                TABLE.value() + "/index/GSI1", TABLE.value() + "/index/GSI2", TABLE.value() + "/index/GSI3");
     }
 
     @Test
