@@ -1,11 +1,10 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.platform.SortableTime;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,8 +21,6 @@ final class InvitationKeys {
     static final String SORT_KEY_PREFIX = "INVITATION#";
     static final String INVITEE_PREFIX = "INVITEE#";
     private static final String POSITION_SEPARATOR = "#";
-    private static final DateTimeFormatter POSITION_TIME = DateTimeFormatter
-            .ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
 
     private InvitationKeys() {
     }
@@ -47,7 +44,7 @@ final class InvitationKeys {
      * fraction, so positions sort as times do, then its id.
      */
     static String byStatusPosition(Invitation invitation) {
-        return POSITION_TIME.format(invitation.createdAt()) + POSITION_SEPARATOR + invitation.id().value();
+        return SortableTime.format(invitation.createdAt()) + POSITION_SEPARATOR + invitation.id().value();
     }
 
     /** Whether {@code position} has the form {@link #byStatusPosition} gives. */

@@ -6,15 +6,18 @@ import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,11 +41,13 @@ final class DynamoDbOrganisations implements Organisations {
     private final TenantDynamoDb tenants;
     private final String table;
     private final CheckedItems checked;
+    private final Clock clock;
 
-    DynamoDbOrganisations(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
+    DynamoDbOrganisations(TenantDynamoDb tenants, TableSettings table, CheckedItems checked, Clock clock) {
         this.tenants = tenants;
         this.table = table.getName();
         this.checked = checked;
+        this.clock = clock;
     }
 
     @Override
@@ -77,20 +82,27 @@ final class DynamoDbOrganisations implements Organisations {
     @Override
     public RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
         Map<String, AttributeValue> values = new HashMap<>(VersionCondition.values(expected));
-        values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1")));
+        values.putAll(OwedWorkItems.recordValues(OwedWork.Kind.RENAME, id, clock.instant()));
+        values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1"),
+                ":deleting", AttributeValue.fromS(OrganisationStatus.DELETING.name())));
         try {
             var updated = client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
-                    .updateExpression("SET #name = :name, #version = #version + :one")
-                    .conditionExpression(VersionCondition.expression(expected, "PK", "#version"))
-                    .expressionAttributeNames(Map.of("#name", "name", "#version", "version"))
+                    .updateExpression("SET #name = :name, #version = #version + :one, " + OwedWorkItems.RECORD)
+                    .conditionExpression(VersionCondition.expression(expected, "PK", "#version")
+                            + " AND #status <> :deleting")
+                    .expressionAttributeNames(Map.of("#name", "name", "#version", "version", "#status", "status"))
                     .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW)
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
             return new Renamed(OrganisationItems.fromItem(updated.attributes()));
         } catch (ConditionalCheckFailedException failed) {
-            return failed.hasItem() && !failed.item().isEmpty()
+            return failed.hasItem() && !failed.item().isEmpty() && !isDeleting(failed.item())
                     ? new VersionMismatch(Long.parseLong(failed.item().get("version").n())) : new NotFound();
         }
+    }
+
+    private static boolean isDeleting(Map<String, AttributeValue> item) {
+        return OrganisationStatus.DELETING.name().equals(item.get("status").s());
     }
 
     @Override
@@ -135,22 +147,54 @@ final class DynamoDbOrganisations implements Organisations {
     }
 
     @Override
-    public void delete(TenantId id) {
-        conditionalUpdate(id, "status", AttributeValue.fromS(OrganisationStatus.DELETING.name()),
-                "attribute_exists(PK)", Map.of());
+    public boolean markDeleting(TenantId id) {
+        Map<String, AttributeValue> values = new HashMap<>(OwedWorkItems.recordValues(OwedWork.Kind.DELETE, id,
+                clock.instant()));
+        values.putAll(Map.of(":deleting", AttributeValue.fromS(OrganisationStatus.DELETING.name()),
+                ":one", AttributeValue.fromN("1")));
+        try {
+            client(id).updateItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
+                    .updateExpression("SET #status = :deleting, #version = #version + :one, " + OwedWorkItems.RECORD)
+                    .conditionExpression("attribute_exists(PK)")
+                    .expressionAttributeNames(Map.of("#status", "status", "#version", "version"))
+                    .expressionAttributeValues(values));
+            return true;
+        } catch (ConditionalCheckFailedException noSuchOrganisation) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean removeAll(TenantId id) {
         DynamoDbClient client = client(id);
-        List<WriteRequest> deletes = new ArrayList<>();
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
         client.queryPaginator(b -> b.tableName(table).consistentRead(true).keyConditionExpression("PK = :pk")
-                        .projectionExpression("PK, SK")
+                        .projectionExpression("PK, SK, " + TableDesign.BY_USER.partitionKey())
                         .expressionAttributeValues(Map.of(":pk", OrganisationKeys.key(id).get("PK"))))
-                .forEach(page -> checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id), page.items(),
-                                DynamoDbOrganisations::key).stream()
-                        .filter(key -> !OrganisationKeys.SORT_KEY.equals(key.get("SK").s()))
-                        .forEach(key -> deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(key)).build())));
+                .forEach(page -> keys.addAll(checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id),
+                        page.items(), item -> item)));
+        List<WriteRequest> deletes = keys.stream()
+                .filter(key -> !OrganisationKeys.SORT_KEY.equals(key.get("SK").s()))
+                .sorted(Comparator.comparing(key -> !key.containsKey(TableDesign.BY_USER.partitionKey())))
+                .map(key -> WriteRequest.builder().deleteRequest(d -> d.key(key(key))).build())
+                .toList();
         for (int start = 0; start < deletes.size(); start += BATCH) {
             batchDelete(client, deletes.subList(start, Math.min(deletes.size(), start + BATCH)));
         }
-        client.deleteItem(b -> b.tableName(table).key(OrganisationKeys.key(id)));
+        return deleteOrganisationItem(client, id);
+    }
+
+    /** Last, and only while it is marked: the mark is what says the deletion is owed. */
+    private boolean deleteOrganisationItem(DynamoDbClient client, TenantId id) {
+        try {
+            client.deleteItem(b -> b.tableName(table).key(OrganisationKeys.key(id))
+                    .conditionExpression("#status = :deleting").expressionAttributeNames(Map.of("#status", "status"))
+                    .expressionAttributeValues(Map.of(":deleting",
+                            AttributeValue.fromS(OrganisationStatus.DELETING.name()))));
+            return true;
+        } catch (ConditionalCheckFailedException alreadyGone) {
+            return false;
+        }
     }
 
     /** Every item of the partition goes, whatever else it holds: only its key is read. */

@@ -58,13 +58,15 @@ class OrganisationController {
 
     private final CreatingOrganisation creating;
     private final RenamingOrganisation renaming;
+    private final DeletingOrganisation deleting;
     private final Organisations organisations;
     private final TenantAccess access;
 
-    OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, Organisations organisations,
-                           TenantAccess access) {
+    OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, DeletingOrganisation deleting,
+                           Organisations organisations, TenantAccess access) {
         this.creating = creating;
         this.renaming = renaming;
+        this.deleting = deleting;
         this.organisations = organisations;
         this.access = access;
     }
@@ -188,7 +190,7 @@ class OrganisationController {
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> {
-            organisations.delete(granted.tenant());
+            deleting.delete(granted.tenant());
             return HttpResponse.noContent();
         });
     }

@@ -13,7 +13,10 @@ public interface Organisations {
 
     Optional<Organisation> find(TenantId id);
 
-    /** Renames if the stored version is still {@code expectedVersion}. */
+    /**
+     * Renames if the stored version is still {@code expectedVersion}, and records the copy of the name into every
+     * membership as owed work in the same write. A deleting organisation is not found.
+     */
     RenameOutcome rename(TenantId id, String name, ExpectedVersion expected);
 
     /** Suspends or resumes; false when there is no such organisation. */
@@ -23,10 +26,17 @@ public interface Organisations {
     SeatsChange setSeats(TenantId id, int seats);
 
     /**
-     * Deletes the organisation and everything in its partition: first marks it {@code DELETING} (so it answers as
-     * gone), then batch-deletes its items page by page, the organisation item last.
+     * Marks the organisation {@code DELETING}, so it answers as gone from now on, and records the deletion as owed
+     * work in the same write; false when there is no such organisation.
      */
-    void delete(TenantId id);
+    boolean markDeleting(TenantId id);
+
+    /**
+     * Removes everything in a marked organisation's partition: memberships and other entries on the user index
+     * first (so no one's own lists show it), the organisation item, which carries the debt, last and only while
+     * marked. Safe to repeat; true when this call removed the organisation item.
+     */
+    boolean removeAll(TenantId id);
 
     /** What changing the seats came to. */
     sealed interface SeatsChange permits SeatsChange.Changed, SeatsChange.NoSuchOrganisation, SeatsChange.BelowMembers {

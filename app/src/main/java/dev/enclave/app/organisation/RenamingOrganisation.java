@@ -1,34 +1,32 @@
 package dev.enclave.app.organisation;
 
-import dev.enclave.app.member.Memberships;
-import dev.enclave.app.member.OrganisationName;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 
 /**
- * Renames an organisation: the name changes if the stored version is the one the caller read (If-Match), then the
- * new name is copied into every membership before the answer, so no member's own list keeps the old one once the
- * user index has caught up.
+ * Renames an organisation: the name changes if the stored version is the one the caller read (If-Match), and the
+ * same write records the copy of the new name into every membership as owed work. The copy runs before the answer,
+ * so no member's own list keeps the old name once the user index has caught up; if a fault interrupts it, the
+ * rename stands and the sweeper finishes the copy.
  */
 @Singleton
-@Requires(beans = {Organisations.class, Memberships.class})
+@Requires(beans = {Organisations.class, FinishingOwedWork.class})
 final class RenamingOrganisation {
 
     private final Organisations organisations;
-    private final Memberships memberships;
+    private final FinishingOwedWork owedWork;
 
-    RenamingOrganisation(Organisations organisations, Memberships memberships) {
+    RenamingOrganisation(Organisations organisations, FinishingOwedWork owedWork) {
         this.organisations = organisations;
-        this.memberships = memberships;
+        this.owedWork = owedWork;
     }
 
     Organisations.RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
         Organisations.RenameOutcome outcome = organisations.rename(id, name, expected);
         if (outcome instanceof Organisations.Renamed renamed) {
-            Organisation organisation = renamed.organisation();
-            memberships.renameOrganisation(id, new OrganisationName(organisation.name(), organisation.version()));
+            owedWork.renamed(renamed.organisation());
         }
         return outcome;
     }

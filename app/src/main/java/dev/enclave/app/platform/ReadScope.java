@@ -3,6 +3,8 @@ package dev.enclave.app.platform;
 import dev.enclave.identity.InvalidTenantIdException;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -33,6 +35,14 @@ public sealed interface ReadScope {
         return new OwnEntries(owner, sortPrefix);
     }
 
+    /**
+     * A read of the owed-work index ({@code GSI3PK = WORK#owed#}): each entry must sit in exactly one tenant's
+     * control partition ({@code TENANT#<id>#}); the tenant it names is whose work is owed.
+     */
+    static ReadScope owedWork() {
+        return OwedWork.INSTANCE;
+    }
+
     /** True when the item's keys belong to this scope. */
     boolean admits(Map<String, AttributeValue> item);
 
@@ -60,6 +70,24 @@ public sealed interface ReadScope {
                     .map(sortKey -> sortKey.substring(sortPrefix.length()).split("#", -1)[0])
                     .flatMap(ReadScope::tenantId);
         }
+    }
+
+    /** Entries of the owed-work index. */
+    enum OwedWork implements ReadScope {
+        INSTANCE;
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.OWED_WORK::equals)
+                    .isPresent() && partitionTenant(item).isPresent();
+        }
+    }
+
+    /** The tenant whose control partition ({@code TENANT#<id>#} exactly) holds the item. */
+    static Optional<TenantId> partitionTenant(Map<String, AttributeValue> item) {
+        return string(item, "PK").filter(pk -> pk.startsWith(GuardScope.TENANT_MARKER) && pk.endsWith("#"))
+                .map(pk -> pk.substring(GuardScope.TENANT_MARKER.length(), pk.length() - 1))
+                .flatMap(ReadScope::tenantId).filter(tenant -> inPartitionOf(item, tenant));
     }
 
     private static boolean inPartitionOf(Map<String, AttributeValue> item, TenantId tenant) {
