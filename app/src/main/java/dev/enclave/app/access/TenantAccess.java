@@ -67,7 +67,7 @@ public final class TenantAccess {
             return new AccessDecision.Refused(ProblemType.MISSING_ROLE,
                     "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
         }
-        budgets.granted(tenant.get(), user);
+        budgets.granted(tenant.get(), user, facts.organisation().get().limits());
         return new AccessDecision.Granted(tenant.get(), membership.get(), facts.organisation().get());
     }
 

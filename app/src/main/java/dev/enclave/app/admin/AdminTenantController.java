@@ -15,6 +15,8 @@ import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.EmailAddress;
 import dev.enclave.app.input.Text;
 import dev.enclave.app.invitation.Invitations;
+import dev.enclave.app.limits.Limit;
+import dev.enclave.app.limits.LimitSettings;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
@@ -72,12 +74,25 @@ class AdminTenantController {
 
     @Serdeable
     @Schema(name = "Tenant")
-    record TenantView(String id, String name, int seats, int members, String status, long version) {
+    record TenantView(String id, String name, int seats, int members, String status, long version,
+                      TenantLimitsView limits) {
 
-        static TenantView of(Organisation organisation) {
+        static TenantView of(Organisation organisation, LimitSettings defaults) {
             return new TenantView(organisation.id().value(), organisation.name(), organisation.seats(),
                     organisation.members(), organisation.status().name().toLowerCase(java.util.Locale.ROOT),
-                    organisation.version());
+                    organisation.version(), TenantLimitsView.of(organisation, defaults));
+        }
+    }
+
+    /** The request limits a tenant works under, and whether they are its own or the defaults. */
+    @Serdeable
+    @Schema(name = "TenantLimits")
+    record TenantLimitsView(int requestsPerSecond, int burst, int concurrentRequests, boolean ownLimits) {
+
+        static TenantLimitsView of(Organisation organisation, LimitSettings defaults) {
+            Limit limit = organisation.limits().orElse(defaults.limit());
+            return new TenantLimitsView(limit.requestsPerSecond(), limit.burst(), limit.concurrent(),
+                    organisation.limits().isPresent());
         }
     }
 
@@ -88,10 +103,12 @@ class AdminTenantController {
 
     private final OnboardingTenant onboarding;
     private final Organisations organisations;
+    private final LimitSettings limits;
 
-    AdminTenantController(OnboardingTenant onboarding, Organisations organisations) {
+    AdminTenantController(OnboardingTenant onboarding, Organisations organisations, LimitSettings limits) {
         this.onboarding = onboarding;
         this.organisations = organisations;
+        this.limits = limits;
     }
 
     @Operation(operationId = "onboardTenant", summary = "Create a tenant and an owner invitation (platform admins)")
@@ -106,7 +123,8 @@ class AdminTenantController {
     HttpResponse<?> onboard(HttpRequest<?> request, Caller caller, @Valid @Body OnboardRequest body) {
         return onboarding.onboard(TenantId.of(body.id()), body.name(), Email.of(body.ownerEmail()), body.seats(),
                         caller.subject())
-                .<HttpResponse<?>>map(done -> HttpResponse.created(new Onboarded(TenantView.of(done.organisation()),
+                .<HttpResponse<?>>map(done -> HttpResponse.created(new Onboarded(
+                        TenantView.of(done.organisation(), limits),
                         done.invitation().email().value(), done.token().value()),
                         URI.create("/v1/admin/tenants/" + body.id())))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_EXISTS,
@@ -122,7 +140,8 @@ class AdminTenantController {
     @Problems.NotFound
     @Get("/{id}")
     HttpResponse<?> get(HttpRequest<?> request, @PathVariable String id) {
-        return tenant(id).flatMap(organisations::find).<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o)))
+        return tenant(id).flatMap(organisations::find)
+                .<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o, limits)))
                 .orElseGet(() -> notFound(request));
     }
 
@@ -166,7 +185,7 @@ class AdminTenantController {
         }
         Organisations.SeatsChange change = organisations.setSeats(tenant.get(), body.seats());
         if (change instanceof Organisations.SeatsChange.Changed changed) {
-            return HttpResponse.ok(TenantView.of(changed.organisation()));
+            return HttpResponse.ok(TenantView.of(changed.organisation(), limits));
         }
         if (change instanceof Organisations.SeatsChange.BelowMembers below) {
             return Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
@@ -175,7 +194,7 @@ class AdminTenantController {
         return notFound(request);
     }
 
-    private static Optional<TenantId> tenant(String id) {
+    static Optional<TenantId> tenant(String id) {
         try {
             return Optional.of(TenantId.of(id));
         } catch (IllegalArgumentException invalid) {
@@ -183,7 +202,7 @@ class AdminTenantController {
         }
     }
 
-    private static HttpResponse<?> notFound(HttpRequest<?> request) {
+    static HttpResponse<?> notFound(HttpRequest<?> request) {
         return Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_NOT_FOUND, "No such tenant."));
     }
 }

@@ -42,6 +42,7 @@ import java.util.function.Function;
  */
 @Tag(name = "backend")
 @SecurityRequirement(name = "apiKey")
+@Problems.TooManyRequests
 @HttpLimits
 @Controller("/v1/backend")
 @Secured(SecurityRule.IS_ANONYMOUS)

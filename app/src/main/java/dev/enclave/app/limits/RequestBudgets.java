@@ -26,6 +26,7 @@ public final class RequestBudgets {
 
     static final String TENANT_POLICY = "tenant";
     static final String CALLER_POLICY = "caller";
+    static final String API_KEY_POLICY = "api-key";
     private static final Duration MEMBER_KNOWN_FOR = Duration.ofMinutes(1);
     private static final Duration IDLE_BUDGET = Duration.ofMinutes(10);
     private static final int MAXIMUM_ENTRIES = 200_000;
@@ -36,6 +37,8 @@ public final class RequestBudgets {
             .expireAfterAccess(IDLE_BUDGET).build();
     private final Cache<String, Boolean> knownMembers = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
             .expireAfterWrite(MEMBER_KNOWN_FOR).build();
+    private final Cache<TenantId, Limit> tenantLimits = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
+            .expireAfterWrite(IDLE_BUDGET).build();
 
     @Inject
     RequestBudgets(LimitSettings settings) {
@@ -53,9 +56,13 @@ public final class RequestBudgets {
         this.time = time;
     }
 
-    /** Notes that {@code user} is a member of {@code tenant}: their requests to it now count against its budget. */
-    public void granted(TenantId tenant, UserKey user) {
+    /**
+     * Notes that {@code user} is a member of {@code tenant}: their requests to it now count against its budget,
+     * whose limits are from now on the tenant's own ({@code override}, set by a platform admin) or the defaults.
+     */
+    public void granted(TenantId tenant, UserKey user, Optional<Limit> override) {
         knownMembers.put(memberKey(tenant, user), Boolean.TRUE);
+        tenantLimits.put(tenant, override.orElse(defaults));
     }
 
     /**
@@ -65,9 +72,27 @@ public final class RequestBudgets {
      */
     public Admission admit(Optional<TenantId> tenant, UserKey caller) {
         boolean member = tenant.filter(t -> knownMembers.getIfPresent(memberKey(t, caller)) != null).isPresent();
-        String key = member ? TENANT_POLICY + ":" + tenant.get().value() : CALLER_POLICY + ":" + caller.digest();
-        Budget budget = budgets.get(key, unused -> new Budget(defaults, time));
-        return budget.admit(member ? TENANT_POLICY : CALLER_POLICY);
+        if (member) {
+            Limit limit = Optional.ofNullable(tenantLimits.getIfPresent(tenant.get())).orElse(defaults);
+            return budget(TENANT_POLICY + ":" + tenant.get().value(), limit).admit(TENANT_POLICY);
+        }
+        return budget(CALLER_POLICY + ":" + caller.digest(), defaults).admit(CALLER_POLICY);
+    }
+
+    /**
+     * Takes one request made with an API key from that key's own budget (the defaults), before the key is checked:
+     * the organisation a key names is not known to be its own yet, so it spends no organisation's budget.
+     *
+     * @param keyDigest a digest of the key as presented
+     */
+    public Admission admitKey(String keyDigest) {
+        return budget(API_KEY_POLICY + ":" + keyDigest, defaults).admit(API_KEY_POLICY);
+    }
+
+    /** The budget under {@code key}, started afresh when its limits have changed. */
+    private Budget budget(String key, Limit limit) {
+        return budgets.asMap().compute(key, (unused, budget) ->
+                budget == null || !budget.limit.equals(limit) ? new Budget(limit, time) : budget);
     }
 
     private static String memberKey(TenantId tenant, UserKey user) {

@@ -2,6 +2,7 @@ package dev.enclave.app.limits;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.auth.CallerBinder;
+import dev.enclave.app.platform.Digest;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
@@ -31,6 +32,7 @@ import reactor.core.publisher.Flux;
 @Requires(property = "enclave.limits.enabled", notEquals = "false")
 final class RequestLimitFilter implements HttpServerFilter {
 
+    private static final String BACKEND_PATHS = "/v1/backend/";
     private static final Pattern ORGANISATION_PATH = Pattern.compile("/v1/orgs/([^/]+)(?:/.*)?");
 
     private final RequestBudgets budgets;
@@ -43,12 +45,11 @@ final class RequestLimitFilter implements HttpServerFilter {
 
     @Override
     public Publisher<MutableHttpResponse<?>> doFilter(HttpRequest<?> request, ServerFilterChain chain) {
-        Optional<Caller> caller = callers.callerOf(request);
-        if (caller.isEmpty()) {
+        Optional<RequestBudgets.Admission> admitted = admission(request);
+        if (admitted.isEmpty()) {
             return chain.proceed(request);
         }
-        RequestBudgets.Admission admission = budgets.admit(organisation(request.getPath()),
-                UserKey.of(caller.get().issuer(), caller.get().subject()));
+        RequestBudgets.Admission admission = admitted.get();
         Charge charge = admission.charge();
         if (!charge.allowed()) {
             MutableHttpResponse<?> refused = Rejections.toResponse(request,
@@ -59,6 +60,23 @@ final class RequestLimitFilter implements HttpServerFilter {
         return Flux.from(chain.proceed(request))
                 .<MutableHttpResponse<?>>map(response -> RateLimitFields.addTo(response, charge))
                 .doFinally(signal -> admission.release());
+    }
+
+    /**
+     * A signed-in caller's request, or one to the backend paths with an API key (any {@code Authorization}: the key
+     * is checked later); nothing for the rest, which the token check refuses before any work is done.
+     */
+    private Optional<RequestBudgets.Admission> admission(HttpRequest<?> request) {
+        Optional<Caller> caller = callers.callerOf(request);
+        if (caller.isPresent()) {
+            return Optional.of(budgets.admit(organisation(request.getPath()),
+                    UserKey.of(caller.get().issuer(), caller.get().subject())));
+        }
+        if (!request.getPath().startsWith(BACKEND_PATHS)) {
+            return Optional.empty();
+        }
+        return request.getHeaders().getAuthorization()
+                .map(key -> budgets.admitKey(Digest.sha256(key.strip())));
     }
 
     @Override
@@ -75,7 +93,11 @@ final class RequestLimitFilter implements HttpServerFilter {
     }
 
     private static String detail(Charge charge) {
-        String whose = RequestBudgets.TENANT_POLICY.equals(charge.policy()) ? "This organisation" : "You";
+        String whose = switch (charge.policy()) {
+            case RequestBudgets.TENANT_POLICY -> "This organisation";
+            case RequestBudgets.API_KEY_POLICY -> "This API key";
+            default -> "You";
+        };
         return charge.reason() == Charge.Refusal.RATE
                 ? whose + " sent more than " + charge.limit().requestsPerSecond() + " requests per second (bursts "
                         + "of " + charge.limit().burst() + "); retry after Retry-After seconds."

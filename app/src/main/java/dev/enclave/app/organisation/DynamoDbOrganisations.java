@@ -1,5 +1,6 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.OrganisationName;
@@ -127,6 +128,26 @@ final class DynamoDbOrganisations implements Organisations {
             return refused.hasItem()
                     ? new SeatsChange.BelowMembers(OrganisationItems.fromItem(refused.item()).members())
                     : new SeatsChange.NoSuchOrganisation();
+        }
+    }
+
+    @Override
+    public Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits) {
+        Map<String, AttributeValue> values = new HashMap<>(Map.of(":one", AttributeValue.fromN("1"),
+                ":deleting", AttributeValue.fromS(OrganisationStatus.DELETING.name())));
+        limits.ifPresent(limit -> values.put(":limits", OrganisationItems.limitsValue(limit)));
+        try {
+            return Optional.of(OrganisationItems.fromItem(client(id).updateItem(b -> b.tableName(table)
+                    .key(OrganisationKeys.key(id))
+                    .updateExpression((limits.isPresent() ? "SET #limits = :limits," : "REMOVE #limits SET")
+                            + " #version = #version + :one")
+                    .conditionExpression("attribute_exists(PK) AND #status <> :deleting")
+                    .expressionAttributeNames(Map.of("#limits", OrganisationItems.LIMITS, "#version", "version",
+                            "#status", "status"))
+                    .expressionAttributeValues(values)
+                    .returnValues(ReturnValue.ALL_NEW)).attributes()));
+        } catch (ConditionalCheckFailedException noSuchOrganisation) {
+            return Optional.empty();
         }
     }
 

@@ -1,18 +1,21 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.limits.Limit;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An organisation, which is a tenant. Its id is chosen at creation and never changes; its name can.
  *
  * @param members how many members it has; accepting an invitation needs {@code members < seats}
  * @param version increases with every change; updates are conditional on it (the ETag)
+ * @param limits  its own request limits, set by a platform admin; empty: the defaults
  */
 public record Organisation(TenantId id, String name, int seats, int members, OrganisationStatus status,
-                           long version, Instant createdAt) {
+                           long version, Instant createdAt, Optional<Limit> limits) {
 
     /** Seats a self-service organisation starts with. */
     public static final int DEFAULT_SEATS = 25;
@@ -22,6 +25,7 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(limits, "limits");
         if (name.isBlank() || name.length() > 200) {
             throw new IllegalArgumentException("organisation name must be 1-200 characters");
         }
@@ -31,12 +35,12 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
     }
 
     public static Organisation create(TenantId id, String name, Instant now) {
-        return new Organisation(id, name, DEFAULT_SEATS, 1, OrganisationStatus.ACTIVE, 1, now);
+        return new Organisation(id, name, DEFAULT_SEATS, 1, OrganisationStatus.ACTIVE, 1, now, Optional.empty());
     }
 
     /** An organisation set up by the platform: no member yet, its first owner is invited. */
     public static Organisation onboarded(TenantId id, String name, int seats, Instant now) {
-        return new Organisation(id, name, seats, 0, OrganisationStatus.ACTIVE, 1, now);
+        return new Organisation(id, name, seats, 0, OrganisationStatus.ACTIVE, 1, now, Optional.empty());
     }
 
     /** This life of the organisation's id, which names its data namespace (a re-created id gets a new one). */
@@ -45,6 +49,6 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
     }
 
     public Organisation renamed(String newName) {
-        return new Organisation(id, newName, seats, members, status, version + 1, createdAt);
+        return new Organisation(id, newName, seats, members, status, version + 1, createdAt, limits);
     }
 }

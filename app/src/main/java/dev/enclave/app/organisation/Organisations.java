@@ -1,5 +1,6 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
@@ -24,6 +25,12 @@ public interface Organisations {
 
     /** Changes the seats in one conditional write: never below the current member count. */
     SeatsChange setSeats(TenantId id, int seats);
+
+    /**
+     * Gives the organisation request limits of its own, or (empty) back the defaults; empty when there is no such
+     * organisation (or it is being deleted), else the organisation as it is now.
+     */
+    Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits);
 
     /**
      * Marks the organisation {@code DELETING}, so it answers as gone from now on, and records the deletion as owed

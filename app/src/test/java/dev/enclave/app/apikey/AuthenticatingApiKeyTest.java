@@ -107,7 +107,7 @@ class AuthenticatingApiKeyTest {
         @Override
         public Lookup find(TenantId tenant, ApiKeyId id) {
             Organisation organisation = new Organisation(ACME, "Acme", 5, 1,
-                    statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200));
+                    statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200), Optional.empty());
             return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation));
         }
 

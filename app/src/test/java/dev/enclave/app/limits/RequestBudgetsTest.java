@@ -20,7 +20,7 @@ class RequestBudgetsTest {
     @Test
     void aKnownMembersRequests_countAgainstTheTenant_untilItsBurstIsSpent() {
         RequestBudgets budgets = new RequestBudgets(new Limit(1, 2, 10), time);
-        budgets.granted(ACME.get(), ADA);
+        budgets.granted(ACME.get(), ADA, Optional.empty());
 
         Charge first = admitted(budgets, ACME, ADA);
         Charge second = admitted(budgets, ACME, ADA);
@@ -47,7 +47,7 @@ class RequestBudgetsTest {
     @Test
     void anOutsidersRequestsToAnOrganisation_spendTheirOwnBudget_notTheTenants() {
         RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
-        budgets.granted(ACME.get(), ADA);
+        budgets.granted(ACME.get(), ADA, Optional.empty());
 
         Charge outsider = admitted(budgets, ACME, MALLORY);
         Charge outsiderAgain = admitted(budgets, ACME, MALLORY);
@@ -57,6 +57,41 @@ class RequestBudgetsTest {
         assertThat(outsiderAgain.allowed()).isFalse();
         assertThat(member.allowed()).isTrue();
         assertThat(member.policy()).isEqualTo("tenant");
+    }
+
+    @Test
+    void aTenantsOwnLimits_replaceTheDefaults_fromItsNextAccessDecision_andGoBackWhenReset() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
+        budgets.granted(ACME.get(), ADA, Optional.of(new Limit(3, 3, 10)));
+
+        Charge withOwn = admitted(budgets, ACME, ADA);
+        admitted(budgets, ACME, ADA);
+        Charge third = admitted(budgets, ACME, ADA);
+        budgets.granted(ACME.get(), ADA, Optional.empty());
+        Charge backOnDefaults = admitted(budgets, ACME, ADA);
+        Charge overDefaults = admitted(budgets, ACME, ADA);
+
+        assertThat(withOwn.limit()).isEqualTo(new Limit(3, 3, 10));
+        assertThat(third.allowed()).isTrue();
+        assertThat(backOnDefaults.limit()).isEqualTo(new Limit(1, 1, 10));
+        assertThat(backOnDefaults.allowed()).as("a changed limit starts a fresh budget").isTrue();
+        assertThat(overDefaults.allowed()).isFalse();
+    }
+
+    @Test
+    void requestsWithAnApiKey_spendThatKeysOwnBudget_neitherTheTenantsNorAnotherKeys() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
+        budgets.granted(ACME.get(), ADA, Optional.empty());
+
+        Charge key = released(budgets.admitKey("key-one"));
+        Charge keyAgain = released(budgets.admitKey("key-one"));
+        Charge otherKey = released(budgets.admitKey("key-two"));
+        Charge member = admitted(budgets, ACME, ADA);
+
+        assertThat(key.policy()).isEqualTo("api-key");
+        assertThat(keyAgain.allowed()).isFalse();
+        assertThat(otherKey.allowed()).isTrue();
+        assertThat(member.allowed()).isTrue();
     }
 
     @Test
@@ -80,7 +115,10 @@ class RequestBudgetsTest {
     }
 
     private static Charge admitted(RequestBudgets budgets, Optional<TenantId> tenant, UserKey caller) {
-        RequestBudgets.Admission admission = budgets.admit(tenant, caller);
+        return released(budgets.admit(tenant, caller));
+    }
+
+    private static Charge released(RequestBudgets.Admission admission) {
         admission.release();
         return admission.charge();
     }

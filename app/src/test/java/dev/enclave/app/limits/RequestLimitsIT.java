@@ -57,6 +57,63 @@ class RequestLimitsIT extends LocalStackTest {
         assertThat(member.status()).isEqualTo(200);
     }
 
+    @Test
+    void aTenantsOwnLimits_setByAPlatformAdmin_holdItsRequests_untilReset() {
+        String ada = journeys().organisation("limits-own");
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@example.com\","
+                + "\"roles\":[\"platform-admin\"]}");
+
+        Api.Reply set = api().send(api().request("/v1/admin/tenants/limits-own/limits", admin)
+                .header("Content-Type", "application/json").PUT(java.net.http.HttpRequest.BodyPublishers.ofString(
+                        "{\"requestsPerSecond\":20,\"burst\":40,\"concurrentRequests\":8}")));
+        api().get("/v1/orgs/limits-own", ada);
+        List<Api.Reply> flood = flood("/v1/orgs/limits-own", ada);
+        Api.Reply reset = api().send(api().request("/v1/admin/tenants/limits-own/limits", admin).DELETE());
+        api().get("/v1/orgs/limits-own", ada);
+        Api.Reply onDefaults = api().get("/v1/orgs/limits-own", ada);
+
+        assertThat(set.status()).as(set.body()).isEqualTo(200);
+        assertThat(set.json().at("/limits/requestsPerSecond").asInt()).isEqualTo(20);
+        assertThat(set.json().at("/limits/ownLimits").asBoolean()).isTrue();
+        assertThat(flood).extracting(Api.Reply::status).containsOnly(200);
+        assertThat(flood.get(FLOOD - 1).header("RateLimit-Policy")).isEqualTo("\"tenant\";q=20;w=1");
+        assertThat(reset.json().at("/limits/ownLimits").asBoolean()).isFalse();
+        assertThat(reset.json().at("/limits/requestsPerSecond").asInt()).isEqualTo(5);
+        assertThat(onDefaults.header("RateLimit-Policy")).isEqualTo("\"tenant\";q=5;w=1");
+    }
+
+    @Test
+    void aTenantsOwnLimits_withABurstUnderTheRate_areRefusedAndChangeNothing() {
+        journeys().organisation("limits-bad");
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@example.com\","
+                + "\"roles\":[\"platform-admin\"]}");
+
+        Api.Reply refused = api().send(api().request("/v1/admin/tenants/limits-bad/limits", admin)
+                .header("Content-Type", "application/json").PUT(java.net.http.HttpRequest.BodyPublishers.ofString(
+                        "{\"requestsPerSecond\":20,\"burst\":5,\"concurrentRequests\":8}")));
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.json().get("code").asText()).isEqualTo("validation-failed");
+        assertThat(api().get("/v1/admin/tenants/limits-bad", admin).json().at("/limits/ownLimits").asBoolean())
+                .isFalse();
+    }
+
+    @Test
+    void anApiKeysFlood_gets429_fromTheKeysOwnBudget() {
+        String ada = journeys().organisation("limits-key");
+        String key = api().post("/v1/orgs/limits-key/api-keys", "{\"name\":\"worker\",\"access\":\"read\"}", ada)
+                .json().get("secret").asText();
+
+        List<Api.Reply> flood = flood("/v1/backend/namespace", key);
+        Api.Reply member = api().get("/v1/orgs/limits-key", ada);
+
+        assertThat(flood.get(0).status()).isEqualTo(200);
+        Api.Reply refused = flood.stream().filter(reply -> reply.status() == 429).findFirst().orElseThrow();
+        assertThat(refused.header("RateLimit-Policy")).isEqualTo("\"api-key\";q=5;w=1");
+        assertThat(refused.json().get("detail").asText()).startsWith("This API key");
+        assertThat(member.status()).isEqualTo(200);
+    }
+
     private List<Api.Reply> flood(String path, String token) {
         List<Api.Reply> replies = new ArrayList<>();
         for (int i = 0; i < FLOOD; i++) {
