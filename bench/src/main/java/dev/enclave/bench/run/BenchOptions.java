@@ -18,7 +18,7 @@ import java.util.List;
 record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Duration segment, int rounds,
                     List<Integer> tenantCounts, int coldTenants, List<Integer> scaleCounts, int startups,
                     int costWalks, int refusedWarmUp, int refusedRequests, String jmhArguments, Path output,
-                    Path docs) {
+                    Path docs, int noisyRounds, Duration noisyPhase) {
 
     static BenchOptions parse(String[] args) {
         boolean quick = List.of(args).contains("--quick");
@@ -26,11 +26,13 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
         if (quick) {
             return new BenchOptions(true, Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(4), 1,
                     List.of(1, 10, 100), 50, List.of(100, 1_000), 1, 1, 5, 10, "-f 1 -wi 1 -w 1s -i 2 -r 1s",
-                    root.resolve("bench/results/quick.json"), root.resolve("bench/results/quick"));
+                    root.resolve("bench/results/quick.json"), root.resolve("bench/results/quick"), 1,
+                    Duration.ofSeconds(8));
         }
         return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                 List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5, 30, 100,
-                "-f 1 -wi 3 -w 2s -i 5 -r 2s", root.resolve("bench/results/latest.json"), root.resolve("docs"));
+                "-f 1 -wi 3 -w 2s -i 5 -r 2s", root.resolve("bench/results/latest.json"), root.resolve("docs"), 5,
+                Duration.ofSeconds(20));
     }
 
     int largestTenantCount() {

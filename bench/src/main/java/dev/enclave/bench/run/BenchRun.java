@@ -32,6 +32,10 @@ public final class BenchRun {
 
     public static void main(String[] args) throws Exception {
         BenchOptions options = BenchOptions.parse(args);
+        if (List.of(args).contains("--noisy-neighbour")) {
+            noisyNeighbourOnly(options);
+            return;
+        }
         Path root = Path.of(System.getProperty("enclave.bench.root", ".")).toAbsolutePath().normalize();
         Path work = Files.createTempDirectory("enclave-bench-");
         log("work directory " + work + (options.quick() ? " (quick smoke run: figures not comparable)" : ""));
@@ -96,11 +100,13 @@ public final class BenchRun {
             List<Double> nonLocal = starts.nonLocal(options.startups(), server, "enclave");
             startup = new Results.StartupTimes(local, Spread.of(local), nonLocal, Spread.of(nonLocal));
         }
+        log("noisy neighbour (a server of its own, limits on)");
+        NoisyNeighbour.Result noisy = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase());
         log("JMH micro-benchmarks");
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
-                credentials, polling, scale, cost, micro, startup, refused);
+                credentials, polling, scale, cost, micro, startup, refused, noisy);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
@@ -110,6 +116,17 @@ public final class BenchRun {
         WorkDirectory.deleteData(work);
         log("done in " + Math.round((System.nanoTime() - started) / 60e9) + " min: " + options.output()
                 + " (logs in " + work + ")");
+    }
+
+    /** {@code bench/run --noisy-neighbour}: that cell alone, printed and written to {@code noisy-neighbour.json}. */
+    private static void noisyNeighbourOnly(BenchOptions options) throws Exception {
+        Path work = Files.createTempDirectory("enclave-bench-");
+        NoisyNeighbour.Result result = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase());
+        Path output = options.output().resolveSibling("noisy-neighbour" + (options.quick() ? "-quick" : "") + ".json");
+        Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
+        log("B's p99 flooded ÷ alone " + Report.spread(result.p99Ratio(), 2) + "; A's answers "
+                + result.floodAnswers() + "; written to " + output);
+        WorkDirectory.deleteData(work);
     }
 
     /** Cells compared with each other run back to back: per workload and tenant count, scoped then unscoped. */

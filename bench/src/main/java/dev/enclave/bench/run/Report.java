@@ -15,6 +15,7 @@ final class Report {
 
     static final double THROUGHPUT_TARGET = 0.95;
     static final double P99_TARGET = 1.10;
+    static final double NOISY_NEIGHBOUR_TARGET = 1.2;
     static final double FLOOR_TARGET = 0.90;
     static final double HEAP_PER_TENANT_TARGET = 2048;
     static final double REFUSED_CPU_TARGET_MS = 10;
@@ -38,6 +39,7 @@ final class Report {
         report.micro();
         report.startup();
         report.refused();
+        report.noisyNeighbour();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -96,6 +98,10 @@ final class Report {
                 + " tenants cached", "independent of tenants", first.liveThreads() + " → " + last.liveThreads()
                 + (added.isEmpty() ? "" : " (added: " + String.join(", ", added) + ")"),
                 shared ? "met" + (added.isEmpty() ? "" : ": only shared pools grew, none per tenant") : "missed");
+        NoisyNeighbour.Result noisy = r.noisyNeighbour();
+        row("noisy neighbour: tenant B's p99 while A sends 10× its limit ÷ B's p99 alone", "≤ "
+                + NOISY_NEIGHBOUR_TARGET + "×", spread(noisy.p99Ratio(), 2),
+                atMost(noisy.p99Ratio().median(), NOISY_NEIGHBOUR_TARGET));
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
         line("");
@@ -314,6 +320,27 @@ final class Report {
             line("| " + row.kind() + " | " + row.status() + " | " + number(row.cpuMsPerRequest(), 2) + " | "
                     + number(row.wallMsPerRequest(), 2) + " |");
         }
+        line("");
+    }
+
+    private void noisyNeighbour() {
+        NoisyNeighbour.Result n = r.noisyNeighbour();
+        line("## 7. Noisy neighbour");
+        line("");
+        line(String.format(Locale.ROOT, "A server of its own with the request limits on (%d requests a second per "
+                + "tenant, bursts of twice that). Tenant B sends %d `GET /v1/orgs/{org}` a second, paced (open loop: "
+                + "each request leaves when due and is timed from then, so a slow server shows as latency). Each of "
+                + "%d rounds measures B alone for %.0f s, then B for %.0f s while tenant A sends %d a second, ten times "
+                + "its limit, the same way. Ratios are taken within a round.", n.limitPerSecond(), n.victimPerSecond(),
+                n.rounds(), n.phaseSeconds(), n.phaseSeconds(), n.floodPerSecond()));
+        line("");
+        line("| | B alone | B while A floods | ratio |");
+        line("|---|---|---|---|");
+        line("| p50 (ms) | " + spread(n.victimAloneP50Ms(), 1) + " | " + spread(n.victimFloodedP50Ms(), 1) + " | |");
+        line("| p99 (ms) | " + spread(n.victimAloneP99Ms(), 1) + " | " + spread(n.victimFloodedP99Ms(), 1) + " | "
+                + spread(n.p99Ratio(), 2) + " |");
+        line("");
+        line("Answers to A: " + n.floodAnswers() + "; to B: " + n.victimAnswers() + " (status → count; 0 is no answer).");
         line("");
     }
 

@@ -1,0 +1,169 @@
+package dev.enclave.bench.run;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One tenant's flood against another's latency, on a server of its own with the request limits on (the other cells
+ * run with them off). Tenant B sends {@value #VICTIM_PER_SECOND} GETs of its organisation a second, paced (open
+ * loop: a request leaves on schedule whether or not the last one is back, so a slow server shows as latency, not
+ * as fewer requests). Each round measures B alone, then B while tenant A sends ten times its limit the same way;
+ * B's p99 flooded over B's p99 alone is the figure, summarised over the rounds.
+ */
+final class NoisyNeighbour {
+
+    static final int VICTIM_PER_SECOND = 20;
+    static final int LIMIT_PER_SECOND = 50;
+    static final int FLOOD_FACTOR = 10;
+
+    /** What was measured; latencies in milliseconds. */
+    record Result(int limitPerSecond, int floodPerSecond, int victimPerSecond, int rounds, double phaseSeconds,
+                  Spread victimAloneP99Ms, Spread victimFloodedP99Ms, Spread p99Ratio, Spread victimAloneP50Ms,
+                  Spread victimFloodedP50Ms, Map<Integer, Long> floodAnswers, Map<Integer, Long> victimAnswers) {
+    }
+
+    private record Phase(List<Double> latenciesMs, Map<Integer, Long> answers) {
+
+        double p99() {
+            return Spread.quantile(latenciesMs, 0.99);
+        }
+
+        double p50() {
+            return Spread.quantile(latenciesMs, 0.50);
+        }
+    }
+
+    private final HttpClient victimClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient floodClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final URI victim;
+    private final String victimToken;
+    private final URI flooded;
+    private final String floodToken;
+
+    private NoisyNeighbour(URI base, Seeding.Tenant a, Seeding.Tenant b) {
+        this.victim = base.resolve("/v1/orgs/" + b.org());
+        this.victimToken = b.token();
+        this.flooded = base.resolve("/v1/orgs/" + a.org());
+        this.floodToken = a.token();
+    }
+
+    /** Starts its own server (limits on, {@value #LIMIT_PER_SECOND} a second per tenant) under {@code work}. */
+    static Result measure(Path work, int rounds, Duration phase) throws Exception {
+        Path own = Files.createDirectories(work.resolve("noisy-neighbour"));
+        try (ServerUnderTest server = ServerUnderTest.start(own, List.of("-Xms512m", "-Xmx2g",
+                "-Denclave.limits.enabled=true"))) {
+            TokenMint mint = TokenMint.of(server.dataDir());
+            List<Seeding.Tenant> tenants = new Seeding(new Http(server.scoped()), mint).seed("noisy", 2, 0, 1);
+            NoisyNeighbour cell = new NoisyNeighbour(server.scoped(), tenants.get(0), tenants.get(1));
+            cell.run(phase, true);
+            return cell.rounds(rounds, phase);
+        }
+    }
+
+    private Result rounds(int rounds, Duration phase) throws InterruptedException {
+        List<Double> aloneP99 = new ArrayList<>();
+        List<Double> floodedP99 = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        List<Double> aloneP50 = new ArrayList<>();
+        List<Double> floodedP50 = new ArrayList<>();
+        Map<Integer, Long> floodAnswers = new TreeMap<>();
+        Map<Integer, Long> victimAnswers = new TreeMap<>();
+        for (int round = 0; round < rounds; round++) {
+            Phase alone = run(phase, false)[0];
+            Phase[] flood = run(phase, true);
+            aloneP99.add(alone.p99());
+            floodedP99.add(flood[0].p99());
+            ratios.add(flood[0].p99() / alone.p99());
+            aloneP50.add(alone.p50());
+            floodedP50.add(flood[0].p50());
+            alone.answers().forEach((status, count) -> victimAnswers.merge(status, count, Long::sum));
+            flood[0].answers().forEach((status, count) -> victimAnswers.merge(status, count, Long::sum));
+            flood[1].answers().forEach((status, count) -> floodAnswers.merge(status, count, Long::sum));
+        }
+        return new Result(LIMIT_PER_SECOND, LIMIT_PER_SECOND * FLOOD_FACTOR, VICTIM_PER_SECOND, rounds,
+                phase.toMillis() / 1000.0, Spread.of(aloneP99), Spread.of(floodedP99), Spread.of(ratios),
+                Spread.of(aloneP50), Spread.of(floodedP50), floodAnswers, victimAnswers);
+    }
+
+    /** B's phase, and A's flood beside it when asked. */
+    private Phase[] run(Duration phase, boolean withFlood) throws InterruptedException {
+        ScheduledExecutorService pacer = Executors.newScheduledThreadPool(2);
+        try {
+            Paced victimLoad = new Paced(victimClient, victim, victimToken);
+            Paced floodLoad = new Paced(floodClient, flooded, floodToken);
+            victimLoad.start(pacer, VICTIM_PER_SECOND);
+            if (withFlood) {
+                floodLoad.start(pacer, LIMIT_PER_SECOND * FLOOD_FACTOR);
+            }
+            Thread.sleep(phase.toMillis());
+            pacer.shutdownNow();
+            return new Phase[] {victimLoad.finish(), floodLoad.finish()};
+        } finally {
+            pacer.shutdownNow();
+        }
+    }
+
+    /** Requests leaving at a fixed rate, each timed from when it was due. */
+    private static final class Paced {
+
+        private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+        private final HttpClient client;
+        private final HttpRequest request;
+        private final ConcurrentLinkedQueue<Double> latencies = new ConcurrentLinkedQueue<>();
+        private final Map<Integer, AtomicLong> answers = new ConcurrentHashMap<>();
+        private final AtomicInteger inFlight = new AtomicInteger();
+
+        Paced(HttpClient client, URI target, String token) {
+            this.client = client;
+            this.request = HttpRequest.newBuilder(target).header("Authorization", "Bearer " + token)
+                    .timeout(TIMEOUT).GET().build();
+        }
+
+        void start(ScheduledExecutorService pacer, int perSecond) {
+            long periodNanos = TimeUnit.SECONDS.toNanos(1) / perSecond;
+            pacer.scheduleAtFixedRate(this::send, 0, periodNanos, TimeUnit.NANOSECONDS);
+        }
+
+        private void send() {
+            long due = System.nanoTime();
+            inFlight.incrementAndGet();
+            client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+                latencies.add((System.nanoTime() - due) / 1e6);
+                int status = failure == null ? response.statusCode() : 0;
+                answers.computeIfAbsent(status, unused -> new AtomicLong()).incrementAndGet();
+                inFlight.decrementAndGet();
+            });
+        }
+
+        /** Waits for the requests still out, then what they came to (status 0: no answer). */
+        Phase finish() throws InterruptedException {
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Map<Integer, Long> counts = new TreeMap<>();
+            answers.forEach((status, count) -> counts.put(status, count.get()));
+            List<Double> sorted = new ArrayList<>(latencies);
+            Collections.sort(sorted);
+            return new Phase(sorted, counts);
+        }
+    }
+}
