@@ -50,7 +50,7 @@ class LocalFaultsController {
 
     static final String STS = "STS_";
     static final String KINDS = "STS_THROTTLING|STS_UNAVAILABLE|STS_LATENCY|THROTTLING|PROVISIONED_THROUGHPUT_EXCEEDED|INTERNAL_SERVER_ERROR"
-            + "|SERVICE_UNAVAILABLE|DROPPED_CONNECTION|LATENCY";
+            + "|SERVICE_UNAVAILABLE|DROPPED_CONNECTION|LATENCY|TRANSACTION_CONFLICT";
 
     private final GatewayFaults faults;
     private final LocalSts sts;
