@@ -241,8 +241,8 @@ final class DynamoDbInvitations implements Invitations {
     /**
      * Runs the transaction; on cancellation, names the refusal by the position of the item that refused: a
      * membership item (the email is a member), the organisation (unless its version moved on from
-     * {@code organisationVersion}: then, like the invitation or its guard changing, or a conflicting concurrent
-     * transaction, it is read again).
+     * {@code organisationVersion}: then, like the invitation or its guard changing, it is read again). A
+     * transaction that only lost to concurrent ones, which the client already retried, is thrown on: a conflict.
      */
     private static WriteOutcome run(DynamoDbClient client, List<TransactWriteItem> writes, Set<Integer> memberAt,
                                     int organisationAt, OptionalLong organisationVersion) {
@@ -250,6 +250,9 @@ final class DynamoDbInvitations implements Invitations {
             client.transactWriteItems(b -> b.transactItems(writes));
             return WriteOutcome.DONE;
         } catch (TransactionCanceledException cancelled) {
+            if (Cancellations.conflicted(cancelled)) {
+                throw cancelled;
+            }
             List<CancellationReason> reasons = cancelled.cancellationReasons();
             if (memberAt.stream().anyMatch(i -> Cancellations.conditionFailed(reasons, i))) {
                 return WriteOutcome.ALREADY_MEMBER;

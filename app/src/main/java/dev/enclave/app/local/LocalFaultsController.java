@@ -2,6 +2,7 @@ package dev.enclave.app.local;
 
 import dev.enclave.tenancy.sandbox.GatewayFaults;
 import dev.enclave.tenancy.sandbox.LocalSts;
+import dev.enclave.tenancy.sandbox.StsFaults;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
@@ -23,7 +24,8 @@ import java.util.Optional;
 
 /**
  * Faults on demand in a running local stack, for trying Enclave's behaviour under a dependency's bad minute by
- * hand or from a chaos run: DynamoDB gateway faults (per operation, per tenant) and STS throttling. Local only: the
+ * hand or from a chaos run: DynamoDB gateway faults (per operation, per tenant) and STS faults (throttling, an
+ * outage, latency). Local only: the
  * production jar has neither this controller nor the sandbox.
  */
 @Hidden
@@ -34,11 +36,11 @@ import java.util.Optional;
 class LocalFaultsController {
 
     /**
-     * A fault to inject. {@code kind}: a {@link GatewayFaults.Kind} for DynamoDB, or {@code STS_THROTTLING}
-     * (the next {@code times} AssumeRole calls).
+     * A fault to inject. {@code kind}: a {@link GatewayFaults.Kind} for DynamoDB, or {@code STS_} and a
+     * {@link StsFaults.Kind} for AssumeRole calls ({@code operation} and {@code tenant} do not apply).
      */
     @Serdeable
-    record FaultRequest(@NotNull @Pattern(regexp = KINDS, message = "must be STS_THROTTLING or a gateway fault kind")
+    record FaultRequest(@NotNull @Pattern(regexp = KINDS, message = "must be an STS or a gateway fault kind")
                         String kind,
                         @Nullable @Pattern(regexp = "[A-Za-z]{1,40}") String operation,
                         @Nullable @Pattern(regexp = "[a-z0-9-]{1,40}") String tenant,
@@ -46,8 +48,9 @@ class LocalFaultsController {
                         @Nullable @Min(0) @Max(120_000) Integer latencyMillis) {
     }
 
-    static final String KINDS = "STS_THROTTLING|THROTTLING|PROVISIONED_THROUGHPUT_EXCEEDED|INTERNAL_SERVER_ERROR"
-            + "|SERVICE_UNAVAILABLE|DROPPED_CONNECTION|LATENCY";
+    static final String STS = "STS_";
+    static final String KINDS = "STS_THROTTLING|STS_UNAVAILABLE|STS_LATENCY|THROTTLING|PROVISIONED_THROUGHPUT_EXCEEDED|INTERNAL_SERVER_ERROR"
+            + "|SERVICE_UNAVAILABLE|DROPPED_CONNECTION|LATENCY|TRANSACTION_CONFLICT";
 
     private final GatewayFaults faults;
     private final LocalSts sts;
@@ -60,13 +63,14 @@ class LocalFaultsController {
     @Post
     HttpResponse<?> inject(@Valid @Body FaultRequest request) {
         int times = request.times() == null ? Integer.MAX_VALUE : request.times();
-        if ("STS_THROTTLING".equals(request.kind())) {
-            sts.throttleNext(times);
-            return HttpResponse.noContent();
+        Duration latency = Duration.ofMillis(request.latencyMillis() == null ? 0 : request.latencyMillis());
+        if (request.kind().startsWith(STS)) {
+            sts.faults().inject(new StsFaults.Rule(StsFaults.Kind.valueOf(request.kind().substring(STS.length())),
+                    latency, times));
+        } else {
+            faults.inject(new GatewayFaults.Rule(Optional.ofNullable(request.operation()),
+                    Optional.ofNullable(request.tenant()), GatewayFaults.Kind.valueOf(request.kind()), latency, times));
         }
-        faults.inject(new GatewayFaults.Rule(Optional.ofNullable(request.operation()),
-                Optional.ofNullable(request.tenant()), GatewayFaults.Kind.valueOf(request.kind()),
-                Duration.ofMillis(request.latencyMillis() == null ? 0 : request.latencyMillis()), times));
         return HttpResponse.noContent();
     }
 
@@ -74,7 +78,7 @@ class LocalFaultsController {
     @Delete
     HttpResponse<?> clear() {
         faults.clear();
-        sts.throttleNext(0);
+        sts.faults().clear();
         return HttpResponse.noContent();
     }
 }

@@ -233,6 +233,9 @@ final class DynamoDbMemberships implements Memberships {
             client(tenant).transactWriteItems(b -> b.transactItems(writes));
             return Change.DONE;
         } catch (TransactionCanceledException cancelled) {
+            if (Cancellations.conflicted(cancelled)) {
+                throw cancelled;
+            }
             List<CancellationReason> reasons = cancelled.cancellationReasons();
             if (Cancellations.conditionFailed(reasons, 0)) {
                 return membershipRefused.apply(reasons.get(0));

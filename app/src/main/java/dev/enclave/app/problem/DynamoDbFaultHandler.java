@@ -1,5 +1,6 @@
 package dev.enclave.app.problem;
 
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.tenancy.guard.IsolationViolationException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.core.exception.SdkException;
 /**
  * What an AWS call raised once the SDK's retries and timeouts were spent. A dependency's bad minute — throttling,
  * a 5xx, a timeout, a dropped connection — answers 503 {@code service-unavailable} with {@code Retry-After}, never
- * 500; the client may simply retry. Anything else (the guard refusing a request, a request DynamoDB calls invalid)
+ * 500; the client may simply retry. A write that kept losing to other transactions on the same items answers 409
+ * {@code conflict}: nothing changed, and the client may read again and retry. Anything else (the guard refusing a request, a request DynamoDB calls invalid)
  * is a fault of ours: 500 {@code internal}, logged with its cause.
  */
 @Singleton
@@ -37,6 +39,13 @@ final class DynamoDbFaultHandler implements ExceptionHandler<SdkException, HttpR
 
     @Override
     public HttpResponse<?> handle(HttpRequest request, SdkException exception) {
+        if (Cancellations.conflicted(exception)) {
+            LOG.info("write lost to concurrent transactions after retries: {}", exception.toString());
+            return problems.processResponse(ErrorContext.builder(request).cause(exception)
+                            .errorMessage("Another change to the same data was in progress; nothing was changed. "
+                                    + "Read again and retry.").build(),
+                    HttpResponse.status(HttpStatus.CONFLICT));
+        }
         if (isTransient(exception)) {
             LOG.warn("dependency unavailable after retries: {}", exception.toString());
             return problems.processResponse(ErrorContext.builder(request).cause(exception)

@@ -1,6 +1,7 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.VersionCondition;
@@ -105,6 +106,9 @@ final class DynamoDbServices implements Services {
             client(tenant).transactWriteItems(b -> b.transactItems(writes));
             return Deletion.DELETED;
         } catch (TransactionCanceledException cancelled) {
+            if (Cancellations.conflicted(cancelled)) {
+                throw cancelled;
+            }
             return Deletion.NOT_FOUND;
         }
     }
@@ -118,6 +122,9 @@ final class DynamoDbServices implements Services {
                     TransactWriteItem.builder().put(p -> p.tableName(table).item(item)).build()));
             return true;
         } catch (TransactionCanceledException missing) {
+            if (Cancellations.conflicted(missing)) {
+                throw missing;
+            }
             return false;
         }
     }

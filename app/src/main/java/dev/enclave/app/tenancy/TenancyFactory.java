@@ -1,5 +1,6 @@
 package dev.enclave.app.tenancy;
 
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
@@ -98,6 +99,7 @@ final class TenancyFactory {
                 .credentialsProvider(NoCredentialsOfItsOwn.INSTANCE)
                 .overrideConfiguration(o -> o
                         .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                                .retryOnException(Cancellations::conflicted)
                                 .maxAttempts(settings.getDynamodbMaxAttempts()).build())
                         .apiCallAttemptTimeout(settings.getDynamodbAttemptTimeout())
                         .apiCallTimeout(settings.getDynamodbCallTimeout())

@@ -107,6 +107,28 @@ class IdentityProviderIT extends LocalStackTest {
     }
 
     @Test
+    void duringAnOutage_aCachedKeyKeepsValidating_whileAnUnknownKeyIdIs503WithRetryAfter_notRefused()
+            throws Exception {
+        try (EmbeddedServer production = start(Map.of())) {
+            Api api = new Api(production.getURI());
+            assertThat(api.get("/v1/me", token(first, "u-1")).status()).isEqualTo(200);
+            idp.goDown();
+            Thread.sleep(1_100);
+
+            RSAKey rotatedIn = new RSAKeyGenerator(2048).keyID("rotated-in-while-down").generate();
+            Api.Reply unknown = api.get("/v1/me", token(rotatedIn, "u-2"));
+            Api.Reply cached = api.get("/v1/me", token(first, "u-3"));
+
+            assertThat(unknown.status()).as("the key may be new: the client should retry, not sign in again")
+                    .isEqualTo(503);
+            assertThat(unknown.contentType()).isEqualTo("application/problem+json");
+            assertThat(unknown.json().get("code").asText()).isEqualTo("service-unavailable");
+            assertThat(Integer.parseInt(unknown.header("Retry-After"))).isPositive();
+            assertThat(cached.status()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void aValidatedToken_stopsWorking_whenItsKeyLeavesTheKeySet() throws Exception {
         try (EmbeddedServer production = start(Map.of())) {
             Api api = new Api(production.getURI());

@@ -52,12 +52,19 @@ class LocalRestartIT {
             Api.Reply unknown = api.hostile().post("/local/faults", "{\"kind\":\"FLOOD\"}", null);
             Api.Reply lifted = api.send(api.request("/local/faults", null).DELETE());
             Api.Reply after = api.get("/v1/orgs/acme", token);
+            Api.Reply stsDown = api.post("/local/faults", "{\"kind\":\"STS_UNAVAILABLE\"}", null);
+            Api.Reply withoutCredentials = api.post("/v1/orgs", "{\"id\":\"beta\",\"name\":\"Beta\"}", token);
+            api.send(api.request("/local/faults", null).DELETE());
+            Api.Reply stsBack = api.post("/v1/orgs", "{\"id\":\"beta\",\"name\":\"Beta\"}", token);
 
             assertThat(injected.status()).isEqualTo(204);
             assertThat(during.status()).isEqualTo(503);
             assertThat(unknown.status()).isEqualTo(400);
             assertThat(lifted.status()).isEqualTo(204);
             assertThat(after.status()).isEqualTo(200);
+            assertThat(stsDown.status()).isEqualTo(204);
+            assertThat(withoutCredentials.status()).isEqualTo(503);
+            assertThat(stsBack.status()).isEqualTo(201);
         }
     }
 

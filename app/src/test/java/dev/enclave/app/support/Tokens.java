@@ -23,7 +23,7 @@ public final class Tokens {
     private final Api api;
     private final Path dataDir;
 
-    Tokens(Api api, Path dataDir) {
+    public Tokens(Api api, Path dataDir) {
         this.api = api;
         this.dataDir = dataDir;
     }

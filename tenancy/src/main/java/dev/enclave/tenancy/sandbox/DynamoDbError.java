@@ -1,13 +1,40 @@
 package dev.enclave.tenancy.sandbox;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * A DynamoDB error in its JSON wire format, {@code {"__type":"com.amazon.coral.service#<type>","message":"..."}}.
  * The SDK takes the part after '#' as the error code: {@code DynamoDbException} with
- * {@code awsErrorDetails().errorCode()} = {@code type} (DynamoDB models none of these as their own class).
+ * {@code awsErrorDetails().errorCode()} = {@code type}, or the class DynamoDB models for it (a transaction's
+ * {@code TransactionCanceledException} carries {@code CancellationReasons}, one code per item in request order).
  */
-record DynamoDbError(int status, String type, String message) {
+record DynamoDbError(int status, String type, String message, List<String> cancellationReasons) {
+
+    private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+    private static final String ONGOING = "Transaction is ongoing for the item";
+
+    DynamoDbError(int status, String type, String message) {
+        this(status, type, message, List.of());
+    }
+
+    /**
+     * A transaction of {@code items} writes cancelled because its first item is in another transaction, as
+     * DynamoDB answers it: {@code TransactionConflict} for that item, {@code None} for the others.
+     */
+    static DynamoDbError transactionConflict(int items) {
+        List<String> reasons = new ArrayList<>(Collections.nCopies(Math.max(items, 1), "None"));
+        reasons.set(0, TRANSACTION_CONFLICT);
+        return new DynamoDbError(400, "TransactionCanceledException", "Transaction cancelled, please refer "
+                + "cancellation reasons for specific reasons " + reasons.toString(), List.copyOf(reasons));
+    }
+
+    /** A single-item write to an item another transaction holds. */
+    static DynamoDbError itemInTransaction() {
+        return new DynamoDbError(400, "TransactionConflictException", ONGOING);
+    }
 
     static DynamoDbError accessDenied(String principalArn, RequiredAuthorization refused, String because) {
         return new DynamoDbError(400, "AccessDeniedException", "User: " + principalArn + " is not authorized to "
@@ -67,8 +94,21 @@ record DynamoDbError(int status, String type, String message) {
     }
 
     byte[] json() {
-        return ("{\"__type\":\"com.amazon.coral.service#" + type + "\",\"message\":\"" + escape(message) + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
+        return ("{\"__type\":\"com.amazon.coral.service#" + type + "\",\"message\":\"" + escape(message) + "\""
+                + reasonsJson() + "}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private String reasonsJson() {
+        if (cancellationReasons.isEmpty()) {
+            return "";
+        }
+        List<String> reasons = cancellationReasons.stream().map(DynamoDbError::reasonJson).toList();
+        return ",\"CancellationReasons\":[" + String.join(",", reasons) + "]";
+    }
+
+    private static String reasonJson(String code) {
+        return TRANSACTION_CONFLICT.equals(code) ? "{\"Code\":\"" + code + "\",\"Message\":\"" + ONGOING + "\"}"
+                : "{\"Code\":\"" + code + "\"}";
     }
 
     private static String escape(String text) {

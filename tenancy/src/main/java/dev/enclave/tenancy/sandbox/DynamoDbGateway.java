@@ -161,7 +161,16 @@ public final class DynamoDbGateway implements AutoCloseable {
             case PROVISIONED_THROUGHPUT_EXCEEDED -> answer(exchange, DynamoDbError.provisionedThroughputExceeded());
             case INTERNAL_SERVER_ERROR -> answer(exchange, DynamoDbError.internalServerError());
             case SERVICE_UNAVAILABLE -> answer(exchange, DynamoDbError.serviceUnavailable());
+            case TRANSACTION_CONFLICT -> answer(exchange, transactionConflict(operation, request));
         }
+    }
+
+    private static DynamoDbError transactionConflict(String operation, ReceivedRequest request) {
+        if (!"TransactWriteItems".equals(operation)) {
+            return DynamoDbError.itemInTransaction();
+        }
+        return DynamoDbError.transactionConflict(parse(request.body()).map(b -> b.path("TransactItems").size())
+                .orElse(1));
     }
 
     private static void hold(Duration latency) {

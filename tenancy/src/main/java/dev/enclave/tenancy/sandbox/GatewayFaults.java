@@ -28,7 +28,13 @@ public final class GatewayFaults {
         /** The connection is closed without an answer. */
         DROPPED_CONNECTION,
         /** The request is held for the rule's latency, then forwarded. */
-        LATENCY
+        LATENCY,
+        /**
+         * HTTP 400, as when another transaction holds an item: {@code TransactionCanceledException} with a
+         * {@code TransactionConflict} reason for a transaction, {@code TransactionConflictException} for a single
+         * write.
+         */
+        TRANSACTION_CONFLICT
     }
 
     /**
@@ -67,10 +73,16 @@ public final class GatewayFaults {
     }
 
     private final List<Active> active = new CopyOnWriteArrayList<>();
+    private final AtomicInteger met = new AtomicInteger();
 
     /** Adds {@code rule}; rules added earlier are matched first. */
     public void inject(Rule rule) {
         active.add(new Active(rule, new AtomicInteger(rule.times())));
+    }
+
+    /** How many requests have met a fault so far. */
+    public int met() {
+        return met.get();
     }
 
     /** Removes every rule: the gateway forwards everything again. */
@@ -83,6 +95,7 @@ public final class GatewayFaults {
         for (Active candidate : active) {
             if (candidate.rule().matches(operation, tenant)
                     && candidate.remaining().getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
+                met.incrementAndGet();
                 return Optional.of(candidate.rule());
             }
         }

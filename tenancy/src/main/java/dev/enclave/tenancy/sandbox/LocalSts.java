@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A local STS on 127.0.0.1 speaking the AssumeRole Query protocol, so the real SDK {@code StsClient} (endpoint
@@ -35,7 +34,7 @@ public final class LocalSts implements AutoCloseable {
     private final StsCallers callers;
     private final CredentialMint mint = new CredentialMint();
     private final AssumeRoleCounter counter = new AssumeRoleCounter();
-    private final AtomicInteger throttled = new AtomicInteger();
+    private final StsFaults faults = new StsFaults();
     private final LoopbackServer server;
 
     /** Starts the STS on a free loopback port, for {@code settings}' application principal, roles, clock, region. */
@@ -75,12 +74,23 @@ public final class LocalSts implements AutoCloseable {
         return counter.refused();
     }
 
-    /** The next {@code calls} AssumeRole requests fail with {@code Throttling} (HTTP 400), as STS does under load. */
+    /** The faults this STS injects on demand (none until a test or a chaos run asks). */
+    public StsFaults faults() {
+        return faults;
+    }
+
+    /**
+     * The next {@code calls} AssumeRole requests fail with {@code Throttling} (HTTP 400), as STS does under load;
+     * {@code 0} lifts every fault.
+     */
     public void throttleNext(int calls) {
         if (calls < 0) {
             throw new IllegalArgumentException("calls must not be negative: " + calls);
         }
-        throttled.set(calls);
+        faults.clear();
+        if (calls > 0) {
+            faults.inject(StsFaults.Rule.next(StsFaults.Kind.THROTTLING, calls));
+        }
     }
 
     @Override
@@ -107,8 +117,9 @@ public final class LocalSts implements AutoCloseable {
             refuse(exchange, StsError.invalidAction(action, version));
             return;
         }
-        if (throttled.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {
-            refuse(exchange, StsError.throttling());
+        Optional<StsError> fault = injectedFault();
+        if (fault.isPresent()) {
+            refuse(exchange, fault.get());
             return;
         }
         var parsed = AssumeRoleParameters.parse(parameters);
@@ -128,6 +139,28 @@ public final class LocalSts implements AutoCloseable {
         String requestId = UUID.randomUUID().toString();
         LoopbackServer.respond(exchange, 200, "text/xml", Map.of("x-amzn-RequestId", requestId),
                 StsResponses.assumeRole(session, assumeRole, requestId).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The injected fault this call meets, after holding it for the fault's latency; empty to answer normally. */
+    private Optional<StsError> injectedFault() {
+        Optional<StsFaults.Rule> fault = faults.take();
+        fault.ifPresent(rule -> hold(rule.latency()));
+        return fault.flatMap(rule -> switch (rule.kind()) {
+            case THROTTLING -> Optional.of(StsError.throttling());
+            case UNAVAILABLE -> Optional.of(StsError.serviceUnavailable());
+            case LATENCY -> Optional.empty();
+        });
+    }
+
+    private static void hold(Duration latency) {
+        if (latency.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(latency.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private Session issue(RoleDefinition role, AssumeRoleParameters parameters, Instant now) {

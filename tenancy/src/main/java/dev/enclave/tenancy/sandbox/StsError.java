@@ -37,6 +37,11 @@ record StsError(int status, String code, String message) {
         return new StsError(400, "Throttling", "Rate exceeded");
     }
 
+    static StsError serviceUnavailable() {
+        return new StsError(503, "ServiceUnavailable",
+                "The request has failed due to a temporary failure of the server.");
+    }
+
     static StsError requestTooLarge() {
         return new StsError(413, "RequestEntityTooLarge", "Request entity too large");
     }
