@@ -29,14 +29,15 @@ final class ItemRules {
             return Optional.empty();
         }
         Entity entity;
+        Map<String, AttributeValue> written;
         try {
             entity = kind.get().map(tenant, item);
+            written = entity.written();
         } catch (RuntimeException refused) {
             violations.add(Violation.of(ViolationKind.MALFORMED_ITEM, tenant, item, kind.get().label()
                     + " that its mapping refuses (" + refused.getClass().getSimpleName() + ")"));
             return Optional.empty();
         }
-        Map<String, AttributeValue> written = entity.written();
         if (!sameKey(item, written)) {
             violations.add(Violation.of(ViolationKind.MALFORMED_ITEM, tenant, item, kind.get().label()
                     + " whose attributes belong at another key"));
@@ -50,9 +51,9 @@ final class ItemRules {
 
     private static boolean sameKey(TableItem item, Map<String, AttributeValue> written) {
         return Objects.equals(item.attributes().get(TableDesign.ENCLAVE.partitionKey()),
-                        written.get(TableDesign.ENCLAVE.partitionKey()))
+                written.get(TableDesign.ENCLAVE.partitionKey()))
                 && Objects.equals(item.attributes().get(TableDesign.ENCLAVE.sortKey()),
-                        written.get(TableDesign.ENCLAVE.sortKey()));
+                written.get(TableDesign.ENCLAVE.sortKey()));
     }
 
     /** What is wrong with the item's entry on {@code index}, compared with what its entity writes. */
