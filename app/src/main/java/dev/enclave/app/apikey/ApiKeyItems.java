@@ -9,7 +9,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit mapping of {@link ApiKey} to and from its item. */
-final class ApiKeyItems {
+public final class ApiKeyItems {
 
     static final String TYPE = "apikey";
     static final String LAST_USED_AT = "lastUsedAt";
@@ -17,7 +17,7 @@ final class ApiKeyItems {
     private ApiKeyItems() {
     }
 
-    static Map<String, AttributeValue> toItem(ApiKey key) {
+    public static Map<String, AttributeValue> toItem(ApiKey key) {
         Map<String, AttributeValue> item = new HashMap<>(ApiKeyKeys.key(key.tenant(), key.id()));
         item.put("type", AttributeValue.fromS(TYPE));
         item.put("tenant", AttributeValue.fromS(key.tenant().value()));
@@ -33,7 +33,7 @@ final class ApiKeyItems {
     }
 
     /** @throws RuntimeException when the item is not a well-formed API key */
-    static ApiKey fromItem(Map<String, AttributeValue> item) {
+    public static ApiKey fromItem(Map<String, AttributeValue> item) {
         return new ApiKey(new ApiKeyId(item.get("keyId").s()), TenantId.of(item.get("tenant").s()),
                 item.get("name").s(), Access.valueOf(item.get("access").s()), item.get("createdBy").s(),
                 Instant.parse(item.get("createdAt").s()), instant(item, "validUntil"), instant(item, LAST_USED_AT),

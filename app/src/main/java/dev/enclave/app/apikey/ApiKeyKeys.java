@@ -10,11 +10,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Where API keys live: in the organisation's control partition, {@code PK = TENANT#<org>#, SK = APIKEY#<key id>};
  * no index. The organisation item counts them ({@value #COUNT}).
  */
-final class ApiKeyKeys {
+public final class ApiKeyKeys {
 
-    static final String SORT_KEY_PREFIX = "APIKEY#";
+    public static final String SORT_KEY_PREFIX = "APIKEY#";
     /** The organisation item's count of its API keys. */
-    static final String COUNT = "apiKeys";
+    public static final String COUNT = "apiKeys";
 
     private ApiKeyKeys() {
     }

@@ -1,7 +1,6 @@
 package dev.enclave.app.idempotency;
 
 import dev.enclave.app.platform.TableSettings;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
@@ -39,7 +38,7 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
     @Override
     public Optional<StoredRecord> claim(TenantId tenant, String caller, String key, String requestHash) {
         long now = clock.instant().getEpochSecond();
-        Map<String, AttributeValue> item = new HashMap<>(key(tenant, caller, key));
+        Map<String, AttributeValue> item = new HashMap<>(IdempotencyItems.key(tenant, caller, key));
         item.put("type", AttributeValue.fromS("idempotency"));
         item.put("requestHash", AttributeValue.fromS(requestHash));
         item.put("expiresAt", AttributeValue.fromN(Long.toString(now + RETENTION.toSeconds())));
@@ -50,7 +49,7 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
                     .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
             return Optional.empty();
         } catch (ConditionalCheckFailedException held) {
-            return Optional.of(stored(held.item()));
+            return Optional.of(IdempotencyItems.fromItem(held.item()));
         }
     }
 
@@ -61,7 +60,7 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
                 ":type", AttributeValue.fromS(response.contentType()),
                 ":body", AttributeValue.fromS(response.body())));
         values.put(":location", AttributeValue.fromS(response.location() == null ? "" : response.location()));
-        tenants.forTenant(tenant).updateItem(b -> b.tableName(table).key(key(tenant, caller, key))
+        tenants.forTenant(tenant).updateItem(b -> b.tableName(table).key(IdempotencyItems.key(tenant, caller, key))
                 .updateExpression("SET responseStatus = :status, responseType = :type, responseBody = :body, "
                         + "responseLocation = :location")
                 .expressionAttributeValues(values));
@@ -69,18 +68,6 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
 
     @Override
     public void release(TenantId tenant, String caller, String key) {
-        tenants.forTenant(tenant).deleteItem(b -> b.tableName(table).key(key(tenant, caller, key)));
-    }
-
-    private static StoredRecord stored(Map<String, AttributeValue> item) {
-        Optional<StoredRecord.Response> response = Optional.ofNullable(item.get("responseStatus"))
-                .map(status -> new StoredRecord.Response(Integer.parseInt(status.n()), item.get("responseType").s(),
-                        item.get("responseBody").s(), item.get("responseLocation").s()));
-        return new StoredRecord(item.get("requestHash").s(), response);
-    }
-
-    private static Map<String, AttributeValue> key(TenantId tenant, String caller, String key) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS("IDEMPOTENCY#" + caller + "#" + key));
+        tenants.forTenant(tenant).deleteItem(b -> b.tableName(table).key(IdempotencyItems.key(tenant, caller, key)));
     }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit mapping of {@link Invitation} to and from its item. */
-final class InvitationItems {
+public final class InvitationItems {
 
     /** Kept this long past validity, then DynamoDB TTL removes the item. */
     static final Duration RETENTION = Duration.ofDays(30);
@@ -20,7 +20,7 @@ final class InvitationItems {
     private InvitationItems() {
     }
 
-    static Map<String, AttributeValue> toItem(Invitation invitation) {
+    public static Map<String, AttributeValue> toItem(Invitation invitation) {
         Map<String, AttributeValue> item = new HashMap<>(InvitationKeys.key(invitation.tenant(), invitation.id()));
         item.put("type", AttributeValue.fromS("invitation"));
         item.put("tenant", AttributeValue.fromS(invitation.tenant().value()));
@@ -48,7 +48,7 @@ final class InvitationItems {
         return item;
     }
 
-    static Invitation fromItem(Map<String, AttributeValue> item) {
+    public static Invitation fromItem(Map<String, AttributeValue> item) {
         return new Invitation(TenantId.of(item.get("tenant").s()), new InvitationId(item.get("id").s()),
                 new Email(item.get("email").s()), Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
                 Set.copyOf(item.get("serviceGroups").l().stream().map(AttributeValue::s).toList()),
@@ -58,11 +58,17 @@ final class InvitationItems {
                 Optional.ofNullable(item.get("acceptedBy")).map(AttributeValue::s));
     }
 
-    static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
+    /** The item naming the one pending invitation of the invitation's email. */
+    public static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
         Map<String, AttributeValue> item = new HashMap<>(InvitationKeys.inviteeKey(invitation.tenant(),
                 EmailKey.of(invitation.email())));
         item.put("type", AttributeValue.fromS("invitee"));
         item.put("invitation", AttributeValue.fromS(invitation.id().value()));
         return item;
+    }
+
+    /** The pending invitation an invitee guard names. */
+    public static InvitationId guardedInvitation(Map<String, AttributeValue> guard) {
+        return new InvitationId(guard.get("invitation").s());
     }
 }

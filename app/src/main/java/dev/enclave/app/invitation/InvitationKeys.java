@@ -16,10 +16,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@code GSI2PK = EMAIL#<digest>#}). The invitee guard {@code SK = INVITEE#<email digest>} names the one pending
  * invitation per email, so a re-invite supersedes instead of duplicating.
  */
-final class InvitationKeys {
+public final class InvitationKeys {
 
-    static final String SORT_KEY_PREFIX = "INVITATION#";
-    static final String INVITEE_PREFIX = "INVITEE#";
+    /** Sort-key prefix of every invitation. */
+    public static final String SORT_KEY_PREFIX = "INVITATION#";
+    /** Sort-key prefix of every invitee guard. */
+    public static final String INVITEE_PREFIX = "INVITEE#";
     private static final String POSITION_SEPARATOR = "#";
 
     private InvitationKeys() {

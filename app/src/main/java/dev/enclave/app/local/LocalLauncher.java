@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Entry point of {@code enclave-local.jar}: starts the local AWS sandbox (DynamoDB Local in process, persisted
@@ -15,6 +17,8 @@ import java.util.Optional;
  * enforcing DynamoDB gateway), then Enclave in the {@code local} environment pointed at it.
  */
 public final class LocalLauncher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalLauncher.class);
 
     private LocalLauncher() {
     }
@@ -39,6 +43,8 @@ public final class LocalLauncher {
                     .properties(properties)
                     .singletons(sandbox.gateway().faults(), sandbox.sts())
                     .start();
+            LOG.info("local DynamoDB gateway at {} (the application principal's access key: {}, region {})",
+                    sandbox.dynamoDbEndpoint(), sandbox.application().accessKeyId(), LocalAwsSandbox.REGION);
             return new Running(context, sandbox);
         } catch (RuntimeException e) {
             sandbox.close();

@@ -55,6 +55,11 @@ public final class MembershipItems {
         return item;
     }
 
+    /** The member an email record names. */
+    public static UserKey emailGuardMember(Map<String, AttributeValue> guard) {
+        return new UserKey(guard.get("member").s());
+    }
+
     public static Membership fromItem(Map<String, AttributeValue> item) {
         String sortKey = item.get("SK").s();
         return new Membership(TenantId.of(item.get("tenant").s()),

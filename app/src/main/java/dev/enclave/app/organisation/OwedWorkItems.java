@@ -12,10 +12,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * How a debt sits on the organisation item: what is owed ({@code owes}), for which version ({@code owedFor}), and
  * its entry on {@link TableDesign#BY_OWED_WORK} ({@code GSI3PK = WORK#owed#, GSI3SK = <recorded at>#<tenant>}).
  */
-final class OwedWorkItems {
+public final class OwedWorkItems {
 
-    static final String OWES = "owes";
-    static final String OWED_FOR = "owedFor";
+    public static final String OWES = "owes";
+    public static final String OWED_FOR = "owedFor";
     private static final String INDEX_PARTITION = TableDesign.BY_OWED_WORK.partitionKey();
     private static final String INDEX_SORT = TableDesign.BY_OWED_WORK.sortKey();
 

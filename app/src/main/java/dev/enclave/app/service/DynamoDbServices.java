@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -64,13 +63,13 @@ final class DynamoDbServices implements Services {
     public Optional<ServiceView> find(TenantId tenant, String service) {
         var item = client(tenant).getItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
                 .consistentRead(true)).item();
-        return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant), item, DynamoDbServices::view);
+        return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant), item, ServiceItems::fromItem);
     }
 
     @Override
     public List<ServiceView> list(TenantId tenant) {
         return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), query(tenant, ServiceKeys.SERVICE_PREFIX),
-                DynamoDbServices::view);
+                ServiceItems::fromItem);
     }
 
     @Override
@@ -84,7 +83,7 @@ final class DynamoDbServices implements Services {
                     .expressionAttributeNames(Map.of("#name", "name"))
                     .expressionAttributeValues(values)
                     .returnValues(ReturnValue.ALL_NEW));
-            return Optional.of(view(updated.attributes()));
+            return Optional.of(ServiceItems.fromItem(updated.attributes()));
         } catch (ConditionalCheckFailedException stale) {
             return Optional.empty();
         }
@@ -164,11 +163,6 @@ final class DynamoDbServices implements Services {
 
     private static Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
         return Map.of("PK", item.get("PK"), "SK", item.get("SK"));
-    }
-
-    private static ServiceView view(Map<String, AttributeValue> item) {
-        return new ServiceView(Objects.requireNonNull(item.get("id").s(), "id"),
-                Objects.requireNonNull(item.get("name").s(), "name"), Long.parseLong(item.get("version").n()));
     }
 
     private DynamoDbClient client(TenantId tenant) {

@@ -11,10 +11,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@code SK = SVCGROUP#<service>#<group>#MEMBER#<user digest>}, and by member on {@code byTenantCollection}
  * ({@link dev.enclave.app.member.MembershipKeys#assignments}) so removing a member finds their assignments in one Query.
  */
-final class ServiceKeys {
+public final class ServiceKeys {
 
-    static final String SERVICE_PREFIX = "SVC#";
-    static final String ASSIGNMENT_PREFIX = "SVCGROUP#";
+    /** Sort-key prefix of every service. */
+    public static final String SERVICE_PREFIX = "SVC#";
+    /** Sort-key prefix of every service-group assignment. */
+    public static final String ASSIGNMENT_PREFIX = "SVCGROUP#";
 
     private ServiceKeys() {
     }

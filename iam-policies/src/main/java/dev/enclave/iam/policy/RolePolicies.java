@@ -45,13 +45,19 @@ public final class RolePolicies {
         return IamPolicy.builder().version("2012-10-17").addStatement(items).build();
     }
 
-    /** The application role: vend tenant sessions, and the platform's table-level reads (readiness). */
+    /**
+     * The application role: vend tenant sessions, and the platform's table-level reads — readiness, and the
+     * operators' consistency check, which reads the table (never an index) with a paged Scan and writes nothing.
+     */
     public static IamPolicy applicationRole(TableArn table, String tenantRoleArn) {
         IamStatement vend = IamStatement.builder().sid("VendTenantSessions").effect(IamEffect.ALLOW)
                 .addAction("sts:AssumeRole").addAction("sts:TagSession").addAction("sts:SetSourceIdentity")
                 .addResource(tenantRoleArn).build();
         IamStatement describe = IamStatement.builder().sid("ReadinessCheck").effect(IamEffect.ALLOW)
                 .addAction("dynamodb:DescribeTable").addResource(table.value()).build();
-        return IamPolicy.builder().version("2012-10-17").addStatement(vend).addStatement(describe).build();
+        IamStatement check = IamStatement.builder().sid("ConsistencyCheck").effect(IamEffect.ALLOW)
+                .addAction("dynamodb:Scan").addResource(table.value()).build();
+        return IamPolicy.builder().version("2012-10-17").addStatement(vend).addStatement(describe)
+                .addStatement(check).build();
     }
 }

@@ -1,0 +1,105 @@
+package dev.enclave.app.consistency;
+
+import dev.enclave.app.apikey.ApiKey;
+import dev.enclave.app.apikey.ApiKeyItems;
+import dev.enclave.app.invitation.Invitation;
+import dev.enclave.app.invitation.InvitationId;
+import dev.enclave.app.invitation.InvitationItems;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceAssignments.Assignment;
+import dev.enclave.app.service.Services.ServiceView;
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An item of a tenant's control partition, mapped by its entity's own mapper, with the item Enclave would write for
+ * it ({@link #written}): its table and index keys are what the stored item's must be.
+ */
+sealed interface Entity {
+
+    TableItem item();
+
+    /** The item as Enclave writes this entity: its keys and index entries are the ones to compare. */
+    Map<String, AttributeValue> written();
+
+    record OrganisationEntity(TableItem item, Organisation organisation) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return OrganisationItems.toItem(organisation);
+        }
+    }
+
+    record MembershipEntity(TableItem item, Membership membership, OrganisationName nameCopy) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return MembershipItems.toItem(membership, nameCopy);
+        }
+    }
+
+    /** A member's email record; its sort key holds a digest of the email, so only the membership can vouch for it. */
+    record MemberEmailEntity(TableItem item, TenantId tenant, UserKey member) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return ownKey(tenant, item);
+        }
+    }
+
+    record InvitationEntity(TableItem item, Invitation invitation) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return InvitationItems.toItem(invitation);
+        }
+    }
+
+    /** The guard naming the one pending invitation of an email (by digest, in its sort key). */
+    record InviteeEntity(TableItem item, TenantId tenant, InvitationId invitation) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return ownKey(tenant, item);
+        }
+    }
+
+    record ServiceEntity(TableItem item, TenantId tenant, ServiceView service) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return ServiceAssignments.serviceKey(tenant, service.id());
+        }
+    }
+
+    record AssignmentEntity(TableItem item, TenantId tenant, Assignment assignment) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return ServiceAssignments.item(tenant, assignment.service(), assignment.group(), assignment.user(),
+                    assignment.userId());
+        }
+    }
+
+    record ApiKeyEntity(TableItem item, ApiKey key) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return ApiKeyItems.toItem(key);
+        }
+    }
+
+    /** An idempotency record (24 hours, then TTL); its sort key holds digests only. */
+    record IdempotencyEntity(TableItem item, TenantId tenant) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return ownKey(tenant, item);
+        }
+    }
+
+    /** The tenant's partition and the item's own sort key, no index entry: for items whose key holds a digest. */
+    private static Map<String, AttributeValue> ownKey(TenantId tenant, TableItem item) {
+        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
+                "SK", AttributeValue.fromS(item.sortKey()));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.enclave.app.consistency;
+
+import dev.enclave.app.consistency.Entity.OrganisationEntity;
+import dev.enclave.identity.TenantId;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The table's invariants, as a pure function of its items: each item of a tenant's control partition
+ * ({@code TENANT#<id>#}) is of a known kind, maps, and carries its own index entries; each partition's items agree
+ * with each other and with their organisation item. Tenants' data namespaces are counted, not read. Holds the
+ * control items (never the data) in memory while it checks.
+ */
+public final class Invariants {
+
+    private Invariants() {
+    }
+
+    public static Findings check(Stream<Map<String, AttributeValue>> items) {
+        List<Violation> violations = new ArrayList<>();
+        Map<TenantId, List<TableItem>> partitions = new TreeMap<>(Comparator.comparing(TenantId::value));
+        long read = 0;
+        long tenantData = 0;
+        for (Iterator<Map<String, AttributeValue>> each = items.iterator(); each.hasNext(); read++) {
+            TableItem item = new TableItem(each.next());
+            Namespace namespace = Namespace.of(item.partitionKey());
+            if (namespace instanceof Namespace.Control control) {
+                partitions.computeIfAbsent(control.tenant(), tenant -> new ArrayList<>()).add(item);
+            } else if (namespace instanceof Namespace.TenantData) {
+                tenantData++;
+            } else {
+                violations.add(new Violation(ViolationKind.UNKNOWN_ITEM, Violation.NO_TENANT, item.key(),
+                        "partition key of no namespace"));
+            }
+        }
+        partitions.forEach((tenant, partition) -> violations.addAll(check(tenant, partition)));
+        return new Findings(read, partitions.size(), tenantData, violations);
+    }
+
+    private static List<Violation> check(TenantId tenant, List<TableItem> items) {
+        List<Violation> violations = new ArrayList<>();
+        List<Entity> entities = items.stream()
+                .map(item -> ItemRules.recognise(tenant, item, violations)).flatMap(Optional::stream).toList();
+        TenantItems partition = new TenantItems(tenant, entities);
+        Optional<OrganisationEntity> organisation = partition.organisation();
+        if (organisation.isEmpty()) {
+            items.forEach(item -> violations.add(Violation.of(ViolationKind.ITEM_WITHOUT_ORGANISATION, tenant, item,
+                    "control item in a partition with no organisation item")));
+            return violations;
+        }
+        violations.addAll(OrganisationRules.check(partition, organisation.get()));
+        violations.addAll(ReferenceRules.check(partition));
+        return violations;
+    }
+}

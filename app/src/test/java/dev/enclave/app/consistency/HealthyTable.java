@@ -1,0 +1,137 @@
+package dev.enclave.app.consistency;
+
+import dev.enclave.app.apikey.ApiKey;
+import dev.enclave.app.apikey.ApiKeyId;
+import dev.enclave.app.apikey.ApiKeyItems;
+import dev.enclave.app.invitation.Invitation;
+import dev.enclave.app.invitation.InvitationId;
+import dev.enclave.app.invitation.InvitationItems;
+import dev.enclave.app.invitation.InvitationStatus;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A table as Enclave's own mappers write it: organisation {@code acme} with an owner (ada) and a member (bob, in the
+ * billing service's viewers), a pending invitation (cleo) and an accepted one (bob's), an API key, an idempotency
+ * record, and an item of acme's own data. Tests damage it the way a crash, a bug or a hand edit could.
+ */
+final class HealthyTable {
+
+    static final TenantId ACME = TenantId.of("acme");
+    static final String PARTITION = "TENANT#acme#";
+    static final String ISSUER = "https://idp.example/";
+    static final Instant NOW = Instant.parse("2026-11-01T10:00:00Z");
+    static final Membership ADA = member("ada", Membership.OWNER, Membership.MEMBER);
+    static final Membership BOB = member("bob", Membership.MEMBER);
+    static final Invitation CLEO_INVITED = invitation("cleoinvitationaaaaaa", "cleo", InvitationStatus.PENDING);
+    static final Invitation BOB_INVITED = invitation("bobinvitationaaaaaaa", "bob", InvitationStatus.ACCEPTED);
+    static final Organisation ORGANISATION = new Organisation(ACME, "Acme Ltd", 25, 2, OrganisationStatus.ACTIVE, 1,
+            NOW);
+
+    private final Map<String, Map<String, AttributeValue>> items = new LinkedHashMap<>();
+
+    HealthyTable() {
+        Map<String, AttributeValue> organisation = new HashMap<>(OrganisationItems.toItem(ORGANISATION));
+        organisation.put(OrganisationItems.OWNERS, n(1));
+        organisation.put("apiKeys", n(1));
+        put(organisation);
+        for (Membership member : List.of(ADA, BOB)) {
+            put(MembershipItems.toItem(member, new OrganisationName(ORGANISATION.name(), ORGANISATION.version())));
+            put(MembershipItems.emailGuard(member));
+        }
+        put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
+                "name", s("Billing"), "version", n(1)));
+        put(ServiceAssignments.item(ACME, "billing", "viewers", BOB.user(), BOB.userId()));
+        put(InvitationItems.toItem(CLEO_INVITED));
+        put(InvitationItems.inviteeGuard(CLEO_INVITED));
+        put(InvitationItems.toItem(BOB_INVITED));
+        put(ApiKeyItems.toItem(new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", Access.READ, "ada", NOW,
+                Optional.empty(), Optional.empty(), "secrethash")));
+        put(Map.of("PK", s(PARTITION), "SK", s("IDEMPOTENCY#" + ADA.user().digest() + "#keydigest"),
+                "type", s("idempotency"), "requestHash", s("hash"), "expiresAt", n(NOW.getEpochSecond() + 86400)));
+        put(Map.of("PK", s("TENANT#acme#DATA#k3j9#orders"), "SK", s("anything the tenant likes")));
+    }
+
+    static Membership member(String user, String... groups) {
+        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, user + "@example.com", Set.of(groups),
+                NOW, 1);
+    }
+
+    static Invitation invitation(String id, String user, InvitationStatus status) {
+        return new Invitation(ACME, new InvitationId(id), Email.of(user + "@example.com"), Set.of(Membership.MEMBER),
+                Set.of(), "tokenhash", status, NOW, NOW.plus(Duration.ofDays(7)), "ada",
+                status == InvitationStatus.ACCEPTED ? Optional.of(UserKey.of(ISSUER, user).digest()) : Optional.empty());
+    }
+
+    Stream<Map<String, AttributeValue>> items() {
+        return items.values().stream();
+    }
+
+    /** Every item of acme's control partition. */
+    long controlItems() {
+        return items.values().stream().filter(item -> item.get("PK").s().equals(PARTITION)).count();
+    }
+
+    HealthyTable put(Map<String, AttributeValue> item) {
+        items.put(key(item.get("PK").s(), item.get("SK").s()), Map.copyOf(item));
+        return this;
+    }
+
+    HealthyTable remove(String sortKey) {
+        if (items.remove(key(PARTITION, sortKey)) == null) {
+            throw new IllegalArgumentException("no item " + sortKey);
+        }
+        return this;
+    }
+
+    /** Sets (or, with {@code null}, removes) one attribute of the item at {@code sortKey} in acme's partition. */
+    HealthyTable set(String sortKey, String attribute, AttributeValue value) {
+        Map<String, AttributeValue> item = new HashMap<>(get(sortKey));
+        if (value == null) {
+            item.remove(attribute);
+        } else {
+            item.put(attribute, value);
+        }
+        return put(item);
+    }
+
+    Map<String, AttributeValue> get(String sortKey) {
+        return Optional.ofNullable(items.get(key(PARTITION, sortKey)))
+                .orElseThrow(() -> new IllegalArgumentException("no item " + sortKey));
+    }
+
+    static String sortKey(Map<String, AttributeValue> item) {
+        return item.get("SK").s();
+    }
+
+    static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    private static String key(String partitionKey, String sortKey) {
+        return partitionKey + "\n" + sortKey;
+    }
+}
