@@ -7,6 +7,7 @@ import dev.enclave.app.invitation.Invitation;
 import dev.enclave.app.invitation.InvitationId;
 import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.invitation.InvitationStatus;
+import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.OrganisationName;
@@ -45,7 +46,7 @@ final class HealthyTable {
     static final Invitation CLEO_INVITED = invitation("cleoinvitationaaaaaa", "cleo", InvitationStatus.PENDING);
     static final Invitation BOB_INVITED = invitation("bobinvitationaaaaaaa", "bob", InvitationStatus.ACCEPTED);
     static final Organisation ORGANISATION = new Organisation(ACME, "Acme Ltd", 25, 2, OrganisationStatus.ACTIVE, 1,
-            NOW);
+            NOW, Optional.of(new Limit(100, 200, 20)));
 
     private final Map<String, Map<String, AttributeValue>> items = new LinkedHashMap<>();
 
