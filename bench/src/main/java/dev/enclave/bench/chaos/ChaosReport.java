@@ -17,18 +17,21 @@ final class ChaosReport {
     private final Tally tally;
     private final List<Duration> recoveries;
     private final long faultsInjected;
+    private final long swept;
     private final List<TrackedOrganisation> organisations;
     private final List<String> missing;
     private final ConsistencyCheck.Outcome check;
     private final StringBuilder md = new StringBuilder();
 
     ChaosReport(ChaosOptions options, Instant finished, Tally tally, List<Duration> recoveries, long faultsInjected,
-                List<TrackedOrganisation> organisations, List<String> missing, ConsistencyCheck.Outcome check) {
+                long swept, List<TrackedOrganisation> organisations, List<String> missing,
+                ConsistencyCheck.Outcome check) {
         this.options = options;
         this.finished = finished;
         this.tally = tally;
         this.recoveries = recoveries;
         this.faultsInjected = faultsInjected;
+        this.swept = swept;
         this.organisations = organisations;
         this.missing = missing;
         this.check = check;
@@ -94,6 +97,8 @@ final class ChaosReport {
                 .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")));
         row("answers of 500", Long.toString(tally.count(500)));
         row("faults injected", Long.toString(faultsInjected));
+        row("renames and deletions a fault or a kill interrupted, finished by the sweep (server log)",
+                Long.toString(swept));
         row("SIGKILLs", Integer.toString(recoveries.size()));
         row("time to recover after each kill (ms)", recoveries.stream().map(d -> Long.toString(d.toMillis()))
                 .collect(Collectors.joining(", ")));

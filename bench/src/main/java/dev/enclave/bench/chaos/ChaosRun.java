@@ -62,8 +62,10 @@ public final class ChaosRun {
             });
             List<String> missing = new Verifier(new Client(server.base(), new Tally())).check(organisations, tokens);
             ConsistencyCheck.Outcome check = ConsistencyCheck.run(root, work);
+            long swept = Files.readAllLines(work.resolve("server.log")).stream()
+                    .filter(line -> line.contains("finished owed work")).count();
             ChaosReport report = new ChaosReport(options, Instant.now().truncatedTo(ChronoUnit.SECONDS), tally,
-                    recoveries, faults.injected(), organisations, missing, check);
+                    recoveries, faults.injected(), swept, organisations, missing, check);
             report.write(options.output(root));
             log(report.summary());
             if (!report.clean()) {
