@@ -32,6 +32,8 @@ final class NoisyNeighbour {
     static final int VICTIM_PER_SECOND = 20;
     static final int LIMIT_PER_SECOND = 50;
     static final int FLOOD_FACTOR = 10;
+    /** Each phase's first seconds are not measured, as every other cell's lead-in (A's burst included). */
+    static final Duration LEAD_IN = Duration.ofSeconds(2);
 
     /** What was measured; latencies in milliseconds. */
     record Result(int limitPerSecond, int floodPerSecond, int victimPerSecond, int rounds, double phaseSeconds,
@@ -106,13 +108,14 @@ final class NoisyNeighbour {
     private Phase[] run(Duration phase, boolean withFlood) throws InterruptedException {
         ScheduledExecutorService pacer = Executors.newScheduledThreadPool(2);
         try {
-            Paced victimLoad = new Paced(victimClient, victim, victimToken);
-            Paced floodLoad = new Paced(floodClient, flooded, floodToken);
+            long measuredFrom = System.nanoTime() + LEAD_IN.toNanos();
+            Paced victimLoad = new Paced(victimClient, victim, victimToken, measuredFrom);
+            Paced floodLoad = new Paced(floodClient, flooded, floodToken, measuredFrom);
             victimLoad.start(pacer, VICTIM_PER_SECOND);
             if (withFlood) {
                 floodLoad.start(pacer, LIMIT_PER_SECOND * FLOOD_FACTOR);
             }
-            Thread.sleep(phase.toMillis());
+            Thread.sleep(LEAD_IN.plus(phase).toMillis());
             pacer.shutdownNow();
             return new Phase[] {victimLoad.finish(), floodLoad.finish()};
         } finally {
@@ -130,9 +133,11 @@ final class NoisyNeighbour {
         private final ConcurrentLinkedQueue<Double> latencies = new ConcurrentLinkedQueue<>();
         private final Map<Integer, AtomicLong> answers = new ConcurrentHashMap<>();
         private final AtomicInteger inFlight = new AtomicInteger();
+        private final long measuredFrom;
 
-        Paced(HttpClient client, URI target, String token) {
+        Paced(HttpClient client, URI target, String token, long measuredFrom) {
             this.client = client;
+            this.measuredFrom = measuredFrom;
             this.request = HttpRequest.newBuilder(target).header("Authorization", "Bearer " + token)
                     .timeout(TIMEOUT).GET().build();
         }
@@ -146,6 +151,10 @@ final class NoisyNeighbour {
             long due = System.nanoTime();
             inFlight.incrementAndGet();
             client.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
+                if (due < measuredFrom) {
+                    inFlight.decrementAndGet();
+                    return;
+                }
                 latencies.add((System.nanoTime() - due) / 1e6);
                 int status = failure == null ? response.statusCode() : 0;
                 answers.computeIfAbsent(status, unused -> new AtomicLong()).incrementAndGet();

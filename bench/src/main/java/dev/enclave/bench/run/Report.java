@@ -331,7 +331,8 @@ final class Report {
                 + "tenant, bursts of twice that). Tenant B sends %d `GET /v1/orgs/{org}` a second, paced (open loop: "
                 + "each request leaves when due and is timed from then, so a slow server shows as latency). Each of "
                 + "%d rounds measures B alone for %.0f s, then B for %.0f s while tenant A sends %d a second, ten times "
-                + "its limit, the same way. Ratios are taken within a round.", n.limitPerSecond(), n.victimPerSecond(),
+                + "its limit, the same way; each phase's first 2 s (A's burst) are a lead-in, not measured. Ratios "
+                + "are taken within a round.", n.limitPerSecond(), n.victimPerSecond(),
                 n.rounds(), n.phaseSeconds(), n.phaseSeconds(), n.floodPerSecond()));
         line("");
         line("| | B alone | B while A floods | ratio |");
