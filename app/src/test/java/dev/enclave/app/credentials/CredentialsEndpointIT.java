@@ -46,7 +46,8 @@ class CredentialsEndpointIT extends LocalStackTest {
         assertThat(prefix).matches("TENANT#creds-own#DATA#[a-z0-9]+#");
         assertThat(issued.get("partitionKey").asText()).isEqualTo("PK");
         assertThat(issued.get("sortKey").asText()).isEqualTo("SK");
-        assertThat(texts(issued.get("forbiddenAttributes"))).containsExactly("GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK");
+        assertThat(texts(issued.get("forbiddenAttributes"))).containsExactly("GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK",
+                "GSI3PK", "GSI3SK");
         try (DynamoDbClient backend = backendClient(issued)) {
             backend.putItem(b -> b.tableName(tableName).item(item(prefix + "orders", "o-1", Map.of())));
             backend.batchWriteItem(b -> b.requestItems(Map.of(tableName, List.of(

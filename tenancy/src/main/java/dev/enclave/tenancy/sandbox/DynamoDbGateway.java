@@ -153,7 +153,7 @@ public final class DynamoDbGateway implements AutoCloseable {
             forward(exchange, operation, request);
             return;
         }
-        hold(fault.get().latency());
+        Latency.hold(fault.get().latency());
         switch (fault.get().kind()) {
             case LATENCY -> forward(exchange, operation, request);
             case DROPPED_CONNECTION -> exchange.close();
@@ -171,17 +171,6 @@ public final class DynamoDbGateway implements AutoCloseable {
         }
         return DynamoDbError.transactionConflict(parse(request.body()).map(b -> b.path("TransactItems").size())
                 .orElse(1));
-    }
-
-    private static void hold(Duration latency) {
-        if (latency.isZero()) {
-            return;
-        }
-        try {
-            Thread.sleep(latency.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private Optional<DynamoDbError> authorize(Session session, String operation, ReceivedRequest request,

@@ -144,23 +144,12 @@ public final class LocalSts implements AutoCloseable {
     /** The injected fault this call meets, after holding it for the fault's latency; empty to answer normally. */
     private Optional<StsError> injectedFault() {
         Optional<StsFaults.Rule> fault = faults.take();
-        fault.ifPresent(rule -> hold(rule.latency()));
+        fault.ifPresent(rule -> Latency.hold(rule.latency()));
         return fault.flatMap(rule -> switch (rule.kind()) {
             case THROTTLING -> Optional.of(StsError.throttling());
             case UNAVAILABLE -> Optional.of(StsError.serviceUnavailable());
             case LATENCY -> Optional.empty();
         });
-    }
-
-    private static void hold(Duration latency) {
-        if (latency.isZero()) {
-            return;
-        }
-        try {
-            Thread.sleep(latency.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private Session issue(RoleDefinition role, AssumeRoleParameters parameters, Instant now) {
