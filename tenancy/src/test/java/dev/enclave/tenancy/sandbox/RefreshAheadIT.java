@@ -36,10 +36,11 @@ class RefreshAheadIT {
             awaitWhileResolving(credentials, () -> sts.refusedCount() > refusedBefore);
             AwsCredentials duringOutage = resolve(credentials);
             sts.faults().clear();
-            awaitWhileResolving(credentials, () -> sts.assumeRoleCount() == 2);
+            // STS counts an issue before the SDK swaps the new session in, so wait for what callers see.
+            awaitWhileResolving(credentials,
+                    () -> !resolve(credentials).accessKeyId().equals(issued.accessKeyId()));
 
             assertThat(duringOutage.accessKeyId()).as("still valid, so still used").isEqualTo(issued.accessKeyId());
-            assertThat(resolve(credentials).accessKeyId()).as("the refresh, retried").isNotEqualTo(issued.accessKeyId());
         }
     }
 
