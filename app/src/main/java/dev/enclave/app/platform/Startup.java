@@ -1,12 +1,14 @@
 package dev.enclave.app.platform;
 
+import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import java.util.Optional;
 
 /**
  * Starts Enclave; when the settings are refused, prints the one message that lists them (no stack trace) and exits
- * with status 2. Every other start-up failure is reported as Micronaut does.
+ * with status 2. Every other start-up failure is reported as Micronaut does. Once started, SIGTERM drains before it
+ * stops ({@link DrainOnSignal}).
  */
 public final class Startup extends Micronaut {
 
@@ -15,6 +17,15 @@ public final class Startup extends Micronaut {
     /** A start of {@code mainClass} with the command-line {@code args}. */
     public static Micronaut of(Class<?> mainClass, String... args) {
         return new Startup().args(args).mainClass(mainClass);
+    }
+
+    @Override
+    public ApplicationContext start() {
+        ApplicationContext context = super.start();
+        if (context.isRunning()) {
+            DrainOnSignal.install(context);
+        }
+        return context;
     }
 
     @Override

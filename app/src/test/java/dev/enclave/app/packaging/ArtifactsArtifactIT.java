@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
@@ -62,10 +64,7 @@ class ArtifactsArtifactIT {
     @Test
     void localJar_startsTheLocalStackAndServesHealth() throws Exception {
         int port = freePort();
-        Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dmicronaut.server.port=" + port, "-Denclave.local.data-dir=" + dataDir,
-                "-jar", TARGET.resolve("enclave-local.jar").toString())
-                .redirectErrorStream(true).redirectOutput(dataDir.resolve("server.log").toFile()).start();
+        Process process = startLocalJar(port);
         try {
             Api api = new Api(URI.create("http://127.0.0.1:" + port));
             assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(Files.readString(dataDir.resolve("server.log")))
@@ -75,11 +74,37 @@ class ArtifactsArtifactIT {
             assertThat(api.get("/v1/me", token).status()).isEqualTo(200);
         } finally {
             process.destroy();
-            boolean stopped = process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+            boolean stopped = process.waitFor(30, TimeUnit.SECONDS);
             if (!stopped) {
                 process.destroyForcibly();
             }
             assertThat(stopped).as("the local stack stops on SIGTERM").isTrue();
+        }
+    }
+
+    @Test
+    void sigterm_turnsReadinessDown_whileServing_finishesTheRequestInFlight_thenExits() throws Exception {
+        int port = freePort();
+        Process process = startLocalJar(port, "-Denclave.shutdown.readiness-delay=2s");
+        try {
+            Api api = new Api(URI.create("http://127.0.0.1:" + port));
+            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
+            String owner = signedInOwnerOf(api, "drain");
+            api.post("/local/faults", "{\"kind\":\"LATENCY\",\"tenant\":\"drain\",\"latencyMillis\":3000,"
+                    + "\"times\":1}", null);
+            CompletableFuture<Api.Reply> inFlight =
+                    CompletableFuture.supplyAsync(() -> api.get("/v1/orgs/drain", owner));
+            Thread.sleep(1000);
+
+            process.destroy();
+
+            assertThat(awaitReadiness(api, 503, Duration.ofSeconds(10))).as("readiness while draining: " + serverLog())
+                    .isEqualTo(503);
+            assertThat(inFlight.get(30, TimeUnit.SECONDS).status()).as(serverLog()).isEqualTo(200);
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("stopped after the drain").isTrue();
+            assertThat(process.exitValue()).as("SIGTERM's conventional status").isEqualTo(143);
+        } finally {
+            process.destroyForcibly();
         }
     }
 
@@ -93,7 +118,7 @@ class ArtifactsArtifactIT {
                 "ENCLAVE_AUTH_JWKS_URL", "ftp://idp.example/jwks", "ENCLAVE_AUTH_ALGORITHMS", "HS256"));
         Process process = builder.start();
 
-        assertThat(process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
         String output = Files.readString(dataDir.resolve("server.log"));
         assertThat(process.exitValue()).as(output).isEqualTo(2);
         assertThat(output).containsOnlyOnce("ENCLAVE_TENANCY_TABLE_ARN")
@@ -101,6 +126,46 @@ class ArtifactsArtifactIT {
                 .containsOnlyOnce("'HS256' is not a signature algorithm for RSA keys")
                 .containsOnlyOnce("enclave.table.name (ENCLAVE_TABLE_NAME) is required")
                 .doesNotContain("\tat ").doesNotContain("Exception");
+    }
+
+    private Process startLocalJar(int port, String... settings) throws IOException {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dmicronaut.server.port=" + port, "-Denclave.local.data-dir=" + dataDir));
+        command.addAll(List.of(settings));
+        command.addAll(List.of("-jar", TARGET.resolve("enclave-local.jar").toString()));
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dataDir.resolve("server.log").toFile()).start();
+    }
+
+    private String serverLog() throws IOException {
+        return Files.readString(dataDir.resolve("server.log"));
+    }
+
+    private static String signedInOwnerOf(Api api, String organisation) {
+        String token = localToken(api, "{\"sub\":\"owner\",\"email\":\"owner@example.com\"}");
+        assertThat(api.post("/v1/orgs", "{\"id\":\"" + organisation + "\",\"name\":\"Drain\"}", token).status())
+                .isEqualTo(201);
+        return localToken(api, "{\"sub\":\"owner\",\"email\":\"owner@example.com\",\"tenant\":\""
+                + organisation + "\"}");
+    }
+
+    private static String localToken(Api api, String claims) {
+        return api.post("/local/tokens", claims, null).json().get("token").asText();
+    }
+
+    private static int awaitReadiness(Api api, int expected, Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        int last = 0;
+        while (last != expected && Instant.now().isBefore(deadline)) {
+            try {
+                last = api.get("/health/readiness", null).status();
+            } catch (RuntimeException refused) {
+                last = -1;
+            }
+            Thread.sleep(50);
+        }
+        return last;
     }
 
     private static String awaitHealth(Api api, Duration timeout) throws InterruptedException {

@@ -1,0 +1,39 @@
+package dev.enclave.app.platform;
+
+import io.micronaut.context.ApplicationContext;
+import java.util.concurrent.atomic.AtomicBoolean;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * SIGTERM and SIGINT stop the application context before the JVM's shutdown hooks run. Micronaut's own hook stops
+ * the HTTP server first, which closes the listener at once (new connections are refused while readiness should still
+ * be answering DOWN) and leaves the graceful drain nothing to drain. Stopping the context instead runs
+ * {@link ShutdownDrain} with the server still up; the process then exits with the signal's conventional status.
+ * A second signal while draining exits at once.
+ */
+final class DrainOnSignal implements SignalHandler {
+
+    private static final int SIGNALLED_EXIT_BASE = 128;
+
+    private final ApplicationContext context;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+
+    private DrainOnSignal(ApplicationContext context) {
+        this.context = context;
+    }
+
+    static void install(ApplicationContext context) {
+        DrainOnSignal handler = new DrainOnSignal(context);
+        Signal.handle(new Signal("TERM"), handler);
+        Signal.handle(new Signal("INT"), handler);
+    }
+
+    @Override
+    public void handle(Signal signal) {
+        if (stopping.compareAndSet(false, true)) {
+            context.stop();
+        }
+        System.exit(SIGNALLED_EXIT_BASE + signal.getNumber());
+    }
+}
