@@ -8,6 +8,9 @@ import java.util.Objects;
  */
 public record EmailKey(String digest) {
 
+    /** What every address's own partition key starts with. */
+    public static final String PARTITION_PREFIX = "EMAIL#";
+
     public EmailKey {
         Objects.requireNonNull(digest, "digest");
     }
@@ -18,6 +21,6 @@ public record EmailKey(String digest) {
 
     /** {@code EMAIL#<digest>#}. */
     public LeadingKeyPrefix prefix() {
-        return new LeadingKeyPrefix("EMAIL#" + digest + "#");
+        return new LeadingKeyPrefix(PARTITION_PREFIX + digest + "#");
     }
 }

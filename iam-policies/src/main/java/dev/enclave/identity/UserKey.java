@@ -11,6 +11,9 @@ import java.util.Objects;
  */
 public record UserKey(String digest) {
 
+    /** What every user's own partition key starts with. */
+    public static final String PARTITION_PREFIX = "USER#";
+
     public UserKey {
         Objects.requireNonNull(digest, "digest");
     }
@@ -22,7 +25,7 @@ public record UserKey(String digest) {
 
     /** {@code USER#<digest>#}. */
     public LeadingKeyPrefix prefix() {
-        return new LeadingKeyPrefix("USER#" + digest + "#");
+        return new LeadingKeyPrefix(PARTITION_PREFIX + digest + "#");
     }
 
     /** Digests for key material. */

@@ -15,9 +15,10 @@ final class SessionPolicyFactory {
 
     @Singleton
     SessionPolicies sessionPolicies(TenancySettings settings) {
+        TableArn table = new TableArn(settings.getTableArn());
         return switch (settings.getMode()) {
-            case "session-policy" -> SessionPolicies.inline(new TableArn(settings.getTableArn()), TableDesign.ENCLAVE);
-            case "abac" -> SessionPolicies.abac();
+            case "session-policy" -> SessionPolicies.inline(table, TableDesign.ENCLAVE);
+            case "abac" -> SessionPolicies.abac(table, TableDesign.ENCLAVE);
             default -> throw new ConfigurationException("enclave.tenancy.mode must be session-policy or abac, not '"
                     + settings.getMode() + "'");
         };

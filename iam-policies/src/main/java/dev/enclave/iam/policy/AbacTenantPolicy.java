@@ -1,6 +1,9 @@
 package dev.enclave.iam.policy;
 
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
+import software.amazon.awssdk.policybuilder.iam.IamConditionOperator;
 import java.util.List;
 import software.amazon.awssdk.policybuilder.iam.IamEffect;
 import software.amazon.awssdk.policybuilder.iam.IamPolicy;
@@ -8,7 +11,10 @@ import software.amazon.awssdk.policybuilder.iam.IamStatement;
 
 /**
  * The ABAC alternative: one static policy on the tenant access role whose leading-key condition reads the
- * session's {@value #TENANT_TAG} tag, so AssumeRole needs no inline policy.
+ * session's {@value #TENANT_TAG} tag, so AssumeRole for a tenant needs no inline policy. Sessions without the tag
+ * (Enclave's cross-tenant reads: a user's own entries, an address's invitations, the owed-work index) may touch only
+ * those partitions, and Enclave narrows each with an inline session policy to the one user, address or index it
+ * reads for.
  */
 public final class AbacTenantPolicy {
 
@@ -18,13 +24,21 @@ public final class AbacTenantPolicy {
     private AbacTenantPolicy() {
     }
 
+    private static final String TAG_KEY = "aws:PrincipalTag/" + TENANT_TAG;
+
     public static IamPolicy policy(TableArn table, TableDesign design, Access access) {
-        IamStatement.Builder statement = IamStatement.builder()
-                .sid("TenantItemsByTag")
-                .effect(IamEffect.ALLOW)
-                .actionIds(access.actions())
+        IamStatement.Builder tenant = items("TenantItemsByTag", table, design, access);
+        PolicyConditions.leadingKeysLike(tenant, List.of("TENANT#${" + TAG_KEY + "}#*"));
+        IamStatement.Builder untagged = items("UntaggedSessionsCrossTenantEntries", table, design, access);
+        PolicyConditions.leadingKeysLike(untagged, List.of(UserKey.PARTITION_PREFIX + "*",
+                EmailKey.PARTITION_PREFIX + "*", TableDesign.OWED_WORK + "*"));
+        untagged.addCondition(IamConditionOperator.NULL, TAG_KEY, "true");
+        return IamPolicy.builder().version("2012-10-17").addStatement(tenant.build()).addStatement(untagged.build())
+                .build();
+    }
+
+    private static IamStatement.Builder items(String sid, TableArn table, TableDesign design, Access access) {
+        return IamStatement.builder().sid(sid).effect(IamEffect.ALLOW).actionIds(access.actions())
                 .resourceIds(table.withIndexes(design));
-        PolicyConditions.leadingKeysLike(statement, List.of("TENANT#${aws:PrincipalTag/" + TENANT_TAG + "}#*"));
-        return IamPolicy.builder().version("2012-10-17").addStatement(statement.build()).build();
     }
 }

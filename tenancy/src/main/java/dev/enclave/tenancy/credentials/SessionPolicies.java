@@ -30,9 +30,14 @@ public interface SessionPolicies {
         return scope -> TenantDataPolicy.render(policyScope(scope), table, design);
     }
 
-    /** ABAC: no inline policy; the role's policy reads the {@code TenantId} session tag. */
-    static SessionPolicies abac() {
-        return scope -> null;
+    /**
+     * ABAC: a tenant's session has no inline policy (the role's policy reads its {@code TenantId} session tag); a
+     * session without a tenant (a user's or an address's own entries, the owed-work index) has the inline policy
+     * that narrows the role's untagged statement to its own prefixes.
+     */
+    static SessionPolicies abac(TableArn table, TableDesign design) {
+        SessionPolicies inline = inline(table, design);
+        return scope -> SessionNames.tenantOf(scope).isPresent() ? null : inline.render(scope);
     }
 
     /** The IAM view of a guard scope. */

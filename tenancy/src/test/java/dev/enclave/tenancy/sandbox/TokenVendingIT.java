@@ -10,13 +10,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.enclave.iam.policy.AbacTenantPolicy;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.table.TableDesign;
+import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.tenancy.credentials.CredentialsUnavailableException;
+import dev.enclave.tenancy.credentials.SessionPolicies;
 import dev.enclave.tenancy.credentials.TenantCredentials;
+import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.guard.IsolationViolationException;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -188,6 +192,46 @@ class TokenVendingIT {
             acme.putItem(b -> b.tableName(fixture.table).item(item("TENANT#acme#ORG", "ORG")));
             assertAccessDenied(() -> acme.getItem(b -> b.tableName(fixture.table).key(key("TENANT#beta#ORG", "ORG"))));
             assertThat(fixture.sandbox.sessions().size()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void abacRolePolicy_untaggedSessions_reachOnlyTheEntriesTheirInlinePolicyNames() {
+        try (SandboxFixture fixture = new SandboxFixture("vending-abac-untagged",
+                arn -> AbacTenantPolicy.policy(arn, TableDesign.ENCLAVE, Access.READ_WRITE).toJson());
+             TenantCredentials credentials = fixture.credentials(
+                     SessionPolicies.abac(fixture.tableArn, TableDesign.ENCLAVE));
+             TenantDynamoDb iamOnly = fixture.tenantDynamoDb(credentials, false)) {
+            fixture.platform.putItem(b -> b.tableName(fixture.table).item(item("TENANT#acme#ORG", "ORG")));
+            fixture.platform.putItem(b -> b.tableName(fixture.table).item(item("USER#other#", "MEMBER#acme")));
+            DynamoDbClient mine = iamOnly.forScope(GuardScope.ownEntries(new LeadingKeyPrefix("USER#mine#")));
+            DynamoDbClient owedWork = iamOnly.forScope(GuardScope.of(Set.of(TableDesign.OWED_WORK), true));
+
+            fixture.platform.putItem(b -> b.tableName(fixture.table).item(item("USER#mine#", "MEMBER#acme")));
+            assertThat(mine.getItem(b -> b.tableName(fixture.table).key(key("USER#mine#", "MEMBER#acme"))).hasItem())
+                    .isTrue();
+            assertAccessDenied(() -> mine.getItem(b -> b.tableName(fixture.table)
+                    .key(key("USER#other#", "MEMBER#acme"))));
+            assertAccessDenied(() -> mine.getItem(b -> b.tableName(fixture.table).key(key("TENANT#acme#ORG", "ORG"))));
+            assertAccessDenied(() -> mine.putItem(b -> b.tableName(fixture.table).item(item("USER#mine#", "x"))));
+            assertThat(owedWork.getItem(b -> b.tableName(fixture.table).key(key("WORK#owed#", "x"))).hasItem())
+                    .as("the owed-work scope reads").isFalse();
+            assertAccessDenied(() -> owedWork.putItem(b -> b.tableName(fixture.table).item(item("WORK#owed#", "x"))));
+        }
+    }
+
+    @Test
+    void abacRolePolicy_withoutTheTagOrAnInlinePolicy_reachesNoTenant() {
+        try (SandboxFixture fixture = new SandboxFixture("vending-abac-bare",
+                arn -> AbacTenantPolicy.policy(arn, TableDesign.ENCLAVE, Access.READ_WRITE).toJson());
+             TenantCredentials credentials = fixture.credentials(scope -> null);
+             TenantDynamoDb iamOnly = fixture.tenantDynamoDb(credentials, false)) {
+            DynamoDbClient untagged = iamOnly.forScope(GuardScope.ownEntries(new LeadingKeyPrefix("USER#mine#")));
+
+            assertAccessDenied(() -> untagged.putItem(b -> b.tableName(fixture.table)
+                    .item(item("TENANT#acme#ORG", "ORG"))));
+            assertAccessDenied(() -> untagged.getItem(b -> b.tableName(fixture.table)
+                    .key(key("TENANT#acme#ORG", "ORG"))));
         }
     }
 }

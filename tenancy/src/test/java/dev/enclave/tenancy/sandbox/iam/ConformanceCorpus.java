@@ -193,7 +193,7 @@ final class ConformanceCorpus {
     private static List<String> leadingKeys(Random random) {
         List<String> candidates = List.of("TENANT#acme#ORG", "TENANT#acme2#ORG", "TENANT#acme", "TENANT#beta#M#1",
                 "TENANT#acme#*", "TENANT#a?me#X", "TENANT#a-b#ORG", "USER#abc234#", "USER#zzz#", "TENANT#acme#ORG",
-                "tenant#acme#ORG", "TENANT#${aws:username}#X");
+                "tenant#acme#ORG", "TENANT#${aws:username}#X", "EMAIL#abc234#", "WORK#owed#", "WORK#owedx");
         int count = random.nextInt(4);
         List<String> keys = new ArrayList<>();
         for (int i = 0; i < count; i++) {
