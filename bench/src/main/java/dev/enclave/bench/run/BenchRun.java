@@ -124,8 +124,10 @@ public final class BenchRun {
         NoisyNeighbour.Result result = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase());
         Path output = options.output().resolveSibling("noisy-neighbour" + (options.quick() ? "-quick" : "") + ".json");
         Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
-        log("B's p99 flooded ÷ alone " + Report.spread(result.p99Ratio(), 2) + "; A's answers "
-                + result.floodAnswers() + "; written to " + output);
+        log(String.format(java.util.Locale.ROOT, "B's p99, pooled: alone %.1f ms, A at its limit %.1f ms (%.2f×), A "
+                + "flooding %.1f ms (%.2f×; per round %s); A's answers %s; written to %s", result.alone().p99Ms(),
+                result.neighbourAtLimit().p99Ms(), result.atLimitP99Ratio(), result.flooded().p99Ms(),
+                result.pooledP99Ratio(), Report.spread(result.p99Ratio(), 2), result.floodAnswers(), output));
         WorkDirectory.deleteData(work);
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,26 +20,52 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One tenant's flood against another's latency, on a server of its own with the request limits on (the other cells
  * run with them off). Tenant B sends {@value #VICTIM_PER_SECOND} GETs of its organisation a second, paced (open
  * loop: a request leaves on schedule whether or not the last one is back, so a slow server shows as latency, not
- * as fewer requests). Each round measures B alone, then B while tenant A sends ten times its limit the same way;
- * B's p99 flooded over B's p99 alone is the figure, summarised over the rounds.
+ * as fewer requests). Each round measures three phases, in an order that rotates from round to round so drift
+ * favours none: B alone; B while tenant A sends exactly its limit (A's admitted share, no 429s); B while A sends ten
+ * times its limit. The figure is B's p99 while A floods over B's p99 alone, over every round's samples pooled (a
+ * p99 of a few hundred samples is a handful of requests; per-round ratios are reported beside it).
  */
 final class NoisyNeighbour {
 
-    static final int VICTIM_PER_SECOND = 20;
+    static final int VICTIM_PER_SECOND = 40;
     static final int LIMIT_PER_SECOND = 50;
     static final int FLOOD_FACTOR = 10;
     /** Each phase's first seconds are not measured, as every other cell's lead-in (A's burst included). */
     static final Duration LEAD_IN = Duration.ofSeconds(2);
 
-    /** What was measured; latencies in milliseconds. */
+    /** What A does while B is measured. */
+    enum Neighbour {
+        IDLE(0), AT_LIMIT(1), FLOODING(FLOOD_FACTOR);
+
+        final int timesLimit;
+
+        Neighbour(int timesLimit) {
+            this.timesLimit = timesLimit;
+        }
+    }
+
+    /** What was measured; latencies in milliseconds; the {@code Spread}s are over rounds. */
     record Result(int limitPerSecond, int floodPerSecond, int victimPerSecond, int rounds, double phaseSeconds,
                   Spread victimAloneP99Ms, Spread victimFloodedP99Ms, Spread p99Ratio, Spread victimAloneP50Ms,
-                  Spread victimFloodedP50Ms, Map<Integer, Long> floodAnswers, Map<Integer, Long> victimAnswers) {
+                  Spread victimFloodedP50Ms, Pooled alone, Pooled neighbourAtLimit, Pooled flooded,
+                  double pooledP99Ratio, double atLimitP99Ratio, Map<Integer, Long> floodAnswers,
+                  Map<Integer, Long> victimAnswers) {
+    }
+
+    /** B's latency over every round's samples of one kind of phase. */
+    record Pooled(int samples, double p50Ms, double p99Ms) {
+
+        static Pooled of(List<Double> latenciesMs) {
+            List<Double> sorted = new ArrayList<>(latenciesMs);
+            Collections.sort(sorted);
+            return new Pooled(sorted.size(), Spread.quantile(sorted, 0.50), Spread.quantile(sorted, 0.99));
+        }
     }
 
     private record Phase(List<Double> latenciesMs, Map<Integer, Long> answers) {
@@ -74,50 +101,66 @@ final class NoisyNeighbour {
             TokenMint mint = TokenMint.of(server.dataDir());
             List<Seeding.Tenant> tenants = new Seeding(new Http(server.scoped()), mint).seed("noisy", 2, 0, 1);
             NoisyNeighbour cell = new NoisyNeighbour(server.scoped(), tenants.get(0), tenants.get(1));
-            cell.run(phase, true);
+            cell.run(phase, Neighbour.FLOODING);
             return cell.rounds(rounds, phase);
         }
     }
 
     private Result rounds(int rounds, Duration phase) throws InterruptedException {
-        List<Double> aloneP99 = new ArrayList<>();
-        List<Double> floodedP99 = new ArrayList<>();
-        List<Double> ratios = new ArrayList<>();
-        List<Double> aloneP50 = new ArrayList<>();
-        List<Double> floodedP50 = new ArrayList<>();
+        Map<Neighbour, List<Phase>> phases = new EnumMap<>(Neighbour.class);
         Map<Integer, Long> floodAnswers = new TreeMap<>();
-        Map<Integer, Long> victimAnswers = new TreeMap<>();
+        Neighbour[] kinds = Neighbour.values();
         for (int round = 0; round < rounds; round++) {
-            Phase alone = run(phase, false)[0];
-            Phase[] flood = run(phase, true);
-            aloneP99.add(alone.p99());
-            floodedP99.add(flood[0].p99());
-            ratios.add(flood[0].p99() / alone.p99());
-            aloneP50.add(alone.p50());
-            floodedP50.add(flood[0].p50());
-            alone.answers().forEach((status, count) -> victimAnswers.merge(status, count, Long::sum));
-            flood[0].answers().forEach((status, count) -> victimAnswers.merge(status, count, Long::sum));
-            flood[1].answers().forEach((status, count) -> floodAnswers.merge(status, count, Long::sum));
+            for (int i = 0; i < kinds.length; i++) {
+                Neighbour neighbour = kinds[(round + i) % kinds.length];
+                Phase[] measured = run(phase, neighbour);
+                phases.computeIfAbsent(neighbour, unused -> new ArrayList<>()).add(measured[0]);
+                if (neighbour == Neighbour.FLOODING) {
+                    measured[1].answers().forEach((status, count) -> floodAnswers.merge(status, count, Long::sum));
+                }
+            }
         }
+        List<Phase> alone = phases.get(Neighbour.IDLE);
+        List<Phase> flooded = phases.get(Neighbour.FLOODING);
+        List<Double> ratios = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            ratios.add(flooded.get(round).p99() / alone.get(round).p99());
+        }
+        Pooled pooledAlone = pooled(alone);
+        Pooled pooledAtLimit = pooled(phases.get(Neighbour.AT_LIMIT));
+        Pooled pooledFlooded = pooled(flooded);
+        Map<Integer, Long> victimAnswers = new TreeMap<>();
+        phases.values().forEach(list -> list.forEach(p -> p.answers().forEach((status, count) ->
+                victimAnswers.merge(status, count, Long::sum))));
         return new Result(LIMIT_PER_SECOND, LIMIT_PER_SECOND * FLOOD_FACTOR, VICTIM_PER_SECOND, rounds,
-                phase.toMillis() / 1000.0, Spread.of(aloneP99), Spread.of(floodedP99), Spread.of(ratios),
-                Spread.of(aloneP50), Spread.of(floodedP50), floodAnswers, victimAnswers);
+                phase.toMillis() / 1000.0, spread(alone, Phase::p99), spread(flooded, Phase::p99), Spread.of(ratios),
+                spread(alone, Phase::p50), spread(flooded, Phase::p50), pooledAlone, pooledAtLimit, pooledFlooded,
+                pooledFlooded.p99Ms() / pooledAlone.p99Ms(), pooledAtLimit.p99Ms() / pooledAlone.p99Ms(),
+                floodAnswers, victimAnswers);
     }
 
-    /** B's phase, and A's flood beside it when asked. */
-    private Phase[] run(Duration phase, boolean withFlood) throws InterruptedException {
+    private static Spread spread(List<Phase> phases, ToDoubleFunction<Phase> figure) {
+        return Spread.of(phases.stream().map(figure::applyAsDouble).toList());
+    }
+
+    private static Pooled pooled(List<Phase> phases) {
+        return Pooled.of(phases.stream().flatMap(p -> p.latenciesMs().stream()).toList());
+    }
+
+    /** B's phase, and A's load beside it at {@code neighbour}'s rate. */
+    private Phase[] run(Duration phase, Neighbour neighbour) throws InterruptedException {
         ScheduledExecutorService pacer = Executors.newScheduledThreadPool(2);
         try {
             long measuredFrom = System.nanoTime() + LEAD_IN.toNanos();
             Paced victimLoad = new Paced(victimClient, victim, victimToken, measuredFrom);
-            Paced floodLoad = new Paced(floodClient, flooded, floodToken, measuredFrom);
+            Paced neighbourLoad = new Paced(floodClient, flooded, floodToken, measuredFrom);
             victimLoad.start(pacer, VICTIM_PER_SECOND);
-            if (withFlood) {
-                floodLoad.start(pacer, LIMIT_PER_SECOND * FLOOD_FACTOR);
+            if (neighbour.timesLimit > 0) {
+                neighbourLoad.start(pacer, LIMIT_PER_SECOND * neighbour.timesLimit);
             }
             Thread.sleep(LEAD_IN.plus(phase).toMillis());
             pacer.shutdownNow();
-            return new Phase[] {victimLoad.finish(), floodLoad.finish()};
+            return new Phase[] {victimLoad.finish(), neighbourLoad.finish()};
         } finally {
             pacer.shutdownNow();
         }
