@@ -3,14 +3,23 @@ package dev.enclave.app.member;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.Backoff;
-import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
-import dev.enclave.app.platform.TableSettings;
-import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceKeys;
+import dev.enclave.app.store.Conditions;
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.ScopedTable;
+import dev.enclave.app.store.Store;
+import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
+import dev.enclave.app.store.Update;
+import dev.enclave.app.store.Write;
+import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -19,20 +28,10 @@ import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
@@ -41,137 +40,146 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionConflictExcepti
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbMemberships implements Memberships {
 
-    private static final int MAX_TRANSACTION_ITEMS = 100;
-    private static final int NAME_COPY_ATTEMPTS = 5;
-    private static final String MEMBERSHIP_CHANGED_OR_GONE = "attribute_exists(PK) AND version = :version";
-    private static final String NAME_COPY = "SET " + MembershipItems.ORGANISATION_NAME + " = :name, "
-            + MembershipItems.ORGANISATION_NAME_VERSION + " = :version";
-    private static final String OLDER_NAME_COPY = "attribute_exists(PK) AND (attribute_not_exists("
-            + MembershipItems.ORGANISATION_NAME_VERSION + ") OR " + MembershipItems.ORGANISATION_NAME_VERSION
-            + " < :version)";
+    /** The writes of a membership change. */
+    enum Role implements WriteRole {
+        /** The membership changed: it must be as read (removal) or as the change expects (group edits). */
+        MEMBERSHIP,
+        /** The organisation's member and owner counts: an owner may leave only while another one is left. */
+        OWNER_LEFT,
+        MEMBER_EMAIL,
+        ASSIGNMENT,
+        /** Transferring ownership: the member gaining the owner group (the one losing it is {@link #OWNER_LEFT}). */
+        NEW_OWNER
+    }
 
-    private final TenantDynamoDb tenants;
-    private final String table;
+    private static final int NAME_COPY_ATTEMPTS = 5;
+
+    private final Store store;
     private final CheckedItems checked;
 
-    DynamoDbMemberships(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
-        this.tenants = tenants;
-        this.table = table.getName();
+    DynamoDbMemberships(Store store, CheckedItems checked) {
+        this.store = store;
         this.checked = checked;
     }
 
     @Override
     public Change remove(Membership membership) {
-        List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table)
-                .key(MembershipKeys.key(membership.tenant(), membership.user()))
-                .conditionExpression(MEMBERSHIP_CHANGED_OR_GONE)
-                .expressionAttributeValues(Map.of(":version", number(membership.version())))).build());
-        writes.add(organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
+        Transaction.Builder writes = Transaction.builder()
+                .delete(Role.MEMBERSHIP, MembershipKeys.key(membership.tenant(), membership.user()),
+                        Conditions.exists().and(Expr.of("#version = :version")
+                                .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
+                .add(Role.OWNER_LEFT, organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
         if (!membership.email().isEmpty()) {
-            writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(
-                    MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(Email.of(membership.email()))))).build());
+            writes.delete(Role.MEMBER_EMAIL, MembershipKeys.emailGuardKey(membership.tenant(),
+                    EmailKey.of(Email.of(membership.email()))));
         }
-        List<Map<String, AttributeValue>> assignments = serviceAssignments(membership);
-        if (writes.size() + assignments.size() > MAX_TRANSACTION_ITEMS) {
+        List<ItemKey> assignments = serviceAssignments(membership);
+        if (writes.size() + assignments.size() > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;
         }
-        assignments.forEach(key -> writes.add(TransactWriteItem.builder()
-                .delete(d -> d.tableName(table).key(key)).build()));
-        return run(membership.tenant(), writes, reason -> Change.MEMBERSHIP_CHANGED);
+        assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+        TransactionOutcome outcome = table(membership.tenant()).transact(writes.build());
+        return outcome.committed() ? Change.DONE
+                : outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
+                : Change.MEMBERSHIP_CHANGED;
     }
 
     /**
      * The keys of the member's service-group assignments: one Query on their byTenantCollection partition, keeping
      * only the organisation's own assignment items of this member (anyone's item may carry that index key).
      */
-    private List<Map<String, AttributeValue>> serviceAssignments(Membership membership) {
-        List<Map<String, AttributeValue>> found = client(membership.tenant()).query(b -> b.tableName(table)
-                        .indexName(TableDesign.BY_TENANT_COLLECTION.indexName())
-                        .keyConditionExpression("GSI1PK = :member")
-                        .expressionAttributeValues(Map.of(":member", AttributeValue.fromS(
-                                MembershipKeys.assignments(membership.tenant(), membership.user())))))
-                .items();
+    private List<ItemKey> serviceAssignments(Membership membership) {
+        var found = table(membership.tenant()).query(KeyConditions.index(TableDesign.BY_TENANT_COLLECTION,
+                        ServiceKeys.byMember(membership.tenant(), membership.user())),
+                q -> q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName())).items();
         return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(membership.tenant()), found,
                 item -> ServiceAssignments.keyOfAssignment(item, membership.user()));
     }
 
     @Override
     public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
-        List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(groupChange(tenant, user, "ADD", group, expected));
+        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
+                groupChange(tenant, user, GroupEdit.ADD, group, expected));
         if (Membership.OWNER.equals(group)) {
-            writes.add(organisationCounters(tenant, 0, 1));
+            writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, 1));
         }
-        return run(tenant, writes, reason -> groupRefused(reason, expected));
+        return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
 
     @Override
     public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
-        List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(groupChange(tenant, user, "DELETE", group, expected));
+        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
+                groupChange(tenant, user, GroupEdit.DELETE, group, expected));
         if (Membership.OWNER.equals(group)) {
-            writes.add(organisationCounters(tenant, 0, -1));
+            writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, -1));
         }
-        return run(tenant, writes, reason -> groupRefused(reason, expected));
+        return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
 
     @Override
     public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
-        return run(tenant, List.of(
-                groupChange(tenant, to, "ADD", Membership.OWNER, Optional.empty()),
-                groupChange(tenant, from, "DELETE", Membership.OWNER, Optional.empty())),
-                reason -> groupRefused(reason, Optional.empty()));
+        Transaction transfer = Transaction.builder()
+                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, Membership.OWNER, Optional.empty()))
+                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, Membership.OWNER, Optional.empty()))
+                .build();
+        return groupChanged(table(tenant).transact(transfer), Role.NEW_OWNER, Optional.empty());
     }
 
     /**
-     * Why a group change's own condition refused, from the membership as it was: absent, at a version the change
-     * did not expect, or already as asked.
+     * What a group change came to: when the edited membership refused, why, from the membership as it was (absent,
+     * at a version the change did not expect, or already as asked); else the last owner, when that refused.
      */
-    private static Change groupRefused(CancellationReason reason, Optional<ExpectedVersion> expected) {
-        if (!reason.hasItem() || !reason.item().containsKey(MembershipItems.VERSION)) {
-            return Change.NOT_A_MEMBER;
+    private static Change groupChanged(TransactionOutcome outcome, Role edited, Optional<ExpectedVersion> expected) {
+        if (outcome.committed()) {
+            return Change.DONE;
         }
-        long version = Long.parseLong(reason.item().get(MembershipItems.VERSION).n());
-        return expected.filter(e -> !e.accepts(version)).isPresent() ? Change.VERSION_MISMATCH : Change.UNCHANGED;
+        if (outcome.refused(edited)) {
+            return outcome.oldItem(edited).filter(old -> old.containsKey(MembershipItems.VERSION))
+                    .map(MembershipItems::version)
+                    .map(version -> expected.filter(e -> !e.accepts(version)).isPresent() ? Change.VERSION_MISMATCH
+                            : Change.UNCHANGED)
+                    .orElse(Change.NOT_A_MEMBER);
+        }
+        return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
     }
 
     @Override
     public void renameOrganisation(TenantId tenant, OrganisationName name) {
-        QueryRequest.Builder members = MembershipKeys.organisationMembers(table, tenant, MAX_TRANSACTION_ITEMS)
-                .projectionExpression("PK, SK");
+        ScopedTable table = table(tenant);
+        QueryRequest.Builder members = table.request(MembershipKeys.organisationMembers(tenant),
+                q -> q.limit(Transaction.MAX_WRITES).consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS));
         QueryResponse page;
         do {
-            page = client(tenant).query(members.build());
-            copyName(tenant, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
-                    item -> item), name);
+            page = table.query(members.build());
+            copyName(table, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
+                    ItemKey::of), name);
             members.exclusiveStartKey(page.lastEvaluatedKey());
         } while (page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty());
     }
 
     /** One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own. */
-    private void copyName(TenantId tenant, List<Map<String, AttributeValue>> keys, OrganisationName name) {
+    private void copyName(ScopedTable table, List<ItemKey> keys, OrganisationName name) {
         if (keys.isEmpty()) {
             return;
         }
+        Transaction.Builder copies = Transaction.builder();
+        keys.forEach(key -> copies.update(Role.MEMBERSHIP, key, nameCopy(name), olderNameCopy(name)));
+        boolean committed;
         try {
-            client(tenant).transactWriteItems(b -> b.transactItems(keys.stream()
-                    .map(key -> TransactWriteItem.builder().update(u -> u.tableName(table).key(key)
-                            .updateExpression(NAME_COPY).conditionExpression(OLDER_NAME_COPY)
-                            .expressionAttributeValues(nameValues(name))).build()).toList()));
-        } catch (TransactionCanceledException someRefused) {
-            keys.forEach(key -> copyName(tenant, key, name));
+            committed = table.transact(copies.build()).committed();
+        } catch (TransactionCanceledException busy) {
+            committed = false;
+        }
+        if (!committed) {
+            keys.forEach(key -> copyName(table, key, name));
         }
     }
 
     /** Copies the name into one membership, waiting out transactions in flight on it (a group edit, a leave). */
-    private void copyName(TenantId tenant, Map<String, AttributeValue> key, OrganisationName name) {
+    private static void copyName(ScopedTable table, ItemKey key, OrganisationName name) {
         for (int attempt = 1; ; attempt++) {
             try {
-                client(tenant).updateItem(b -> b.tableName(table).key(key).updateExpression(NAME_COPY)
-                        .conditionExpression(OLDER_NAME_COPY).expressionAttributeValues(nameValues(name)));
-                return;
-            } catch (ConditionalCheckFailedException newerOrGone) {
+                table.update(key, nameCopy(name), olderNameCopy(name));
                 return;
             } catch (TransactionConflictException busy) {
                 if (attempt == NAME_COPY_ATTEMPTS) {
@@ -182,73 +190,54 @@ final class DynamoDbMemberships implements Memberships {
         }
     }
 
-    private static Map<String, AttributeValue> nameValues(OrganisationName name) {
-        return Map.of(":name", AttributeValue.fromS(name.name()), ":version", number(name.version()));
+    private static Expr nameCopy(OrganisationName name) {
+        return Update.builder().set("#orgName = :name, #orgNameVersion = :version")
+                .name("#orgName", MembershipItems.ORGANISATION_NAME)
+                .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION)
+                .value(":name", name.name()).number(":version", name.version()).build();
     }
 
+    /** Only a copy older than {@code name}'s replaces; a membership gone meanwhile is skipped. */
+    private static Expr olderNameCopy(OrganisationName name) {
+        return Conditions.exists().and(Expr.of("(attribute_not_exists(#orgNameVersion) OR #orgNameVersion < :version)")
+                .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION).number(":version", name.version()));
+    }
+
+    /** A group edit's set operation. */
+    private enum GroupEdit { ADD, DELETE }
+
     /**
-     * Adds ({@code ADD}) or removes ({@code DELETE}) one group if the member exists, at an expected version when
-     * one is given, and the group is not already so; the old item comes back when the condition refuses.
+     * Adds or removes one group if the member exists, at an expected version when one is given, and the group is
+     * not already so; the old item comes back when the condition refuses.
      */
-    private TransactWriteItem groupChange(TenantId tenant, UserKey user, String operation, String group,
-                                          Optional<ExpectedVersion> expected) {
-        ExpectedVersion version = expected.orElse(ExpectedVersion.anyExisting());
-        String groupCondition = ("ADD".equals(operation) ? "NOT " : "") + "contains(#groups, :group)";
-        Map<String, AttributeValue> values = new HashMap<>(VersionCondition.values(version));
-        values.putAll(Map.of(":groups", AttributeValue.fromSs(List.of(group)), ":group", AttributeValue.fromS(group),
-                ":one", number(1)));
-        return TransactWriteItem.builder().update(u -> u.tableName(table).key(MembershipKeys.key(tenant, user))
-                .updateExpression(operation + " #groups :groups SET version = version + :one")
-                .conditionExpression(VersionCondition.expression(version, "PK", MembershipItems.VERSION) + " AND "
-                        + groupCondition)
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
-                .expressionAttributeNames(Map.of("#groups", "groups"))
-                .expressionAttributeValues(values)).build();
+    private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, String group,
+                                     Optional<ExpectedVersion> expected) {
+        Update update = Update.builder().name("#groups", MembershipItems.GROUPS).strings(":groups", List.of(group))
+                .set("#version = #version + :one").name("#version", MembershipItems.VERSION).number(":one", 1);
+        if (edit == GroupEdit.ADD) {
+            update.add("#groups :groups");
+        } else {
+            update.delete("#groups :groups");
+        }
+        Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
+                .name("#groups", MembershipItems.GROUPS).value(":group", group);
+        return new Write.Update(MembershipKeys.key(tenant, user), update.build(), Optional.of(
+                Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
+                        .and(groupCondition)));
     }
 
     /** Adjusts the organisation's member and owner counts; losing an owner needs another one left. */
-    private TransactWriteItem organisationCounters(TenantId tenant, int members, int owners) {
-        Map<String, AttributeValue> values = new HashMap<>(Map.of(":members", number(members),
-                ":owners", number(owners)));
-        String condition = "attribute_exists(PK)";
-        if (owners < 0) {
-            condition = "#owners > :one";
-            values.put(":one", number(1));
-        }
-        String finalCondition = condition;
-        return TransactWriteItem.builder().update(u -> u.tableName(table).key(OrganisationKeys.key(tenant))
-                .updateExpression("SET #members = #members + :members, #owners = #owners + :owners")
-                .conditionExpression(finalCondition)
-                .expressionAttributeNames(Map.of("#members", "members", "#owners", OrganisationItems.OWNERS))
-                .expressionAttributeValues(values)).build();
+    private static Write organisationCounters(TenantId tenant, int members, int owners) {
+        Expr update = Update.builder().set("#members = #members + :members, #owners = #owners + :owners")
+                .name("#members", OrganisationItems.MEMBERS).name("#owners", OrganisationItems.OWNERS)
+                .number(":members", members).number(":owners", owners).build();
+        Expr condition = owners < 0
+                ? Expr.of("#owners > :minimum").name("#owners", OrganisationItems.OWNERS).number(":minimum", 1)
+                : Conditions.exists();
+        return new Write.Update(OrganisationKeys.key(tenant), update, Optional.of(condition));
     }
 
-    /**
-     * Runs the transaction; when the first write's condition refuses, {@code membershipRefused} tells what that
-     * means from its reason.
-     */
-    private Change run(TenantId tenant, List<TransactWriteItem> writes,
-                       Function<CancellationReason, Change> membershipRefused) {
-        try {
-            client(tenant).transactWriteItems(b -> b.transactItems(writes));
-            return Change.DONE;
-        } catch (TransactionCanceledException cancelled) {
-            if (Cancellations.conflicted(cancelled)) {
-                throw cancelled;
-            }
-            List<CancellationReason> reasons = cancelled.cancellationReasons();
-            if (Cancellations.conditionFailed(reasons, 0)) {
-                return membershipRefused.apply(reasons.get(0));
-            }
-            return Cancellations.conditionFailed(reasons, 1) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
-        }
-    }
-
-    private static AttributeValue number(long value) {
-        return AttributeValue.fromN(Long.toString(value));
-    }
-
-    private DynamoDbClient client(TenantId tenant) {
-        return tenants.forTenant(tenant);
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
     }
 }
