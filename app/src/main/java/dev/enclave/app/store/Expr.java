@@ -54,19 +54,19 @@ public record Expr(String text, Map<String, String> names, Map<String, Attribute
 
     /** This text, with {@code other}'s names and values too (an update and its condition share one map each). */
     public Expr withPlaceholdersOf(Expr other) {
-        return join("", other.withText(""));
-    }
-
-    private Expr withText(String newText) {
-        return new Expr(newText, names, values);
+        return joined(text, other);
     }
 
     private Expr join(String separator, Expr other) {
+        return joined(text + separator + other.text, other);
+    }
+
+    private Expr joined(String joinedText, Expr other) {
         Map<String, String> allNames = new HashMap<>(names);
         allNames.putAll(other.names);
         Map<String, AttributeValue> allValues = new HashMap<>(values);
         allValues.putAll(other.values);
-        return new Expr(text + separator + other.text, allNames, allValues);
+        return new Expr(joinedText, allNames, allValues);
     }
 
     /** The names, or {@code null} when there are none (DynamoDB refuses an empty map). */

@@ -161,9 +161,7 @@ public final class ScopedTable {
 
     /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent, only the attributes named. */
     public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Expr projection) {
-        Expr all = keyCondition.withPlaceholdersOf(projection);
-        return queryAll(new Expr(keyCondition.text(), all.names(), all.values()),
-                q -> q.projectionExpression(projection.text()));
+        return queryAll(keyCondition.withPlaceholdersOf(projection), q -> q.projectionExpression(projection.text()));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds an update expression clause by clause ({@code SET}, {@code ADD}, {@code DELETE}, {@code REMOVE}) for what
@@ -65,7 +66,7 @@ public final class Update {
         return this;
     }
 
-    public Update value(String placeholder, software.amazon.awssdk.services.dynamodb.model.AttributeValue value) {
+    public Update value(String placeholder, AttributeValue value) {
         placeholders = placeholders.value(placeholder, value);
         return this;
     }
