@@ -1,6 +1,7 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.store.Store;
@@ -15,17 +16,19 @@ import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
-/** {@link Members} on the single table. */
+/** {@link Members} on the single table: reads here, changes as {@link MembershipChanges}' transactions. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbMembers implements Members {
 
     private final Store store;
     private final CheckedItems checked;
+    private final MembershipChanges changes;
 
     DynamoDbMembers(Store store, CheckedItems checked) {
         this.store = store;
         this.checked = checked;
+        this.changes = new MembershipChanges(store, checked);
     }
 
     @Override
@@ -54,5 +57,30 @@ final class DynamoDbMembers implements Members {
         return checked.all(ItemKind.MEMBERSHIP,
                 ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), response.items(),
                 MembershipItems::fromItemWithName);
+    }
+
+    @Override
+    public Change remove(Membership membership) {
+        return changes.remove(membership);
+    }
+
+    @Override
+    public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+        return changes.grant(tenant, user, group, expected);
+    }
+
+    @Override
+    public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+        return changes.revoke(tenant, user, group, expected);
+    }
+
+    @Override
+    public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+        return changes.transferOwnership(tenant, from, to);
+    }
+
+    @Override
+    public void renameOrganisation(TenantId tenant, OrganisationName name) {
+        changes.renameOrganisation(tenant, name);
     }
 }

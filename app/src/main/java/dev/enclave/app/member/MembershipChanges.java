@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.Backoff;
@@ -25,9 +26,6 @@ import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.scoped.TenantDynamoDb;
-import io.micronaut.context.annotation.Requires;
-import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -35,10 +33,11 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
-/** {@link Memberships} as conditional transactions on the organisation's scoped client. */
-@Singleton
-@Requires(beans = TenantDynamoDb.class)
-final class DynamoDbMemberships implements Memberships {
+/**
+ * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
+ * organisation's scoped client.
+ */
+final class MembershipChanges {
 
     /** The writes of a membership change. */
     enum Role implements WriteRole {
@@ -57,13 +56,12 @@ final class DynamoDbMemberships implements Memberships {
     private final Store store;
     private final CheckedItems checked;
 
-    DynamoDbMemberships(Store store, CheckedItems checked) {
+    MembershipChanges(Store store, CheckedItems checked) {
         this.store = store;
         this.checked = checked;
     }
 
-    @Override
-    public Change remove(Membership membership) {
+    Change remove(Membership membership) {
         Transaction.Builder writes = Transaction.builder()
                 .delete(Role.MEMBERSHIP, MembershipKeys.key(membership.tenant(), membership.user()),
                         Conditions.exists().and(Expr.of("#version = :version")
@@ -96,8 +94,7 @@ final class DynamoDbMemberships implements Memberships {
                 item -> ServiceAssignments.keyOfAssignment(item, membership.user()));
     }
 
-    @Override
-    public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+    Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, GroupEdit.ADD, group, expected));
         if (Membership.OWNER.equals(group)) {
@@ -106,8 +103,7 @@ final class DynamoDbMemberships implements Memberships {
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
 
-    @Override
-    public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+    Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, GroupEdit.DELETE, group, expected));
         if (Membership.OWNER.equals(group)) {
@@ -116,8 +112,7 @@ final class DynamoDbMemberships implements Memberships {
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
 
-    @Override
-    public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+    Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
         Transaction transfer = Transaction.builder()
                 .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, Membership.OWNER, Optional.empty()))
                 .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, Membership.OWNER, Optional.empty()))
@@ -143,8 +138,7 @@ final class DynamoDbMemberships implements Memberships {
         return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
     }
 
-    @Override
-    public void renameOrganisation(TenantId tenant, OrganisationName name) {
+    void renameOrganisation(TenantId tenant, OrganisationName name) {
         ScopedTable table = table(tenant);
         QueryRequest.Builder members = table.request(MembershipKeys.organisationMembers(tenant),
                 q -> q.limit(Transaction.MAX_WRITES).consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS));
