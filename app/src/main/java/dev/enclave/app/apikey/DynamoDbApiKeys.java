@@ -10,6 +10,7 @@ import dev.enclave.app.platform.ReadScope;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.Page;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.Transaction;
@@ -29,7 +30,6 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * {@link ApiKeys} in the organisation's control partition, on its scoped client. Creating and revoking a key are
@@ -82,14 +82,14 @@ final class DynamoDbApiKeys implements ApiKeys {
     @Override
     public List<ApiKey> list(TenantId tenant) {
         List<ApiKey> keys = new ArrayList<>();
-        Map<String, AttributeValue> start = null;
+        Optional<Map<String, AttributeValue>> start = Optional.empty();
         do {
-            Map<String, AttributeValue> from = start;
-            QueryResponse page = table(tenant).query(ApiKeyKeys.all(tenant),
-                    q -> q.consistentRead(true).exclusiveStartKey(from));
+            Optional<Map<String, AttributeValue>> from = start;
+            Page page = table(tenant).query(ApiKeyKeys.all(tenant),
+                    q -> q.consistentRead(true).exclusiveStartKey(from.orElse(null)));
             keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(), ApiKeyItems::fromItem));
-            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
-        } while (start != null);
+            start = page.next();
+        } while (start.isPresent());
         keys.sort(Comparator.comparing(ApiKey::createdAt));
         return keys;
     }

@@ -16,6 +16,7 @@ import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.Page;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.Transaction;
@@ -34,7 +35,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** {@link Invitations} on the single table. */
 @Singleton
@@ -153,14 +153,13 @@ final class DynamoDbInvitations implements Invitations {
 
     @Override
     public InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after) {
-        QueryResponse page = table(tenant).query(InvitationKeys.withStatus(tenant, status), q -> {
+        Page page = table(tenant).query(InvitationKeys.withStatus(tenant, status), q -> {
             q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).limit(limit).scanIndexForward(false);
             after.ifPresent(position -> q.exclusiveStartKey(InvitationKeys.byStatusStart(tenant, status, position)));
         });
         List<Invitation> found = checked.all(ItemKind.INVITATION, ReadScope.tenant(tenant), page.items(),
                 InvitationItems::fromItem);
-        Optional<String> last = page.hasLastEvaluatedKey() ? InvitationKeys.lastPosition(page.lastEvaluatedKey())
-                : Optional.empty();
+        Optional<String> last = page.next().flatMap(InvitationKeys::lastPosition);
         return new InvitationPage(found, last);
     }
 

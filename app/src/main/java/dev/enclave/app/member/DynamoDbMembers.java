@@ -4,6 +4,7 @@ import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.Page;
 import dev.enclave.app.store.Store;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -14,7 +15,6 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /** {@link Members} on the single table: reads here, changes as {@link MembershipChanges}' transactions. */
 @Singleton
@@ -39,23 +39,23 @@ final class DynamoDbMembers implements Members {
 
     @Override
     public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
-        QueryResponse response = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> {
+        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> {
             q.limit(limit).consistentRead(true);
             after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
         });
-        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), response.items(),
+        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), page.items(),
                 MembershipItems::fromItem);
-        Optional<UserKey> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                && !members.isEmpty() ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
+        Optional<UserKey> last = page.next().isPresent() && !members.isEmpty()
+                ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
         return new MemberPage(members, last);
     }
 
     @Override
     public List<UserMembership> ofUser(UserKey user) {
-        QueryResponse response = store.forScope(GuardScope.ownEntries(user.prefix())).query(
+        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(
                 MembershipKeys.ofUser(user), q -> q.indexName(TableDesign.BY_USER.indexName()));
         return checked.all(ItemKind.MEMBERSHIP,
-                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), response.items(),
+                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
                 MembershipItems::fromItemWithName);
     }
 

@@ -3,7 +3,6 @@ package dev.enclave.app.member;
 import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
-import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
@@ -14,6 +13,7 @@ import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemKey;
 import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.Page;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.Transaction;
@@ -27,11 +27,9 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
@@ -140,47 +138,31 @@ final class MembershipChanges {
 
     void renameOrganisation(TenantId tenant, OrganisationName name) {
         ScopedTable table = table(tenant);
-        QueryRequest.Builder members = table.request(MembershipKeys.organisationMembers(tenant),
-                q -> q.limit(Transaction.MAX_WRITES).consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS));
-        QueryResponse page;
+        Optional<Map<String, AttributeValue>> start = Optional.empty();
         do {
-            page = table.query(members.build());
+            Optional<Map<String, AttributeValue>> from = start;
+            Page page = table.query(MembershipKeys.organisationMembers(tenant), q -> q.limit(Transaction.MAX_WRITES)
+                    .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
+                    .exclusiveStartKey(from.orElse(null)));
             copyName(table, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
                     ItemKey::of), name);
-            members.exclusiveStartKey(page.lastEvaluatedKey());
-        } while (page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty());
+            start = page.next();
+        } while (start.isPresent());
     }
 
-    /** One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own. */
-    private void copyName(ScopedTable table, List<ItemKey> keys, OrganisationName name) {
+    /**
+     * One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own, waiting
+     * out transactions in flight on it (a group edit, a leave).
+     */
+    private static void copyName(ScopedTable table, List<ItemKey> keys, OrganisationName name) {
         if (keys.isEmpty()) {
             return;
         }
         Transaction.Builder copies = Transaction.builder();
         keys.forEach(key -> copies.update(Role.MEMBERSHIP, key, nameCopy(name), olderNameCopy(name)));
-        boolean committed;
-        try {
-            committed = table.transact(copies.build()).committed();
-        } catch (TransactionCanceledException busy) {
-            committed = false;
-        }
-        if (!committed) {
-            keys.forEach(key -> copyName(table, key, name));
-        }
-    }
-
-    /** Copies the name into one membership, waiting out transactions in flight on it (a group edit, a leave). */
-    private static void copyName(ScopedTable table, ItemKey key, OrganisationName name) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                table.update(key, nameCopy(name), olderNameCopy(name));
-                return;
-            } catch (TransactionConflictException busy) {
-                if (attempt == NAME_COPY_ATTEMPTS) {
-                    throw busy;
-                }
-                Backoff.pause(attempt);
-            }
+        if (!table.tryCommit(copies.build())) {
+            keys.forEach(key -> table.updateWaitingOutConflicts(key, nameCopy(name), olderNameCopy(name),
+                    NAME_COPY_ATTEMPTS));
         }
     }
 

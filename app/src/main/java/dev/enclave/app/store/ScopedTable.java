@@ -1,5 +1,6 @@
 package dev.enclave.app.store;
 
+import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.platform.ConsistentBatchGet;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +11,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -133,28 +134,23 @@ public final class ScopedTable {
     }
 
     /** One page of a Query by {@code keyCondition} on the table ({@code more} names an index, a limit, ...). */
-    public QueryResponse query(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
-        return client.query(request(keyCondition, more).build());
+    public Page query(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        return Page.of(client.query(request(keyCondition, more)));
     }
 
-    /** A Query by {@code keyCondition}, as a request to page through ({@link #query(QueryRequest)}). */
-    public QueryRequest.Builder request(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+    private QueryRequest request(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
         QueryRequest.Builder request = QueryRequest.builder().tableName(table)
                 .keyConditionExpression(keyCondition.text())
                 .expressionAttributeNames(keyCondition.namesOrNull())
                 .expressionAttributeValues(keyCondition.valuesOrNull());
         more.accept(request);
-        return request;
-    }
-
-    public QueryResponse query(QueryRequest request) {
-        return client.query(request);
+        return request.build();
     }
 
     /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent. */
     public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
         List<Map<String, AttributeValue>> items = new ArrayList<>();
-        client.queryPaginator(request(keyCondition, b -> more.accept(b.consistentRead(true))).build())
+        client.queryPaginator(request(keyCondition, b -> more.accept(b.consistentRead(true))))
                 .items().forEach(items::add);
         return items;
     }
@@ -162,6 +158,35 @@ public final class ScopedTable {
     /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent, only the attributes named. */
     public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Expr projection) {
         return queryAll(keyCondition.withPlaceholdersOf(projection), q -> q.projectionExpression(projection.text()));
+    }
+
+    /**
+     * Applies {@code update} if {@code condition} holds, waiting out transactions in flight on the item (with
+     * backoff, up to {@code attempts} times, then the conflict is thrown); false when the condition refused.
+     */
+    public boolean updateWaitingOutConflicts(ItemKey key, Expr update, Expr condition, int attempts) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return update(key, update, condition);
+            } catch (TransactionConflictException busy) {
+                if (attempt >= attempts) {
+                    throw busy;
+                }
+                Backoff.pause(attempt);
+            }
+        }
+    }
+
+    /**
+     * Whether {@code transaction} committed: false when a condition refused or it was cancelled otherwise (lost to
+     * one in flight, throttled), for work that falls back to smaller writes.
+     */
+    public boolean tryCommit(Transaction transaction) {
+        try {
+            return transact(transaction).committed();
+        } catch (TransactionCanceledException busy) {
+            return false;
+        }
     }
 
     /**
