@@ -176,7 +176,7 @@ final class DynamoDbInvitations implements Invitations {
      * organisation (unless its version moved on from {@code organisationVersion}: then, like the invitation or its
      * guard changing, it is read again).
      */
-    private static WriteOutcome outcome(TransactionOutcome outcome, OptionalLong organisationVersion) {
+    static WriteOutcome outcome(TransactionOutcome outcome, OptionalLong organisationVersion) {
         if (outcome.committed()) {
             return WriteOutcome.DONE;
         }

@@ -74,9 +74,15 @@ final class MembershipChanges {
             return Change.TOO_LARGE;
         }
         assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
-        TransactionOutcome outcome = table(membership.tenant()).transact(writes.build());
-        return outcome.committed() ? Change.DONE
-                : outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
+        return removed(table(membership.tenant()).transact(writes.build()));
+    }
+
+    /** What a removal came to: the membership as read decides first, then the last owner. */
+    static Change removed(TransactionOutcome outcome) {
+        if (outcome.committed()) {
+            return Change.DONE;
+        }
+        return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
                 : Change.MEMBERSHIP_CHANGED;
     }
 
@@ -122,7 +128,7 @@ final class MembershipChanges {
      * What a group change came to: when the edited membership refused, why, from the membership as it was (absent,
      * at a version the change did not expect, or already as asked); else the last owner, when that refused.
      */
-    private static Change groupChanged(TransactionOutcome outcome, Role edited, Optional<ExpectedVersion> expected) {
+    static Change groupChanged(TransactionOutcome outcome, Role edited, Optional<ExpectedVersion> expected) {
         if (outcome.committed()) {
             return Change.DONE;
         }
