@@ -5,10 +5,11 @@ import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.CheckedItems;
-import dev.enclave.app.platform.ConsistentBatchGet;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
-import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.ScopedTable;
+import dev.enclave.app.store.Store;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -26,29 +27,24 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbAccessReads implements AccessReads {
 
-    private final TenantDynamoDb tenants;
-    private final String table;
+    private final Store store;
     private final CheckedItems checked;
 
-    DynamoDbAccessReads(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
-        this.tenants = tenants;
-        this.table = table.getName();
+    DynamoDbAccessReads(Store store, CheckedItems checked) {
+        this.store = store;
         this.checked = checked;
     }
 
     @Override
     public Facts read(TenantId tenant, UserKey user) {
-        Map<String, AttributeValue> membershipKey = MembershipKeys.key(tenant, user);
-        Map<String, AttributeValue> organisationKey = OrganisationKeys.key(tenant);
-        List<Map<String, AttributeValue>> items = ConsistentBatchGet.items(tenants.forTenant(tenant), table,
-                List.of(membershipKey, organisationKey));
+        ItemKey membershipKey = MembershipKeys.key(tenant, user);
+        ItemKey organisationKey = OrganisationKeys.key(tenant);
+        List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(List.of(membershipKey,
+                organisationKey));
         ReadScope scope = ReadScope.tenant(tenant);
-        return new Facts(checked.one(ItemKind.MEMBERSHIP, scope, at(items, membershipKey), MembershipItems::fromItem),
-                checked.one(ItemKind.ORGANISATION, scope, at(items, organisationKey), OrganisationItems::fromItem));
-    }
-
-    private static Map<String, AttributeValue> at(List<Map<String, AttributeValue>> items,
-                                                  Map<String, AttributeValue> key) {
-        return items.stream().filter(item -> key.get("SK").equals(item.get("SK"))).findFirst().orElse(null);
+        return new Facts(checked.one(ItemKind.MEMBERSHIP, scope, ScopedTable.at(items, membershipKey),
+                MembershipItems::fromItem),
+                checked.one(ItemKind.ORGANISATION, scope, ScopedTable.at(items, organisationKey),
+                        OrganisationItems::fromItem));
     }
 }

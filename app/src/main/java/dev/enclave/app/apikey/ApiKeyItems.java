@@ -1,46 +1,86 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.store.Schemas;
+import dev.enclave.app.store.TableAttributes;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Explicit mapping of {@link ApiKey} to and from its item. */
+/** Explicit, reflection-free mapping of {@link ApiKey} to and from its item: one schema, built once. */
 public final class ApiKeyItems {
 
     static final String TYPE = "apikey";
     static final String LAST_USED_AT = "lastUsedAt";
 
+    /** The API key item's schema. */
+    public static final TableSchema<ApiKey> SCHEMA = StaticImmutableTableSchema.builder(ApiKey.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).partition()).setter(Schemas.derived())
+                    .tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY)
+                    .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).sort()).setter(Schemas.derived())
+                    .tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name("type").getter(k -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(k -> k.tenant().value())
+                    .setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name("keyId").getter(k -> k.id().value()).setter((b, v) -> b.id = v))
+            .addAttribute(String.class, a -> a.name("name").getter(ApiKey::name).setter((b, v) -> b.name = v))
+            .addAttribute(String.class, a -> a.name("access").getter(k -> k.access().name())
+                    .setter((b, v) -> b.access = v))
+            .addAttribute(String.class, a -> a.name("createdBy").getter(ApiKey::createdBy)
+                    .setter((b, v) -> b.createdBy = v))
+            .addAttribute(String.class, a -> a.name("createdAt").getter(k -> k.createdAt().toString())
+                    .setter((b, v) -> b.createdAt = v))
+            .addAttribute(String.class, a -> a.name("validUntil").getter(k -> text(k.expiresAt()))
+                    .setter((b, v) -> b.expiresAt = v))
+            .addAttribute(String.class, a -> a.name(LAST_USED_AT).getter(k -> text(k.lastUsedAt()))
+                    .setter((b, v) -> b.lastUsedAt = v))
+            .addAttribute(String.class, a -> a.name("secretHash").getter(ApiKey::secretHash)
+                    .setter((b, v) -> b.secretHash = v))
+            .build();
+
     private ApiKeyItems() {
     }
 
     public static Map<String, AttributeValue> toItem(ApiKey key) {
-        Map<String, AttributeValue> item = new HashMap<>(ApiKeyKeys.key(key.tenant(), key.id()));
-        item.put("type", AttributeValue.fromS(TYPE));
-        item.put("tenant", AttributeValue.fromS(key.tenant().value()));
-        item.put("keyId", AttributeValue.fromS(key.id().value()));
-        item.put("name", AttributeValue.fromS(key.name()));
-        item.put("access", AttributeValue.fromS(key.access().name()));
-        item.put("createdBy", AttributeValue.fromS(key.createdBy()));
-        item.put("createdAt", AttributeValue.fromS(key.createdAt().toString()));
-        key.expiresAt().ifPresent(at -> item.put("validUntil", AttributeValue.fromS(at.toString())));
-        key.lastUsedAt().ifPresent(at -> item.put(LAST_USED_AT, AttributeValue.fromS(at.toString())));
-        item.put("secretHash", AttributeValue.fromS(key.secretHash()));
-        return item;
+        return SCHEMA.itemToMap(key, true);
     }
 
     /** @throws RuntimeException when the item is not a well-formed API key */
     public static ApiKey fromItem(Map<String, AttributeValue> item) {
-        return new ApiKey(new ApiKeyId(item.get("keyId").s()), TenantId.of(item.get("tenant").s()),
-                item.get("name").s(), Access.valueOf(item.get("access").s()), item.get("createdBy").s(),
-                Instant.parse(item.get("createdAt").s()), instant(item, "validUntil"), instant(item, LAST_USED_AT),
-                item.get("secretHash").s());
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an API key");
     }
 
-    private static Optional<Instant> instant(Map<String, AttributeValue> item, String attribute) {
-        return Optional.ofNullable(item.get(attribute)).map(AttributeValue::s).map(Instant::parse);
+    private static String text(Optional<Instant> instant) {
+        return instant.map(Instant::toString).orElse(null);
+    }
+
+    /** Mutable only while an item is read into an {@link ApiKey}. */
+    private static final class Builder {
+        private String tenant;
+        private String id;
+        private String name;
+        private String access;
+        private String createdBy;
+        private String createdAt;
+        private String expiresAt;
+        private String lastUsedAt;
+        private String secretHash;
+
+        ApiKey build() {
+            return new ApiKey(new ApiKeyId(Objects.requireNonNull(id, "keyId")),
+                    TenantId.of(Objects.requireNonNull(tenant, "tenant")), name,
+                    Access.valueOf(Objects.requireNonNull(access, "access")), createdBy,
+                    Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
+                    Optional.ofNullable(expiresAt).map(Instant::parse), Optional.ofNullable(lastUsedAt)
+                    .map(Instant::parse), secretHash);
+        }
     }
 }

@@ -1,10 +1,10 @@
 package dev.enclave.app.apikey;
 
-import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
-import dev.enclave.table.TableDesign;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Where API keys live: in the organisation's control partition, {@code PK = TENANT#<org>#, SK = APIKEY#<key id>};
@@ -19,12 +19,12 @@ public final class ApiKeyKeys {
     private ApiKeyKeys() {
     }
 
-    static Map<String, AttributeValue> key(TenantId tenant, ApiKeyId id) {
-        return Map.of(TableDesign.ENCLAVE.partitionKey(), AttributeValue.fromS(partition(tenant)),
-                TableDesign.ENCLAVE.sortKey(), AttributeValue.fromS(SORT_KEY_PREFIX + id.value()));
+    static ItemKey key(TenantId tenant, ApiKeyId id) {
+        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + id.value());
     }
 
-    static String partition(TenantId tenant) {
-        return LeadingKeyPrefix.tenant(tenant).value();
+    /** Every API key of the organisation. */
+    static Expr all(TenantId tenant) {
+        return KeyConditions.partition(TenantPartition.of(tenant).value(), SORT_KEY_PREFIX);
     }
 }

@@ -13,7 +13,7 @@ import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.app.service.ServiceAssignments.Assignment;
 import dev.enclave.app.service.Services.ServiceView;
-import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.Map;
@@ -70,7 +70,7 @@ sealed interface Entity {
     record ServiceEntity(TableItem item, TenantId tenant, ServiceView service) implements Entity {
         @Override
         public Map<String, AttributeValue> written() {
-            return ServiceAssignments.serviceKey(tenant, service.id());
+            return ServiceAssignments.serviceKey(tenant, service.id()).asMap();
         }
     }
 
@@ -99,7 +99,6 @@ sealed interface Entity {
 
     /** The tenant's partition and the item's own sort key, no index entry: for items whose key holds a digest. */
     private static Map<String, AttributeValue> ownKey(TenantId tenant, TableItem item) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(item.sortKey()));
+        return TenantPartition.of(tenant).key(item.sortKey()).asMap();
     }
 }

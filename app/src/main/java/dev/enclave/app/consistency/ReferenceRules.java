@@ -12,6 +12,7 @@ import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -119,7 +120,7 @@ final class ReferenceRules {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, tenant, entity.item(),
                         "assignment of someone who is not a member"));
             }
-            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().service()).get("SK").s();
+            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().service()).sort();
             if (!services.contains(service)) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, tenant, entity.item(),
                         "assignment to a service that does not exist"));
@@ -136,14 +137,14 @@ final class ReferenceRules {
     /** The sort key of the membership's email record, as removing the member computes it. */
     private static Optional<String> emailRecordKey(TenantId tenant, Membership membership) {
         return Email.parse(membership.email())
-                .map(email -> MembershipKeys.emailGuardKey(tenant, EmailKey.of(email)).get("SK").s());
+                .map(email -> MembershipKeys.emailGuardKey(tenant, EmailKey.of(email)).sort());
     }
 
     private static String memberKey(TenantId tenant, UserKey user) {
-        return MembershipKeys.key(tenant, user).get("SK").s();
+        return MembershipKeys.key(tenant, user).sort();
     }
 
     private static String guardKey(Invitation invitation) {
-        return InvitationItems.inviteeGuard(invitation).get("SK").s();
+        return ItemAttributes.sortKey(InvitationItems.inviteeGuard(invitation));
     }
 }

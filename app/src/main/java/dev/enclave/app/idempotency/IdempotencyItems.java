@@ -1,9 +1,12 @@
 package dev.enclave.app.idempotency;
 
-import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemBuilder;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.TableAttributes;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -12,6 +15,11 @@ public final class IdempotencyItems {
 
     /** Sort-key prefix of every idempotency record. */
     public static final String SORT_KEY_PREFIX = "IDEMPOTENCY#";
+    static final String REQUEST_HASH = "requestHash";
+    static final String RESPONSE_STATUS = "responseStatus";
+    static final String RESPONSE_TYPE = "responseType";
+    static final String RESPONSE_BODY = "responseBody";
+    static final String RESPONSE_LOCATION = "responseLocation";
 
     private IdempotencyItems() {
     }
@@ -19,19 +27,27 @@ public final class IdempotencyItems {
     /** Fails as reading the record would: when the item is not an idempotency record Enclave writes. */
     public static void requireWellFormed(Map<String, AttributeValue> item) {
         fromItem(item);
-        Long.parseLong(Objects.requireNonNull(item.get("expiresAt").n(), "expiresAt"));
+        ItemAttributes.number(item, TableAttributes.TTL);
     }
 
-    static Map<String, AttributeValue> key(TenantId tenant, String caller, String key) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(SORT_KEY_PREFIX + caller + "#" + key));
+    static ItemKey key(TenantId tenant, String caller, String key) {
+        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + caller + "#" + key);
+    }
+
+    /** A claim on the key: the request's hash, no response yet, expiring at {@code expiresAt} (epoch seconds). */
+    static Map<String, AttributeValue> claim(TenantId tenant, String caller, String key, String requestHash,
+                                             long expiresAt) {
+        return ItemBuilder.at(key(tenant, caller, key)).string("type", "idempotency")
+                .string(REQUEST_HASH, requestHash).number(TableAttributes.TTL, expiresAt).build();
     }
 
     static IdempotencyRecords.StoredRecord fromItem(Map<String, AttributeValue> item) {
-        Optional<IdempotencyRecords.StoredRecord.Response> response = Optional.ofNullable(item.get("responseStatus"))
-                .map(status -> new IdempotencyRecords.StoredRecord.Response(Integer.parseInt(status.n()),
-                        item.get("responseType").s(), item.get("responseBody").s(), item.get("responseLocation").s()));
-        return new IdempotencyRecords.StoredRecord(Objects.requireNonNull(item.get("requestHash").s(), "requestHash"),
-                response);
+        Optional<IdempotencyRecords.StoredRecord.Response> response = Optional.of(item)
+                .filter(answered -> answered.containsKey(RESPONSE_STATUS))
+                .map(answered -> new IdempotencyRecords.StoredRecord.Response(
+                        Math.toIntExact(ItemAttributes.number(item, RESPONSE_STATUS)),
+                        ItemAttributes.string(item, RESPONSE_TYPE), ItemAttributes.string(item, RESPONSE_BODY),
+                        ItemAttributes.string(item, RESPONSE_LOCATION)));
+        return new IdempotencyRecords.StoredRecord(ItemAttributes.string(item, REQUEST_HASH), response);
     }
 }

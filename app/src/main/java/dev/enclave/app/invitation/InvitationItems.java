@@ -1,74 +1,142 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemBuilder;
+import dev.enclave.app.store.Schemas;
+import dev.enclave.app.store.SortedStrings;
+import dev.enclave.app.store.TableAttributes;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Explicit mapping of {@link Invitation} to and from its item. */
+/** Explicit, reflection-free mapping of {@link Invitation} to and from its item: one schema, built once. */
 public final class InvitationItems {
 
     /** Kept this long past validity, then DynamoDB TTL removes the item. */
     static final Duration RETENTION = Duration.ofDays(30);
+    static final String STATUS = "status";
+    static final String TOKEN_HASH = "tokenHash";
+    static final String VALID_UNTIL = "validUntil";
+    static final String ACCEPTED_BY = "acceptedBy";
+    private static final String GUARDED_INVITATION = "invitation";
+
+    /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
+    public static final TableSchema<Invitation> SCHEMA = StaticImmutableTableSchema
+            .builder(Invitation.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(i -> InvitationKeys.key(i.tenant(), i.id()).partition()).setter(Schemas.derived())
+                    .tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY)
+                    .getter(i -> InvitationKeys.key(i.tenant(), i.id()).sort()).setter(Schemas.derived())
+                    .tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name("type").getter(i -> "invitation").setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(i -> i.tenant().value())
+                    .setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name("id").getter(i -> i.id().value()).setter((b, v) -> b.id = v))
+            .addAttribute(String.class, a -> a.name("email").getter(i -> i.email().value())
+                    .setter((b, v) -> b.email = v))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("groups").getter(Invitation::groups)
+                    .setter((b, v) -> b.groups = v).attributeConverter(SortedStrings.AS_LIST))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("serviceGroups")
+                    .getter(Invitation::serviceGroups).setter((b, v) -> b.serviceGroups = v)
+                    .attributeConverter(SortedStrings.AS_LIST))
+            .addAttribute(String.class, a -> a.name(TOKEN_HASH).getter(Invitation::tokenHash)
+                    .setter((b, v) -> b.tokenHash = v))
+            .addAttribute(String.class, a -> a.name(STATUS).getter(i -> i.status().name())
+                    .setter((b, v) -> b.status = v))
+            .addAttribute(String.class, a -> a.name("createdAt").getter(i -> i.createdAt().toString())
+                    .setter((b, v) -> b.createdAt = v))
+            .addAttribute(Long.class, a -> a.name(VALID_UNTIL).getter(i -> i.validUntil().getEpochSecond())
+                    .setter((b, v) -> b.validUntil = v))
+            .addAttribute(Long.class, a -> a.name(TableAttributes.TTL).getter(i -> expiresAt(i.validUntil()))
+                    .setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("invitedBy").getter(Invitation::invitedBy)
+                    .setter((b, v) -> b.invitedBy = v))
+            .addAttribute(String.class, a -> a.name(ACCEPTED_BY).getter(i -> i.acceptedBy().orElse(null))
+                    .setter((b, v) -> b.acceptedBy = v))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
+                    .getter(i -> InvitationKeys.byStatus(i.tenant(), i.status())).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.sortKey())
+                    .getter(InvitationKeys::byStatusPosition).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.partitionKey())
+                    .getter(i -> pending(i) ? EmailKey.of(i.email()).prefix().value() : null)
+                    .setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
+                    .getter(i -> pending(i) ? InvitationKeys.byInviteeSort(i.tenant(), i.id()) : null)
+                    .setter(Schemas.derived()))
+            .build();
 
     private InvitationItems() {
     }
 
     public static Map<String, AttributeValue> toItem(Invitation invitation) {
-        Map<String, AttributeValue> item = new HashMap<>(InvitationKeys.key(invitation.tenant(), invitation.id()));
-        item.put("type", AttributeValue.fromS("invitation"));
-        item.put("tenant", AttributeValue.fromS(invitation.tenant().value()));
-        item.put("id", AttributeValue.fromS(invitation.id().value()));
-        item.put("email", AttributeValue.fromS(invitation.email().value()));
-        item.put("groups", AttributeValue.fromL(invitation.groups().stream().sorted().map(AttributeValue::fromS)
-                .toList()));
-        item.put("serviceGroups", AttributeValue.fromL(invitation.serviceGroups().stream().sorted()
-                .map(AttributeValue::fromS).toList()));
-        item.put("tokenHash", AttributeValue.fromS(invitation.tokenHash()));
-        item.put("status", AttributeValue.fromS(invitation.status().name()));
-        item.put("createdAt", AttributeValue.fromS(invitation.createdAt().toString()));
-        item.put("validUntil", AttributeValue.fromN(Long.toString(invitation.validUntil().getEpochSecond())));
-        item.put("expiresAt", AttributeValue.fromN(Long.toString(
-                invitation.validUntil().plus(RETENTION).getEpochSecond())));
-        item.put("invitedBy", AttributeValue.fromS(invitation.invitedBy()));
-        invitation.acceptedBy().ifPresent(user -> item.put("acceptedBy", AttributeValue.fromS(user)));
-        item.put("GSI1PK", AttributeValue.fromS(InvitationKeys.byStatus(invitation.tenant(), invitation.status())));
-        item.put("GSI1SK", AttributeValue.fromS(InvitationKeys.byStatusPosition(invitation)));
-        if (invitation.status() == InvitationStatus.PENDING) {
-            item.put("GSI2PK", AttributeValue.fromS(EmailKey.of(invitation.email()).prefix().value()));
-            item.put("GSI2SK", AttributeValue.fromS(InvitationKeys.byInviteeSort(invitation.tenant(),
-                    invitation.id())));
-        }
-        return item;
+        return SCHEMA.itemToMap(invitation, true);
     }
 
     public static Invitation fromItem(Map<String, AttributeValue> item) {
-        return new Invitation(TenantId.of(item.get("tenant").s()), new InvitationId(item.get("id").s()),
-                new Email(item.get("email").s()), Set.copyOf(item.get("groups").l().stream().map(AttributeValue::s).toList()),
-                Set.copyOf(item.get("serviceGroups").l().stream().map(AttributeValue::s).toList()),
-                item.get("tokenHash").s(), InvitationStatus.valueOf(item.get("status").s()),
-                Instant.parse(item.get("createdAt").s()),
-                Instant.ofEpochSecond(Long.parseLong(item.get("validUntil").n())), item.get("invitedBy").s(),
-                Optional.ofNullable(item.get("acceptedBy")).map(AttributeValue::s));
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an invitation");
+    }
+
+    /** When TTL removes an invitation valid until {@code validUntil} (epoch seconds). */
+    static long expiresAt(Instant validUntil) {
+        return validUntil.plus(RETENTION).getEpochSecond();
+    }
+
+    private static boolean pending(Invitation invitation) {
+        return invitation.status() == InvitationStatus.PENDING;
     }
 
     /** The item naming the one pending invitation of the invitation's email. */
     public static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
-        Map<String, AttributeValue> item = new HashMap<>(InvitationKeys.inviteeKey(invitation.tenant(),
-                EmailKey.of(invitation.email())));
-        item.put("type", AttributeValue.fromS("invitee"));
-        item.put("invitation", AttributeValue.fromS(invitation.id().value()));
-        return item;
+        return ItemBuilder.at(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email())))
+                .string("type", "invitee").string(GUARDED_INVITATION, invitation.id().value()).build();
     }
 
     /** The pending invitation an invitee guard names. */
     public static InvitationId guardedInvitation(Map<String, AttributeValue> guard) {
-        return new InvitationId(guard.get("invitation").s());
+        return new InvitationId(ItemAttributes.string(guard, GUARDED_INVITATION));
+    }
+
+    /** The attribute of an invitee guard that names its invitation. */
+    static String guardedInvitationAttribute() {
+        return GUARDED_INVITATION;
+    }
+
+    /** Mutable only while an item is read into an {@link Invitation}. */
+    private static final class Builder {
+        private String tenant;
+        private String id;
+        private String email;
+        private Set<String> groups;
+        private Set<String> serviceGroups;
+        private String tokenHash;
+        private String status;
+        private String createdAt;
+        private Long validUntil;
+        private String invitedBy;
+        private String acceptedBy;
+
+        Invitation build() {
+            return new Invitation(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
+                    new InvitationId(Objects.requireNonNull(id, "id")), new Email(Objects.requireNonNull(email,
+                    "email")), Objects.requireNonNull(groups, "groups"),
+                    Objects.requireNonNull(serviceGroups, "serviceGroups"), tokenHash,
+                    InvitationStatus.valueOf(Objects.requireNonNull(status, STATUS)),
+                    Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
+                    Instant.ofEpochSecond(Objects.requireNonNull(validUntil, VALID_UNTIL)),
+                    Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy));
+        }
     }
 }

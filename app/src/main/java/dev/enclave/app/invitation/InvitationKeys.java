@@ -1,12 +1,17 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.platform.SortableTime;
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemBuilder;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.EmailKey;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -27,18 +32,26 @@ public final class InvitationKeys {
     private InvitationKeys() {
     }
 
-    static Map<String, AttributeValue> key(TenantId tenant, InvitationId id) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(SORT_KEY_PREFIX + id.value()));
+    static ItemKey key(TenantId tenant, InvitationId id) {
+        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + id.value());
     }
 
-    static Map<String, AttributeValue> inviteeKey(TenantId tenant, EmailKey email) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(INVITEE_PREFIX + email.digest()));
+    static ItemKey inviteeKey(TenantId tenant, EmailKey email) {
+        return TenantPartition.of(tenant).key(INVITEE_PREFIX + email.digest());
     }
 
     static String byStatus(TenantId tenant, InvitationStatus status) {
-        return LeadingKeyPrefix.tenant(tenant).value() + "INVITATIONS#" + status.wire();
+        return TenantPartition.of(tenant).value() + "INVITATIONS#" + status.wire();
+    }
+
+    /** An organisation's invitations of one status, on {@code byTenantCollection}. */
+    static Expr withStatus(TenantId tenant, InvitationStatus status) {
+        return KeyConditions.index(TableDesign.BY_TENANT_COLLECTION, byStatus(tenant, status));
+    }
+
+    /** The pending invitations addressed to an email, across tenants, on {@code byUser}. */
+    static Expr pendingFor(EmailKey email) {
+        return KeyConditions.index(TableDesign.BY_USER, email.prefix().value(), SORT_KEY_PREFIX);
     }
 
     /**
@@ -66,10 +79,14 @@ public final class InvitationKeys {
     /** The key a status list's Query continues after, from a position {@link #isByStatusPosition} accepts. */
     static Map<String, AttributeValue> byStatusStart(TenantId tenant, InvitationStatus status, String position) {
         InvitationId id = new InvitationId(position.substring(position.lastIndexOf(POSITION_SEPARATOR) + 1));
-        Map<String, AttributeValue> start = new HashMap<>(key(tenant, id));
-        start.put("GSI1PK", AttributeValue.fromS(byStatus(tenant, status)));
-        start.put("GSI1SK", AttributeValue.fromS(position));
-        return start;
+        return ItemBuilder.at(key(tenant, id))
+                .string(TableDesign.BY_TENANT_COLLECTION.partitionKey(), byStatus(tenant, status))
+                .string(TableDesign.BY_TENANT_COLLECTION.sortKey(), position).build();
+    }
+
+    /** The position a status list's Query stopped at, if it may have more. */
+    static java.util.Optional<String> lastPosition(Map<String, AttributeValue> lastEvaluatedKey) {
+        return ItemAttributes.optionalString(lastEvaluatedKey, TableDesign.BY_TENANT_COLLECTION.sortKey());
     }
 
     static String byInviteeSort(TenantId tenant, InvitationId id) {

@@ -13,15 +13,13 @@ import java.util.Optional;
  * the owner group). The organisation always keeps an owner.
  */
 @Singleton
-@Requires(beans = Memberships.class)
+@Requires(beans = Members.class)
 final class ChangingMembership {
 
     private final Members members;
-    private final Memberships memberships;
 
-    ChangingMembership(Members members, Memberships memberships) {
+    ChangingMembership(Members members) {
         this.members = members;
-        this.memberships = memberships;
     }
 
     /** Empty when done; otherwise why not. */
@@ -37,12 +35,12 @@ final class ChangingMembership {
         if (!self && membership.get().isOwner() && !actor.isOwner()) {
             return refused(ProblemType.MISSING_ROLE, "Only owners remove owners.");
         }
-        return outcome(memberships.remove(membership.get()));
+        return outcome(members.remove(membership.get()));
     }
 
     /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
     Optional<Refusal> grant(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
-        return permitted(actor, group).or(() -> outcome(memberships.grant(actor.tenant(), target, group, expected)));
+        return permitted(actor, group).or(() -> outcome(members.grant(actor.tenant(), target, group, expected)));
     }
 
     /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
@@ -50,7 +48,7 @@ final class ChangingMembership {
         if (Membership.MEMBER.equals(group)) {
             return refused(ProblemType.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> outcome(memberships.revoke(actor.tenant(), target, group, expected)));
+        return permitted(actor, group).or(() -> outcome(members.revoke(actor.tenant(), target, group, expected)));
     }
 
     Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
@@ -60,7 +58,7 @@ final class ChangingMembership {
         if (actor.user().equals(target)) {
             return refused(ProblemType.BAD_REQUEST, "Transfer ownership to another member.");
         }
-        return outcome(memberships.transferOwnership(actor.tenant(), actor.user(), target));
+        return outcome(members.transferOwnership(actor.tenant(), actor.user(), target));
     }
 
     private Optional<Refusal> permitted(Membership actor, String group) {
@@ -73,7 +71,7 @@ final class ChangingMembership {
         return Optional.empty();
     }
 
-    private static Optional<Refusal> outcome(Memberships.Change change) {
+    private static Optional<Refusal> outcome(Members.Change change) {
         return switch (change) {
             case DONE, UNCHANGED -> Optional.empty();
             case NOT_A_MEMBER -> refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");

@@ -1,9 +1,11 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
-import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.store.Page;
+import dev.enclave.app.store.Store;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -12,55 +14,73 @@ import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
-/** {@link Members} on the single table. */
+/** {@link Members} on the single table: reads here, changes as {@link MembershipChanges}' transactions. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbMembers implements Members {
 
-    private final TenantDynamoDb tenants;
-    private final String table;
+    private final Store store;
     private final CheckedItems checked;
+    private final MembershipChanges changes;
 
-    DynamoDbMembers(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
-        this.tenants = tenants;
-        this.table = table.getName();
+    DynamoDbMembers(Store store, CheckedItems checked) {
+        this.store = store;
         this.checked = checked;
+        this.changes = new MembershipChanges(store, checked);
     }
 
     @Override
     public Optional<Membership> find(TenantId tenant, UserKey user) {
-        var response = tenants.forTenant(tenant).getItem(b -> b.tableName(table)
-                .key(MembershipKeys.key(tenant, user)).consistentRead(true));
-        return checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), response.item(), MembershipItems::fromItem);
+        return checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
+                store.forTenant(tenant).get(MembershipKeys.key(tenant, user)), MembershipItems::fromItem);
     }
 
     @Override
     public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
-        QueryRequest.Builder query = MembershipKeys.organisationMembers(table, tenant, limit);
-        after.ifPresent(user -> query.exclusiveStartKey(MembershipKeys.key(tenant, user)));
-        QueryResponse response = tenants.forTenant(tenant).query(query.build());
-        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), response.items(),
+        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> {
+            q.limit(limit).consistentRead(true);
+            after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
+        });
+        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), page.items(),
                 MembershipItems::fromItem);
-        Optional<UserKey> last = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                && !members.isEmpty() ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
+        Optional<UserKey> last = page.next().isPresent() && !members.isEmpty()
+                ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
         return new MemberPage(members, last);
     }
 
     @Override
     public List<UserMembership> ofUser(UserKey user) {
-        QueryResponse response = tenants.forScope(GuardScope.ownEntries(user.prefix()))
-                .query(b -> b.tableName(table).indexName(TableDesign.BY_USER.indexName())
-                        .keyConditionExpression("GSI2PK = :user AND begins_with(GSI2SK, :orgs)")
-                        .expressionAttributeValues(Map.of(":user", AttributeValue.fromS(user.prefix().value()),
-                                ":orgs", AttributeValue.fromS(MembershipKeys.USER_INDEX_SORT_PREFIX))));
+        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(
+                MembershipKeys.ofUser(user), q -> q.indexName(TableDesign.BY_USER.indexName()));
         return checked.all(ItemKind.MEMBERSHIP,
-                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), response.items(),
-                item -> new UserMembership(MembershipItems.fromItem(item), MembershipItems.organisationName(item)));
+                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
+                MembershipItems::fromItemWithName);
+    }
+
+    @Override
+    public Change remove(Membership membership) {
+        return changes.remove(membership);
+    }
+
+    @Override
+    public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+        return changes.grant(tenant, user, group, expected);
+    }
+
+    @Override
+    public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+        return changes.revoke(tenant, user, group, expected);
+    }
+
+    @Override
+    public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+        return changes.transferOwnership(tenant, from, to);
+    }
+
+    @Override
+    public void renameOrganisation(TenantId tenant, OrganisationName name) {
+        changes.renameOrganisation(tenant, name);
     }
 }

@@ -1,11 +1,15 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Optional;
 
-/** The memberships: of one organisation (tenant-scoped) or of one user across organisations (user-scoped). */
+/**
+ * The memberships: of one organisation (tenant-scoped) or of one user across organisations (user-scoped), and
+ * the changes to them that must keep the organisation's invariants (at least one owner, the member count).
+ */
 public interface Members {
 
     Optional<Membership> find(TenantId tenant, UserKey user);
@@ -26,5 +30,47 @@ public interface Members {
         public MemberPage {
             members = List.copyOf(members);
         }
+    }
+
+    /**
+     * Removes the member, their email record, their seat and their service-group assignments in one transaction;
+     * refuses to remove the last owner.
+     */
+    Change remove(Membership membership);
+
+    /**
+     * Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
+     * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
+     * version, is decided by the write's condition, not by a read before it.
+     */
+    Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected);
+
+    /** Removes a group; taking {@code owner} away from the last owner is refused. */
+    Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected);
+
+    /** Moves the owner group from one member to another in one transaction; the owner count is unchanged. */
+    Change transferOwnership(TenantId tenant, UserKey from, UserKey to);
+
+    /**
+     * Copies the organisation's new name into every membership, page by page: up to 100 memberships per
+     * transaction, each only if its copy is older ({@code orgNameVersion < version}), so an overlapping older rename
+     * never wins; a membership gone meanwhile is skipped.
+     */
+    void renameOrganisation(TenantId tenant, OrganisationName name);
+
+    /** What a change came to. */
+    enum Change {
+        DONE,
+        /** Nothing to do (already so). */
+        UNCHANGED,
+        /** The user the change is about is not a member. */
+        NOT_A_MEMBER,
+        /** The membership is not at a version the change expected (If-Match). */
+        VERSION_MISMATCH,
+        LAST_OWNER,
+        /** The membership changed or vanished since it was read. */
+        MEMBERSHIP_CHANGED,
+        /** Too many service-group assignments to remove in one transaction. */
+        TOO_LARGE
     }
 }

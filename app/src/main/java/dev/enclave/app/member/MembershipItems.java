@@ -1,71 +1,137 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemBuilder;
+import dev.enclave.app.store.Schemas;
+import dev.enclave.app.store.SortedStrings;
+import dev.enclave.app.store.TableAttributes;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Explicit, reflection-free mapping of {@link Membership} to and from its item. */
+/**
+ * Explicit, reflection-free mapping of {@link Membership} (with its copy of the organisation's name) to and from its
+ * item: one schema, built once.
+ */
 public final class MembershipItems {
 
     static final String TYPE = "membership";
+    static final String GROUPS = "groups";
     static final String ORGANISATION_NAME = "orgName";
     static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
     static final String VERSION = "version";
+    private static final String EMAIL_GUARD_TYPE = "member-email";
+    private static final String GUARDED_MEMBER = "member";
+
+    /** The membership item's schema, over the membership and its copy of the organisation's name. */
+    public static final TableSchema<Members.UserMembership> SCHEMA = StaticImmutableTableSchema
+            .builder(Members.UserMembership.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(m -> key(m).partition()).setter(Schemas.derived()).tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY).getter(m -> key(m).sort())
+                    .setter((b, v) -> b.user = MembershipKeys.user(v)).tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.partitionKey())
+                    .getter(m -> MembershipKeys.userIndexPartition(m.membership().user())).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
+                    .getter(m -> MembershipKeys.userIndexSort(m.membership().tenant())).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("type").getter(m -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(m -> m.membership().tenant().value())
+                    .setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name("userId").getter(m -> m.membership().userId())
+                    .setter((b, v) -> b.userId = v))
+            .addAttribute(String.class, a -> a.name("issuer").getter(m -> m.membership().issuer())
+                    .setter((b, v) -> b.issuer = v))
+            .addAttribute(String.class, a -> a.name("email").getter(m -> m.membership().email())
+                    .setter((b, v) -> b.email = v))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name(GROUPS)
+                    .getter(m -> m.membership().groups()).setter((b, v) -> b.groups = v)
+                    .attributeConverter(SortedStrings.AS_SET))
+            .addAttribute(String.class, a -> a.name("joinedAt").getter(m -> m.membership().joinedAt().toString())
+                    .setter((b, v) -> b.joinedAt = v))
+            .addAttribute(Long.class, a -> a.name(VERSION).getter(m -> m.membership().version())
+                    .setter((b, v) -> b.version = v))
+            .addAttribute(String.class, a -> a.name(ORGANISATION_NAME).getter(m -> m.organisation().name())
+                    .setter((b, v) -> b.organisationName = v))
+            .addAttribute(Long.class, a -> a.name(ORGANISATION_NAME_VERSION).getter(m -> m.organisation().version())
+                    .setter((b, v) -> b.organisationNameVersion = v))
+            .build();
 
     private MembershipItems() {
     }
 
     /** The membership's item, carrying a copy of the organisation's name for the user index. */
     public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
-        Map<String, AttributeValue> item = new HashMap<>(MembershipKeys.key(membership.tenant(), membership.user()));
-        item.put("GSI2PK", AttributeValue.fromS(MembershipKeys.userIndexPartition(membership.user())));
-        item.put("GSI2SK", AttributeValue.fromS(MembershipKeys.userIndexSort(membership.tenant())));
-        item.put("type", AttributeValue.fromS(TYPE));
-        item.put("tenant", AttributeValue.fromS(membership.tenant().value()));
-        item.put("userId", AttributeValue.fromS(membership.userId()));
-        item.put("issuer", AttributeValue.fromS(membership.issuer()));
-        item.put("email", AttributeValue.fromS(membership.email()));
-        item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted().toList()));
-        item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
-        item.put(VERSION, AttributeValue.fromN(Long.toString(membership.version())));
-        item.put(ORGANISATION_NAME, AttributeValue.fromS(organisation.name()));
-        item.put(ORGANISATION_NAME_VERSION, AttributeValue.fromN(Long.toString(organisation.version())));
-        return item;
+        return SCHEMA.itemToMap(new Members.UserMembership(membership, organisation), true);
+    }
+
+    /** The membership and its copy of the organisation's name (the organisation id, for items written before). */
+    public static Members.UserMembership fromItemWithName(Map<String, AttributeValue> item) {
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not a membership");
     }
 
     /** The copy of the organisation's name; the organisation id for items written before names were copied. */
     public static OrganisationName organisationName(Map<String, AttributeValue> item) {
-        AttributeValue name = item.get(ORGANISATION_NAME);
-        return name == null ? new OrganisationName(item.get("tenant").s(), 0)
-                : new OrganisationName(name.s(), Long.parseLong(item.get(ORGANISATION_NAME_VERSION).n()));
+        return fromItemWithName(item).organisation();
+    }
+
+    public static Membership fromItem(Map<String, AttributeValue> item) {
+        return fromItemWithName(item).membership();
+    }
+
+    /** The version an item (as read, or as a refused write found it) carries. */
+    static long version(Map<String, AttributeValue> item) {
+        return ItemAttributes.number(item, VERSION);
     }
 
     /** The item recording that the membership's email belongs to a member (so it cannot be invited again). */
     public static Map<String, AttributeValue> emailGuard(Membership membership) {
-        Map<String, AttributeValue> item = new HashMap<>(MembershipKeys.emailGuardKey(membership.tenant(),
-                EmailKey.of(Email.of(membership.email()))));
-        item.put("type", AttributeValue.fromS("member-email"));
-        item.put("member", AttributeValue.fromS(membership.user().digest()));
-        return item;
+        return ItemBuilder.at(MembershipKeys.emailGuardKey(membership.tenant(),
+                        EmailKey.of(Email.of(membership.email()))))
+                .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, membership.user().digest()).build();
     }
 
     /** The member an email record names. */
     public static UserKey emailGuardMember(Map<String, AttributeValue> guard) {
-        return new UserKey(guard.get("member").s());
+        return new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER));
     }
 
-    public static Membership fromItem(Map<String, AttributeValue> item) {
-        String sortKey = item.get("SK").s();
-        return new Membership(TenantId.of(item.get("tenant").s()),
-                new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
-                item.get("issuer").s(), item.get("email").s(),
-                Set.copyOf(item.get("groups").ss()),
-                Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get(VERSION).n()));
+    private static dev.enclave.app.store.ItemKey key(Members.UserMembership m) {
+        return MembershipKeys.key(m.membership().tenant(), m.membership().user());
+    }
+
+    /** Mutable only while an item is read into a membership. */
+    private static final class Builder {
+        private UserKey user;
+        private String tenant;
+        private String userId;
+        private String issuer;
+        private String email;
+        private Set<String> groups;
+        private String joinedAt;
+        private Long version;
+        private String organisationName;
+        private Long organisationNameVersion;
+
+        Members.UserMembership build() {
+            Membership membership = new Membership(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
+                    user, userId, issuer, email, Objects.requireNonNull(groups, GROUPS),
+                    Instant.parse(Objects.requireNonNull(joinedAt, "joinedAt")), Objects.requireNonNull(version,
+                    VERSION));
+            return new Members.UserMembership(membership, organisationName == null
+                    ? new OrganisationName(tenant, 0)
+                    : new OrganisationName(organisationName, Objects.requireNonNull(organisationNameVersion,
+                    ORGANISATION_NAME_VERSION)));
+        }
     }
 }

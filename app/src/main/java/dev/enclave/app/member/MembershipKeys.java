@@ -1,16 +1,18 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.EmailKey;
-import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import dev.enclave.table.TableDesign;
 
 /**
  * Where a membership lives: {@code PK = TENANT#<org>#, SK = MEMBER#<user digest>}; on the cross-tenant user index
- * ({@code byUser}) {@code GSI2PK = USER#<user digest>#, GSI2SK = ORG#<org>} for "my organisations".
+ * ({@code byUser}) {@code GSI2PK = USER#<user digest>#, GSI2SK = ORG#<org>} for "my organisations". Its email
+ * record sits at {@code SK = MEMBER_EMAIL#<email digest>}.
  */
 public final class MembershipKeys {
 
@@ -18,34 +20,33 @@ public final class MembershipKeys {
     public static final String SORT_KEY_PREFIX = "MEMBER#";
     /** Sort-key prefix of memberships on the user index. */
     public static final String USER_INDEX_SORT_PREFIX = "ORG#";
+    /** Sort-key prefix of the item saying "this email is already a member" (invitations check it). */
+    public static final String EMAIL_GUARD_PREFIX = "MEMBER_EMAIL#";
 
     private MembershipKeys() {
     }
 
-    public static Map<String, AttributeValue> key(TenantId tenant, UserKey user) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(SORT_KEY_PREFIX + user.digest()));
+    public static ItemKey key(TenantId tenant, UserKey user) {
+        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + user.digest());
     }
 
-    /** Sort-key prefix of the item saying "this email is already a member" (invitations check it). */
-    public static final String EMAIL_GUARD_PREFIX = "MEMBER_EMAIL#";
-
-    public static Map<String, AttributeValue> emailGuardKey(TenantId tenant, EmailKey email) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(EMAIL_GUARD_PREFIX + email.digest()));
+    public static ItemKey emailGuardKey(TenantId tenant, EmailKey email) {
+        return TenantPartition.of(tenant).key(EMAIL_GUARD_PREFIX + email.digest());
     }
 
-    /** The byTenantCollection partition holding every service-group assignment of one member. */
-    public static String assignments(TenantId tenant, UserKey user) {
-        return LeadingKeyPrefix.tenant(tenant).value() + "MEMBER#" + user.digest();
+    /** The user a membership's sort key names. */
+    static UserKey user(String sortKey) {
+        return new UserKey(sortKey.substring(SORT_KEY_PREFIX.length()));
     }
 
-    /** One organisation's memberships in key order, strongly consistent, {@code limit} to a page. */
-    static QueryRequest.Builder organisationMembers(String table, TenantId tenant, int limit) {
-        return QueryRequest.builder().tableName(table).limit(limit).consistentRead(true)
-                .keyConditionExpression("PK = :pk AND begins_with(SK, :members)")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                        ":members", AttributeValue.fromS(SORT_KEY_PREFIX)));
+    /** One organisation's memberships, in key order. */
+    static Expr organisationMembers(TenantId tenant) {
+        return KeyConditions.partition(TenantPartition.of(tenant).value(), SORT_KEY_PREFIX);
+    }
+
+    /** The user's memberships across organisations, on {@code byUser}. */
+    static Expr ofUser(UserKey user) {
+        return KeyConditions.index(TableDesign.BY_USER, userIndexPartition(user), USER_INDEX_SORT_PREFIX);
     }
 
     static String userIndexPartition(UserKey user) {

@@ -41,7 +41,7 @@ import jakarta.validation.constraints.NotNull;
 @Controller("/v1/orgs/{org}/transfer-ownership")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-@Requires(beans = Memberships.class)
+@Requires(beans = Members.class)
 class TransferOwnershipController {
 
     @Serdeable

@@ -1,6 +1,6 @@
 package dev.enclave.app.organisation;
 
-import dev.enclave.app.member.Memberships;
+import dev.enclave.app.member.Members;
 import dev.enclave.app.member.OrganisationName;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * it the duplicate effort.
  */
 @Singleton
-@Requires(beans = {Organisations.class, OwedWork.class, Memberships.class})
+@Requires(beans = {Organisations.class, OwedWork.class, Members.class})
 public final class FinishingOwedWork {
 
     private static final Logger LOG = LoggerFactory.getLogger(FinishingOwedWork.class);
@@ -26,15 +26,15 @@ public final class FinishingOwedWork {
 
     private final Organisations organisations;
     private final OwedWork owedWork;
-    private final Memberships memberships;
+    private final Members members;
     private final OwedWorkSettings settings;
     private final Clock clock;
 
-    FinishingOwedWork(Organisations organisations, OwedWork owedWork, Memberships memberships,
+    FinishingOwedWork(Organisations organisations, OwedWork owedWork, Members members,
                       OwedWorkSettings settings, Clock clock) {
         this.organisations = organisations;
         this.owedWork = owedWork;
-        this.memberships = memberships;
+        this.members = members;
         this.settings = settings;
         this.clock = clock;
     }
@@ -82,7 +82,7 @@ public final class FinishingOwedWork {
     }
 
     private void copyName(Organisation organisation, OwedWork.Debt debt) {
-        memberships.renameOrganisation(organisation.id(),
+        members.renameOrganisation(organisation.id(),
                 new OrganisationName(organisation.name(), organisation.version()));
         owedWork.settle(organisation.id(), debt);
     }

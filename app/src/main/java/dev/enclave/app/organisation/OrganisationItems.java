@@ -1,63 +1,113 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
+import dev.enclave.app.store.Schemas;
+import dev.enclave.app.store.TableAttributes;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Explicit, reflection-free mapping of {@link Organisation} to and from its item. */
+/** Explicit, reflection-free mapping of {@link Organisation} to and from its item: one schema, built once. */
 public final class OrganisationItems {
 
     static final String TYPE = "organisation";
     /** How many owners the organisation has; removing an owner needs {@code owners > 1} (never the last). */
     public static final String OWNERS = "owners";
+    public static final String MEMBERS = "members";
+    public static final String SEATS = "seats";
+    public static final String STATUS = "status";
+    public static final String VERSION = "version";
+    public static final String NAME = "name";
     static final String LIMITS = "limits";
-    private static final String RATE = "requestsPerSecond";
-    private static final String BURST = "burst";
-    private static final String CONCURRENT = "concurrent";
+
+    private static final TableSchema<Limit> LIMIT_SCHEMA = StaticImmutableTableSchema
+            .builder(Limit.class, LimitBuilder.class)
+            .newItemBuilder(LimitBuilder::new, LimitBuilder::build)
+            .addAttribute(Integer.class, a -> a.name("requestsPerSecond").getter(Limit::requestsPerSecond)
+                    .setter((b, v) -> b.rate = v))
+            .addAttribute(Integer.class, a -> a.name("burst").getter(Limit::burst).setter((b, v) -> b.burst = v))
+            .addAttribute(Integer.class, a -> a.name("concurrent").getter(Limit::concurrent)
+                    .setter((b, v) -> b.concurrent = v))
+            .build();
+
+    /** The organisation item's schema. */
+    public static final TableSchema<Organisation> SCHEMA = StaticImmutableTableSchema
+            .builder(Organisation.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(o -> OrganisationKeys.partition(o.id()).value()).setter(Schemas.derived())
+                    .tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY).getter(o -> OrganisationKeys.SORT_KEY)
+                    .setter(Schemas.derived()).tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name("type").getter(o -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(o -> o.id().value()).setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name(NAME).getter(Organisation::name).setter((b, v) -> b.name = v))
+            .addAttribute(Integer.class, a -> a.name(SEATS).getter(Organisation::seats).setter((b, v) -> b.seats = v))
+            .addAttribute(Integer.class, a -> a.name(MEMBERS).getter(Organisation::members)
+                    .setter((b, v) -> b.members = v))
+            .addAttribute(Integer.class, a -> a.name(OWNERS).getter(o -> Math.min(o.members(), 1))
+                    .setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(STATUS).getter(o -> o.status().name())
+                    .setter((b, v) -> b.status = v))
+            .addAttribute(Long.class, a -> a.name(VERSION).getter(Organisation::version)
+                    .setter((b, v) -> b.version = v))
+            .addAttribute(String.class, a -> a.name("createdAt").getter(o -> o.createdAt().toString())
+                    .setter((b, v) -> b.createdAt = v))
+            .addAttribute(EnhancedType.documentOf(Limit.class, LIMIT_SCHEMA), a -> a.name(LIMITS)
+                    .getter(o -> o.limits().orElse(null)).setter((b, v) -> b.limits = v))
+            .build();
 
     private OrganisationItems() {
     }
 
     public static Map<String, AttributeValue> toItem(Organisation organisation) {
-        Map<String, AttributeValue> item = new HashMap<>(OrganisationKeys.key(organisation.id()));
-        item.put("type", AttributeValue.fromS(TYPE));
-        item.put("tenant", AttributeValue.fromS(organisation.id().value()));
-        item.put("name", AttributeValue.fromS(organisation.name()));
-        item.put("seats", AttributeValue.fromN(Integer.toString(organisation.seats())));
-        item.put("members", AttributeValue.fromN(Integer.toString(organisation.members())));
-        item.put(OWNERS, AttributeValue.fromN(Integer.toString(Math.min(organisation.members(), 1))));
-        item.put("status", AttributeValue.fromS(organisation.status().name()));
-        item.put("version", AttributeValue.fromN(Long.toString(organisation.version())));
-        item.put("createdAt", AttributeValue.fromS(organisation.createdAt().toString()));
-        organisation.limits().ifPresent(limit -> item.put(LIMITS, limitsValue(limit)));
-        return item;
+        return SCHEMA.itemToMap(organisation, true);
     }
 
     public static Organisation fromItem(Map<String, AttributeValue> item) {
-        return new Organisation(TenantId.of(item.get("tenant").s()), item.get("name").s(),
-                Integer.parseInt(item.get("seats").n()), Integer.parseInt(item.get("members").n()),
-                OrganisationStatus.valueOf(item.get("status").s()),
-                Long.parseLong(item.get("version").n()), Instant.parse(item.get("createdAt").s()),
-                Optional.ofNullable(item.get(LIMITS)).map(OrganisationItems::limits));
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an organisation");
     }
 
     /** An organisation's own limits as the {@value #LIMITS} map attribute. */
     static AttributeValue limitsValue(Limit limit) {
-        return AttributeValue.fromM(Map.of(RATE, number(limit.requestsPerSecond()), BURST, number(limit.burst()),
-                CONCURRENT, number(limit.concurrent())));
+        return AttributeValue.builder().m(LIMIT_SCHEMA.itemToMap(limit, true)).build();
     }
 
-    private static Limit limits(AttributeValue value) {
-        Map<String, AttributeValue> limits = value.m();
-        return new Limit(Integer.parseInt(limits.get(RATE).n()), Integer.parseInt(limits.get(BURST).n()),
-                Integer.parseInt(limits.get(CONCURRENT).n()));
+    /** Mutable only while an item is read into an {@link Organisation}. */
+    private static final class Builder {
+        private String tenant;
+        private String name;
+        private Integer seats;
+        private Integer members;
+        private String status;
+        private Long version;
+        private String createdAt;
+        private Limit limits;
+
+        Organisation build() {
+            return new Organisation(TenantId.of(Objects.requireNonNull(tenant, "tenant")), name,
+                    Objects.requireNonNull(seats, SEATS), Objects.requireNonNull(members, MEMBERS),
+                    OrganisationStatus.valueOf(Objects.requireNonNull(status, STATUS)),
+                    Objects.requireNonNull(version, VERSION), Instant.parse(Objects.requireNonNull(createdAt,
+                    "createdAt")), Optional.ofNullable(limits));
+        }
     }
 
-    private static AttributeValue number(int value) {
-        return AttributeValue.fromN(Integer.toString(value));
+    /** Mutable only while a map attribute is read into a {@link Limit}. */
+    private static final class LimitBuilder {
+        private Integer rate;
+        private Integer burst;
+        private Integer concurrent;
+
+        Limit build() {
+            return new Limit(Objects.requireNonNull(rate, "requestsPerSecond"), Objects.requireNonNull(burst, "burst"),
+                    Objects.requireNonNull(concurrent, "concurrent"));
+        }
     }
 }

@@ -1,9 +1,8 @@
 package dev.enclave.app.organisation;
 
-import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Where an organisation lives: {@code PK = TENANT#<id>#, SK = ORG}. */
 public final class OrganisationKeys {
@@ -14,11 +13,12 @@ public final class OrganisationKeys {
     private OrganisationKeys() {
     }
 
-    public static String partitionKey(TenantId id) {
-        return LeadingKeyPrefix.tenant(id).value();
+    /** The organisation's partition, which holds every item it owns. */
+    public static TenantPartition partition(TenantId id) {
+        return TenantPartition.of(id);
     }
 
-    public static Map<String, AttributeValue> key(TenantId id) {
-        return Map.of("PK", AttributeValue.fromS(partitionKey(id)), "SK", AttributeValue.fromS(SORT_KEY));
+    public static ItemKey key(TenantId id) {
+        return partition(id).key(SORT_KEY);
     }
 }

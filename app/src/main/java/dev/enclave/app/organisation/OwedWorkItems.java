@@ -1,6 +1,8 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.platform.SortableTime;
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
 import java.time.Instant;
@@ -19,33 +21,30 @@ public final class OwedWorkItems {
     private static final String INDEX_PARTITION = TableDesign.BY_OWED_WORK.partitionKey();
     private static final String INDEX_SORT = TableDesign.BY_OWED_WORK.sortKey();
 
-    /**
-     * The update-expression clause that records a debt of {@code :owes} for the version the same update writes
-     * ({@code #version + :one}: every right-hand side reads the item as it was before the update).
-     */
-    static final String RECORD = OWES + " = :owes, " + OWED_FOR + " = #version + :one, " + INDEX_PARTITION
-            + " = :owedWork, " + INDEX_SORT + " = :owedSince";
-
-    /** The clause that clears a debt. */
-    static final String CLEAR = "REMOVE " + OWES + ", " + OWED_FOR + ", " + INDEX_PARTITION + ", " + INDEX_SORT;
-
-    /** The condition under which a debt is still the one settled. */
-    static final String STILL_OWED = OWES + " = :owes AND " + OWED_FOR + " = :owedFor";
-
     private OwedWorkItems() {
     }
 
-    /** The values {@link #RECORD} names, but {@code :one}. */
-    static Map<String, AttributeValue> recordValues(OwedWork.Kind kind, TenantId id, Instant now) {
-        return Map.of(":owes", AttributeValue.fromS(kind.name()),
-                ":owedWork", AttributeValue.fromS(TableDesign.OWED_WORK),
-                ":owedSince", AttributeValue.fromS(sortKey(now, id)));
+    /**
+     * The {@code SET} actions that record a debt of {@code kind} for the version the same update writes
+     * ({@code #version + :one}, which the update names: every right-hand side reads the item as it was).
+     */
+    static Expr record(OwedWork.Kind kind, TenantId id, Instant now) {
+        return Expr.of("#owes = :owes, #owedFor = #version + :one, #owedWork = :owedWork, #owedSince = :owedSince")
+                .name("#owes", OWES).name("#owedFor", OWED_FOR).name("#owedWork", INDEX_PARTITION)
+                .name("#owedSince", INDEX_SORT).value(":owes", kind.name()).value(":owedWork", TableDesign.OWED_WORK)
+                .value(":owedSince", sortKey(now, id));
     }
 
-    /** The values {@link #STILL_OWED} names. */
-    static Map<String, AttributeValue> settleValues(OwedWork.Debt debt) {
-        return Map.of(":owes", AttributeValue.fromS(debt.kind().name()),
-                ":owedFor", AttributeValue.fromN(Long.toString(debt.version())));
+    /** The update that clears a debt. */
+    static Expr clear() {
+        return Expr.of("REMOVE #owes, #owedFor, #owedWork, #owedSince").name("#owes", OWES)
+                .name("#owedFor", OWED_FOR).name("#owedWork", INDEX_PARTITION).name("#owedSince", INDEX_SORT);
+    }
+
+    /** The condition under which a debt is still the one settled. */
+    static Expr stillOwed(OwedWork.Debt debt) {
+        return Expr.of("#owes = :owes AND #owedFor = :owedFor").name("#owes", OWES).name("#owedFor", OWED_FOR)
+                .value(":owes", debt.kind().name()).number(":owedFor", debt.version());
     }
 
     /** The owed-work index sort key: when, then whose. */
@@ -55,11 +54,11 @@ public final class OwedWorkItems {
 
     /** The debt an organisation item carries, if any. */
     static Optional<OwedWork.Debt> debt(Map<String, AttributeValue> item) {
-        AttributeValue owes = item.get(OWES);
-        AttributeValue owedFor = item.get(OWED_FOR);
-        if (owes == null || owes.s() == null || owedFor == null || owedFor.n() == null) {
+        Optional<String> owes = ItemAttributes.optionalString(item, OWES);
+        Optional<Long> owedFor = ItemAttributes.optionalNumber(item, OWED_FOR);
+        if (owes.isEmpty() || owedFor.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new OwedWork.Debt(OwedWork.Kind.valueOf(owes.s()), Long.parseLong(owedFor.n())));
+        return Optional.of(new OwedWork.Debt(OwedWork.Kind.valueOf(owes.get()), owedFor.get()));
     }
 }

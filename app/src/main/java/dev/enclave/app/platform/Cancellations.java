@@ -17,11 +17,6 @@ public final class Cancellations {
     private Cancellations() {
     }
 
-    /** Whether the write at {@code index} was refused by its condition (not a conflict or a fault). */
-    public static boolean conditionFailed(List<CancellationReason> reasons, int index) {
-        return index >= 0 && index < reasons.size() && conditionFailed(reasons.get(index));
-    }
-
     /**
      * Whether {@code failure} is a write that lost to another transaction in flight on its items, and nothing
      * else: a single write refused with {@code TransactionConflictException}, or a transaction cancelled with a

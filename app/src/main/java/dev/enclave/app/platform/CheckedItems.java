@@ -1,5 +1,6 @@
 package dev.enclave.app.platform;
 
+import dev.enclave.table.TableDesign;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.inject.Singleton;
@@ -69,7 +70,7 @@ public final class CheckedItems {
     private <T> Optional<T> skip(ItemKind kind, Reason reason, Map<String, AttributeValue> item, String why) {
         skipped.get(kind).get(reason).increment();
         LOG.warn("skipped item kind={} reason={} cause={} PK={} SK={}", kind.tag(), reason.tag, why,
-                loggable(item.get("PK")), loggable(item.get("SK")));
+                loggable(item.get(TableDesign.ENCLAVE.partitionKey())), loggable(item.get(TableDesign.ENCLAVE.sortKey())));
         return Optional.empty();
     }
 

@@ -60,13 +60,13 @@ public sealed interface ReadScope {
 
         @Override
         public boolean admits(Map<String, AttributeValue> item) {
-            return string(item, "GSI2PK").filter(owner.value()::equals).isPresent()
+            return string(item, TableDesign.BY_USER.partitionKey()).filter(owner.value()::equals).isPresent()
                     && sortKeyTenant(item).filter(tenant -> inPartitionOf(item, tenant)
                             && claimsNoOtherTenant(item, tenant)).isPresent();
         }
 
         private Optional<TenantId> sortKeyTenant(Map<String, AttributeValue> item) {
-            return string(item, "GSI2SK").filter(sortKey -> sortKey.startsWith(sortPrefix))
+            return string(item, TableDesign.BY_USER.sortKey()).filter(sortKey -> sortKey.startsWith(sortPrefix))
                     .map(sortKey -> sortKey.substring(sortPrefix.length()).split("#", -1)[0])
                     .flatMap(ReadScope::tenantId);
         }
@@ -85,13 +85,13 @@ public sealed interface ReadScope {
 
     /** The tenant whose control partition ({@code TENANT#<id>#} exactly) holds the item. */
     static Optional<TenantId> partitionTenant(Map<String, AttributeValue> item) {
-        return string(item, "PK").filter(pk -> pk.startsWith(GuardScope.TENANT_MARKER) && pk.endsWith("#"))
+        return string(item, TableDesign.ENCLAVE.partitionKey()).filter(pk -> pk.startsWith(GuardScope.TENANT_MARKER) && pk.endsWith("#"))
                 .map(pk -> pk.substring(GuardScope.TENANT_MARKER.length(), pk.length() - 1))
                 .flatMap(ReadScope::tenantId).filter(tenant -> inPartitionOf(item, tenant));
     }
 
     private static boolean inPartitionOf(Map<String, AttributeValue> item, TenantId tenant) {
-        return string(item, "PK").filter(LeadingKeyPrefix.tenant(tenant).value()::equals).isPresent();
+        return string(item, TableDesign.ENCLAVE.partitionKey()).filter(LeadingKeyPrefix.tenant(tenant).value()::equals).isPresent();
     }
 
     /** A {@code tenant} attribute that is not a string is left to the mapper to refuse. */

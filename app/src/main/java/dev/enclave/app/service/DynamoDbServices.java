@@ -1,30 +1,30 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.member.MembershipKeys;
-import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.platform.VersionCondition;
 import dev.enclave.app.platform.ItemKind;
 import dev.enclave.app.platform.ReadScope;
-import dev.enclave.app.platform.TableSettings;
-import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.app.store.Conditions;
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.ScopedTable;
+import dev.enclave.app.store.Store;
+import dev.enclave.app.store.TenantPartition;
+import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
+import dev.enclave.app.store.Update;
+import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /** {@link Services} on the single table, on the organisation's scoped client. */
 @Singleton
@@ -32,38 +32,32 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 final class DynamoDbServices implements Services {
 
     /** DynamoDB's transaction limit, less the service item itself. */
-    static final int MAX_ASSIGNMENTS_PER_DELETE = 99;
+    static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_WRITES - 1;
 
-    private final TenantDynamoDb tenants;
-    private final String table;
+    /** The writes of deleting a service and of assigning a member to one of its groups. */
+    enum Role implements WriteRole {
+        SERVICE,
+        MEMBER,
+        ASSIGNMENT
+    }
+
+    private final Store store;
     private final CheckedItems checked;
 
-    DynamoDbServices(TenantDynamoDb tenants, TableSettings table, CheckedItems checked) {
-        this.tenants = tenants;
-        this.table = table.getName();
+    DynamoDbServices(Store store, CheckedItems checked) {
+        this.store = store;
         this.checked = checked;
     }
 
     @Override
     public boolean create(TenantId tenant, String service, String name) {
-        Map<String, AttributeValue> item = new HashMap<>(ServiceKeys.service(tenant, service));
-        item.put("type", AttributeValue.fromS("service"));
-        item.put("id", AttributeValue.fromS(service));
-        item.put("name", AttributeValue.fromS(name));
-        item.put("version", AttributeValue.fromN("1"));
-        try {
-            client(tenant).putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
-            return true;
-        } catch (ConditionalCheckFailedException taken) {
-            return false;
-        }
+        return table(tenant).put(ServiceItems.toItem(tenant, service, name), Conditions.absent());
     }
 
     @Override
     public Optional<ServiceView> find(TenantId tenant, String service) {
-        var item = client(tenant).getItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
-                .consistentRead(true)).item();
-        return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant), item, ServiceItems::fromItem);
+        return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant),
+                table(tenant).get(ServiceKeys.service(tenant, service)), ServiceItems::fromItem);
     }
 
     @Override
@@ -74,98 +68,59 @@ final class DynamoDbServices implements Services {
 
     @Override
     public Optional<ServiceView> rename(TenantId tenant, String service, String name, ExpectedVersion expected) {
-        Map<String, AttributeValue> values = new HashMap<>(VersionCondition.values(expected));
-        values.putAll(Map.of(":name", AttributeValue.fromS(name), ":one", AttributeValue.fromN("1")));
-        try {
-            var updated = client(tenant).updateItem(b -> b.tableName(table).key(ServiceKeys.service(tenant, service))
-                    .updateExpression("SET #name = :name, version = version + :one")
-                    .conditionExpression(VersionCondition.expression(expected, "PK", "version"))
-                    .expressionAttributeNames(Map.of("#name", "name"))
-                    .expressionAttributeValues(values)
-                    .returnValues(ReturnValue.ALL_NEW));
-            return Optional.of(ServiceItems.fromItem(updated.attributes()));
-        } catch (ConditionalCheckFailedException stale) {
-            return Optional.empty();
-        }
+        Expr update = Update.builder().set("#name = :name, #version = #version + :one")
+                .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
+                .value(":name", name).number(":one", 1).build();
+        return table(tenant).updateReturning(ServiceKeys.service(tenant, service), update,
+                Conditions.atVersion(expected, ServiceItems.VERSION)).updated().map(ServiceItems::fromItem);
     }
 
     @Override
     public Deletion delete(TenantId tenant, String service) {
-        List<Map<String, AttributeValue>> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
-                query(tenant, ServiceKeys.servicePrefix(service)), DynamoDbServices::key);
+        List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
+                query(tenant, ServiceKeys.servicePrefix(service)), ItemKey::of);
         if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
             return Deletion.TOO_MANY_ASSIGNMENTS;
         }
-        List<TransactWriteItem> writes = new ArrayList<>();
-        writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(ServiceKeys.service(tenant, service))
-                .conditionExpression("attribute_exists(PK)")).build());
-        assignments.forEach(key -> writes.add(TransactWriteItem.builder().delete(d -> d.tableName(table).key(key))
-                .build()));
-        try {
-            client(tenant).transactWriteItems(b -> b.transactItems(writes));
-            return Deletion.DELETED;
-        } catch (TransactionCanceledException cancelled) {
-            if (Cancellations.conflicted(cancelled)) {
-                throw cancelled;
-            }
-            return Deletion.NOT_FOUND;
-        }
+        Transaction.Builder writes = Transaction.builder()
+                .delete(Role.SERVICE, ServiceKeys.service(tenant, service), Conditions.exists());
+        assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+        TransactionOutcome outcome = table(tenant).transact(writes.build());
+        return outcome.refused(Role.SERVICE) ? Deletion.NOT_FOUND : Deletion.DELETED;
     }
 
     @Override
     public boolean assign(TenantId tenant, String service, String group, UserKey user, String userId) {
-        Map<String, AttributeValue> item = ServiceAssignments.item(tenant, service, group, user, userId);
-        try {
-            client(tenant).transactWriteItems(b -> b.transactItems(
-                    exists(MembershipKeys.key(tenant, user)), exists(ServiceKeys.service(tenant, service)),
-                    TransactWriteItem.builder().put(p -> p.tableName(table).item(item)).build()));
-            return true;
-        } catch (TransactionCanceledException missing) {
-            if (Cancellations.conflicted(missing)) {
-                throw missing;
-            }
-            return false;
-        }
+        Transaction assignment = Transaction.builder()
+                .check(Role.MEMBER, MembershipKeys.key(tenant, user), Conditions.exists())
+                .check(Role.SERVICE, ServiceKeys.service(tenant, service), Conditions.exists())
+                .put(Role.ASSIGNMENT, ServiceAssignments.item(tenant, service, group, user, userId))
+                .build();
+        return !table(tenant).transact(assignment).refusedAny(Role.MEMBER, Role.SERVICE);
     }
 
     @Override
     public void unassign(TenantId tenant, String service, String group, UserKey user) {
-        client(tenant).deleteItem(b -> b.tableName(table).key(ServiceKeys.assignment(tenant, service, group, user)));
+        table(tenant).delete(ServiceKeys.assignment(tenant, service, group, user));
     }
 
     @Override
     public List<String> groupMembers(TenantId tenant, String service, String group) {
         return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), query(tenant,
-                ServiceKeys.groupPrefix(service, group)), item -> item.get("userId").s());
+                ServiceKeys.groupPrefix(service, group)), ServiceAssignments::userId);
     }
 
     @Override
     public boolean isAssigned(TenantId tenant, String service, String group, UserKey user) {
-        var item = client(tenant).getItem(b -> b.tableName(table)
-                .key(ServiceKeys.assignment(tenant, service, group, user)).consistentRead(true)).item();
-        return item != null && !item.isEmpty();
+        return !table(tenant).get(ServiceKeys.assignment(tenant, service, group, user)).isEmpty();
     }
 
     private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        client(tenant).queryPaginator(b -> b.tableName(table).consistentRead(true)
-                        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-                        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                                ":prefix", AttributeValue.fromS(sortPrefix))))
-                .items().forEach(items::add);
-        return items;
+        return table(tenant).queryAll(KeyConditions.partition(TenantPartition.of(tenant).value(), sortPrefix),
+                q -> { });
     }
 
-    private TransactWriteItem exists(Map<String, AttributeValue> key) {
-        return TransactWriteItem.builder().conditionCheck(c -> c.tableName(table).key(key)
-                .conditionExpression("attribute_exists(PK)")).build();
-    }
-
-    private static Map<String, AttributeValue> key(Map<String, AttributeValue> item) {
-        return Map.of("PK", item.get("PK"), "SK", item.get("SK"));
-    }
-
-    private DynamoDbClient client(TenantId tenant) {
-        return tenants.forTenant(tenant);
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
     }
 }

@@ -1,9 +1,11 @@
 package dev.enclave.app.service;
 
-import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemBuilder;
+import dev.enclave.app.store.ItemKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import java.util.HashMap;
+import dev.enclave.table.TableDesign;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -11,48 +13,55 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** The item that puts a member in a service group, for workflows that assign (accepting an invitation). */
 public final class ServiceAssignments {
 
-    private static final String MEMBER_SEGMENT = "#MEMBER#";
+    private static final String SERVICE = "service";
+    private static final String GROUP = "group";
+    private static final String USER_ID = "userId";
 
     private ServiceAssignments() {
     }
 
     public static Map<String, AttributeValue> item(TenantId tenant, String service, String group, UserKey user,
                                                    String userId) {
-        Map<String, AttributeValue> item = new HashMap<>(ServiceKeys.assignment(tenant, service, group, user));
-        item.put("type", AttributeValue.fromS("service-assignment"));
-        item.put("service", AttributeValue.fromS(service));
-        item.put("group", AttributeValue.fromS(group));
-        item.put("userId", AttributeValue.fromS(userId));
-        item.put("GSI1PK", AttributeValue.fromS(MembershipKeys.assignments(tenant, user)));
-        item.put("GSI1SK", AttributeValue.fromS(ServiceKeys.servicePrefix(service) + group));
-        return item;
+        return ItemBuilder.at(ServiceKeys.assignment(tenant, service, group, user))
+                .string("type", "service-assignment").string(SERVICE, service).string(GROUP, group)
+                .string(USER_ID, userId)
+                .string(TableDesign.BY_TENANT_COLLECTION.partitionKey(), ServiceKeys.byMember(tenant, user))
+                .string(TableDesign.BY_TENANT_COLLECTION.sortKey(), ServiceKeys.byMemberSort(service, group))
+                .build();
     }
 
     /** The assignment an item records; the service, group and user as its attributes name them. */
     public static Assignment fromItem(Map<String, AttributeValue> item) {
-        String sortKey = item.get("SK").s();
-        int member = sortKey.lastIndexOf(MEMBER_SEGMENT);
+        String sortKey = ItemAttributes.sortKey(item);
+        int member = sortKey.lastIndexOf(ServiceKeys.MEMBER_SEGMENT);
         if (member < 0) {
             throw new IllegalArgumentException("not an assignment's sort key");
         }
-        return new Assignment(item.get("service").s(), item.get("group").s(),
-                new UserKey(sortKey.substring(member + MEMBER_SEGMENT.length())), item.get("userId").s());
+        return new Assignment(ItemAttributes.string(item, SERVICE), ItemAttributes.string(item, GROUP),
+                new UserKey(sortKey.substring(member + ServiceKeys.MEMBER_SEGMENT.length())),
+                ItemAttributes.string(item, USER_ID));
+    }
+
+    /** The member an assignment item names ({@code userId}). */
+    static String userId(Map<String, AttributeValue> item) {
+        return ItemAttributes.string(item, USER_ID);
     }
 
     /**
      * The key of an item found on the member's assignments index entry; fails unless its sort key is an assignment
      * of that member, so nothing else is deleted with the member.
      */
-    public static Map<String, AttributeValue> keyOfAssignment(Map<String, AttributeValue> item, UserKey user) {
-        String sortKey = item.get("SK").s();
-        if (!sortKey.startsWith(ServiceKeys.ASSIGNMENT_PREFIX) || !sortKey.endsWith(MEMBER_SEGMENT + user.digest())) {
+    public static ItemKey keyOfAssignment(Map<String, AttributeValue> item, UserKey user) {
+        String sortKey = ItemAttributes.sortKey(item);
+        if (!sortKey.startsWith(ServiceKeys.ASSIGNMENT_PREFIX)
+                || !sortKey.endsWith(ServiceKeys.MEMBER_SEGMENT + user.digest())) {
             throw new IllegalArgumentException("not an assignment of the member");
         }
-        return Map.of("PK", item.get("PK"), "SK", item.get("SK"));
+        return ItemKey.of(item);
     }
 
     /** The key of a service, for conditions that it still exists. */
-    public static Map<String, AttributeValue> serviceKey(TenantId tenant, String service) {
+    public static ItemKey serviceKey(TenantId tenant, String service) {
         return ServiceKeys.service(tenant, service);
     }
 

@@ -1,18 +1,30 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.service.Services.ServiceView;
+import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemBuilder;
+import dev.enclave.identity.TenantId;
 import java.util.Map;
-import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Explicit mapping of a service from its item ({@code SK = SVC#<service>}). */
+/** Explicit mapping of a service to and from its item ({@code SK = SVC#<service>}). */
 public final class ServiceItems {
+
+    static final String NAME = "name";
+    static final String VERSION = "version";
+    private static final String ID = "id";
 
     private ServiceItems() {
     }
 
+    /** A new service's item, at version 1. */
+    static Map<String, AttributeValue> toItem(TenantId tenant, String service, String name) {
+        return ItemBuilder.at(ServiceKeys.service(tenant, service)).string("type", "service").string(ID, service)
+                .string(NAME, name).number(VERSION, 1).build();
+    }
+
     public static ServiceView fromItem(Map<String, AttributeValue> item) {
-        return new ServiceView(Objects.requireNonNull(item.get("id").s(), "id"),
-                Objects.requireNonNull(item.get("name").s(), "name"), Long.parseLong(item.get("version").n()));
+        return new ServiceView(ItemAttributes.string(item, ID), ItemAttributes.string(item, NAME),
+                ItemAttributes.number(item, VERSION));
     }
 }

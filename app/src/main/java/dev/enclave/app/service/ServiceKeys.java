@@ -1,15 +1,15 @@
 package dev.enclave.app.service;
 
-import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Where services and their group assignments live: a service at {@code SK = SVC#<service>}; an assignment at
  * {@code SK = SVCGROUP#<service>#<group>#MEMBER#<user digest>}, and by member on {@code byTenantCollection}
- * ({@link dev.enclave.app.member.MembershipKeys#assignments}) so removing a member finds their assignments in one Query.
+ * ({@code GSI1PK = TENANT#<org>#MEMBER#<user digest>}, {@link #byMember}) so removing a member finds their
+ * assignments in one Query.
  */
 public final class ServiceKeys {
 
@@ -17,29 +17,36 @@ public final class ServiceKeys {
     public static final String SERVICE_PREFIX = "SVC#";
     /** Sort-key prefix of every service-group assignment. */
     public static final String ASSIGNMENT_PREFIX = "SVCGROUP#";
+    /** The segment before the member in an assignment's sort key. */
+    static final String MEMBER_SEGMENT = "#MEMBER#";
+    private static final String BY_MEMBER_SEGMENT = "MEMBER#";
 
     private ServiceKeys() {
     }
 
-    static Map<String, AttributeValue> service(TenantId tenant, String service) {
-        return key(tenant, SERVICE_PREFIX + service);
+    static ItemKey service(TenantId tenant, String service) {
+        return TenantPartition.of(tenant).key(SERVICE_PREFIX + service);
     }
 
-    static Map<String, AttributeValue> assignment(TenantId tenant, String service, String group, UserKey user) {
-        return key(tenant, groupPrefix(service, group) + user.digest());
+    static ItemKey assignment(TenantId tenant, String service, String group, UserKey user) {
+        return TenantPartition.of(tenant).key(groupPrefix(service, group) + user.digest());
+    }
+
+    /** The byTenantCollection partition holding every service-group assignment of one member. */
+    public static String byMember(TenantId tenant, UserKey user) {
+        return TenantPartition.of(tenant).value() + BY_MEMBER_SEGMENT + user.digest();
+    }
+
+    /** An assignment's byTenantCollection sort key: its service and group. */
+    static String byMemberSort(String service, String group) {
+        return servicePrefix(service) + group;
     }
 
     static String groupPrefix(String service, String group) {
-        return ASSIGNMENT_PREFIX + service + "#" + group + "#MEMBER#";
+        return ASSIGNMENT_PREFIX + service + "#" + group + MEMBER_SEGMENT;
     }
 
     static String servicePrefix(String service) {
         return ASSIGNMENT_PREFIX + service + "#";
-    }
-
-
-    private static Map<String, AttributeValue> key(TenantId tenant, String sortKey) {
-        return Map.of("PK", AttributeValue.fromS(LeadingKeyPrefix.tenant(tenant).value()),
-                "SK", AttributeValue.fromS(sortKey));
     }
 }

@@ -2,6 +2,7 @@ package dev.enclave.app.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.store.Conditions;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -40,12 +41,14 @@ class IfMatchTest {
         ExpectedVersion two = ExpectedVersion.oneOf(Set.of(3L, 5L));
         ExpectedVersion none = ExpectedVersion.oneOf(Set.of());
 
-        assertThat(VersionCondition.expression(two, "PK", "#version"))
-                .isEqualTo("attribute_exists(PK) AND #version IN (:expected0, :expected1)");
-        assertThat(VersionCondition.values(two)).hasSize(2);
-        assertThat(VersionCondition.values(none).get(":expected0").n()).isEqualTo("-1");
-        assertThat(VersionCondition.expression(ExpectedVersion.anyExisting(), "PK", "#version"))
-                .isEqualTo("attribute_exists(PK)");
-        assertThat(VersionCondition.values(ExpectedVersion.anyExisting())).isEmpty();
+        assertThat(Conditions.atVersion(two, "version").text())
+                .isEqualTo("attribute_exists(#pk) AND #version IN (:expected0, :expected1)");
+        assertThat(Conditions.atVersion(two, "version").names())
+                .containsEntry("#pk", "PK").containsEntry("#version", "version");
+        assertThat(Conditions.atVersion(two, "version").values()).hasSize(2);
+        assertThat(Conditions.atVersion(none, "version").values().get(":expected0").n()).isEqualTo("-1");
+        assertThat(Conditions.atVersion(ExpectedVersion.anyExisting(), "version").text())
+                .isEqualTo("attribute_exists(#pk)");
+        assertThat(Conditions.atVersion(ExpectedVersion.anyExisting(), "version").values()).isEmpty();
     }
 }

@@ -60,7 +60,7 @@ final class FloorController {
     @Get("/{org}")
     HttpResponse<FloorView> organisation(String org) {
         Map<String, AttributeValue> item = platform.getItem(b -> b.tableName(table)
-                .key(OrganisationKeys.key(TenantId.of(org)))).item();
+                .key(OrganisationKeys.key(TenantId.of(org)).asMap())).item();
         return item.isEmpty() ? HttpResponse.notFound() : HttpResponse.ok(FloorView.of(OrganisationItems.fromItem(item)));
     }
 
@@ -68,8 +68,8 @@ final class FloorController {
     HttpResponse<FloorView> organisationWithMembership(String org, String userId) {
         TenantId tenant = TenantId.of(org);
         List<Map<String, AttributeValue>> items = platform.batchGetItem(b -> b.requestItems(Map.of(table,
-                KeysAndAttributes.builder().consistentRead(true).keys(OrganisationKeys.key(tenant),
-                        MembershipKeys.key(tenant, UserKey.of(LOCAL_ISSUER, userId))).build())))
+                KeysAndAttributes.builder().consistentRead(true).keys(OrganisationKeys.key(tenant).asMap(),
+                        MembershipKeys.key(tenant, UserKey.of(LOCAL_ISSUER, userId)).asMap()).build())))
                 .responses().getOrDefault(table, List.of());
         return items.stream().filter(item -> OrganisationKeys.SORT_KEY.equals(item.get("SK").s())).findFirst()
                 .filter(organisation -> items.size() == 2)

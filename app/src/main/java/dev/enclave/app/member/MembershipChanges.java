@@ -1,0 +1,225 @@
+package dev.enclave.app.member;
+
+import dev.enclave.app.member.Members.Change;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.ItemKind;
+import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceKeys;
+import dev.enclave.app.store.Conditions;
+import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.Page;
+import dev.enclave.app.store.ScopedTable;
+import dev.enclave.app.store.Store;
+import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
+import dev.enclave.app.store.Update;
+import dev.enclave.app.store.Write;
+import dev.enclave.app.store.WriteRole;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
+ * organisation's scoped client.
+ */
+final class MembershipChanges {
+
+    /** The writes of a membership change. */
+    enum Role implements WriteRole {
+        /** The membership changed: it must be as read (removal) or as the change expects (group edits). */
+        MEMBERSHIP,
+        /** The organisation's member and owner counts: an owner may leave only while another one is left. */
+        OWNER_LEFT,
+        MEMBER_EMAIL,
+        ASSIGNMENT,
+        /** Transferring ownership: the member gaining the owner group (the one losing it is {@link #OWNER_LEFT}). */
+        NEW_OWNER
+    }
+
+    private static final int NAME_COPY_ATTEMPTS = 5;
+
+    private final Store store;
+    private final CheckedItems checked;
+
+    MembershipChanges(Store store, CheckedItems checked) {
+        this.store = store;
+        this.checked = checked;
+    }
+
+    Change remove(Membership membership) {
+        Transaction.Builder writes = Transaction.builder()
+                .delete(Role.MEMBERSHIP, MembershipKeys.key(membership.tenant(), membership.user()),
+                        Conditions.exists().and(Expr.of("#version = :version")
+                                .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
+                .add(Role.OWNER_LEFT, organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
+        if (!membership.email().isEmpty()) {
+            writes.delete(Role.MEMBER_EMAIL, MembershipKeys.emailGuardKey(membership.tenant(),
+                    EmailKey.of(Email.of(membership.email()))));
+        }
+        List<ItemKey> assignments = serviceAssignments(membership);
+        if (writes.size() + assignments.size() > Transaction.MAX_WRITES) {
+            return Change.TOO_LARGE;
+        }
+        assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+        return removed(table(membership.tenant()).transact(writes.build()));
+    }
+
+    /** What a removal came to: the membership as read decides first, then the last owner. */
+    static Change removed(TransactionOutcome outcome) {
+        if (outcome.committed()) {
+            return Change.DONE;
+        }
+        return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
+                : Change.MEMBERSHIP_CHANGED;
+    }
+
+    /**
+     * The keys of the member's service-group assignments: one Query on their byTenantCollection partition, keeping
+     * only the organisation's own assignment items of this member (anyone's item may carry that index key).
+     */
+    private List<ItemKey> serviceAssignments(Membership membership) {
+        var found = table(membership.tenant()).query(KeyConditions.index(TableDesign.BY_TENANT_COLLECTION,
+                        ServiceKeys.byMember(membership.tenant(), membership.user())),
+                q -> q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName())).items();
+        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(membership.tenant()), found,
+                item -> ServiceAssignments.keyOfAssignment(item, membership.user()));
+    }
+
+    Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
+                groupChange(tenant, user, GroupEdit.ADD, group, expected));
+        if (Membership.OWNER.equals(group)) {
+            writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, 1));
+        }
+        return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
+    }
+
+    Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
+                groupChange(tenant, user, GroupEdit.DELETE, group, expected));
+        if (Membership.OWNER.equals(group)) {
+            writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, -1));
+        }
+        return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
+    }
+
+    Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+        Transaction transfer = Transaction.builder()
+                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, Membership.OWNER, Optional.empty()))
+                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, Membership.OWNER, Optional.empty()))
+                .build();
+        return groupChanged(table(tenant).transact(transfer), Role.NEW_OWNER, Optional.empty());
+    }
+
+    /**
+     * What a group change came to: when the edited membership refused, why, from the membership as it was (absent,
+     * at a version the change did not expect, or already as asked); else the last owner, when that refused.
+     */
+    static Change groupChanged(TransactionOutcome outcome, Role edited, Optional<ExpectedVersion> expected) {
+        if (outcome.committed()) {
+            return Change.DONE;
+        }
+        if (outcome.refused(edited)) {
+            return outcome.oldItem(edited).filter(old -> old.containsKey(MembershipItems.VERSION))
+                    .map(MembershipItems::version)
+                    .map(version -> expected.filter(e -> !e.accepts(version)).isPresent() ? Change.VERSION_MISMATCH
+                            : Change.UNCHANGED)
+                    .orElse(Change.NOT_A_MEMBER);
+        }
+        return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
+    }
+
+    void renameOrganisation(TenantId tenant, OrganisationName name) {
+        ScopedTable table = table(tenant);
+        Optional<Map<String, AttributeValue>> start = Optional.empty();
+        do {
+            Optional<Map<String, AttributeValue>> from = start;
+            Page page = table.query(MembershipKeys.organisationMembers(tenant), q -> q.limit(Transaction.MAX_WRITES)
+                    .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
+                    .exclusiveStartKey(from.orElse(null)));
+            copyName(table, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
+                    ItemKey::of), name);
+            start = page.next();
+        } while (start.isPresent());
+    }
+
+    /**
+     * One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own, waiting
+     * out transactions in flight on it (a group edit, a leave).
+     */
+    private static void copyName(ScopedTable table, List<ItemKey> keys, OrganisationName name) {
+        if (keys.isEmpty()) {
+            return;
+        }
+        Transaction.Builder copies = Transaction.builder();
+        keys.forEach(key -> copies.update(Role.MEMBERSHIP, key, nameCopy(name), olderNameCopy(name)));
+        if (!table.tryCommit(copies.build())) {
+            keys.forEach(key -> table.updateWaitingOutConflicts(key, nameCopy(name), olderNameCopy(name),
+                    NAME_COPY_ATTEMPTS));
+        }
+    }
+
+    private static Expr nameCopy(OrganisationName name) {
+        return Update.builder().set("#orgName = :name, #orgNameVersion = :version")
+                .name("#orgName", MembershipItems.ORGANISATION_NAME)
+                .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION)
+                .value(":name", name.name()).number(":version", name.version()).build();
+    }
+
+    /** Only a copy older than {@code name}'s replaces; a membership gone meanwhile is skipped. */
+    private static Expr olderNameCopy(OrganisationName name) {
+        return Conditions.exists().and(Expr.of("(attribute_not_exists(#orgNameVersion) OR #orgNameVersion < :version)")
+                .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION).number(":version", name.version()));
+    }
+
+    /** A group edit's set operation. */
+    private enum GroupEdit { ADD, DELETE }
+
+    /**
+     * Adds or removes one group if the member exists, at an expected version when one is given, and the group is
+     * not already so; the old item comes back when the condition refuses.
+     */
+    private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, String group,
+                                     Optional<ExpectedVersion> expected) {
+        Update update = Update.builder().name("#groups", MembershipItems.GROUPS).strings(":groups", List.of(group))
+                .set("#version = #version + :one").name("#version", MembershipItems.VERSION).number(":one", 1);
+        if (edit == GroupEdit.ADD) {
+            update.add("#groups :groups");
+        } else {
+            update.delete("#groups :groups");
+        }
+        Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
+                .name("#groups", MembershipItems.GROUPS).value(":group", group);
+        return new Write.Update(MembershipKeys.key(tenant, user), update.build(), Optional.of(
+                Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
+                        .and(groupCondition)));
+    }
+
+    /** Adjusts the organisation's member and owner counts; losing an owner needs another one left. */
+    private static Write organisationCounters(TenantId tenant, int members, int owners) {
+        Expr update = Update.builder().set("#members = #members + :members, #owners = #owners + :owners")
+                .name("#members", OrganisationItems.MEMBERS).name("#owners", OrganisationItems.OWNERS)
+                .number(":members", members).number(":owners", owners).build();
+        Expr condition = owners < 0
+                ? Expr.of("#owners > :minimum").name("#owners", OrganisationItems.OWNERS).number(":minimum", 1)
+                : Conditions.exists();
+        return new Write.Update(OrganisationKeys.key(tenant), update, Optional.of(condition));
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

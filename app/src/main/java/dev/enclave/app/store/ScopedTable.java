@@ -1,0 +1,208 @@
+package dev.enclave.app.store;
+
+import dev.enclave.app.platform.Backoff;
+import dev.enclave.app.platform.ConsistentBatchGet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Enclave's table on one scoped client (a tenant's, or a narrower scope's): every call goes through that client,
+ * so through the guard and on the scope's own credentials.
+ */
+public final class ScopedTable {
+
+    private final DynamoDbClient client;
+    private final String table;
+
+    ScopedTable(DynamoDbClient client, String table) {
+        this.client = client;
+        this.table = table;
+    }
+
+    /** The item at {@code key}, strongly consistent; empty when there is none. */
+    public Map<String, AttributeValue> get(ItemKey key) {
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key.asMap())
+                .consistentRead(true)).item();
+        return item == null ? Map.of() : item;
+    }
+
+    /** The items at {@code keys}, strongly consistent, in one BatchGetItem (repeated for unprocessed keys). */
+    public List<Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
+        return ConsistentBatchGet.items(client, table, keys.stream().map(ItemKey::asMap).toList());
+    }
+
+    /** The item of {@code items} at {@code key}'s sort key, or {@code null}. */
+    public static Map<String, AttributeValue> at(List<Map<String, AttributeValue>> items, ItemKey key) {
+        return items.stream().filter(item -> key.sort().equals(ItemKey.sortOf(item))).findFirst().orElse(null);
+    }
+
+    /** Puts {@code item} if {@code condition} holds; false when it refused. */
+    public boolean put(Map<String, AttributeValue> item, Expr condition) {
+        return putOrOld(item, condition).isEmpty();
+    }
+
+    /** Puts {@code item} if {@code condition} holds; when it refused, the item as it was. */
+    public Optional<Map<String, AttributeValue>> putOrOld(Map<String, AttributeValue> item, Expr condition) {
+        try {
+            client.putItem(b -> b.tableName(table).item(item).conditionExpression(condition.text())
+                    .expressionAttributeNames(condition.namesOrNull())
+                    .expressionAttributeValues(condition.valuesOrNull())
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+            return Optional.empty();
+        } catch (ConditionalCheckFailedException refused) {
+            return Optional.of(refused.hasItem() ? refused.item() : Map.of());
+        }
+    }
+
+    /** Applies {@code update} unconditionally. */
+    public void update(ItemKey key, Expr update) {
+        client.updateItem(b -> b.tableName(table).key(key.asMap()).updateExpression(update.text())
+                .expressionAttributeNames(update.namesOrNull()).expressionAttributeValues(update.valuesOrNull()));
+    }
+
+    /** Applies {@code update} if {@code condition} holds; false when it refused. */
+    public boolean update(ItemKey key, Expr update, Expr condition) {
+        Expr all = update.withPlaceholdersOf(condition);
+        try {
+            client.updateItem(b -> b.tableName(table).key(key.asMap()).updateExpression(update.text())
+                    .conditionExpression(condition.text()).expressionAttributeNames(all.namesOrNull())
+                    .expressionAttributeValues(all.valuesOrNull()));
+            return true;
+        } catch (ConditionalCheckFailedException refused) {
+            return false;
+        }
+    }
+
+    /** Applies {@code update} if {@code condition} holds, answering with the item after it, or as it was. */
+    public UpdateOutcome updateReturning(ItemKey key, Expr update, Expr condition) {
+        Expr all = update.withPlaceholdersOf(condition);
+        try {
+            return new UpdateOutcome(Optional.of(client.updateItem(b -> b.tableName(table).key(key.asMap())
+                    .updateExpression(update.text()).conditionExpression(condition.text())
+                    .expressionAttributeNames(all.namesOrNull()).expressionAttributeValues(all.valuesOrNull())
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                    .attributes()), Optional.empty());
+        } catch (ConditionalCheckFailedException refused) {
+            return new UpdateOutcome(Optional.empty(),
+                    refused.hasItem() && !refused.item().isEmpty() ? Optional.of(refused.item()) : Optional.empty());
+        }
+    }
+
+    /** Deletes whatever is at {@code key}. */
+    public void delete(ItemKey key) {
+        client.deleteItem(b -> b.tableName(table).key(key.asMap()));
+    }
+
+    /** Deletes the item at {@code key} if {@code condition} holds; false when it refused. */
+    public boolean delete(ItemKey key, Expr condition) {
+        try {
+            client.deleteItem(b -> b.tableName(table).key(key.asMap()).conditionExpression(condition.text())
+                    .expressionAttributeNames(condition.namesOrNull())
+                    .expressionAttributeValues(condition.valuesOrNull()));
+            return true;
+        } catch (ConditionalCheckFailedException refused) {
+            return false;
+        }
+    }
+
+    /** Deletes every key, in batches of 25, asking again for what DynamoDB leaves unprocessed. */
+    public void deleteAll(List<ItemKey> keys) {
+        int batch = 25;
+        for (int start = 0; start < keys.size(); start += batch) {
+            List<WriteRequest> deletes = keys.subList(start, Math.min(keys.size(), start + batch)).stream()
+                    .map(key -> WriteRequest.builder().deleteRequest(d -> d.key(key.asMap())).build()).toList();
+            Map<String, List<WriteRequest>> pending = Map.of(table, deletes);
+            while (!pending.isEmpty()) {
+                Map<String, List<WriteRequest>> request = pending;
+                var response = client.batchWriteItem(b -> b.requestItems(request));
+                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+            }
+        }
+    }
+
+    /** One page of a Query by {@code keyCondition} on the table ({@code more} names an index, a limit, ...). */
+    public Page query(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        return Page.of(client.query(request(keyCondition, more)));
+    }
+
+    private QueryRequest request(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        QueryRequest.Builder request = QueryRequest.builder().tableName(table)
+                .keyConditionExpression(keyCondition.text())
+                .expressionAttributeNames(keyCondition.namesOrNull())
+                .expressionAttributeValues(keyCondition.valuesOrNull());
+        more.accept(request);
+        return request.build();
+    }
+
+    /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent. */
+    public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        client.queryPaginator(request(keyCondition, b -> more.accept(b.consistentRead(true))))
+                .items().forEach(items::add);
+        return items;
+    }
+
+    /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent, only the attributes named. */
+    public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Expr projection) {
+        return queryAll(keyCondition.withPlaceholdersOf(projection), q -> q.projectionExpression(projection.text()));
+    }
+
+    /**
+     * Applies {@code update} if {@code condition} holds, waiting out transactions in flight on the item (with
+     * backoff, up to {@code attempts} times, then the conflict is thrown); false when the condition refused.
+     */
+    public boolean updateWaitingOutConflicts(ItemKey key, Expr update, Expr condition, int attempts) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return update(key, update, condition);
+            } catch (TransactionConflictException busy) {
+                if (attempt >= attempts) {
+                    throw busy;
+                }
+                Backoff.pause(attempt);
+            }
+        }
+    }
+
+    /**
+     * Whether {@code transaction} committed: false when a condition refused or it was cancelled otherwise (lost to
+     * one in flight, throttled), for work that falls back to smaller writes.
+     */
+    public boolean tryCommit(Transaction transaction) {
+        try {
+            return transact(transaction).committed();
+        } catch (TransactionCanceledException busy) {
+            return false;
+        }
+    }
+
+    /**
+     * Runs a workflow's transaction: committed, or refused by the roles it names. A transaction that lost to
+     * another one in flight, or failed otherwise, is thrown. Every workflow's transaction runs here.
+     */
+    public TransactionOutcome transact(Transaction transaction) {
+        try {
+            client.transactWriteItems(b -> {
+                b.transactItems(transaction.writes().stream()
+                        .map(named -> TransactWrites.of(table, named.write())).toList());
+                transaction.clientRequestToken().ifPresent(b::clientRequestToken);
+            });
+            return TransactionOutcome.COMMITTED;
+        } catch (TransactionCanceledException cancelled) {
+            return Refusals.read(transaction, cancelled);
+        }
+    }
+}

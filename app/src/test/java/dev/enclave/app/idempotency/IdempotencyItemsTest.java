@@ -1,0 +1,42 @@
+package dev.enclave.app.idempotency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.identity.TenantId;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Idempotency records read and write exactly the items Enclave has always stored. */
+class IdempotencyItemsTest {
+
+    @Test
+    void aClaim_isTheStoredItem_withNoResponseYet() {
+        Map<String, AttributeValue> claim = IdempotencyItems.claim(TenantId.of("acme"), "caller", "keydigest",
+                "requesthash", 1_800_000_000L);
+
+        assertThat(claim).isEqualTo(Map.of("PK", s("TENANT#acme#"), "SK", s("IDEMPOTENCY#caller#keydigest"),
+                "type", s("idempotency"), "requestHash", s("requesthash"),
+                "expiresAt", AttributeValue.fromN("1800000000")));
+        assertThat(IdempotencyItems.fromItem(claim))
+                .isEqualTo(new IdempotencyRecords.StoredRecord("requesthash", Optional.empty()));
+    }
+
+    @Test
+    void aCompletedRecord_readsItsResponse() {
+        Map<String, AttributeValue> item = new HashMap<>(IdempotencyItems.claim(TenantId.of("acme"), "caller", "k",
+                "requesthash", 1L));
+        item.putAll(Map.of("responseStatus", AttributeValue.fromN("201"), "responseType", s("application/json"),
+                "responseBody", s("{}"), "responseLocation", s("/v1/orgs/acme")));
+
+        assertThat(IdempotencyItems.fromItem(item)).isEqualTo(new IdempotencyRecords.StoredRecord("requesthash",
+                Optional.of(new IdempotencyRecords.StoredRecord.Response(201, "application/json", "{}",
+                        "/v1/orgs/acme"))));
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.enclave.app.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.service.ServiceAssignments.Assignment;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Services and assignments read and write exactly the items Enclave has always stored. */
+class ServiceItemsTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final UserKey BOB = UserKey.of("iss", "bob");
+
+    @Test
+    void aService_isTheStoredItem_andReadsBack() {
+        Map<String, AttributeValue> stored = Map.of("PK", s("TENANT#acme#"), "SK", s("SVC#billing"),
+                "type", s("service"), "id", s("billing"), "name", s("Billing"), "version", AttributeValue.fromN("1"));
+
+        assertThat(ServiceItems.toItem(ACME, "billing", "Billing")).isEqualTo(stored);
+        assertThat(ServiceItems.fromItem(stored)).isEqualTo(new Services.ServiceView("billing", "Billing", 1));
+    }
+
+    @Test
+    void anAssignment_isTheStoredItem_onItsMembersIndexEntry_andReadsBack() {
+        Map<String, AttributeValue> stored = Map.of("PK", s("TENANT#acme#"),
+                "SK", s("SVCGROUP#billing#viewers#MEMBER#" + BOB.digest()), "type", s("service-assignment"),
+                "service", s("billing"), "group", s("viewers"), "userId", s("bob"),
+                "GSI1PK", s("TENANT#acme#MEMBER#" + BOB.digest()), "GSI1SK", s("SVCGROUP#billing#viewers"));
+
+        assertThat(ServiceAssignments.item(ACME, "billing", "viewers", BOB, "bob")).isEqualTo(stored);
+        assertThat(ServiceAssignments.fromItem(stored)).isEqualTo(new Assignment("billing", "viewers", BOB, "bob"));
+        assertThat(ServiceAssignments.keyOfAssignment(stored, BOB))
+                .isEqualTo(ServiceKeys.assignment(ACME, "billing", "viewers", BOB));
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}
