@@ -19,6 +19,7 @@ import dev.enclave.app.store.ItemKey;
 import dev.enclave.app.store.Page;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
+import dev.enclave.app.store.TableAttributes;
 import dev.enclave.app.store.Transaction;
 import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
@@ -65,10 +66,22 @@ final class DynamoDbInvitations implements Invitations {
                 .check(InvitationWrite.NOT_YET_A_MEMBER, MembershipKeys.emailGuardKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), Conditions.absent())
                 .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()), seatAvailable());
-        previous.ifPresent(id -> writes.update(InvitationWrite.SUPERSEDED,
-                InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
-                closing(invitation.tenant(), InvitationStatus.SUPERSEDED).build(), stillPending()));
+        previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
+                invitation.tenant()));
         return outcome(table.transact(writes.build()), OptionalLong.empty());
+    }
+
+    /**
+     * Closes the invitation the guard named, or, when TTL has already removed it (the guard outlived it), checks it
+     * is still gone: an address whose last invitation expired away can be invited again.
+     */
+    private static void supersede(ScopedTable table, Transaction.Builder writes, ItemKey previous, TenantId tenant) {
+        if (table.get(previous).isEmpty()) {
+            writes.check(InvitationWrite.SUPERSEDED, previous, Conditions.absent());
+        } else {
+            writes.update(InvitationWrite.SUPERSEDED, previous, closing(tenant, InvitationStatus.SUPERSEDED).build(),
+                    stillPending());
+        }
     }
 
     @Override
@@ -144,11 +157,18 @@ final class DynamoDbInvitations implements Invitations {
     public boolean renew(Invitation invitation, String tokenHash, Instant validUntil) {
         Expr update = Update.builder().set("#tokenHash = :hash, #validUntil = :until, #expiresAt = :expires")
                 .name("#tokenHash", InvitationItems.TOKEN_HASH).name("#validUntil", InvitationItems.VALID_UNTIL)
-                .name("#expiresAt", dev.enclave.app.store.TableAttributes.TTL).value(":hash", tokenHash)
+                .name("#expiresAt", TableAttributes.TTL).value(":hash", tokenHash)
                 .number(":until", validUntil.getEpochSecond())
                 .number(":expires", InvitationItems.expiresAt(validUntil)).build();
-        return table(invitation.tenant()).update(InvitationKeys.key(invitation.tenant(), invitation.id()), update,
-                stillPending());
+        Expr guardLivesAsLong = Update.builder().set("#expiresAt = :expires")
+                .name("#expiresAt", TableAttributes.TTL)
+                .number(":expires", InvitationItems.expiresAt(validUntil)).build();
+        return table(invitation.tenant()).transact(Transaction.builder()
+                .update(InvitationWrite.INVITATION, InvitationKeys.key(invitation.tenant(), invitation.id()), update,
+                        stillPending())
+                .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
+                        EmailKey.of(invitation.email())), guardLivesAsLong, guardNames(invitation.id().value()))
+                .build()).committed();
     }
 
     @Override

@@ -98,10 +98,14 @@ public final class InvitationItems {
         return invitation.status() == InvitationStatus.PENDING;
     }
 
-    /** The item naming the one pending invitation of the invitation's email. */
+    /**
+     * The item naming the one pending invitation of the invitation's email; TTL removes it with the invitation it
+     * names (renewing an invitation extends both).
+     */
     public static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
         return ItemBuilder.at(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email())))
-                .string("type", "invitee").string(GUARDED_INVITATION, invitation.id().value()).build();
+                .string("type", "invitee").string(GUARDED_INVITATION, invitation.id().value())
+                .number(TableAttributes.TTL, expiresAt(invitation.validUntil())).build();
     }
 
     /** The pending invitation an invitee guard names. */

@@ -71,13 +71,14 @@ class InvitationSchemaTest {
     }
 
     @Test
-    void inviteeGuard_namesThePendingInvitation() {
+    void inviteeGuard_namesThePendingInvitation_andExpiresWithIt() {
         Map<String, AttributeValue> guard = InvitationItems.inviteeGuard(invitation(InvitationStatus.PENDING,
                 Optional.empty()));
 
         assertThat(guard).isEqualTo(Map.of("PK", s("TENANT#acme#"),
                 "SK", s("INVITEE#" + EmailKey.of(CLEO).digest()), "type", s("invitee"),
-                "invitation", s("cleoinvitationaaaaaa")));
+                "invitation", s("cleoinvitationaaaaaa"),
+                "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond())));
         assertThat(InvitationItems.guardedInvitation(guard)).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
     }
 

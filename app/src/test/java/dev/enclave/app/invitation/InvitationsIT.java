@@ -116,6 +116,18 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void reinvite_afterTtlRemovedTheExpiredInvitation_invitesAgain() {
+        String owner = organisation("inv-ttl");
+        String first = invite("inv-ttl", owner, "bob@example.com", "[]").json().at("/invitation/id").asText();
+        platform.deleteItem(b -> b.tableName(tableName).key(invitationKey("inv-ttl", first)));
+
+        Api.Reply again = invite("inv-ttl", owner, "bob@example.com", "[]");
+
+        assertThat(again.status()).as(again.body()).isEqualTo(201);
+        assertThat(accept(again.json().get("token").asText(), bob()).status()).isEqualTo(200);
+    }
+
+    @Test
     void reinvite_supersedesThePendingInvitation() {
         String owner = organisation("inv-again");
         String oldToken = invite("inv-again", owner, "bob@example.com", "[]").json().get("token").asText();
@@ -173,6 +185,31 @@ class InvitationsIT extends LocalStackTest {
         assertThat(resent.status()).isEqualTo(200);
         assertThat(old.status()).isEqualTo(404);
         assertThat(current.status()).isEqualTo(200);
+    }
+
+    @Test
+    void resend_extendsTheInviteeGuardsTtlWithTheInvitations() {
+        String owner = organisation("inv-renew");
+        String id = invite("inv-renew", owner, "bob@example.com", "[]").json().at("/invitation/id").asText();
+        Map<String, AttributeValue> guardKey = inviteeGuardKey("inv-renew");
+        platform.updateItem(b -> b.tableName(tableName).key(guardKey).updateExpression("SET expiresAt = :soon")
+                .expressionAttributeValues(Map.of(":soon", AttributeValue.fromN("1000"))));
+
+        assertThat(api().post("/v1/orgs/inv-renew/invitations/" + id + "/resend", "", owner).status()).isEqualTo(200);
+
+        String invitationExpires = platform.getItem(b -> b.tableName(tableName).key(invitationKey("inv-renew", id))
+                .consistentRead(true)).item().get("expiresAt").n();
+        assertThat(platform.getItem(b -> b.tableName(tableName).key(guardKey).consistentRead(true)).item()
+                .get("expiresAt").n()).isEqualTo(invitationExpires);
+    }
+
+    private Map<String, AttributeValue> inviteeGuardKey(String org) {
+        var guards = platform.query(b -> b.tableName(tableName).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :guard)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#" + org + "#"),
+                        ":guard", AttributeValue.fromS("INVITEE#")))).items();
+        assertThat(guards).hasSize(1);
+        return Map.of("PK", guards.get(0).get("PK"), "SK", guards.get(0).get("SK"));
     }
 
     @Test
