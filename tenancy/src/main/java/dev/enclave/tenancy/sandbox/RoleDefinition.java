@@ -2,7 +2,7 @@ package dev.enclave.tenancy.sandbox;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.charset.StandardCharsets;
+import dev.enclave.digest.Sha256;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -62,7 +62,7 @@ public record RoleDefinition(String arn, String permissionPolicy, Set<String> tr
 
     /** A stable unique id in AWS's shape ({@code AROA} and 17 characters), derived from the ARN. */
     String uniqueId() {
-        byte[] digest = SigV4Verifier.sha256(arn.getBytes(StandardCharsets.UTF_8));
+        byte[] digest = Sha256.of(arn);
         StringBuilder id = new StringBuilder("AROA");
         for (int i = 0; i < 17; i++) {
             id.append(BASE32.charAt((digest[i] & 0xff) % BASE32.length()));

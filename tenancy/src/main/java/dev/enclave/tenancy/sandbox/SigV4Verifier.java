@@ -1,19 +1,16 @@
 package dev.enclave.tenancy.sandbox;
 
+import dev.enclave.digest.Sha256;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Verifies AWS Signature Version 4 the way AWS does: it rebuilds the canonical request from what arrived (method,
@@ -57,7 +54,7 @@ final class SigV4Verifier {
         if (!region.equals(authorization.region())) {
             return SignatureVerdict.WRONG_REGION;
         }
-        String payloadHash = hex(sha256(request.body()));
+        String payloadHash = hex(Sha256.of(request.body()));
         if (request.header("x-amz-content-sha256").filter(declared -> !declared.equals(payloadHash)).isPresent()) {
             return SignatureVerdict.MISMATCH;
         }
@@ -77,12 +74,12 @@ final class SigV4Verifier {
     private static String signature(String canonicalRequest, String amzDate, SigV4Authorization authorization,
                                     String secret) {
         String stringToSign = String.join("\n", SigV4Authorization.ALGORITHM, amzDate, authorization.scope(),
-                hex(sha256(canonicalRequest.getBytes(StandardCharsets.UTF_8))));
-        byte[] key = hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), authorization.date());
-        key = hmac(key, authorization.region());
-        key = hmac(key, authorization.service());
-        key = hmac(key, "aws4_request");
-        return hex(hmac(key, stringToSign));
+                hex(Sha256.of(canonicalRequest.getBytes(StandardCharsets.UTF_8))));
+        byte[] key = Sha256.hmac(("AWS4" + secret).getBytes(StandardCharsets.UTF_8), authorization.date());
+        key = Sha256.hmac(key, authorization.region());
+        key = Sha256.hmac(key, authorization.service());
+        key = Sha256.hmac(key, "aws4_request");
+        return hex(Sha256.hmac(key, stringToSign));
     }
 
     /** The path with dot segments removed, every octet but unreserved characters and '/' encoded (again). */
@@ -156,24 +153,6 @@ final class SigV4Verifier {
 
     private static boolean isHex(char c) {
         return Character.digit(c, 16) >= 0;
-    }
-
-    static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
-    }
-
-    private static byte[] hmac(byte[] key, String data) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
-        }
     }
 
     static String hex(byte[] bytes) {
