@@ -1,5 +1,6 @@
 package dev.enclave.tenancy.sandbox.gateway;
 
+import dev.enclave.tenancy.sandbox.sigv4.DaemonThreads;
 import dev.enclave.tenancy.sandbox.sigv4.ReceivedRequest;
 import java.io.IOException;
 import java.net.URI;
@@ -14,7 +15,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Forwards an allowed request to DynamoDB Local unchanged — method, path, query, headers (but those the JDK client
@@ -37,11 +37,7 @@ final class DynamoDbForwarder implements AutoCloseable {
 
     DynamoDbForwarder(URI dynamoDbLocal, int threads) {
         this.dynamoDbLocal = dynamoDbLocal;
-        this.executor = Executors.newFixedThreadPool(threads, runnable -> {
-            Thread thread = new Thread(runnable, "dynamodb-forwarder");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.executor = Executors.newFixedThreadPool(threads, DaemonThreads.named("dynamodb-forwarder"));
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).executor(executor)
                 .connectTimeout(Duration.ofSeconds(5)).build();
     }
@@ -75,14 +71,6 @@ final class DynamoDbForwarder implements AutoCloseable {
 
     @Override
     public void close() {
-        executor.shutdown();
-        try {
-            if (!executor.awaitTermination(2, TimeUnit.SECONDS)) {
-                executor.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            executor.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        DaemonThreads.stop(executor);
     }
 }

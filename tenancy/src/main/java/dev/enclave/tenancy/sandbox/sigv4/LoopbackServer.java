@@ -9,10 +9,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A JDK HTTP server on a free port of 127.0.0.1 only, with a bounded pool: a fixed number of threads and a bounded
@@ -54,7 +52,7 @@ public final class LoopbackServer implements AutoCloseable {
             throw new UncheckedIOException("cannot bind " + name + " on " + LOOPBACK, e);
         }
         executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(QUEUE), daemonThreads(name), new ThreadPoolExecutor.CallerRunsPolicy());
+                new ArrayBlockingQueue<>(QUEUE), DaemonThreads.named(name), new ThreadPoolExecutor.CallerRunsPolicy());
         server.setExecutor(executor);
         server.createContext("/", exchange -> {
             try {
@@ -78,15 +76,7 @@ public final class LoopbackServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        executor.shutdown();
-        try {
-            if (!executor.awaitTermination(2, TimeUnit.SECONDS)) {
-                executor.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            executor.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        DaemonThreads.stop(executor);
     }
 
     /** Sends a complete response; {@code headers} are set in addition to the content type. */
@@ -108,14 +98,5 @@ public final class LoopbackServer implements AutoCloseable {
         } catch (IOException | RuntimeException alreadyStarted) {
             // the response had begun; closing the exchange is all that is left
         }
-    }
-
-    private static ThreadFactory daemonThreads(String name) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, name + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }
