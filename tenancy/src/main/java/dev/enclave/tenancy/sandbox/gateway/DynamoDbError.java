@@ -52,21 +52,21 @@ record DynamoDbError(int status, String type, String message, List<String> cance
         };
     }
 
-    static DynamoDbError missingAuthentication() {
+    private static DynamoDbError missingAuthentication() {
         return new DynamoDbError(400, "MissingAuthenticationTokenException", "Request is missing Authentication Token");
     }
 
-    static DynamoDbError incompleteSignature() {
+    private static DynamoDbError incompleteSignature() {
         return new DynamoDbError(400, "IncompleteSignatureException", "Authorization header requires 'Credential', "
                 + "'Signature' and 'SignedHeaders' parameters with the AWS4-HMAC-SHA256 algorithm.");
     }
 
-    static DynamoDbError unrecognizedClient() {
+    private static DynamoDbError unrecognizedClient() {
         return new DynamoDbError(400, "UnrecognizedClientException",
                 "The security token included in the request is invalid.");
     }
 
-    static DynamoDbError expiredToken() {
+    private static DynamoDbError expiredToken() {
         return new DynamoDbError(400, "ExpiredTokenException", "The security token included in the request is expired");
     }
 

@@ -19,20 +19,20 @@ record StsError(int status, String code, String message) {
         };
     }
 
-    static StsError missingAuthentication() {
+    private static StsError missingAuthentication() {
         return new StsError(403, "MissingAuthenticationToken", "Request is missing Authentication Token");
     }
 
-    static StsError incompleteSignature() {
+    private static StsError incompleteSignature() {
         return new StsError(400, "IncompleteSignature", "Authorization header requires 'Credential', "
                 + "'Signature' and 'SignedHeaders' parameters with the AWS4-HMAC-SHA256 algorithm.");
     }
 
-    static StsError invalidClientTokenId() {
+    private static StsError invalidClientTokenId() {
         return new StsError(403, "InvalidClientTokenId", "The security token included in the request is invalid.");
     }
 
-    static StsError expiredToken() {
+    private static StsError expiredToken() {
         return new StsError(403, "ExpiredToken", "The security token included in the request is expired");
     }
 
