@@ -1,8 +1,6 @@
 package dev.enclave.identity;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.enclave.digest.Sha256;
 import java.util.Objects;
 
 /**
@@ -37,7 +35,7 @@ public record UserKey(String digest) {
 
         /** The first 130 bits of SHA-256, lowercase base32: 26 characters of {@code [a-z2-7]}. */
         static String base32(String value) {
-            byte[] hash = sha256(value);
+            byte[] hash = Sha256.of(value);
             StringBuilder out = new StringBuilder(26);
             int buffer = 0;
             int bits = 0;
@@ -52,12 +50,5 @@ public record UserKey(String digest) {
             return out.toString();
         }
 
-        private static byte[] sha256(String value) {
-            try {
-                return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }

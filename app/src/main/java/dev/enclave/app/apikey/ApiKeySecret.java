@@ -1,11 +1,10 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -65,12 +64,7 @@ public final class ApiKeySecret {
 
     /** SHA-256 of the whole key, hex: what the table keeps (the key has 256 random bits, so no slow hash is needed). */
     String hash() {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(text);
     }
 
     /** Whether this key hashes to {@code storedHash}, compared in constant time. */

@@ -3,11 +3,9 @@ package dev.enclave.app.auth;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import dev.enclave.digest.Sha256;
 import io.micronaut.security.authentication.Authentication;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,13 +41,8 @@ final class ValidatedTokens {
     private record TokenDigest(long a, long b, long c, long d) {
 
         static TokenDigest of(String token) {
-            try {
-                ByteBuffer sha = ByteBuffer.wrap(MessageDigest.getInstance("SHA-256")
-                        .digest(token.getBytes(StandardCharsets.UTF_8)));
-                return new TokenDigest(sha.getLong(), sha.getLong(), sha.getLong(), sha.getLong());
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("every JVM has SHA-256", e);
-            }
+            ByteBuffer sha = ByteBuffer.wrap(Sha256.of(token));
+            return new TokenDigest(sha.getLong(), sha.getLong(), sha.getLong(), sha.getLong());
         }
     }
 

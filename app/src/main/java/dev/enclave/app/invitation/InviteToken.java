@@ -1,12 +1,11 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -27,12 +26,7 @@ public record InviteToken(TenantId tenant, InvitationId invitation, String secre
     }
 
     public String hash() {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(secret.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(secret);
     }
 
     /** Whether this token's secret is the one whose hash was stored. */

@@ -2,10 +2,10 @@ package dev.enclave.app.limits;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.auth.CallerBinder;
-import dev.enclave.app.platform.Digest;
 import dev.enclave.app.problem.ProblemType;
 import dev.enclave.app.problem.Refusal;
 import dev.enclave.app.problem.Rejections;
+import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -76,7 +76,7 @@ final class RequestLimitFilter implements HttpServerFilter {
             return Optional.empty();
         }
         return request.getHeaders().getAuthorization()
-                .map(key -> budgets.admitKey(Digest.sha256(key.strip())));
+                .map(key -> budgets.admitKey(Sha256.base64Url(key.strip())));
     }
 
     @Override

@@ -1,8 +1,8 @@
 package dev.enclave.app.local;
 
-import dev.enclave.tenancy.sandbox.GatewayFaults;
-import dev.enclave.tenancy.sandbox.LocalSts;
-import dev.enclave.tenancy.sandbox.StsFaults;
+import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
+import dev.enclave.tenancy.sandbox.sts.LocalSts;
+import dev.enclave.tenancy.sandbox.sts.StsFaults;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;

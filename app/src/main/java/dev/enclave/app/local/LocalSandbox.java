@@ -4,7 +4,7 @@ import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
-import dev.enclave.tenancy.sandbox.Principal;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;

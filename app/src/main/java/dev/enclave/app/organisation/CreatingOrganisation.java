@@ -2,17 +2,14 @@ package dev.enclave.app.organisation;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
+import dev.enclave.digest.Sha256;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
 
@@ -39,12 +36,6 @@ final class CreatingOrganisation {
 
     /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */
     private static String requestToken(Caller caller, TenantId id, String key) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest((caller.issuer() + "\n" + caller.subject()
-                    + "\n" + id.value() + "\n" + key).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest).substring(0, 36);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(caller.issuer() + "\n" + caller.subject() + "\n" + id.value() + "\n" + key).substring(0, 36);
     }
 }

@@ -1,17 +1,15 @@
 package dev.enclave.app.platform;
 
+import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,12 +59,6 @@ public final class PageCursors {
     }
 
     private byte[] mac(TenantId tenant, String list, String position) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal((tenant.value() + "\n" + list + "\n" + position).getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hmac(key, tenant.value() + "\n" + list + "\n" + position);
     }
 }

@@ -1,11 +1,15 @@
 package dev.enclave.app.tenancy;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micronaut.http.BasicHttpAttributes;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.context.ServerRequestContext;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -48,6 +52,9 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
     private static final String NONE = "none";
 
     private final MeterRegistry meters;
+    /** Built once per tag set: a registry look-up per DynamoDB call showed as ~10% of a request's CPU samples. */
+    private final Map<CallTags, Counter> calls = new ConcurrentHashMap<>();
+    private final Map<CallTags, DistributionSummary> capacities = new ConcurrentHashMap<>();
 
     public ConsumedCapacityMetrics(MeterRegistry meters) {
         this.meters = meters;
@@ -80,9 +87,10 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-        Tags tags = tags(context.request(), "ok");
-        meters.counter("enclave.dynamodb.calls", tags).increment();
-        meters.summary("enclave.dynamodb.capacity", tags).record(capacity(context.response()));
+        CallTags tags = CallTags.of(context.request(), "ok");
+        calls(tags).increment();
+        capacities.computeIfAbsent(tags, t -> meters.summary("enclave.dynamodb.capacity", t.tags()))
+                .record(capacity(context.response()));
     }
 
     /**
@@ -91,8 +99,11 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
      */
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        meters.counter("enclave.dynamodb.calls", tags(context.request(), failureOutcome(context.exception())))
-                .increment();
+        calls(CallTags.of(context.request(), failureOutcome(context.exception()))).increment();
+    }
+
+    private Counter calls(CallTags tags) {
+        return calls.computeIfAbsent(tags, t -> meters.counter("enclave.dynamodb.calls", t.tags()));
     }
 
     static String failureOutcome(Throwable failure) {
@@ -100,15 +111,21 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
                 ? "refused" : "error";
     }
 
-    private static Tags tags(SdkRequest request, String outcome) {
-        return endpoint().and("operation", request.getClass().getSimpleName().replace("Request", ""))
-                .and("outcome", outcome);
-    }
+    /** A call's tags; {@code method} and {@code uri} come from the HTTP request being served, if any. */
+    private record CallTags(String method, String uri, Class<?> operation, String outcome) {
 
-    private static Tags endpoint() {
-        return ServerRequestContext.currentRequest()
-                .map(request -> Tags.of("method", request.getMethodName(), "uri", uriTemplate(request)))
-                .orElse(Tags.of("method", NONE, "uri", NONE));
+        static CallTags of(SdkRequest request, String outcome) {
+            return ServerRequestContext.currentRequest()
+                    .map(served -> new CallTags(served.getMethodName(), uriTemplate(served), request.getClass(),
+                            outcome))
+                    .orElseGet(() -> new CallTags(NONE, NONE, request.getClass(), outcome));
+        }
+
+        Tags tags() {
+            return Tags.of("method", method, "uri", uri)
+                    .and("operation", operation.getSimpleName().replace("Request", ""))
+                    .and("outcome", outcome);
+        }
     }
 
     private static String uriTemplate(HttpRequest<?> request) {

@@ -6,7 +6,7 @@ import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.app.support.CheckedFront;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
-import dev.enclave.tenancy.sandbox.Principal;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;

@@ -6,7 +6,7 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.sandbox.GatewayFaults;
+import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;

@@ -1,10 +1,7 @@
 package dev.enclave.tenancy.credentials;
 
+import dev.enclave.digest.Sha256;
 import dev.enclave.tenancy.guard.GuardScope;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -32,11 +29,6 @@ final class SessionNames {
     }
 
     private static String digest(String value) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(value.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Sha256.hex(value);
     }
 }

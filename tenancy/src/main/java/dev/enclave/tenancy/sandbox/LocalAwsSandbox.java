@@ -1,5 +1,9 @@
 package dev.enclave.tenancy.sandbox;
 
+import dev.enclave.tenancy.sandbox.gateway.DynamoDbGateway;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import dev.enclave.tenancy.sandbox.sts.LocalSts;
+import dev.enclave.tenancy.sandbox.sts.Sessions;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;

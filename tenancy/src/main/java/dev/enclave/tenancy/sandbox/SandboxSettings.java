@@ -1,5 +1,7 @@
 package dev.enclave.tenancy.sandbox;
 
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import dev.enclave.tenancy.sandbox.sts.RoleDefinition;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashSet;
@@ -80,15 +82,5 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
     /** The same settings pretending to be another account. */
     public SandboxSettings withAccount(String newAccount) {
         return new SandboxSettings(dataDirectory, application, roles, clock, region, newAccount);
-    }
-
-    /** The role with this ARN, if defined. */
-    Optional<RoleDefinition> role(String arn) {
-        return roles.stream().filter(r -> r.arn().equals(arn)).findFirst();
-    }
-
-    /** The ARN prefix of this region's and account's DynamoDB tables, {@code arn:aws:dynamodb:<r>:<a>:table/}. */
-    String tableArnPrefix() {
-        return "arn:aws:dynamodb:" + region + ":" + account + ":table/";
     }
 }

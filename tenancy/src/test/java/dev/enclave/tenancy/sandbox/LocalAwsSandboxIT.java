@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import dev.enclave.tenancy.sandbox.sts.RoleDefinition;
 import dev.enclave.tenancy.table.TableBootstrap;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -6,6 +6,10 @@ import static dev.enclave.tenancy.sandbox.HandWrittenPolicies.tenantSessionPolic
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import dev.enclave.tenancy.sandbox.sts.LocalSts;
+import dev.enclave.tenancy.sandbox.sts.RoleDefinition;
+import dev.enclave.tenancy.sandbox.sts.Session;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.List;

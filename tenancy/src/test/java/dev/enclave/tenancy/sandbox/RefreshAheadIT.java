@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.tenancy.credentials.TenantCredentials;
 import dev.enclave.tenancy.credentials.VendingSettings;
+import dev.enclave.tenancy.sandbox.sts.LocalSts;
+import dev.enclave.tenancy.sandbox.sts.StsFaults;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,8 @@
 package dev.enclave.tenancy.sandbox;
 
 import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import dev.enclave.tenancy.sandbox.sts.RoleDefinition;
 import dev.enclave.tenancy.table.TableBootstrap;
 import java.util.List;
 import java.util.Map;

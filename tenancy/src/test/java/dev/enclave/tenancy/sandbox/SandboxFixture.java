@@ -11,6 +11,7 @@ import dev.enclave.tenancy.credentials.VendingSettings;
 import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.guard.KeyGuard;
 import dev.enclave.tenancy.guard.TenantGuardInterceptor;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import dev.enclave.tenancy.table.TableBootstrap;
 import java.net.URI;
