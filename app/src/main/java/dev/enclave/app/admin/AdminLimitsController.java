@@ -8,8 +8,8 @@ import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.limits.LimitSettings;
 import dev.enclave.app.organisation.Organisations;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -81,7 +81,7 @@ class AdminLimitsController {
     HttpResponse<?> set(HttpRequest<?> request, @PathVariable String id, @Valid @Body LimitsRequest body) {
         int burst = body.burst() == null ? 2 * body.requestsPerSecond() : body.burst();
         if (burst < body.requestsPerSecond()) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.VALIDATION_FAILED,
+            return Rejections.toResponse(request, new Refusal(Reason.VALIDATION_FAILED,
                     "burst must be at least requestsPerSecond (" + body.requestsPerSecond() + ")."));
         }
         return change(request, id, Optional.of(new Limit(body.requestsPerSecond(), burst,

@@ -20,8 +20,8 @@ import dev.enclave.app.limits.LimitSettings;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -127,7 +127,7 @@ class AdminTenantController {
                         TenantView.of(done.organisation(), limits),
                         done.invitation().email().value(), done.token().value()),
                         URI.create("/v1/admin/tenants/" + body.id())))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_EXISTS,
+                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_EXISTS,
                         "The id " + body.id() + " is taken.")));
     }
 
@@ -188,7 +188,7 @@ class AdminTenantController {
             return HttpResponse.ok(TenantView.of(changed.organisation(), limits));
         }
         if (change instanceof Organisations.SeatsChange.BelowMembers below) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
+            return Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
                     "Seats cannot go below the current number of members (" + below.members() + ")."));
         }
         return notFound(request);
@@ -203,6 +203,6 @@ class AdminTenantController {
     }
 
     static HttpResponse<?> notFound(HttpRequest<?> request) {
-        return Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_NOT_FOUND, "No such tenant."));
+        return Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_NOT_FOUND, "No such tenant."));
     }
 }

@@ -15,13 +15,13 @@ import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.contract.JsonBody;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.credentials.DataNamespaces;
 import dev.enclave.app.input.Text;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.iam.policy.Access;
 import io.micronaut.context.annotation.Requires;
@@ -61,7 +61,7 @@ import java.util.Optional;
 @Controller("/v1/orgs/{org}/api-keys")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-@Requires(beans = {ApiKeys.class, TenantAccess.class, DataNamespaces.class})
+@Requires(beans = {ApiKeys.class, RequestAccess.class, DataNamespaces.class})
 class ApiKeyController {
 
     @Serdeable
@@ -95,12 +95,12 @@ class ApiKeyController {
     record ApiKeyList(List<ApiKeyView> items, @Nullable String nextCursor) {
     }
 
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final CreatingApiKey creating;
     private final ApiKeys keys;
     private final DataNamespaces namespaces;
 
-    ApiKeyController(TenantAccess access, CreatingApiKey creating, ApiKeys keys, DataNamespaces namespaces) {
+    ApiKeyController(RequestAccess access, CreatingApiKey creating, ApiKeys keys, DataNamespaces namespaces) {
         this.access = access;
         this.creating = creating;
         this.keys = keys;
@@ -155,7 +155,7 @@ class ApiKeyController {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
                 ApiKeyId.isValid(keyId) && keys.revoke(granted.tenant(), new ApiKeyId(keyId))
                         ? HttpResponse.noContent()
-                        : Rejections.toResponse(request, new Refusal(ProblemType.API_KEY_NOT_FOUND,
+                        : Rejections.toResponse(request, new Refusal(Reason.API_KEY_NOT_FOUND,
                         "No API key of that id in this organisation.")));
     }
 
@@ -165,7 +165,7 @@ class ApiKeyController {
 
     private static Refusal refusal(ApiKeys.CreateOutcome reason) {
         return reason == ApiKeys.CreateOutcome.LIMIT_REACHED
-                ? new Refusal(ProblemType.API_KEY_LIMIT_REACHED, "Revoke an API key before creating another.")
-                : new Refusal(ProblemType.ORGANISATION_SUSPENDED, "The organisation is not active.");
+                ? new Refusal(Reason.API_KEY_LIMIT_REACHED, "Revoke an API key before creating another.")
+                : new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is not active.");
     }
 }

@@ -1,6 +1,6 @@
 package dev.enclave.app.apikey;
 
-import dev.enclave.app.tenancy.BackendSettings;
+import dev.enclave.app.vending.BackendSettings;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;

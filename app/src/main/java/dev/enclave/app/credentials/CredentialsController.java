@@ -13,7 +13,7 @@ import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.iam.policy.Access;
@@ -47,7 +47,7 @@ import jakarta.validation.constraints.Pattern;
 @Controller("/v1/orgs/{org}/credentials")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-@Requires(beans = {HandedOutCredentials.class, TenantAccess.class})
+@Requires(beans = {HandedOutCredentials.class, RequestAccess.class})
 class CredentialsController {
 
     @Serdeable
@@ -71,11 +71,11 @@ class CredentialsController {
         }
     }
 
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final HandedOutCredentials credentials;
     private final DataNamespaces namespaces;
 
-    CredentialsController(TenantAccess access, HandedOutCredentials credentials, DataNamespaces namespaces) {
+    CredentialsController(RequestAccess access, HandedOutCredentials credentials, DataNamespaces namespaces) {
         this.access = access;
         this.credentials = credentials;
         this.namespaces = namespaces;

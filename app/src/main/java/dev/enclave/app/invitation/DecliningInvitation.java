@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -30,6 +30,6 @@ final class DecliningInvitation {
         }
         return InviteeChecks.check(caller, invitation.get(), clock.instant())
                 .or(() -> invitations.close(invitation.get(), InvitationStatus.DECLINED) ? Optional.empty()
-                        : Optional.of(new Refusal(ProblemType.INVITATION_NOT_PENDING, "The invitation just changed.")));
+                        : Optional.of(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation just changed.")));
     }
 }

@@ -16,11 +16,11 @@ import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.Email;
 import io.micronaut.context.annotation.Requires;
@@ -59,7 +59,7 @@ class InvitationController {
 
     private static final Logger LOG = LoggerFactory.getLogger("enclave.invitations");
 
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final SendingInvitation sending;
     private final ResendingInvitation resending;
     private final RevokingInvitation revoking;
@@ -67,7 +67,7 @@ class InvitationController {
     private final InvitationCursors cursors;
     private final boolean local;
 
-    InvitationController(TenantAccess access, SendingInvitation sending, ResendingInvitation resending,
+    InvitationController(RequestAccess access, SendingInvitation sending, ResendingInvitation resending,
                          RevokingInvitation revoking, Invitations invitations, InvitationCursors cursors,
                          Environment environment) {
         this.cursors = cursors;
@@ -133,18 +133,18 @@ class InvitationController {
             Optional<InvitationStatus> wanted = status == null ? Optional.of(InvitationStatus.PENDING)
                     : InvitationStatus.parse(status);
             if (wanted.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
                         "status must be pending, accepted, declined, revoked or superseded."));
             }
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST, PageSize.RULE));
+                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, PageSize.RULE));
             }
             Optional<String> after = Optional.empty();
             if (cursor != null) {
                 after = cursors.decode(granted.tenant(), wanted.get(), cursor);
                 if (after.isEmpty()) {
-                    return Rejections.toResponse(request, new Refusal(ProblemType.INVALID_CURSOR,
+                    return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
                             "Use the nextCursor this list's previous page returned, unchanged."));
                 }
             }
@@ -201,7 +201,7 @@ class InvitationController {
             }
             return invitation.<HttpResponse<?>>map(found -> action.apply(granted.membership(), found))
                     .orElseGet(() -> Rejections.toResponse(request,
-                            new Refusal(ProblemType.INVITATION_NOT_FOUND, "No such invitation.")));
+                            new Refusal(Reason.INVITATION_NOT_FOUND, "No such invitation.")));
         });
     }
 }

@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.Optional;
@@ -22,7 +22,7 @@ final class RevokingInvitation {
     Optional<Refusal> revoke(Membership actor, Invitation invitation) {
         return InviterChecks.check(actor, invitation.groups())
                 .or(() -> invitations.close(invitation, InvitationStatus.REVOKED) ? Optional.empty()
-                        : Optional.of(new Refusal(ProblemType.INVITATION_NOT_PENDING,
+                        : Optional.of(new Refusal(Reason.INVITATION_NOT_PENDING,
                                 "Only pending invitations can be revoked.")));
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.Backoff;

@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;

@@ -8,10 +8,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 /** An organisation as the API shows it. */
 @Serdeable
 @Schema(name = "Organisation")
-record OrganisationView(String id, String name, int seats, int members, String status, String createdAt,
+public record OrganisationView(String id, String name, int seats, int members, String status, String createdAt,
                         long version) {
 
-    static OrganisationView of(Organisation organisation) {
+    public static OrganisationView of(Organisation organisation) {
         return new OrganisationView(organisation.id().value(), organisation.name(), organisation.seats(),
                 organisation.members(), organisation.status().name().toLowerCase(java.util.Locale.ROOT),
                 WireTime.of(organisation.createdAt()),
@@ -19,7 +19,7 @@ record OrganisationView(String id, String name, int seats, int members, String s
     }
 
     /** The strong ETag of a version. */
-    static String etag(Organisation organisation) {
+    public static String etag(Organisation organisation) {
         return IfMatch.etag(organisation.version());
     }
 }

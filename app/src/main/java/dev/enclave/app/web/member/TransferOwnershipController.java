@@ -1,5 +1,7 @@
-package dev.enclave.app.member;
+package dev.enclave.app.web.member;
 
+import dev.enclave.app.member.Memberships;
+import dev.enclave.app.member.ChangingMembership;
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.Operation;
@@ -13,7 +15,7 @@ import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.Text;
 import dev.enclave.app.problem.Rejections;
@@ -49,10 +51,10 @@ class TransferOwnershipController {
     record Transfer(@NotNull @Text(max = 256) String userId) {
     }
 
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final ChangingMembership changing;
 
-    TransferOwnershipController(TenantAccess access, ChangingMembership changing) {
+    TransferOwnershipController(RequestAccess access, ChangingMembership changing) {
         this.access = access;
         this.changing = changing;
     }

@@ -1,4 +1,4 @@
-package dev.enclave.app.tenancy;
+package dev.enclave.app.vending;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.annotation.Nullable;

@@ -1,5 +1,10 @@
-package dev.enclave.app.member;
+package dev.enclave.app.web.member;
 
+import dev.enclave.app.member.Members;
+import dev.enclave.app.member.MemberView;
+import dev.enclave.app.member.ChangingMembership;
+import dev.enclave.app.member.MemberCursors;
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.platform.PageSize;
@@ -14,10 +19,10 @@ import dev.enclave.app.contract.ResponseHeaders;
 import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -57,10 +62,10 @@ class MemberController {
 
     private final Members members;
     private final MemberCursors cursors;
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final ChangingMembership changing;
 
-    MemberController(Members members, MemberCursors cursors, TenantAccess access, ChangingMembership changing) {
+    MemberController(Members members, MemberCursors cursors, RequestAccess access, ChangingMembership changing) {
         this.members = members;
         this.cursors = cursors;
         this.access = access;
@@ -107,7 +112,7 @@ class MemberController {
                                         java.util.function.Function<Membership, Optional<Refusal>> change,
                                         String userId) {
         if (!GROUP.matcher(group).matches()) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
                     "A group is 1-40 lowercase letters, digits and hyphens."));
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
@@ -134,13 +139,13 @@ class MemberController {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> {
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST, PageSize.RULE));
+                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, PageSize.RULE));
             }
             Optional<UserKey> after = Optional.empty();
             if (cursor != null) {
                 after = cursors.decode(granted.tenant(), cursor);
                 if (after.isEmpty()) {
-                    return Rejections.toResponse(request, new Refusal(ProblemType.INVALID_CURSOR,
+                    return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
                             "Use the nextCursor this organisation's previous page returned, unchanged."));
                 }
             }
@@ -163,7 +168,7 @@ class MemberController {
         return members.find(tenant, UserKey.of(caller.issuer(), userId))
                 .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
                         IfMatch.etag(m.version())))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.MEMBER_NOT_FOUND,
+                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.MEMBER_NOT_FOUND,
                         "No member " + userId + " in this organisation.")));
     }
 }

@@ -1,11 +1,15 @@
-package dev.enclave.app.tenancy;
+package dev.enclave.app.vending;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micronaut.http.BasicHttpAttributes;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.context.ServerRequestContext;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
@@ -40,7 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * {@code error}) and {@code enclave.dynamodb.capacity{...}} (capacity units, of successful calls). {@code method} and
  * {@code uri} are those of the HTTP request being served, as Micronaut's
  * {@code http.server.requests} tags them ({@code uri} is the route template, e.g. {@code /v1/orgs/{org}}), so the
- * two divide into calls and capacity per API request; outside a request both are {@code none}.
+ * two divide into calls and capacity per API request; outside a request both are {@code none}. Each meter is built
+ * once per tag set and kept: a call finds its meters in a map, not through the registry.
  */
 public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
 
@@ -48,9 +53,27 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
     private static final String NONE = "none";
 
     private final MeterRegistry meters;
+    private final ConcurrentMap<Call, Counter> calls = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Call, DistributionSummary> capacities = new ConcurrentHashMap<>();
 
     public ConsumedCapacityMetrics(MeterRegistry meters) {
         this.meters = meters;
+    }
+
+    /** One kind of call: the tags of its meters, before they are built. */
+    private record Call(String method, String uri, Class<?> operation, String outcome) {
+
+        static Call of(SdkRequest request, String outcome) {
+            return ServerRequestContext.currentRequest()
+                    .map(http -> new Call(http.getMethodName(), uriTemplate(http), request.getClass(), outcome))
+                    .orElseGet(() -> new Call(NONE, NONE, request.getClass(), outcome));
+        }
+
+        Tags tags() {
+            return Tags.of("method", method, "uri", uri)
+                    .and("operation", operation.getSimpleName().replace("Request", ""))
+                    .and("outcome", outcome);
+        }
     }
 
     @Override
@@ -80,9 +103,10 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
 
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
-        Tags tags = tags(context.request(), "ok");
-        meters.counter("enclave.dynamodb.calls", tags).increment();
-        meters.summary("enclave.dynamodb.capacity", tags).record(capacity(context.response()));
+        Call call = Call.of(context.request(), "ok");
+        counter(call).increment();
+        capacities.computeIfAbsent(call, c -> meters.summary("enclave.dynamodb.capacity", c.tags()))
+                .record(capacity(context.response()));
     }
 
     /**
@@ -91,24 +115,16 @@ public final class ConsumedCapacityMetrics implements ExecutionInterceptor {
      */
     @Override
     public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-        meters.counter("enclave.dynamodb.calls", tags(context.request(), failureOutcome(context.exception())))
-                .increment();
+        counter(Call.of(context.request(), failureOutcome(context.exception()))).increment();
+    }
+
+    private Counter counter(Call call) {
+        return calls.computeIfAbsent(call, c -> meters.counter("enclave.dynamodb.calls", c.tags()));
     }
 
     static String failureOutcome(Throwable failure) {
         return failure instanceof ConditionalCheckFailedException || failure instanceof TransactionCanceledException
                 ? "refused" : "error";
-    }
-
-    private static Tags tags(SdkRequest request, String outcome) {
-        return endpoint().and("operation", request.getClass().getSimpleName().replace("Request", ""))
-                .and("outcome", outcome);
-    }
-
-    private static Tags endpoint() {
-        return ServerRequestContext.currentRequest()
-                .map(request -> Tags.of("method", request.getMethodName(), "uri", uriTemplate(request)))
-                .orElse(Tags.of("method", NONE, "uri", NONE));
     }
 
     private static String uriTemplate(HttpRequest<?> request) {

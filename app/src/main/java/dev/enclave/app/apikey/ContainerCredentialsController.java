@@ -1,5 +1,7 @@
-package dev.enclave.app.credentials;
+package dev.enclave.app.apikey;
 
+import dev.enclave.app.credentials.DataNamespaces;
+import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.contract.WireTime;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -11,9 +13,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import dev.enclave.app.contract.Problems;
 import dev.enclave.app.contract.ResponseHeaders;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
-import dev.enclave.app.apikey.AuthenticatingApiKey;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
@@ -115,9 +116,9 @@ class ContainerCredentialsController {
             return action.apply(granted);
         }
         return ((AuthenticatingApiKey.Refused) outcome).reason() == AuthenticatingApiKey.Reason.SUSPENDED
-                ? Rejections.toResponse(request, new Refusal(ProblemType.ORGANISATION_SUSPENDED,
+                ? Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_SUSPENDED,
                 "The organisation is suspended; its API keys get no credentials."))
-                : Rejections.toResponse(request, new Refusal(ProblemType.INVALID_API_KEY,
+                : Rejections.toResponse(request, new Refusal(Reason.INVALID_API_KEY,
                 "Send an active organisation API key as the Authorization header."));
     }
 

@@ -1,5 +1,6 @@
-package dev.enclave.app.auth;
+package dev.enclave.app.me;
 
+import dev.enclave.app.auth.Caller;
 import io.micronaut.core.annotation.Nullable;
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.Operation;

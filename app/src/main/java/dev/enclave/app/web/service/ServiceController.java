@@ -1,5 +1,7 @@
-package dev.enclave.app.service;
+package dev.enclave.app.web.service;
 
+import dev.enclave.app.service.Services;
+import dev.enclave.app.service.ServiceNames;
 import dev.enclave.app.contract.HttpLimits;
 import java.util.List;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -16,13 +18,13 @@ import dev.enclave.app.contract.InOrganisation;
 import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.Text;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.IfMatch;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -99,10 +101,10 @@ class ServiceController {
     record Access(boolean allowed) {
     }
 
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final Services services;
 
-    ServiceController(TenantAccess access, Services services) {
+    ServiceController(RequestAccess access, Services services) {
         this.access = access;
         this.services = services;
     }
@@ -124,7 +126,7 @@ class ServiceController {
         return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
                 ? HttpResponse.created(new Services.ServiceView(body.id(), body.name(), 1),
                 URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, IfMatch.etag(1))
-                : problem(request, ProblemType.CONFLICT, "A service " + body.id() + " exists."));
+                : problem(request, Reason.CONFLICT, "A service " + body.id() + " exists."));
     }
 
     @Operation(operationId = "listServices", summary = "List services")
@@ -152,7 +154,7 @@ class ServiceController {
         }
         return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
                 .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, IfMatch.etag(s.version())))
-                .orElseGet(() -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".")));
+                .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + ".")));
     }
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
@@ -177,11 +179,11 @@ class ServiceController {
         return as(request, caller, org, Requirement.ADMIN, tenant -> {
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
             if (expected.isEmpty()) {
-                return problem(request, ProblemType.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
+                return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
             return services.rename(tenant, service, body.name(), expected.get())
                     .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, IfMatch.etag(s.version())))
-                    .orElseGet(() -> problem(request, ProblemType.VERSION_MISMATCH,
+                    .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
         });
     }
@@ -199,8 +201,8 @@ class ServiceController {
         }
         return as(request, caller, org, Requirement.ADMIN, tenant -> switch (services.delete(tenant, service)) {
             case DELETED -> HttpResponse.noContent();
-            case NOT_FOUND -> problem(request, ProblemType.NOT_FOUND, "No service " + service + ".");
-            case TOO_MANY_ASSIGNMENTS -> problem(request, ProblemType.CONFLICT,
+            case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
+            case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
                     "Too many group assignments to delete in one transaction; unassign some first.");
         });
     }
@@ -219,7 +221,7 @@ class ServiceController {
         return as(request, caller, org, Requirement.ADMIN, tenant ->
                 services.assign(tenant, service, group, UserKey.of(caller.issuer(), userId), userId)
                         ? HttpResponse.noContent()
-                        : problem(request, ProblemType.NOT_FOUND, "Only members can be assigned, to existing services."));
+                        : problem(request, Reason.NOT_FOUND, "Only members can be assigned, to existing services."));
     }
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
@@ -264,10 +266,10 @@ class ServiceController {
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
         if (!ServiceNames.isUserId(userId)) {
-            return problem(request, ProblemType.MEMBER_NOT_FOUND, "No such member.");
+            return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
         }
         if (!ServiceNames.isName(service) || !ServiceNames.isName(group)) {
-            return problem(request, ProblemType.BAD_REQUEST, "service and group are each "
+            return problem(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
         return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new Access(
@@ -280,7 +282,7 @@ class ServiceController {
     }
 
     private static HttpResponse<?> noSuchService(HttpRequest<?> request) {
-        return problem(request, ProblemType.NOT_FOUND, "No such service.");
+        return problem(request, Reason.NOT_FOUND, "No such service.");
     }
 
     /** A 404 for a path that names no service, a 400 for a group that is not a group name. */
@@ -289,7 +291,7 @@ class ServiceController {
             return Optional.of(noSuchService(request));
         }
         if (!ServiceNames.isName(group)) {
-            return Optional.of(problem(request, ProblemType.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
+            return Optional.of(problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
         }
         return Optional.empty();
     }
@@ -298,10 +300,10 @@ class ServiceController {
     private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group,
                                                         String userId) {
         return invalidIds(request, service, group).or(() -> ServiceNames.isUserId(userId) ? Optional.empty()
-                : Optional.of(problem(request, ProblemType.MEMBER_NOT_FOUND, "No such member.")));
+                : Optional.of(problem(request, Reason.MEMBER_NOT_FOUND, "No such member.")));
     }
 
-    private static HttpResponse<?> problem(HttpRequest<?> request, ProblemType type, String detail) {
-        return Rejections.toResponse(request, new Refusal(type, detail));
+    private static HttpResponse<?> problem(HttpRequest<?> request, Reason reason, String detail) {
+        return Rejections.toResponse(request, new Refusal(reason, detail));
     }
 }

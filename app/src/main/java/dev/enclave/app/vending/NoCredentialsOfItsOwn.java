@@ -1,4 +1,4 @@
-package dev.enclave.app.tenancy;
+package dev.enclave.app.vending;
 
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;

@@ -1,4 +1,4 @@
-package dev.enclave.app.member;
+package dev.enclave.app.organisation;
 
 import java.util.Objects;
 

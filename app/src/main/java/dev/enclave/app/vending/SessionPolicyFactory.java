@@ -1,4 +1,4 @@
-package dev.enclave.app.tenancy;
+package dev.enclave.app.vending;
 
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;

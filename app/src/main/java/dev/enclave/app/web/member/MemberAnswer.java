@@ -1,4 +1,6 @@
-package dev.enclave.app.member;
+package dev.enclave.app.web.member;
+
+import dev.enclave.app.member.MemberView;
 
 import dev.enclave.app.contract.ResponseHeaders;
 import io.swagger.v3.oas.annotations.headers.Header;

@@ -1,5 +1,12 @@
-package dev.enclave.app.organisation;
+package dev.enclave.app.web.organisation;
 
+import dev.enclave.app.organisation.DeletingOrganisation;
+import dev.enclave.app.organisation.RenamingOrganisation;
+import dev.enclave.app.organisation.CreatingOrganisation;
+import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.organisation.OrganisationRequests;
+import dev.enclave.app.organisation.OrganisationView;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.Operation;
@@ -15,13 +22,13 @@ import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.contract.Idempotent;
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.IfMatch;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
-import dev.enclave.app.problem.Rejection;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.outcome.Rejection;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -59,15 +66,13 @@ class OrganisationController {
     private final CreatingOrganisation creating;
     private final RenamingOrganisation renaming;
     private final DeletingOrganisation deleting;
-    private final Organisations organisations;
-    private final TenantAccess access;
+    private final RequestAccess access;
 
     OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, DeletingOrganisation deleting,
-                           Organisations organisations, TenantAccess access) {
+                           RequestAccess access) {
         this.creating = creating;
         this.renaming = renaming;
         this.deleting = deleting;
-        this.organisations = organisations;
         this.access = access;
     }
 
@@ -89,7 +94,7 @@ class OrganisationController {
                            @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey) {
         TenantId id = TenantId.of(body.id());
         if (caller.tenant().isPresent() && !caller.tenant().get().equals(id)) {
-            return Rejections.toResponse(request, rejection(ProblemType.TENANT_MISMATCH,
+            return Rejections.toResponse(request, rejection(Reason.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + "."));
         }
         Organisations.CreateOutcome outcome;
@@ -104,7 +109,7 @@ class OrganisationController {
         if (idempotencyKey != null) {
             return replay(request, caller, id, body.name());
         }
-        return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_EXISTS,
+        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
                 "The id " + id.value() + " is taken."));
     }
 
@@ -113,13 +118,13 @@ class OrganisationController {
      * name, for this caller; the key reused for a different body is 422; someone else's organisation is 409.
      */
     private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
-        if (!(access.decide(caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted)) {
-            return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_EXISTS,
+        if (!(access.decide(request, caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted owner)) {
+            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
                     "The id " + id.value() + " is taken."));
         }
-        Optional<Organisation> existing = organisations.find(id).filter(o -> o.name().equals(name));
+        Optional<Organisation> existing = Optional.of(owner.organisation()).filter(o -> o.name().equals(name));
         return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
-                .orElseGet(() -> Rejections.toResponse(request, rejection(ProblemType.IDEMPOTENCY_KEY_REUSED,
+                .orElseGet(() -> Rejections.toResponse(request, rejection(Reason.IDEMPOTENCY_KEY_REUSED,
                         "That Idempotency-Key created something else; send a new key for a different request.")));
     }
 
@@ -161,12 +166,12 @@ class OrganisationController {
                            @Valid @Body OrganisationRequests.Rename body,
                            @Parameter(description = "The ETag you read, or * for any current version",
                                    required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        if (access.decide(caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
+        if (access.decide(request, caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
             return Rejections.toResponse(request, refused);
         }
         Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
         if (expected.isEmpty()) {
-            return Rejections.toResponse(request, rejection(ProblemType.PRECONDITION_REQUIRED,
+            return Rejections.toResponse(request, rejection(Reason.PRECONDITION_REQUIRED,
                     "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
         }
         Organisations.RenameOutcome outcome = renaming.rename(TenantId.of(org), body.name(), expected.get());
@@ -175,10 +180,10 @@ class OrganisationController {
                     .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()));
         }
         if (outcome instanceof Organisations.VersionMismatch mismatch) {
-            return Rejections.toResponse(request, rejection(ProblemType.VERSION_MISMATCH,
+            return Rejections.toResponse(request, rejection(Reason.VERSION_MISMATCH,
                     "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
         }
-        return Rejections.toResponse(request, rejection(ProblemType.ORGANISATION_NOT_FOUND,
+        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
                 "No organisation of that id."));
     }
 
@@ -195,7 +200,7 @@ class OrganisationController {
         });
     }
 
-    private static Rejection rejection(ProblemType type, String detail) {
-        return new Refusal(type, detail);
+    private static Rejection rejection(Reason reason, String detail) {
+        return new Refusal(reason, detail);
     }
 }

@@ -1,4 +1,4 @@
-package dev.enclave.app.tenancy;
+package dev.enclave.app.vending;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.enclave.app.member;
+package dev.enclave.app.me;
 
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.Operation;
@@ -10,7 +10,8 @@ import dev.enclave.app.contract.ResponseHeaders;
 import io.swagger.v3.oas.annotations.headers.Header;
 import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.auth.Caller;
-import dev.enclave.identity.UserKey;
+import dev.enclave.app.member.MemberView;
+import dev.enclave.app.member.Members;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
@@ -49,7 +50,7 @@ class MyOrganisationsController {
                 schema = @Schema(implementation = MemberView.Organisations.class)))
     @Get
     MemberView.Organisations mine(Caller caller) {
-        return new MemberView.Organisations(members.ofUser(UserKey.of(caller.issuer(), caller.subject())).stream()
+        return new MemberView.Organisations(members.ofUser(caller.userKey()).stream()
                 .map(MemberView.MyOrganisation::of).toList(), null);
     }
 }

@@ -1,0 +1,120 @@
+package dev.enclave.app.architecture;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** The named places allowed to touch HTTP or the AWS SDK; everything else in {@code app} may not. */
+final class Places {
+
+    private static final String APP = "dev.enclave.app.";
+
+    /** Besides controllers and server filters: what must read a request or shape a response. */
+    private static final Set<String> HTTP_EDGE_PACKAGES = Set.of(APP + "problem", APP + "web");
+    private static final Set<String> HTTP_EDGE_CLASSES = Set.of(
+            APP + "auth.CallerBinder",
+            APP + "auth.BearerTokenValidator",
+            APP + "observability.RequestIds",
+            APP + "limits.RateLimitFields",
+            APP + "vending.ConsumedCapacityMetrics");
+
+    /**
+     * The store layer: its package, and the repositories, mappers and keys that have not moved into it yet (remove a
+     * name once its class has moved, so the rule tightens).
+     */
+    private static final String STORE_PACKAGE = APP + "store";
+    private static final Pattern STORE_CLASS_NAMES = Pattern.compile("DynamoDb\\w+|\\w+Items|\\w+Keys");
+    private static final Set<String> STORE_CLASSES = Set.of(
+            APP + "platform.Cancellations",
+            APP + "platform.CheckedItems",
+            APP + "platform.ConsistentBatchGet",
+            APP + "platform.VersionCondition",
+            APP + "platform.ReadScope",
+            APP + "service.ServiceAssignments");
+    /**
+     * Wiring of the SDK itself: the tenancy module's clients and interceptors ({@code vending}), the table's
+     * start-up, the offline consistency walk over raw items, the local sandbox, and the region a credentials answer
+     * names.
+     */
+    private static final Set<String> SDK_WIRING_PACKAGES = Set.of(APP + "vending", APP + "consistency", APP + "local");
+    private static final Set<String> SDK_WIRING_CLASSES = Set.of(
+            APP + "platform.TableBootstrapOnStartup",
+            APP + "platform.TableReadiness",
+            APP + "credentials.DataNamespaces");
+
+    /**
+     * The dependencies that still close a cycle, each named: {@code organisation} creates the owner's membership and
+     * copies a rename into every membership ({@code member} needs {@code OrganisationName} back), and the membership
+     * store reads service assignments. They go when the store layer takes the items and {@code Members} and
+     * {@code Memberships} merge; delete an entry then, and the rule holds without it.
+     */
+    private static final List<Edge> KNOWN_CYCLE_EDGES = List.of(
+            new Edge("organisation.CreatingOrganisation", "member.Membership"),
+            new Edge("organisation.Organisations", "member.Membership"),
+            new Edge("organisation.DynamoDbOrganisations", "member.Membership"),
+            new Edge("organisation.DynamoDbOrganisations", "member.MembershipItems"),
+            new Edge("organisation.FinishingOwedWork", "member.Memberships"),
+            new Edge("member.DynamoDbMemberships", "service.ServiceAssignments"));
+
+    /** A dependency of one class (its nested classes included) on another, both named under {@code app}. */
+    record Edge(String origin, String target) {
+
+        DescribedPredicate<JavaClass> from() {
+            return named(origin);
+        }
+
+        DescribedPredicate<JavaClass> to() {
+            return named(target);
+        }
+
+        private static DescribedPredicate<JavaClass> named(String name) {
+            return DescribedPredicate.describe(name, type -> topLevel(type).getName().equals(APP + name));
+        }
+    }
+
+    private Places() {
+    }
+
+    static List<Edge> knownCycleEdges() {
+        return KNOWN_CYCLE_EDGES;
+    }
+
+    static DescribedPredicate<JavaClass> outsideTheHttpEdge() {
+        return DescribedPredicate.describe("are outside controllers, server filters, the problem mapper and "
+                + HTTP_EDGE_CLASSES, type -> !isHttpEdge(topLevel(type)));
+    }
+
+    static DescribedPredicate<JavaClass> outsideTheStoreLayer() {
+        return DescribedPredicate.describe("are outside " + STORE_PACKAGE + ", DynamoDb*, *Items, *Keys, "
+                + STORE_CLASSES + " and the SDK wiring " + SDK_WIRING_PACKAGES + SDK_WIRING_CLASSES,
+                type -> !isStore(topLevel(type)) && !isSdkWiring(topLevel(type)));
+    }
+
+    private static boolean isHttpEdge(JavaClass type) {
+        return type.isAnnotatedWith("io.micronaut.http.annotation.Controller")
+                || type.isAnnotatedWith("io.micronaut.http.annotation.ServerFilter")
+                || type.isAnnotatedWith("io.micronaut.http.annotation.Filter")
+                || HTTP_EDGE_PACKAGES.contains(type.getPackageName())
+                || HTTP_EDGE_CLASSES.contains(type.getName());
+    }
+
+    private static boolean isStore(JavaClass type) {
+        return type.getPackageName().equals(STORE_PACKAGE) || type.getPackageName().startsWith(STORE_PACKAGE + ".")
+                || STORE_CLASS_NAMES.matcher(type.getSimpleName()).matches()
+                || STORE_CLASSES.contains(type.getName());
+    }
+
+    private static boolean isSdkWiring(JavaClass type) {
+        return SDK_WIRING_PACKAGES.contains(type.getPackageName()) || SDK_WIRING_CLASSES.contains(type.getName());
+    }
+
+    private static JavaClass topLevel(JavaClass type) {
+        JavaClass outer = type;
+        while (outer.getEnclosingClass().isPresent()) {
+            outer = outer.getEnclosingClass().get();
+        }
+        return outer;
+    }
+}
