@@ -41,16 +41,20 @@ public final class ChangingMembership {
     }
 
     /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
-    public Optional<Refusal> grant(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
-        return permitted(actor, group).or(() -> outcome(memberships.grant(actor.tenant(), target, group, expected)));
+    public Optional<Refusal> grant(Membership actor, UserKey target, GroupName group,
+                                   Optional<ExpectedVersion> expected) {
+        return permitted(actor, group).or(() -> outcome(memberships.grant(actor.tenant(), target, group.value(),
+                expected)));
     }
 
     /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
-    public Optional<Refusal> revoke(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
-        if (Membership.MEMBER.equals(group)) {
+    public Optional<Refusal> revoke(Membership actor, UserKey target, GroupName group,
+                                    Optional<ExpectedVersion> expected) {
+        if (group.isMember()) {
             return refused(Reason.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> outcome(memberships.revoke(actor.tenant(), target, group, expected)));
+        return permitted(actor, group).or(() -> outcome(memberships.revoke(actor.tenant(), target, group.value(),
+                expected)));
     }
 
     public Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
@@ -63,11 +67,11 @@ public final class ChangingMembership {
         return outcome(memberships.transferOwnership(actor.tenant(), actor.user(), target));
     }
 
-    private Optional<Refusal> permitted(Membership actor, String group) {
+    private Optional<Refusal> permitted(Membership actor, GroupName group) {
         if (!actor.isAdmin()) {
             return refused(Reason.MISSING_ROLE, "Only admins edit groups.");
         }
-        if (Membership.OWNER.equals(group) && !actor.isOwner()) {
+        if (group.isOwner() && !actor.isOwner()) {
             return refused(Reason.MISSING_ROLE, "Only owners grant or take the owner group.");
         }
         return Optional.empty();

@@ -1,7 +1,7 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.contract.WireTime;
-import dev.enclave.app.platform.IfMatch;
+import dev.enclave.app.platform.ETag;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -18,8 +18,8 @@ public record OrganisationView(String id, String name, int seats, int members, S
                 organisation.version());
     }
 
-    /** The strong ETag of a version. */
-    public static String etag(Organisation organisation) {
-        return IfMatch.etag(organisation.version());
+    /** The organisation's entity tag. */
+    public static ETag etag(Organisation organisation) {
+        return new ETag(organisation.version());
     }
 }

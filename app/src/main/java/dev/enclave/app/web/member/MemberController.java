@@ -4,8 +4,10 @@ import dev.enclave.app.member.Members;
 import dev.enclave.app.member.MemberView;
 import dev.enclave.app.member.ChangingMembership;
 import dev.enclave.app.member.MemberCursors;
+import dev.enclave.app.member.GroupName;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.platform.ETag;
 import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.platform.PageSize;
 import io.swagger.v3.oas.annotations.Operation;
@@ -43,6 +45,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /** An organisation's members: a page (one Query) at a time, one member, removal and group edits. */
 @Tag(name = "members")
@@ -58,7 +61,6 @@ class MemberController {
     private static final String IF_MATCH = "Optional: the member's ETag you read (or several, or *); the change then "
             + "applies only to a member still at that version, else 412";
 
-    private static final java.util.regex.Pattern GROUP = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,39}");
 
     private final Members members;
     private final MemberCursors cursors;
@@ -91,8 +93,8 @@ class MemberController {
     HttpResponse<?> grant(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @PathVariable String group,
                           @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return groupChange(request, caller, org, group, actor -> changing.grant(actor,
-                UserKey.of(caller.issuer(), userId), group, IfMatch.expected(ifMatch)), userId);
+        return groupChange(request, caller, org, group, (actor, name) -> changing.grant(actor,
+                UserKey.of(caller.issuer(), userId), name, IfMatch.expected(ifMatch)), userId);
     }
 
     @Operation(operationId = "removeMemberFromGroup", summary = "Remove a member from a group (If-Match optional)")
@@ -103,20 +105,22 @@ class MemberController {
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId, @PathVariable String group,
                            @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return groupChange(request, caller, org, group, actor -> changing.revoke(actor,
-                UserKey.of(caller.issuer(), userId), group, IfMatch.expected(ifMatch)), userId);
+        return groupChange(request, caller, org, group, (actor, name) -> changing.revoke(actor,
+                UserKey.of(caller.issuer(), userId), name, IfMatch.expected(ifMatch)), userId);
     }
 
     /** A group edit answers the member as it is now: one read after the write, no second access decision. */
     private HttpResponse<?> groupChange(HttpRequest<?> request, Caller caller, String org, String group,
-                                        java.util.function.Function<Membership, Optional<Refusal>> change,
+                                        BiFunction<Membership, GroupName, Optional<Refusal>> change,
                                         String userId) {
-        if (!GROUP.matcher(group).matches()) {
+        Optional<GroupName> name = GroupName.parse(group);
+        if (name.isEmpty()) {
             return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
-                    "A group is 1-40 lowercase letters, digits and hyphens."));
+                    "A group is " + GroupName.RULE + "."));
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
-                change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                change.apply(granted.membership(), name.get())
+                        .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
                         .orElseGet(() -> member(request, granted.tenant(), caller, userId)));
     }
 
@@ -167,7 +171,7 @@ class MemberController {
     private HttpResponse<?> member(HttpRequest<?> request, TenantId tenant, Caller caller, String userId) {
         return members.find(tenant, UserKey.of(caller.issuer(), userId))
                 .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
-                        IfMatch.etag(m.version())))
+                        new ETag(m.version()).header()))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.MEMBER_NOT_FOUND,
                         "No member " + userId + " in this organisation.")));
     }

@@ -130,7 +130,7 @@ class OrganisationController {
 
     private static HttpResponse<?> createdResponse(Organisation organisation) {
         return HttpResponse.created(OrganisationView.of(organisation), URI.create("/v1/orgs/" + organisation.id().value()))
-                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation));
+                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
     }
 
     @Operation(operationId = "getOrganisation", summary = "Read an organisation")
@@ -146,7 +146,7 @@ class OrganisationController {
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
                 HttpResponse.ok(OrganisationView.of(granted.organisation()))
-                        .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation())));
+                        .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation()).header()));
     }
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
@@ -177,7 +177,7 @@ class OrganisationController {
         Organisations.RenameOutcome outcome = renaming.rename(TenantId.of(org), body.name(), expected.get());
         if (outcome instanceof Organisations.Renamed renamed) {
             return HttpResponse.ok(OrganisationView.of(renamed.organisation()))
-                    .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()));
+                    .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()).header());
         }
         if (outcome instanceof Organisations.VersionMismatch mismatch) {
             return Rejections.toResponse(request, rejection(Reason.VERSION_MISMATCH,

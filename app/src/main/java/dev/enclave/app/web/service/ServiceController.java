@@ -1,6 +1,8 @@
 package dev.enclave.app.web.service;
 
 import dev.enclave.app.service.Services;
+import dev.enclave.app.member.GroupName;
+import dev.enclave.app.service.ServiceId;
 import dev.enclave.app.service.ServiceNames;
 import dev.enclave.app.contract.HttpLimits;
 import java.util.List;
@@ -22,6 +24,7 @@ import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.input.Text;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.ETag;
 import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
@@ -125,7 +128,7 @@ class ServiceController {
                            @Valid @Body CreateService body) {
         return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
                 ? HttpResponse.created(new Services.ServiceView(body.id(), body.name(), 1),
-                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, IfMatch.etag(1))
+                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, new ETag(1).header())
                 : problem(request, Reason.CONFLICT, "A service " + body.id() + " exists."));
     }
 
@@ -149,11 +152,11 @@ class ServiceController {
                 schema = @Schema(implementation = Services.ServiceView.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
-        if (!ServiceNames.isName(service)) {
+        if (ServiceId.parse(service).isEmpty()) {
             return noSuchService(request);
         }
         return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
-                .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, IfMatch.etag(s.version())))
+                .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, new ETag(s.version()).header()))
                 .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + ".")));
     }
 
@@ -173,7 +176,7 @@ class ServiceController {
                            @PathVariable String service, @Valid @Body RenameService body,
                            @Parameter(description = "The ETag you read, or * for any current version",
                                    required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        if (!ServiceNames.isName(service)) {
+        if (ServiceId.parse(service).isEmpty()) {
             return noSuchService(request);
         }
         return as(request, caller, org, Requirement.ADMIN, tenant -> {
@@ -182,7 +185,7 @@ class ServiceController {
                 return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
             return services.rename(tenant, service, body.name(), expected.get())
-                    .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, IfMatch.etag(s.version())))
+                    .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, new ETag(s.version()).header()))
                     .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
         });
@@ -196,7 +199,7 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
-        if (!ServiceNames.isName(service)) {
+        if (ServiceId.parse(service).isEmpty()) {
             return noSuchService(request);
         }
         return as(request, caller, org, Requirement.ADMIN, tenant -> switch (services.delete(tenant, service)) {
@@ -268,7 +271,7 @@ class ServiceController {
         if (!ServiceNames.isUserId(userId)) {
             return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
         }
-        if (!ServiceNames.isName(service) || !ServiceNames.isName(group)) {
+        if (ServiceId.parse(service).isEmpty() || GroupName.parse(group).isEmpty()) {
             return problem(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
@@ -287,10 +290,10 @@ class ServiceController {
 
     /** A 404 for a path that names no service, a 400 for a group that is not a group name. */
     private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group) {
-        if (!ServiceNames.isName(service)) {
+        if (ServiceId.parse(service).isEmpty()) {
             return Optional.of(noSuchService(request));
         }
-        if (!ServiceNames.isName(group)) {
+        if (GroupName.parse(group).isEmpty()) {
             return Optional.of(problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
         }
         return Optional.empty();
