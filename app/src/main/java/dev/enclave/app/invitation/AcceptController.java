@@ -13,22 +13,19 @@ import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.problem.Rejections;
-import dev.enclave.identity.EmailKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
-import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import jakarta.validation.Valid;
-import java.util.List;
 
-/** The invitee's side: accepting or declining with the token, and the caller's own pending invitations. */
+/** The invitee's side: accepting or declining with the token. */
 @Tag(name = "invitations")
 @SignedIn
 @HttpLimits
@@ -40,12 +37,10 @@ class AcceptController {
 
     private final AcceptingInvitation accepting;
     private final DecliningInvitation declining;
-    private final Invitations invitations;
 
-    AcceptController(AcceptingInvitation accepting, DecliningInvitation declining, Invitations invitations) {
+    AcceptController(AcceptingInvitation accepting, DecliningInvitation declining) {
         this.accepting = accepting;
         this.declining = declining;
-        this.invitations = invitations;
     }
 
     @Operation(operationId = "declineInvitation", summary = "Decline an invitation addressed to the caller")
@@ -83,21 +78,5 @@ class AcceptController {
             return Rejections.toResponse(request, refused.refusal());
         }
         return HttpResponse.ok(InvitationViews.Membership.of(((AcceptingInvitation.Accepted) result).membership()));
-    }
-
-    /** One Query on the invitee index, scoped to the caller's verified email key. */
-    @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email")
-    @ApiResponse(responseCode = "200", description = "The invitations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = InvitationViews.Page.class)))
-    @Get("/me/invitations")
-    InvitationViews.Page mine(Caller caller) {
-        if (!caller.emailVerified() || caller.email().isEmpty()) {
-            return new InvitationViews.Page(List.of(), null);
-        }
-        return new InvitationViews.Page(invitations.pendingFor(EmailKey.of(caller.email().get())).stream()
-                .map(InvitationViews.View::of).toList(), null);
     }
 }
