@@ -76,7 +76,17 @@ class ServiceController {
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "ServicePage")
-    record ServicePage(List<Services.ServiceView> items, @Nullable String nextCursor) {
+    record ServicePage(List<Service> items, @Nullable String nextCursor) {
+    }
+
+    /** A service as the API shows it. */
+    @Serdeable
+    @Schema(name = "Service")
+    record Service(String id, String name, long version) {
+
+        static Service of(Services.ServiceView service) {
+            return new Service(service.id(), service.name(), service.version());
+        }
     }
 
     /** The user ids in a service group, all of them: {@code nextCursor} is always {@code null}. */
@@ -119,7 +129,7 @@ class ServiceController {
                 @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
                 description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = Services.ServiceView.class)))
+                schema = @Schema(implementation = Service.class)))
     @Problems.Conflict
     @JsonBody
     @Idempotent
@@ -127,7 +137,7 @@ class ServiceController {
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateService body) {
         return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
-                ? HttpResponse.created(new Services.ServiceView(body.id(), body.name(), 1),
+                ? HttpResponse.created(new Service(body.id(), body.name(), 1),
                 URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, new ETag(1).header())
                 : problem(request, Reason.CONFLICT, "A service " + body.id() + " exists."));
     }
@@ -139,7 +149,8 @@ class ServiceController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new ServicePage(services.list(tenant), null)));
+        return as(request, caller, org, Requirement.MEMBER, tenant ->
+                HttpResponse.ok(new ServicePage(services.list(tenant).stream().map(Service::of).toList(), null)));
     }
 
     @Operation(operationId = "getService", summary = "Read a service")
@@ -149,14 +160,14 @@ class ServiceController {
                 @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = Services.ServiceView.class)))
+                schema = @Schema(implementation = Service.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         if (ServiceId.parse(service).isEmpty()) {
             return noSuchService(request);
         }
         return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
-                .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, new ETag(s.version()).header()))
+                .map(ServiceController::answer)
                 .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + ".")));
     }
 
@@ -167,7 +178,7 @@ class ServiceController {
                 @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = Services.ServiceView.class)))
+                schema = @Schema(implementation = Service.class)))
     @Problems.PreconditionFailed
     @Problems.PreconditionRequired
     @JsonBody
@@ -185,7 +196,7 @@ class ServiceController {
                 return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
             return services.rename(tenant, service, body.name(), expected.get())
-                    .<HttpResponse<?>>map(s -> HttpResponse.ok(s).header(HttpHeaders.ETAG, new ETag(s.version()).header()))
+                    .map(ServiceController::answer)
                     .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
         });
@@ -282,6 +293,10 @@ class ServiceController {
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
                                Function<TenantId, HttpResponse<?>> action) {
         return access.whenGranted(request, caller, org, requirement, granted -> action.apply(granted.tenant()));
+    }
+
+    private static HttpResponse<?> answer(Services.ServiceView service) {
+        return HttpResponse.ok(Service.of(service)).header(HttpHeaders.ETAG, new ETag(service.version()).header());
     }
 
     private static HttpResponse<?> noSuchService(HttpRequest<?> request) {
