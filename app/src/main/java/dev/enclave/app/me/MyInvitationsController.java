@@ -22,7 +22,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 
-/** The caller's own pending invitations: one Query on the invitee index, scoped to the caller's verified email key. */
+/** The caller's own pending invitations. */
 @Tag(name = "invitations")
 @SignedIn
 @HttpLimits
@@ -38,6 +38,7 @@ class MyInvitationsController {
         this.invitations = invitations;
     }
 
+    /** One Query on the invitee index, scoped to the caller's verified email key. */
     @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email")
     @ApiResponse(responseCode = "200", description = "The invitations",
             headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
