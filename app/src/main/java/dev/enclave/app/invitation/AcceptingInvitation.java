@@ -24,7 +24,7 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class AcceptingInvitation {
+public final class AcceptingInvitation {
 
     private static final int ATTEMPTS = 8;
 
@@ -41,16 +41,16 @@ final class AcceptingInvitation {
     }
 
     /** The membership, or why not. */
-    sealed interface AcceptResult permits Accepted, Refused {
+    public sealed interface AcceptResult permits Accepted, Refused {
     }
 
-    record Accepted(Membership membership) implements AcceptResult {
+    public record Accepted(Membership membership) implements AcceptResult {
     }
 
-    record Refused(Refusal refusal) implements AcceptResult {
+    public record Refused(Refusal refusal) implements AcceptResult {
     }
 
-    AcceptResult accept(Caller caller, String tokenValue) {
+    public AcceptResult accept(Caller caller, String tokenValue) {
         Optional<InviteToken> token = InviteToken.parse(tokenValue);
         if (token.isEmpty()) {
             return new Refused(InviteeChecks.invalidToken());

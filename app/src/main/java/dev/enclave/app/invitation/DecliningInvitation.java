@@ -11,7 +11,7 @@ import java.util.Optional;
 /** The invitee declines with the token: the same checks as accepting; the invitation closes, nothing else changes. */
 @Singleton
 @Requires(beans = Invitations.class)
-final class DecliningInvitation {
+public final class DecliningInvitation {
 
     private final Invitations invitations;
     private final Clock clock;
@@ -22,7 +22,7 @@ final class DecliningInvitation {
     }
 
     /** Empty when declined; otherwise why not. */
-    Optional<Refusal> decline(Caller caller, String tokenValue) {
+    public Optional<Refusal> decline(Caller caller, String tokenValue) {
         Optional<Invitation> invitation = InviteToken.parse(tokenValue)
                 .flatMap(token -> InviteeChecks.findByToken(invitations, token));
         if (invitation.isEmpty()) {

@@ -24,19 +24,19 @@ public final class InvitationViews {
 
     @Serdeable
     @Schema(name = "SendInvitation")
-    record SendRequest(@NotNull @EmailAddress String email,
+    public record SendRequest(@NotNull @EmailAddress String email,
                        @Nullable @Size(max = 20) List<@Pattern(regexp = GroupName.PATTERN,
                                message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
                        @Nullable @Size(max = 20) List<@Pattern(regexp = ServiceGroup.PATTERN,
                                message = "must be <service>/<group>") String> serviceGroups,
                        @Nullable @Min(1) @Max(30) Integer expiresInDays) {
 
-        static final int DEFAULT_DAYS = 7;
+        public static final int DEFAULT_DAYS = 7;
     }
 
     @Serdeable
     @Schema(name = "InvitationToken")
-    record TokenRequest(@NotBlank @Size(max = 200) String token) {
+    public record TokenRequest(@NotBlank @Size(max = 200) String token) {
     }
 
     @Serdeable
@@ -63,14 +63,14 @@ public final class InvitationViews {
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "SentInvitation")
-    record Created(View invitation, String token) {
+    public record Created(View invitation, String token) {
     }
 
     @Serdeable
     @Schema(name = "NewMembership")
-    record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
+    public record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
 
-        static Membership of(dev.enclave.app.member.Membership membership) {
+        public static Membership of(dev.enclave.app.member.Membership membership) {
             return new Membership(membership.tenant().value(), membership.userId(),
                     membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
         }

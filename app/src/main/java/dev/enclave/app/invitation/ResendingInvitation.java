@@ -16,7 +16,7 @@ import java.time.Instant;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class ResendingInvitation {
+public final class ResendingInvitation {
 
     private final Invitations invitations;
     private final Clock clock;
@@ -27,7 +27,7 @@ final class ResendingInvitation {
         this.clock = clock;
     }
 
-    SendingInvitation.SendResult resend(Membership actor, Invitation invitation, int expiresInDays) {
+    public SendingInvitation.SendResult resend(Membership actor, Invitation invitation, int expiresInDays) {
         var refusal = InviterChecks.check(actor, invitation.groups());
         if (refusal.isPresent()) {
             return new SendingInvitation.Refused(refusal.get());

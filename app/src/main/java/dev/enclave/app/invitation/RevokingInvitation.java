@@ -10,7 +10,7 @@ import java.util.Optional;
 /** An admin revokes a pending invitation (an owner, when it grants owner); its token stops working. */
 @Singleton
 @Requires(beans = Invitations.class)
-final class RevokingInvitation {
+public final class RevokingInvitation {
 
     private final Invitations invitations;
 
@@ -19,7 +19,7 @@ final class RevokingInvitation {
     }
 
     /** Empty when revoked; otherwise why not. */
-    Optional<Refusal> revoke(Membership actor, Invitation invitation) {
+    public Optional<Refusal> revoke(Membership actor, Invitation invitation) {
         return InviterChecks.check(actor, invitation.groups())
                 .or(() -> invitations.close(invitation, InvitationStatus.REVOKED) ? Optional.empty()
                         : Optional.of(new Refusal(Reason.INVITATION_NOT_PENDING,

@@ -22,7 +22,7 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class SendingInvitation {
+public final class SendingInvitation {
 
     private final Invitations invitations;
     private final Organisations organisations;
@@ -36,17 +36,17 @@ final class SendingInvitation {
     }
 
     /** The invitation and its token (shown once), or why not. */
-    sealed interface SendResult permits Sent, Refused {
+    public sealed interface SendResult permits Sent, Refused {
     }
 
-    record Sent(Invitation invitation, InviteToken token) implements SendResult {
+    public record Sent(Invitation invitation, InviteToken token) implements SendResult {
     }
 
-    record Refused(Refusal refusal) implements SendResult {
+    public record Refused(Refusal refusal) implements SendResult {
     }
 
-    SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups, Set<String> serviceGroups,
-                    int expiresInDays) {
+    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups,
+                           Set<String> serviceGroups, int expiresInDays) {
         var refusal = InviterChecks.check(inviter, groups);
         if (refusal.isPresent()) {
             return new Refused(refusal.get());

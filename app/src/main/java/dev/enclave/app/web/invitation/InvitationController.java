@@ -1,5 +1,14 @@
-package dev.enclave.app.invitation;
+package dev.enclave.app.web.invitation;
 
+import dev.enclave.app.invitation.RevokingInvitation;
+import dev.enclave.app.invitation.InvitationCursors;
+import dev.enclave.app.invitation.InvitationViews;
+import dev.enclave.app.invitation.Invitation;
+import dev.enclave.app.invitation.Invitations;
+import dev.enclave.app.invitation.InvitationId;
+import dev.enclave.app.invitation.InvitationStatus;
+import dev.enclave.app.invitation.SendingInvitation;
+import dev.enclave.app.invitation.ResendingInvitation;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.platform.PageSize;
 import io.swagger.v3.oas.annotations.Operation;

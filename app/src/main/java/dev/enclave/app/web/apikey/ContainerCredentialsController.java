@@ -1,5 +1,6 @@
-package dev.enclave.app.apikey;
+package dev.enclave.app.web.apikey;
 
+import dev.enclave.app.apikey.AuthenticatingApiKey;
 import dev.enclave.app.credentials.DataNamespaces;
 import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.contract.HttpLimits;

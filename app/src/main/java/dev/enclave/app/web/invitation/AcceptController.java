@@ -1,5 +1,9 @@
-package dev.enclave.app.invitation;
+package dev.enclave.app.web.invitation;
 
+import dev.enclave.app.invitation.InvitationViews;
+import dev.enclave.app.invitation.AcceptingInvitation;
+import dev.enclave.app.invitation.DecliningInvitation;
+import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;

@@ -1,4 +1,4 @@
-package dev.enclave.app.me;
+package dev.enclave.app.web.me;
 
 import dev.enclave.app.auth.Caller;
 import io.micronaut.core.annotation.Nullable;

@@ -1,5 +1,9 @@
-package dev.enclave.app.apikey;
+package dev.enclave.app.web.apikey;
 
+import dev.enclave.app.apikey.ApiKeyId;
+import dev.enclave.app.apikey.ApiKeys;
+import dev.enclave.app.apikey.CreatingApiKey;
+import dev.enclave.app.apikey.ApiKey;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.contract.WireTime;
 import io.swagger.v3.oas.annotations.Operation;

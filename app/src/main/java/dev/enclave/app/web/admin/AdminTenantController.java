@@ -1,5 +1,6 @@
-package dev.enclave.app.admin;
+package dev.enclave.app.web.admin;
 
+import dev.enclave.app.admin.OnboardingTenant;
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;

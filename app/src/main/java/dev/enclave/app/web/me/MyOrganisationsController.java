@@ -1,4 +1,4 @@
-package dev.enclave.app.me;
+package dev.enclave.app.web.me;
 
 import dev.enclave.app.contract.HttpLimits;
 import io.swagger.v3.oas.annotations.Operation;

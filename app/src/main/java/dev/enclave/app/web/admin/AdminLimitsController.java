@@ -1,4 +1,4 @@
-package dev.enclave.app.admin;
+package dev.enclave.app.web.admin;
 
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.contract.JsonBody;

@@ -1,5 +1,7 @@
-package dev.enclave.app.credentials;
+package dev.enclave.app.web.credentials;
 
+import dev.enclave.app.credentials.DataNamespaces;
+import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.contract.WireTime;
 import io.swagger.v3.oas.annotations.Operation;
