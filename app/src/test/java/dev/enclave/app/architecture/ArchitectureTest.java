@@ -1,5 +1,6 @@
 package dev.enclave.app.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -29,6 +30,18 @@ class ArchitectureTest {
     static final ArchRule sdkStaysInTheStore = noClasses().that(Places.outsideTheStoreLayer())
             .should().dependOnClassesThat().resideInAPackage("software.amazon.awssdk..")
             .because("DynamoDB and STS types belong to the store layer and the tenancy module");
+
+    @ArchTest
+    static final ArchRule controllersLiveInWeb = classes().that()
+            .areAnnotatedWith("io.micronaut.http.annotation.Controller")
+            .should().resideInAnyPackage("dev.enclave.app.web..", "dev.enclave.app.local", "dev.enclave.app.contract")
+            .because("web.<area> is where an endpoint is found; local-only routes ship in the local jar");
+
+    @ArchTest
+    static final ArchRule sdkFailuresAreCaughtInTheStore = noClasses().that(Places.outsideTheStoreLayer())
+            .and(Places.notKnownToCatchSdkFailures())
+            .should(Places.catchSdkExceptions())
+            .because("a refused or repeated write is an outcome the store answers, not an SDK exception above it");
 
     private static ArchRule packagesFormNoCycle() {
         SliceRule rule = slices().matching("dev.enclave.app.(*)..").should().beFreeOfCycles();

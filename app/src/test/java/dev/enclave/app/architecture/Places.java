@@ -2,6 +2,11 @@ package dev.enclave.app.architecture;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.TryCatchBlock;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -74,7 +79,35 @@ final class Places {
         }
     }
 
+    /**
+     * Classes above the store that still catch an SDK exception, each until its store answers an outcome:
+     * {@code DynamoDbOrganisations.create} should answer {@code IdTaken} for a reused client request token.
+     */
+    private static final Set<String> KNOWN_SDK_CATCHERS = Set.of(APP + "web.organisation.OrganisationController");
+
     private Places() {
+    }
+
+    static DescribedPredicate<JavaClass> notKnownToCatchSdkFailures() {
+        return DescribedPredicate.describe("are not " + KNOWN_SDK_CATCHERS,
+                type -> !KNOWN_SDK_CATCHERS.contains(topLevel(type).getName()));
+    }
+
+    static ArchCondition<JavaClass> catchSdkExceptions() {
+        return new ArchCondition<>("catch exceptions of software.amazon.awssdk") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                for (JavaCodeUnit unit : type.getCodeUnits()) {
+                    for (TryCatchBlock block : unit.getTryCatchBlocks()) {
+                        for (JavaClass caught : block.getCaughtThrowables()) {
+                            boolean sdk = caught.getPackageName().startsWith("software.amazon.awssdk");
+                            events.add(new SimpleConditionEvent(unit, sdk, unit.getFullName() + " catches "
+                                    + caught.getName() + " in " + block.getSourceCodeLocation()));
+                        }
+                    }
+                }
+            }
+        };
     }
 
     static List<Edge> knownCycleEdges() {
