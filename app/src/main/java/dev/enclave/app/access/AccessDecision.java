@@ -2,8 +2,8 @@ package dev.enclave.app.access;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Rejection;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Rejection;
 import dev.enclave.identity.TenantId;
 
 /** Whether the caller may act in an organisation. */
@@ -18,6 +18,6 @@ public sealed interface AccessDecision permits AccessDecision.Granted, AccessDec
 
     /** Why not: a tenant claim for another tenant (403), not a member (404, the organisation is not revealed), or a
      * member without the role (403). */
-    record Refused(ProblemType type, String detail) implements AccessDecision, Rejection {
+    record Refused(Reason reason, String detail) implements AccessDecision, Rejection {
     }
 }

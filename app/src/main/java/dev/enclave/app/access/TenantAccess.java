@@ -4,16 +4,11 @@ import dev.enclave.app.auth.Caller;
 import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Rejections;
+import dev.enclave.app.outcome.Reason;
 import dev.enclave.identity.TenantId;
-import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
-import io.micronaut.http.HttpRequest;
-import io.micronaut.http.HttpResponse;
 import jakarta.inject.Singleton;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Decides whether the caller may act in the organisation a path names: a token bound to a tenant must name this
@@ -32,43 +27,48 @@ public final class TenantAccess {
         this.budgets = budgets;
     }
 
-    /** Answers {@code action}'s response when {@link #decide} grants the request, else the refusal as a problem. */
-    public HttpResponse<?> whenGranted(HttpRequest<?> request, Caller caller, String organisation,
-                                       Requirement requirement,
-                                       Function<AccessDecision.Granted, HttpResponse<?>> action) {
-        AccessDecision decision = decide(caller, organisation, requirement);
-        if (decision instanceof AccessDecision.Granted granted) {
-            return action.apply(granted);
-        }
-        return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+    /** Whether the caller may act in {@code organisation} as {@code requirement} asks: one read, then a judgement. */
+    public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {
+        return judge(standing(caller, organisation), requirement);
     }
 
-    public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {
+    /**
+     * The caller's standing in {@code organisation}, whatever the role asked: granted as a member, or refused (tenant
+     * mismatch, not a member, organisation gone or suspended). Reads the membership and the organisation once.
+     */
+    public AccessDecision standing(Caller caller, String organisation) {
         Optional<TenantId> tenant = parse(organisation);
         if (tenant.isEmpty()) {
             return notFound();
         }
         if (caller.tenant().isPresent() && !caller.tenant().get().equals(tenant.get())) {
-            return new AccessDecision.Refused(ProblemType.TENANT_MISMATCH,
+            return new AccessDecision.Refused(Reason.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
-        UserKey user = UserKey.of(caller.issuer(), caller.subject());
-        AccessReads.Facts facts = reads.read(tenant.get(), user);
+        AccessReads.Facts facts = reads.read(tenant.get(), caller.userKey());
         Optional<Membership> membership = facts.membership();
         if (membership.isEmpty() || facts.organisation().isEmpty()
                 || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
             return notFound();
         }
         if (facts.status().filter(s -> s == OrganisationStatus.SUSPENDED).isPresent()) {
-            return new AccessDecision.Refused(ProblemType.ORGANISATION_SUSPENDED,
+            return new AccessDecision.Refused(Reason.ORGANISATION_SUSPENDED,
                     "The organisation is suspended; contact the platform.");
         }
-        if (!satisfies(membership.get(), requirement)) {
-            return new AccessDecision.Refused(ProblemType.MISSING_ROLE,
+        return new AccessDecision.Granted(tenant.get(), membership.get(), facts.organisation().get());
+    }
+
+    /** The decision for {@code requirement} given a {@link #standing}: a member must also hold the role. */
+    public AccessDecision judge(AccessDecision standing, Requirement requirement) {
+        if (!(standing instanceof AccessDecision.Granted member)) {
+            return standing;
+        }
+        if (!satisfies(member.membership(), requirement)) {
+            return new AccessDecision.Refused(Reason.MISSING_ROLE,
                     "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
         }
-        budgets.granted(tenant.get(), user, facts.organisation().get().limits());
-        return new AccessDecision.Granted(tenant.get(), membership.get(), facts.organisation().get());
+        budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
+        return member;
     }
 
     private static boolean satisfies(Membership membership, Requirement requirement) {
@@ -80,7 +80,7 @@ public final class TenantAccess {
     }
 
     private static AccessDecision notFound() {
-        return new AccessDecision.Refused(ProblemType.ORGANISATION_NOT_FOUND,
+        return new AccessDecision.Refused(Reason.ORGANISATION_NOT_FOUND,
                 "No organisation of that id has you as a member.");
     }
 

@@ -24,9 +24,9 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class OnboardingTenant {
+public final class OnboardingTenant {
 
-    static final Duration OWNER_INVITATION_VALIDITY = Duration.ofDays(30);
+    public static final Duration OWNER_INVITATION_VALIDITY = Duration.ofDays(30);
 
     private final Invitations invitations;
     private final Clock clock;
@@ -38,7 +38,7 @@ final class OnboardingTenant {
     }
 
     /** The new organisation and its owner invitation with the token, or empty when the id is taken. */
-    Optional<Onboarded> onboard(TenantId id, String name, Email ownerEmail, int seats, String admin) {
+    public Optional<Onboarded> onboard(TenantId id, String name, Email ownerEmail, int seats, String admin) {
         Instant now = clock.instant();
         Organisation organisation = Organisation.onboarded(id, name, seats, now);
         InvitationId invitationId = InvitationId.random(random);
@@ -50,6 +50,6 @@ final class OnboardingTenant {
                 ? Optional.of(new Onboarded(organisation, invitation, token)) : Optional.empty();
     }
 
-    record Onboarded(Organisation organisation, Invitation invitation, InviteToken token) {
+    public record Onboarded(Organisation organisation, Invitation invitation, InviteToken token) {
     }
 }

@@ -28,7 +28,7 @@ public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, S
         Objects.requireNonNull(secretHash, "secretHash");
     }
 
-    boolean expiredAt(Instant now) {
+    public boolean expiredAt(Instant now) {
         return expiresAt.filter(expiry -> !now.isBefore(expiry)).isPresent();
     }
 }

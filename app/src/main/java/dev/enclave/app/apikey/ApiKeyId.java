@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /** The public id of an API key: 16 characters of lowercase base32, random. */
 public record ApiKeyId(String value) {
 
-    static final String REGEX = "[a-z2-7]{16}";
+    public static final String REGEX = "[a-z2-7]{16}";
     private static final Pattern PATTERN = Pattern.compile(REGEX);
 
     public ApiKeyId {
@@ -17,11 +17,11 @@ public record ApiKeyId(String value) {
         }
     }
 
-    static ApiKeyId random(SecureRandom random) {
+    public static ApiKeyId random(SecureRandom random) {
         return new ApiKeyId(Base32.encode(random, 10));
     }
 
-    static boolean isValid(String value) {
+    public static boolean isValid(String value) {
         return value != null && PATTERN.matcher(value).matches();
     }
 

@@ -58,7 +58,7 @@ public final class ApiKeySecret {
     }
 
     /** The whole key, to show its holder once. */
-    String reveal() {
+    public String reveal() {
         return text;
     }
 

@@ -19,7 +19,7 @@ import java.util.Optional;
 @Requires(beans = ApiKeys.class)
 public final class AuthenticatingApiKey {
 
-    static final Duration USE_RECORDED_EVERY = Duration.ofMinutes(1);
+    public static final Duration USE_RECORDED_EVERY = Duration.ofMinutes(1);
 
     private final ApiKeys keys;
     private final Clock clock;

@@ -1,6 +1,6 @@
 package dev.enclave.app.apikey;
 
-import dev.enclave.app.tenancy.BackendSettings;
+import dev.enclave.app.vending.BackendSettings;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -14,7 +14,7 @@ import java.util.Optional;
 /** An owner or admin creates a named API key; its secret exists only in the answer. */
 @Singleton
 @Requires(beans = ApiKeys.class)
-final class CreatingApiKey {
+public final class CreatingApiKey {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -29,20 +29,21 @@ final class CreatingApiKey {
     }
 
     /** What a create asks for: expiry in whole days from now, if any. */
-    record Command(TenantId tenant, String name, Access access, Optional<Integer> expiresInDays, String createdBy) {
+    public record Command(TenantId tenant, String name, Access access, Optional<Integer> expiresInDays,
+                          String createdBy) {
     }
 
-    sealed interface Outcome permits Created, Refused {
+    public sealed interface Outcome permits Created, Refused {
     }
 
     /** The stored key and, once, its secret. */
-    record Created(ApiKey key, ApiKeySecret secret) implements Outcome {
+    public record Created(ApiKey key, ApiKeySecret secret) implements Outcome {
     }
 
-    record Refused(ApiKeys.CreateOutcome reason) implements Outcome {
+    public record Refused(ApiKeys.CreateOutcome reason) implements Outcome {
     }
 
-    Outcome create(Command command) {
+    public Outcome create(Command command) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         ApiKeyId id = ApiKeyId.random(RANDOM);
         ApiKeySecret secret = ApiKeySecret.issue(command.tenant(), id, RANDOM);

@@ -2,6 +2,7 @@ package dev.enclave.app.auth;
 
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.security.Principal;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,6 +28,11 @@ public record Caller(String issuer, String subject, Optional<Email> email, boole
         Objects.requireNonNull(email, "email");
         Objects.requireNonNull(tenant, "tenant");
         roles = Set.copyOf(roles);
+    }
+
+    /** The key this caller's memberships and records are filed under. */
+    public UserKey userKey() {
+        return UserKey.of(issuer, subject);
     }
 
     @Override

@@ -7,7 +7,7 @@ import dev.enclave.app.invitation.InvitationId;
 import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
-import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.service.ServiceAssignments;

@@ -1,7 +1,7 @@
 package dev.enclave.app.credentials;
 
 import dev.enclave.app.platform.TableSettings;
-import dev.enclave.app.tenancy.TenancySettings;
+import dev.enclave.app.vending.TenancySettings;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;

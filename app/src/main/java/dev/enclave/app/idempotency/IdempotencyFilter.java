@@ -2,14 +2,13 @@ package dev.enclave.app.idempotency;
 
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
-import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
@@ -58,12 +57,12 @@ final class IdempotencyFilter implements Ordered {
     private static final Pattern SECRET_ANSWERS = Pattern.compile("/v1/orgs/[^/]+/(?:credentials|api-keys)/?");
 
     private final IdempotencyRecords records;
-    private final TenantAccess access;
+    private final RequestAccess access;
     private final Function<HttpRequest<?>, Optional<Caller>> callers;
     private final JsonMapper json;
     private final ResponseSeal seal;
 
-    IdempotencyFilter(IdempotencyRecords records, TenantAccess access, dev.enclave.app.auth.CallerBinder callers,
+    IdempotencyFilter(IdempotencyRecords records, RequestAccess access, dev.enclave.app.auth.CallerBinder callers,
                       JsonMapper json, ResponseSeal seal) {
         this.records = records;
         this.seal = seal;
@@ -89,21 +88,21 @@ final class IdempotencyFilter implements Ordered {
             return null;
         }
         if (!KEY.matcher(key).matches()) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST,
+            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
                     HEADER + " must be 1-200 visible ASCII characters."));
         }
         if (SECRET_ANSWERS.matcher(request.getPath()).matches()) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.BAD_REQUEST, HEADER
+            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, HEADER
                     + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
                     + " replayed. Retry without it (a second API key can be revoked)."));
         }
         Optional<Caller> caller = callers.apply(request);
         Optional<TenantId> tenant = tenant(request.getPath());
         if (caller.isEmpty() || tenant.isEmpty()
-                || !(access.decide(caller.get(), tenant.get().value(), Requirement.MEMBER) instanceof AccessDecision.Granted)) {
+                || !(access.decide(request, caller.get(), tenant.get().value(), Requirement.MEMBER) instanceof AccessDecision.Granted)) {
             return null;
         }
-        Claim claim = new Claim(tenant.get(), UserKey.of(caller.get().issuer(), caller.get().subject()).digest(),
+        Claim claim = new Claim(tenant.get(), caller.get().userKey().digest(),
                 sha256(key));
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n" + (body == null ? "" : body));
         Optional<IdempotencyRecords.StoredRecord> held = records.claim(claim.tenant(), claim.caller(), claim.key(),
@@ -113,11 +112,11 @@ final class IdempotencyFilter implements Ordered {
             return null;
         }
         if (!held.get().requestHash().equals(requestHash)) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.IDEMPOTENCY_KEY_REUSED,
+            return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
                     "This " + HEADER + " was used for a different request; send a new key."));
         }
         return held.get().response().<HttpResponse<?>>map(stored -> replay(request, claim, stored))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(ProblemType.CONFLICT,
+                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
                         "The first request with this " + HEADER + " is still running; retry shortly.")));
     }
 
@@ -175,7 +174,7 @@ final class IdempotencyFilter implements Ordered {
     private HttpResponse<?> replay(HttpRequest<?> request, Claim claim, IdempotencyRecords.StoredRecord.Response stored) {
         Optional<String> body = stored.body().isEmpty() ? Optional.of("") : seal.open(stored.body(), claim.recordKey());
         if (body.isEmpty()) {
-            return Rejections.toResponse(request, new Refusal(ProblemType.IDEMPOTENCY_KEY_REUSED,
+            return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
                     "The first answer to this " + HEADER + " can no longer be opened (its sealing key was retired);"
                             + " send a new key."));
         }

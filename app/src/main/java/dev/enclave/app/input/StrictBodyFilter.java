@@ -1,8 +1,8 @@
 package dev.enclave.app.input;
 
 import dev.enclave.app.problem.Problem;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;
@@ -41,28 +41,28 @@ final class StrictBodyFilter implements Ordered {
         }
         String encoding = request.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
         if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
-            return refuse(request, ProblemType.UNSUPPORTED_MEDIA_TYPE,
+            return refuse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Encoding " + encoding + " is not accepted; send the body uncompressed.")
                     .header(HttpHeaders.ACCEPT_ENCODING, "identity");
         }
         if (!request.getContentType().map(StrictBodyFilter::isJson).orElse(false)) {
-            return refuse(request, ProblemType.UNSUPPORTED_MEDIA_TYPE,
+            return refuse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
                     "Send the body as application/json.");
         }
         Object json;
         try {
             json = StrictJson.read(body == null ? "" : body);
         } catch (StrictJson.Refused refused) {
-            return refuse(request, ProblemType.MALFORMED_BODY, refused.getMessage());
+            return refuse(request, Reason.MALFORMED_BODY, refused.getMessage());
         }
         if (!(json instanceof Map<?, ?> fields)) {
-            return refuse(request, ProblemType.MALFORMED_BODY, "The body must be a JSON object.");
+            return refuse(request, Reason.MALFORMED_BODY, "The body must be a JSON object.");
         }
         List<BodyShape.Mismatch> mismatches = BodyShape.check(fields, target.get());
         if (mismatches.isEmpty()) {
             return null;
         }
-        return Rejections.toResponse(request, new Refusal(ProblemType.VALIDATION_FAILED,
+        return Rejections.toResponse(request, new Refusal(Reason.VALIDATION_FAILED,
                 "One or more fields are invalid; see errors."), mismatches.stream()
                 .map(m -> new Problem.Violation(m.field(), m.message())).toList());
     }
@@ -76,8 +76,8 @@ final class StrictBodyFilter implements Ordered {
         return type.getType().equals("application") && type.getSubtype().equals("json");
     }
 
-    private static io.micronaut.http.MutableHttpResponse<?> refuse(HttpRequest<?> request, ProblemType type,
+    private static io.micronaut.http.MutableHttpResponse<?> refuse(HttpRequest<?> request, Reason reason,
                                                                     String detail) {
-        return Rejections.toResponse(request, new Refusal(type, detail));
+        return Rejections.toResponse(request, new Refusal(reason, detail));
     }
 }

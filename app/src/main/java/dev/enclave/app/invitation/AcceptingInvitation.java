@@ -6,8 +6,8 @@ import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.platform.Backoff;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -24,7 +24,7 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class AcceptingInvitation {
+public final class AcceptingInvitation {
 
     private static final int ATTEMPTS = 8;
 
@@ -41,21 +41,21 @@ final class AcceptingInvitation {
     }
 
     /** The membership, or why not. */
-    sealed interface AcceptResult permits Accepted, Refused {
+    public sealed interface AcceptResult permits Accepted, Refused {
     }
 
-    record Accepted(Membership membership) implements AcceptResult {
+    public record Accepted(Membership membership) implements AcceptResult {
     }
 
-    record Refused(Refusal refusal) implements AcceptResult {
+    public record Refused(Refusal refusal) implements AcceptResult {
     }
 
-    AcceptResult accept(Caller caller, String tokenValue) {
+    public AcceptResult accept(Caller caller, String tokenValue) {
         Optional<InviteToken> token = InviteToken.parse(tokenValue);
         if (token.isEmpty()) {
             return new Refused(InviteeChecks.invalidToken());
         }
-        UserKey user = UserKey.of(caller.issuer(), caller.subject());
+        UserKey user = caller.userKey();
         boolean memberAlready = false;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token.get());
@@ -78,7 +78,7 @@ final class AcceptingInvitation {
                 Backoff.pause(attempt + 1);
             }
         }
-        return refused(ProblemType.CONFLICT, "The invitation is being accepted right now; try again.");
+        return refused(Reason.CONFLICT, "The invitation is being accepted right now; try again.");
     }
 
     /**
@@ -91,9 +91,9 @@ final class AcceptingInvitation {
         if (byInvitation.isPresent()) {
             return byInvitation;
         } else if (memberAlready) {
-            return Optional.of(refused(ProblemType.ALREADY_MEMBER, "You are already a member."));
+            return Optional.of(refused(Reason.ALREADY_MEMBER, "You are already a member."));
         } else if (found.organisation().isEmpty()) {
-            return Optional.of(refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists."));
+            return Optional.of(refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists."));
         }
         return Optional.empty();
     }
@@ -103,7 +103,7 @@ final class AcceptingInvitation {
         if (invitation.status() == InvitationStatus.ACCEPTED) {
             return Optional.of(invitation.acceptedBy().filter(user.digest()::equals)
                     .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
-                    .orElseGet(() -> refused(ProblemType.INVITATION_NOT_PENDING, "The invitation was accepted.")));
+                    .orElseGet(() -> refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
         }
         return InviteeChecks.check(caller, invitation, clock.instant()).map(Refused::new);
     }
@@ -119,14 +119,14 @@ final class AcceptingInvitation {
     private AcceptResult organisationRefusal(Invitation invitation) {
         Optional<OrganisationStatus> status = organisations.find(invitation.tenant()).map(o -> o.status());
         if (status.isEmpty() || status.get() == OrganisationStatus.DELETING) {
-            return refused(ProblemType.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            return refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
         }
         return status.get() == OrganisationStatus.SUSPENDED
-                ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
-                : refused(ProblemType.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+                ? refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.")
+                : refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
     }
 
-    private static AcceptResult refused(ProblemType type, String detail) {
-        return new Refused(new Refusal(type, detail));
+    private static AcceptResult refused(Reason reason, String detail) {
+        return new Refused(new Refusal(reason, detail));
     }
 }

@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -11,7 +11,7 @@ import java.util.Optional;
 /** The invitee declines with the token: the same checks as accepting; the invitation closes, nothing else changes. */
 @Singleton
 @Requires(beans = Invitations.class)
-final class DecliningInvitation {
+public final class DecliningInvitation {
 
     private final Invitations invitations;
     private final Clock clock;
@@ -22,7 +22,7 @@ final class DecliningInvitation {
     }
 
     /** Empty when declined; otherwise why not. */
-    Optional<Refusal> decline(Caller caller, String tokenValue) {
+    public Optional<Refusal> decline(Caller caller, String tokenValue) {
         Optional<Invitation> invitation = InviteToken.parse(tokenValue)
                 .flatMap(token -> InviteeChecks.findByToken(invitations, token));
         if (invitation.isEmpty()) {
@@ -30,6 +30,6 @@ final class DecliningInvitation {
         }
         return InviteeChecks.check(caller, invitation.get(), clock.instant())
                 .or(() -> invitations.close(invitation.get(), InvitationStatus.DECLINED) ? Optional.empty()
-                        : Optional.of(new Refusal(ProblemType.INVITATION_NOT_PENDING, "The invitation just changed.")));
+                        : Optional.of(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation just changed.")));
     }
 }

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /** Cursors of an organisation's invitations of one status: the position to continue after. */
 @Singleton
-final class InvitationCursors {
+public final class InvitationCursors {
 
     private final PageCursors cursors;
 
@@ -15,12 +15,12 @@ final class InvitationCursors {
         this.cursors = cursors;
     }
 
-    String encode(TenantId tenant, InvitationStatus status, String after) {
+    public String encode(TenantId tenant, InvitationStatus status, String after) {
         return cursors.encode(tenant, list(status), after);
     }
 
     /** The position to continue after, or empty when the cursor is not one of this tenant's list of that status. */
-    Optional<String> decode(TenantId tenant, InvitationStatus status, String cursor) {
+    public Optional<String> decode(TenantId tenant, InvitationStatus status, String cursor) {
         return cursors.decode(tenant, list(status), cursor).filter(InvitationKeys::isByStatusPosition);
     }
 

@@ -1,5 +1,7 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.contract.WireTime;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.input.EmailAddress;
@@ -15,34 +17,34 @@ import jakarta.validation.constraints.Size;
 import java.util.List;
 
 /** Request and response bodies of the invitation endpoints. */
-final class InvitationViews {
+public final class InvitationViews {
 
     private InvitationViews() {
     }
 
     @Serdeable
     @Schema(name = "SendInvitation")
-    record SendRequest(@NotNull @EmailAddress String email,
-                       @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}",
+    public record SendRequest(@NotNull @EmailAddress String email,
+                       @Nullable @Size(max = 20) List<@Pattern(regexp = GroupName.PATTERN,
                                message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
-                       @Nullable @Size(max = 20) List<@Pattern(regexp = "[a-z0-9][a-z0-9-]{0,39}/[a-z0-9][a-z0-9-]{0,39}",
+                       @Nullable @Size(max = 20) List<@Pattern(regexp = ServiceGroup.PATTERN,
                                message = "must be <service>/<group>") String> serviceGroups,
                        @Nullable @Min(1) @Max(30) Integer expiresInDays) {
 
-        static final int DEFAULT_DAYS = 7;
+        public static final int DEFAULT_DAYS = 7;
     }
 
     @Serdeable
     @Schema(name = "InvitationToken")
-    record TokenRequest(@NotBlank @Size(max = 200) String token) {
+    public record TokenRequest(@NotBlank @Size(max = 200) String token) {
     }
 
     @Serdeable
     @Schema(name = "Invitation")
-    record View(String id, String organisation, String email, List<String> groups, List<String> serviceGroups,
+    public record View(String id, String organisation, String email, List<String> groups, List<String> serviceGroups,
                 String status, String createdAt, String expiresAt) {
 
-        static View of(Invitation invitation) {
+        public static View of(Invitation invitation) {
             return new View(invitation.id().value(), invitation.tenant().value(), invitation.email().value(),
                     invitation.groups().stream().sorted().toList(), invitation.serviceGroups().stream().sorted().toList(),
                     invitation.status().wire(),
@@ -54,21 +56,21 @@ final class InvitationViews {
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "InvitationPage")
-    record Page(List<View> items, @Nullable String nextCursor) {
+    public record Page(List<View> items, @Nullable String nextCursor) {
     }
 
     /** A new invitation with its accept token, which is shown this once and never stored. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "SentInvitation")
-    record Created(View invitation, String token) {
+    public record Created(View invitation, String token) {
     }
 
     @Serdeable
     @Schema(name = "NewMembership")
-    record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
+    public record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
 
-        static Membership of(dev.enclave.app.member.Membership membership) {
+        public static Membership of(dev.enclave.app.member.Membership membership) {
             return new Membership(membership.tenant().value(), membership.userId(),
                     membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
         }

@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -24,30 +24,30 @@ final class InviteeChecks {
     /** Empty when the caller may answer this pending invitation now. */
     static Optional<Refusal> check(Caller caller, Invitation invitation, Instant now) {
         if (caller.tenant().filter(bound -> !bound.equals(invitation.tenant())).isPresent()) {
-            return refused(ProblemType.TENANT_MISMATCH, "Your token is bound to tenant "
+            return refused(Reason.TENANT_MISMATCH, "Your token is bound to tenant "
                     + caller.tenant().get().value() + "; answer this invitation with a token for its tenant.");
         }
         if (!caller.emailVerified()) {
-            return refused(ProblemType.EMAIL_NOT_VERIFIED, "Verify your email with your identity provider, then "
+            return refused(Reason.EMAIL_NOT_VERIFIED, "Verify your email with your identity provider, then "
                     + "try again; the invitation stays open.");
         }
         if (!caller.email().equals(Optional.of(invitation.email()))) {
-            return refused(ProblemType.WRONG_INVITEE, "Sign in with the invited email; the invitation stays open.");
+            return refused(Reason.WRONG_INVITEE, "Sign in with the invited email; the invitation stays open.");
         }
         if (invitation.status() != InvitationStatus.PENDING) {
-            return refused(ProblemType.INVITATION_NOT_PENDING, "The invitation was " + invitation.status().wire() + ".");
+            return refused(Reason.INVITATION_NOT_PENDING, "The invitation was " + invitation.status().wire() + ".");
         }
         if (invitation.expiredAt(now)) {
-            return refused(ProblemType.INVITATION_EXPIRED, "Ask for a new invitation.");
+            return refused(Reason.INVITATION_EXPIRED, "Ask for a new invitation.");
         }
         return Optional.empty();
     }
 
     static Refusal invalidToken() {
-        return new Refusal(ProblemType.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
+        return new Refusal(Reason.INVITATION_NOT_FOUND, "That is not a valid invitation token.");
     }
 
-    private static Optional<Refusal> refused(ProblemType type, String detail) {
-        return Optional.of(new Refusal(type, detail));
+    private static Optional<Refusal> refused(Reason reason, String detail) {
+        return Optional.of(new Refusal(reason, detail));
     }
 }

@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,7 +18,7 @@ final class InviterChecks {
     /** Empty when {@code inviter} may manage an invitation granting {@code groups}. */
     static Optional<Refusal> check(Membership inviter, Set<String> groups) {
         if (groups.contains(Membership.OWNER) && !inviter.isOwner()) {
-            return Optional.of(new Refusal(ProblemType.MISSING_ROLE,
+            return Optional.of(new Refusal(Reason.MISSING_ROLE,
                     "Only owners can send, resend or revoke an invitation that grants owner."));
         }
         return Optional.empty();

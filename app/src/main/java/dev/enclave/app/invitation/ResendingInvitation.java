@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -16,7 +16,7 @@ import java.time.Instant;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class ResendingInvitation {
+public final class ResendingInvitation {
 
     private final Invitations invitations;
     private final Clock clock;
@@ -27,7 +27,7 @@ final class ResendingInvitation {
         this.clock = clock;
     }
 
-    SendingInvitation.SendResult resend(Membership actor, Invitation invitation, int expiresInDays) {
+    public SendingInvitation.SendResult resend(Membership actor, Invitation invitation, int expiresInDays) {
         var refusal = InviterChecks.check(actor, invitation.groups());
         if (refusal.isPresent()) {
             return new SendingInvitation.Refused(refusal.get());
@@ -35,7 +35,7 @@ final class ResendingInvitation {
         InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
         Instant validUntil = clock.instant().plus(Duration.ofDays(expiresInDays));
         if (!invitations.renew(invitation, token.hash(), validUntil)) {
-            return new SendingInvitation.Refused(new Refusal(ProblemType.INVITATION_NOT_PENDING,
+            return new SendingInvitation.Refused(new Refusal(Reason.INVITATION_NOT_PENDING,
                     "Only pending invitations can be resent."));
         }
         return new SendingInvitation.Sent(new Invitation(invitation.tenant(), invitation.id(), invitation.email(),

@@ -3,8 +3,8 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -22,7 +22,7 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = Invitations.class)
-final class SendingInvitation {
+public final class SendingInvitation {
 
     private final Invitations invitations;
     private final Organisations organisations;
@@ -36,17 +36,17 @@ final class SendingInvitation {
     }
 
     /** The invitation and its token (shown once), or why not. */
-    sealed interface SendResult permits Sent, Refused {
+    public sealed interface SendResult permits Sent, Refused {
     }
 
-    record Sent(Invitation invitation, InviteToken token) implements SendResult {
+    public record Sent(Invitation invitation, InviteToken token) implements SendResult {
     }
 
-    record Refused(Refusal refusal) implements SendResult {
+    public record Refused(Refusal refusal) implements SendResult {
     }
 
-    SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups, Set<String> serviceGroups,
-                    int expiresInDays) {
+    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups,
+                           Set<String> serviceGroups, int expiresInDays) {
         var refusal = InviterChecks.check(inviter, groups);
         if (refusal.isPresent()) {
             return new Refused(refusal.get());
@@ -59,9 +59,9 @@ final class SendingInvitation {
                 inviter.userId(), Optional.empty());
         return switch (invitations.send(invitation)) {
             case DONE -> new Sent(invitation, token);
-            case ALREADY_MEMBER -> refused(ProblemType.ALREADY_MEMBER, email.value() + " is already a member.");
+            case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
             case ORGANISATION_REFUSED -> organisationRefusal(tenant);
-            case INVITATION_CHANGED -> refused(ProblemType.CONFLICT,
+            case INVITATION_CHANGED -> refused(Reason.CONFLICT,
                     "Another invitation to this email was sent at the same moment; try again.");
         };
     }
@@ -69,11 +69,11 @@ final class SendingInvitation {
     private SendResult organisationRefusal(TenantId tenant) {
         boolean suspended = organisations.find(tenant).map(o -> o.status() == OrganisationStatus.SUSPENDED)
                 .orElse(false);
-        return suspended ? refused(ProblemType.ORGANISATION_SUSPENDED, "The organisation is suspended.")
-                : refused(ProblemType.SEAT_LIMIT_REACHED, "Every seat is taken.");
+        return suspended ? refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.")
+                : refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
     }
 
-    private static SendResult refused(ProblemType type, String detail) {
-        return new Refused(new Refusal(type, detail));
+    private static SendResult refused(Reason reason, String detail) {
+        return new Refused(new Refusal(reason, detail));
     }
 }

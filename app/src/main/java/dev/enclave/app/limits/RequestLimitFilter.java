@@ -2,12 +2,11 @@ package dev.enclave.app.limits;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.auth.CallerBinder;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
-import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.async.publisher.Publishers;
 import io.micronaut.http.HttpRequest;
@@ -53,7 +52,7 @@ final class RequestLimitFilter implements HttpServerFilter {
         Charge charge = admission.charge();
         if (!charge.allowed()) {
             MutableHttpResponse<?> refused = Rejections.toResponse(request,
-                    new Refusal(ProblemType.TOO_MANY_REQUESTS, detail(charge)))
+                    new Refusal(Reason.TOO_MANY_REQUESTS, detail(charge)))
                     .header("Retry-After", Long.toString(RateLimitFields.seconds(charge.retryAfter())));
             return Publishers.just(RateLimitFields.addTo(refused, charge));
         }
@@ -70,7 +69,7 @@ final class RequestLimitFilter implements HttpServerFilter {
         Optional<Caller> caller = callers.callerOf(request);
         if (caller.isPresent()) {
             return Optional.of(budgets.admit(organisation(request.getPath()),
-                    UserKey.of(caller.get().issuer(), caller.get().subject())));
+                    caller.get().userKey()));
         }
         if (!request.getPath().startsWith(BACKEND_PATHS)) {
             return Optional.empty();

@@ -1,8 +1,9 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.problem.ProblemType;
-import dev.enclave.app.problem.Refusal;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -14,7 +15,7 @@ import java.util.Optional;
  */
 @Singleton
 @Requires(beans = Members.class)
-final class ChangingMembership {
+public final class ChangingMembership {
 
     private final Members members;
 
@@ -23,50 +24,54 @@ final class ChangingMembership {
     }
 
     /** Empty when done; otherwise why not. */
-    Optional<Refusal> remove(Membership actor, UserKey target) {
+    public Optional<Refusal> remove(Membership actor, UserKey target) {
         boolean self = actor.user().equals(target);
         if (!self && !actor.isAdmin()) {
-            return refused(ProblemType.MISSING_ROLE, "Only admins remove other members.");
+            return refused(Reason.MISSING_ROLE, "Only admins remove other members.");
         }
         Optional<Membership> membership = members.find(actor.tenant(), target);
         if (membership.isEmpty()) {
-            return refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
+            return refused(Reason.MEMBER_NOT_FOUND, "No such member.");
         }
         if (!self && membership.get().isOwner() && !actor.isOwner()) {
-            return refused(ProblemType.MISSING_ROLE, "Only owners remove owners.");
+            return refused(Reason.MISSING_ROLE, "Only owners remove owners.");
         }
         return outcome(members.remove(membership.get()));
     }
 
     /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
-    Optional<Refusal> grant(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
-        return permitted(actor, group).or(() -> outcome(members.grant(actor.tenant(), target, group, expected)));
+    public Optional<Refusal> grant(Membership actor, UserKey target, GroupName group,
+                                   Optional<ExpectedVersion> expected) {
+        return permitted(actor, group).or(() -> outcome(members.grant(actor.tenant(), target, group.value(),
+                expected)));
     }
 
     /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
-    Optional<Refusal> revoke(Membership actor, UserKey target, String group, Optional<ExpectedVersion> expected) {
-        if (Membership.MEMBER.equals(group)) {
-            return refused(ProblemType.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
+    public Optional<Refusal> revoke(Membership actor, UserKey target, GroupName group,
+                                    Optional<ExpectedVersion> expected) {
+        if (group.isMember()) {
+            return refused(Reason.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> outcome(members.revoke(actor.tenant(), target, group, expected)));
+        return permitted(actor, group).or(() -> outcome(members.revoke(actor.tenant(), target, group.value(),
+                expected)));
     }
 
-    Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
+    public Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
         if (!actor.isOwner()) {
-            return refused(ProblemType.MISSING_ROLE, "Only owners transfer ownership.");
+            return refused(Reason.MISSING_ROLE, "Only owners transfer ownership.");
         }
         if (actor.user().equals(target)) {
-            return refused(ProblemType.BAD_REQUEST, "Transfer ownership to another member.");
+            return refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
         }
         return outcome(members.transferOwnership(actor.tenant(), actor.user(), target));
     }
 
-    private Optional<Refusal> permitted(Membership actor, String group) {
+    private Optional<Refusal> permitted(Membership actor, GroupName group) {
         if (!actor.isAdmin()) {
-            return refused(ProblemType.MISSING_ROLE, "Only admins edit groups.");
+            return refused(Reason.MISSING_ROLE, "Only admins edit groups.");
         }
-        if (Membership.OWNER.equals(group) && !actor.isOwner()) {
-            return refused(ProblemType.MISSING_ROLE, "Only owners grant or take the owner group.");
+        if (group.isOwner() && !actor.isOwner()) {
+            return refused(Reason.MISSING_ROLE, "Only owners grant or take the owner group.");
         }
         return Optional.empty();
     }
@@ -74,17 +79,17 @@ final class ChangingMembership {
     private static Optional<Refusal> outcome(Members.Change change) {
         return switch (change) {
             case DONE, UNCHANGED -> Optional.empty();
-            case NOT_A_MEMBER -> refused(ProblemType.MEMBER_NOT_FOUND, "No such member.");
-            case VERSION_MISMATCH -> refused(ProblemType.VERSION_MISMATCH,
+            case NOT_A_MEMBER -> refused(Reason.MEMBER_NOT_FOUND, "No such member.");
+            case VERSION_MISMATCH -> refused(Reason.VERSION_MISMATCH,
                     "The member changed since you read it; read it again.");
-            case LAST_OWNER -> refused(ProblemType.LAST_OWNER, "Make someone else an owner first.");
-            case MEMBERSHIP_CHANGED -> refused(ProblemType.CONFLICT, "The membership changed meanwhile; read it again.");
-            case TOO_LARGE -> refused(ProblemType.CONFLICT,
+            case LAST_OWNER -> refused(Reason.LAST_OWNER, "Make someone else an owner first.");
+            case MEMBERSHIP_CHANGED -> refused(Reason.CONFLICT, "The membership changed meanwhile; read it again.");
+            case TOO_LARGE -> refused(Reason.CONFLICT,
                     "The member has too many service-group assignments to remove at once; unassign some first.");
         };
     }
 
-    private static Optional<Refusal> refused(ProblemType type, String detail) {
-        return Optional.of(new Refusal(type, detail));
+    private static Optional<Refusal> refused(Reason reason, String detail) {
+        return Optional.of(new Refusal(reason, detail));
     }
 }

@@ -10,9 +10,9 @@ import java.util.List;
 /** A member as the API shows it. */
 @Serdeable
 @Schema(name = "Member")
-record MemberView(String userId, String email, List<String> groups, String joinedAt) {
+public record MemberView(String userId, String email, List<String> groups, String joinedAt) {
 
-    static MemberView of(Membership membership) {
+    public static MemberView of(Membership membership) {
         return new MemberView(membership.userId(), membership.email(), membership.groups().stream().sorted().toList(),
                 WireTime.of(membership.joinedAt()));
     }
@@ -24,7 +24,7 @@ record MemberView(String userId, String email, List<String> groups, String joine
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "MemberPage")
-    record Page(List<MemberView> items, @Nullable String nextCursor,
+    public record Page(List<MemberView> items, @Nullable String nextCursor,
                 @Schema(description = "The organisation's member count when the page was read") int total) {
     }
 
@@ -32,15 +32,15 @@ record MemberView(String userId, String email, List<String> groups, String joine
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "MyOrganisationPage")
-    record Organisations(List<MyOrganisation> items, @Nullable String nextCursor) {
+    public record Organisations(List<MyOrganisation> items, @Nullable String nextCursor) {
     }
 
     /** One of the caller's organisations. */
     @Serdeable
     @Schema(name = "MyOrganisation")
-    record MyOrganisation(String organisation, String name, List<String> groups, String joinedAt) {
+    public record MyOrganisation(String organisation, String name, List<String> groups, String joinedAt) {
 
-        static MyOrganisation of(Members.UserMembership listed) {
+        public static MyOrganisation of(Members.UserMembership listed) {
             Membership membership = listed.membership();
             return new MyOrganisation(membership.tenant().value(), listed.organisation().name(),
                     membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));

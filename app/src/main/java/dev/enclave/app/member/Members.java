@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;

@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -16,11 +17,11 @@ public record Membership(TenantId tenant, UserKey user, String userId, String is
                          Set<String> groups, Instant joinedAt, long version) {
 
     /** The group that owns an organisation. */
-    public static final String OWNER = "owner";
+    public static final String OWNER = GroupName.OWNER;
     /** The group that administers it. */
     public static final String ADMIN = "admin";
     /** Every member's group. */
-    public static final String MEMBER = "member";
+    public static final String MEMBER = GroupName.MEMBER;
 
     public Membership {
         Objects.requireNonNull(tenant, "tenant");

@@ -3,6 +3,7 @@ package dev.enclave.app.member;
 import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;

@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.Schemas;

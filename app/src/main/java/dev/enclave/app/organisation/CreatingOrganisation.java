@@ -5,7 +5,6 @@ import dev.enclave.app.member.Membership;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
-import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -16,7 +15,7 @@ import java.util.Set;
 /** Any signed-in user creates an organisation and becomes its first owner, in one conditional transaction. */
 @Singleton
 @Requires(beans = Organisations.class)
-final class CreatingOrganisation {
+public final class CreatingOrganisation {
 
     private final Organisations organisations;
     private final Clock clock;
@@ -26,10 +25,10 @@ final class CreatingOrganisation {
         this.clock = clock;
     }
 
-    Organisations.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+    public Organisations.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
         Instant now = clock.instant();
         Organisation organisation = Organisation.create(id, name, now);
-        Membership owner = new Membership(id, UserKey.of(caller.issuer(), caller.subject()), caller.subject(),
+        Membership owner = new Membership(id, caller.userKey(), caller.subject(),
                 caller.issuer(), caller.email().map(Email::value).orElse(""), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
         return organisations.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
     }

@@ -10,7 +10,7 @@ import jakarta.inject.Singleton;
  */
 @Singleton
 @Requires(beans = {Organisations.class, FinishingOwedWork.class})
-final class DeletingOrganisation {
+public final class DeletingOrganisation {
 
     private final Organisations organisations;
     private final FinishingOwedWork owedWork;
@@ -20,7 +20,7 @@ final class DeletingOrganisation {
         this.owedWork = owedWork;
     }
 
-    void delete(TenantId id) {
+    public void delete(TenantId id) {
         if (organisations.markDeleting(id)) {
             owedWork.markedDeleting(id);
         }

@@ -3,7 +3,7 @@ package dev.enclave.app.organisation;
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
-import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;

@@ -1,7 +1,6 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.member.Members;
-import dev.enclave.app.member.OrganisationName;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;

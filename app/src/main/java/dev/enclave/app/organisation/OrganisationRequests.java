@@ -8,14 +8,14 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 
 /** Request bodies of the organisation endpoints. */
-final class OrganisationRequests {
+public final class OrganisationRequests {
 
     private OrganisationRequests() {
     }
 
     @Serdeable
     @Schema(name = "CreateOrganisation")
-    record Create(
+    public record Create(
             @NotNull @Pattern(regexp = TenantId.REGEX,
                     message = "must be 3-40 lowercase letters, digits and inner hyphens") String id,
             @NotNull @Text(max = 200) String name) {
@@ -23,6 +23,6 @@ final class OrganisationRequests {
 
     @Serdeable
     @Schema(name = "RenameOrganisation")
-    record Rename(@NotNull @Text(max = 200) String name) {
+    public record Rename(@NotNull @Text(max = 200) String name) {
     }
 }

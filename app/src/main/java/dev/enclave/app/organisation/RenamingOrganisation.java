@@ -13,7 +13,7 @@ import jakarta.inject.Singleton;
  */
 @Singleton
 @Requires(beans = {Organisations.class, FinishingOwedWork.class})
-final class RenamingOrganisation {
+public final class RenamingOrganisation {
 
     private final Organisations organisations;
     private final FinishingOwedWork owedWork;
@@ -23,7 +23,7 @@ final class RenamingOrganisation {
         this.owedWork = owedWork;
     }
 
-    Organisations.RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
+    public Organisations.RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
         Organisations.RenameOutcome outcome = organisations.rename(id, name, expected);
         if (outcome instanceof Organisations.Renamed renamed) {
             owedWork.renamed(renamed.organisation());

@@ -41,9 +41,4 @@ public final class IfMatch {
         }
         return Optional.of(ExpectedVersion.oneOf(versions));
     }
-
-    /** The entity tag of {@code version}. */
-    public static String etag(long version) {
-        return "\"v" + version + "\"";
-    }
 }

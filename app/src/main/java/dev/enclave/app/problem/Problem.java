@@ -26,7 +26,7 @@ public record Problem(String type, String title, int status, @Nullable String de
 
     public static Problem of(ProblemType type, @Nullable String detail, @Nullable String instance,
                              @Nullable String requestId, @Nullable List<Violation> errors) {
-        return new Problem(type.uri().toString(), type.title(), type.status().getCode(), detail, instance,
+        return new Problem(type.uri().toString(), type.title(), ProblemMapping.status(type).getCode(), detail, instance,
                 type.code(), requestId, errors);
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.problem;
 
 import dev.enclave.app.observability.RequestIds;
+import dev.enclave.app.outcome.Rejection;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
@@ -20,9 +21,9 @@ public final class Rejections {
     /** A rejection with the fields that caused it. */
     public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Rejection rejection,
                                                           List<Problem.Violation> errors) {
-        Problem problem = Problem.of(rejection.type(), rejection.detail(), request.getPath(), RequestIds.of(request),
-                errors);
-        return HttpResponse.<Problem>status(rejection.type().status()).body(problem)
+        ProblemType type = ProblemMapping.type(rejection.reason());
+        Problem problem = Problem.of(type, rejection.detail(), request.getPath(), RequestIds.of(request), errors);
+        return HttpResponse.<Problem>status(ProblemMapping.status(type)).body(problem)
                 .contentType(MediaType.of(Problem.MEDIA_TYPE));
     }
 }

@@ -1,28 +1,28 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.input.TextRule;
-import java.util.regex.Pattern;
+import dev.enclave.app.platform.GroupName;
 
 /**
- * The one pattern for service ids and group names ({@code [a-z0-9][a-z0-9-]{0,39}}), and the rule for user ids in
- * paths (text of at most 256 code points), checked on every route before anything is read.
+ * Service ids and group names follow {@link GroupName#PATTERN}; user ids in paths are text of at most 256 code points,
+ * checked on every route before anything is read.
  */
-final class ServiceNames {
+public final class ServiceNames {
 
     /** A service id or group name. */
-    static final String NAME = "[a-z0-9][a-z0-9-]{0,39}";
-    static final String NAME_RULE = "1-40 lowercase letters, digits and hyphens";
-    private static final Pattern NAME_PATTERN = Pattern.compile(NAME);
+    public static final String NAME = GroupName.PATTERN;
+    public static final String NAME_RULE = GroupName.RULE;
     private static final int MAX_USER_ID = 256;
 
     private ServiceNames() {
     }
 
-    static boolean isName(String value) {
-        return value != null && NAME_PATTERN.matcher(value).matches();
+    /** Whether {@code value} is a service id or group name. */
+    public static boolean isName(String value) {
+        return GroupName.parse(value).isPresent();
     }
 
-    static boolean isUserId(String value) {
+    public static boolean isUserId(String value) {
         return value != null && TextRule.admits(value, MAX_USER_ID);
     }
 }

@@ -3,7 +3,6 @@ package dev.enclave.app.service;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,9 +34,7 @@ public interface Services {
     /** What deleting a service came to. */
     enum Deletion { DELETED, NOT_FOUND, TOO_MANY_ASSIGNMENTS }
 
-    /** A service as the API shows it. */
-    @io.micronaut.serde.annotation.Serdeable
-    @Schema(name = "Service")
+    /** A service as the organisation holds it; the API's shape of it is the controller's. */
     record ServiceView(String id, String name, long version) {
     }
 }

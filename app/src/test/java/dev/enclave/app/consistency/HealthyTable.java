@@ -10,7 +10,7 @@ import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
-import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationStatus;

@@ -15,7 +15,7 @@ import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
-import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.service.ServiceAssignments;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

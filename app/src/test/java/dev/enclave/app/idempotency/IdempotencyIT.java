@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
@@ -21,6 +22,21 @@ class IdempotencyIT extends LocalStackTest {
 
     @Inject
     DynamoDbClient platform;
+
+    @Inject
+    MeterRegistry meters;
+
+    @Test
+    void keyedPost_readsMembershipAndOrganisationOnce_forTheFilterAndTheController() {
+        String owner = organisation("idem-one-read");
+        double before = accessReads("/v1/orgs/{org}/services");
+
+        Api.Reply created = post("/v1/orgs/idem-one-read/services", "{\"id\":\"billing\",\"name\":\"Billing\"}",
+                owner, "k-once");
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(accessReads("/v1/orgs/{org}/services")).isEqualTo(before + 1);
+    }
 
     @Test
     void sameKeyAndBody_replaysTheFirstAnswer_andRunsOnce() {
@@ -162,5 +178,11 @@ class IdempotencyIT extends LocalStackTest {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** BatchGetItem calls made while serving POSTs to {@code uri}: each is one access read. */
+    private double accessReads(String uri) {
+        return meters.counter("enclave.dynamodb.calls", "operation", "BatchGetItem", "outcome", "ok", "method", "POST",
+                "uri", uri).count();
     }
 }

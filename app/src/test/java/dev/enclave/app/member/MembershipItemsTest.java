@@ -1,5 +1,6 @@
 package dev.enclave.app.member;
 
+import dev.enclave.app.organisation.OrganisationName;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.identity.TenantId;

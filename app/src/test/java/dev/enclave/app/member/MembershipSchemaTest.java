@@ -2,6 +2,7 @@ package dev.enclave.app.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package dev.enclave.app.support;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
-import dev.enclave.app.member.OrganisationName;
+import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;

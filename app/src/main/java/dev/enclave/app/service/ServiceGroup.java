@@ -1,0 +1,32 @@
+package dev.enclave.app.service;
+
+import dev.enclave.app.platform.GroupName;
+import java.util.Objects;
+import java.util.Optional;
+
+/** A group of one service, written {@code <service>/<group>} on the wire and in invitations. */
+public record ServiceGroup(ServiceId service, GroupName group) {
+
+    /** The pattern of the written form. */
+    public static final String PATTERN = GroupName.PATTERN + "/" + GroupName.PATTERN;
+
+    public ServiceGroup {
+        Objects.requireNonNull(service, "service");
+        Objects.requireNonNull(group, "group");
+    }
+
+    /** The service group {@code value} writes, if it is one. */
+    public static Optional<ServiceGroup> parse(String value) {
+        int slash = value == null ? -1 : value.indexOf('/');
+        if (slash < 0) {
+            return Optional.empty();
+        }
+        return ServiceId.parse(value.substring(0, slash)).flatMap(service ->
+                GroupName.parse(value.substring(slash + 1)).map(group -> new ServiceGroup(service, group)));
+    }
+
+    /** The written form, {@code <service>/<group>}. */
+    public String written() {
+        return service.value() + "/" + group.value();
+    }
+}

@@ -1,0 +1,64 @@
+package dev.enclave.app.web;
+
+import dev.enclave.app.access.AccessDecision;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.TenantAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.problem.Rejections;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import jakarta.inject.Singleton;
+import java.util.function.Function;
+
+/**
+ * The access decision of one request, shared by the filters and the controller that handle it: the caller's standing
+ * in the organisation is read once and kept on the request; each requirement is then judged on what was read.
+ */
+@Singleton
+@Requires(beans = TenantAccess.class)
+public final class RequestAccess {
+
+    private static final String STANDING = "enclave.access-standing";
+
+    private final TenantAccess access;
+
+    RequestAccess(TenantAccess access) {
+        this.access = access;
+    }
+
+    /** Answers {@code action}'s response when the request is granted, else the refusal as a problem. */
+    public HttpResponse<?> whenGranted(HttpRequest<?> request, Caller caller, String organisation,
+                                       Requirement requirement,
+                                       Function<AccessDecision.Granted, HttpResponse<?>> action) {
+        AccessDecision decision = decide(request, caller, organisation, requirement);
+        if (decision instanceof AccessDecision.Granted granted) {
+            return action.apply(granted);
+        }
+        return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+    }
+
+    /** The decision for {@code requirement}, judged on the standing this request already read if it has one. */
+    public AccessDecision decide(HttpRequest<?> request, Caller caller, String organisation, Requirement requirement) {
+        return access.judge(standing(request, caller, organisation), requirement);
+    }
+
+    private AccessDecision standing(HttpRequest<?> request, Caller caller, String organisation) {
+        Standing held = request.getAttribute(STANDING, Standing.class)
+                .filter(standing -> standing.isFor(caller, organisation))
+                .orElse(null);
+        if (held != null) {
+            return held.standing();
+        }
+        AccessDecision standing = access.standing(caller, organisation);
+        request.setAttribute(STANDING, new Standing(caller, organisation, standing));
+        return standing;
+    }
+
+    private record Standing(Caller caller, String organisation, AccessDecision standing) {
+
+        boolean isFor(Caller other, String otherOrganisation) {
+            return caller.equals(other) && organisation.equals(otherOrganisation);
+        }
+    }
+}

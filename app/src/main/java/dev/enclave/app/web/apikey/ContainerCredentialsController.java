@@ -1,0 +1,134 @@
+package dev.enclave.app.web.apikey;
+
+import dev.enclave.app.apikey.AuthenticatingApiKey;
+import dev.enclave.app.credentials.DataNamespaces;
+import dev.enclave.app.credentials.DataNamespaceView;
+import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.contract.WireTime;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.tenancy.credentials.HandedOutCredentials;
+import dev.enclave.tenancy.credentials.IssuedCredentials;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import java.util.function.Function;
+
+/**
+ * A tenant's backend, identified by an organisation API key, gets data-namespace credentials the way every AWS SDK
+ * and the AWS CLI fetch them in containers: with {@code AWS_CONTAINER_CREDENTIALS_FULL_URI} set to
+ * {@code <enclave>/v1/backend/credentials} and {@code AWS_CONTAINER_AUTHORIZATION_TOKEN} to the key, the SDK sends
+ * the key as the {@code Authorization} header and refreshes by itself before expiry. Credentials are cached per
+ * data namespace and access level, so polling costs no AssumeRole.
+ */
+@Tag(name = "backend")
+@SecurityRequirement(name = "apiKey")
+@Problems.TooManyRequests
+@HttpLimits
+@Controller("/v1/backend")
+@Secured(SecurityRule.IS_ANONYMOUS)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = {AuthenticatingApiKey.class, HandedOutCredentials.class, DataNamespaces.class})
+class ContainerCredentialsController {
+
+    /** The container credentials provider's answer, field names as the AWS SDKs read them. */
+    @Serdeable
+    @Schema(name = "ContainerCredentials")
+    record ContainerCredentials(String AccessKeyId, String SecretAccessKey, String Token, String Expiration) {
+    }
+
+    private final AuthenticatingApiKey keys;
+    private final HandedOutCredentials credentials;
+    private final DataNamespaces namespaces;
+
+    ContainerCredentialsController(AuthenticatingApiKey keys, HandedOutCredentials credentials,
+                                   DataNamespaces namespaces) {
+        this.keys = keys;
+        this.credentials = credentials;
+        this.namespaces = namespaces;
+    }
+
+    @Operation(operationId = "getContainerCredentials",
+            summary = "AWS credentials for an API key, in the AWS container-credentials format")
+    @ApiResponse(responseCode = "200", description = "Credentials",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ContainerCredentials.class)))
+    @Problems.Unauthorized
+    @Problems.Locked
+    @Problems.ServiceUnavailable
+    @Get("/credentials")
+    HttpResponse<?> credentials(HttpRequest<?> request,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+        return whenAuthenticated(request, key, granted -> {
+            IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
+                    granted.key().access());
+            return HttpResponse.ok(new ContainerCredentials(issued.accessKeyId(), issued.secretAccessKey(),
+                    issued.sessionToken(), WireTime.of(issued.expiration())));
+        });
+    }
+
+    /** Where the key's credentials work: the table, the data prefix, the key attributes and what is refused. */
+    @Operation(operationId = "describeNamespace", summary = "The data namespace an API key's credentials reach")
+    @ApiResponse(responseCode = "200", description = "The namespace",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = DataNamespaceView.class)))
+    @Problems.Unauthorized
+    @Problems.Locked
+    @Problems.ServiceUnavailable
+    @Get("/namespace")
+    HttpResponse<?> namespace(HttpRequest<?> request,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+        return whenAuthenticated(request, key, granted -> {
+            Access access = granted.key().access();
+            return HttpResponse.ok(namespaces.describe(granted.key().tenant(), granted.organisation().incarnation(),
+                    access));
+        });
+    }
+
+    private HttpResponse<?> whenAuthenticated(HttpRequest<?> request, @Nullable String key,
+                                              Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
+        AuthenticatingApiKey.Outcome outcome = keys.authenticate(bare(key));
+        if (outcome instanceof AuthenticatingApiKey.Authenticated granted) {
+            return action.apply(granted);
+        }
+        return ((AuthenticatingApiKey.Refused) outcome).reason() == AuthenticatingApiKey.Reason.SUSPENDED
+                ? Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_SUSPENDED,
+                "The organisation is suspended; its API keys get no credentials."))
+                : Rejections.toResponse(request, new Refusal(Reason.INVALID_API_KEY,
+                "Send an active organisation API key as the Authorization header."));
+    }
+
+    /** The AWS SDKs send the token as is; a {@code Bearer } prefix is accepted too. */
+    private static String bare(@Nullable String header) {
+        if (header == null) {
+            return null;
+        }
+        String value = header.strip();
+        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? value.substring(7).strip() : value;
+    }
+}

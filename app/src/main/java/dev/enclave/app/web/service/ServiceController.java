@@ -1,0 +1,327 @@
+package dev.enclave.app.web.service;
+
+import dev.enclave.app.service.Services;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceId;
+import dev.enclave.app.service.ServiceNames;
+import dev.enclave.app.contract.HttpLimits;
+import java.util.List;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.Problems;
+import dev.enclave.app.contract.ResponseHeaders;
+import dev.enclave.app.contract.SignedIn;
+import dev.enclave.app.contract.InOrganisation;
+import dev.enclave.app.contract.JsonBody;
+import dev.enclave.app.contract.Idempotent;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.web.RequestAccess;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.input.Text;
+import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.ETag;
+import dev.enclave.app.platform.IfMatch;
+import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.net.URI;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * An organisation's services and service groups, and the access check other services ask
+ * ({@code GET /v1/orgs/{org}/members/{userId}/access}), so service groups stay out of tokens.
+ */
+@Tag(name = "services")
+@SignedIn
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Services.class)
+class ServiceController {
+
+    /** The organisation's services, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "ServicePage")
+    record ServicePage(List<Service> items, @Nullable String nextCursor) {
+    }
+
+    /** A service as the API shows it. */
+    @Serdeable
+    @Schema(name = "Service")
+    record Service(String id, String name, long version) {
+
+        static Service of(Services.ServiceView service) {
+            return new Service(service.id(), service.name(), service.version());
+        }
+    }
+
+    /** The user ids in a service group, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "GroupMemberPage")
+    record GroupMembers(List<String> items, @Nullable String nextCursor) {
+    }
+
+    static final String NAME = ServiceNames.NAME;
+
+    @Serdeable
+    @Schema(name = "CreateService")
+    record CreateService(@NotNull @Pattern(regexp = NAME, message = "must be 1-40 lowercase letters, digits, hyphens")
+                         String id, @NotNull @Text(max = 200) String name) {
+    }
+
+    @Serdeable
+    @Schema(name = "RenameService")
+    record RenameService(@NotNull @Text(max = 200) String name) {
+    }
+
+    @Serdeable
+    @Schema(name = "AccessCheck")
+    record Access(boolean allowed) {
+    }
+
+    private final RequestAccess access;
+    private final Services services;
+
+    ServiceController(RequestAccess access, Services services) {
+        this.access = access;
+        this.services = services;
+    }
+
+    @Operation(operationId = "createService", summary = "Create a service")
+    @ApiResponse(responseCode = "201", description = "The service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
+                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = Service.class)))
+    @Problems.Conflict
+    @JsonBody
+    @Idempotent
+    @Post("/services")
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body CreateService body) {
+        return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
+                ? HttpResponse.created(new Service(body.id(), body.name(), 1),
+                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, new ETag(1).header())
+                : problem(request, Reason.CONFLICT, "A service " + body.id() + " exists."));
+    }
+
+    @Operation(operationId = "listServices", summary = "List services")
+    @ApiResponse(responseCode = "200", description = "The services",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
+    @Get("/services")
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return as(request, caller, org, Requirement.MEMBER, tenant ->
+                HttpResponse.ok(new ServicePage(services.list(tenant).stream().map(Service::of).toList(), null)));
+    }
+
+    @Operation(operationId = "getService", summary = "Read a service")
+    @ApiResponse(responseCode = "200", description = "The service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = Service.class)))
+    @Get("/services/{service}")
+    HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
+        if (ServiceId.parse(service).isEmpty()) {
+            return noSuchService(request);
+        }
+        return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
+                .map(ServiceController::answer)
+                .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + ".")));
+    }
+
+    @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
+    @ApiResponse(responseCode = "200", description = "The renamed service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = Service.class)))
+    @Problems.PreconditionFailed
+    @Problems.PreconditionRequired
+    @JsonBody
+    @Patch("/services/{service}")
+    HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @Valid @Body RenameService body,
+                           @Parameter(description = "The ETag you read, or * for any current version",
+                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        if (ServiceId.parse(service).isEmpty()) {
+            return noSuchService(request);
+        }
+        return as(request, caller, org, Requirement.ADMIN, tenant -> {
+            Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
+            if (expected.isEmpty()) {
+                return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
+            }
+            return services.rename(tenant, service, body.name(), expected.get())
+                    .map(ServiceController::answer)
+                    .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
+                            "The service changed or is gone; read it again."));
+        });
+    }
+
+    @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
+    @ApiResponse(responseCode = "204", description = "Deleted",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.Conflict
+    @Delete("/services/{service}")
+    HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service) {
+        if (ServiceId.parse(service).isEmpty()) {
+            return noSuchService(request);
+        }
+        return as(request, caller, org, Requirement.ADMIN, tenant -> switch (services.delete(tenant, service)) {
+            case DELETED -> HttpResponse.noContent();
+            case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
+            case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
+                    "Too many group assignments to delete in one transaction; unassign some first.");
+        });
+    }
+
+    @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
+    @ApiResponse(responseCode = "204", description = "Assigned",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Put("/services/{service}/groups/{group}/members/{userId}")
+    HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, userId);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
+        return as(request, caller, org, Requirement.ADMIN, tenant ->
+                services.assign(tenant, service, group, UserKey.of(caller.issuer(), userId), userId)
+                        ? HttpResponse.noContent()
+                        : problem(request, Reason.NOT_FOUND, "Only members can be assigned, to existing services."));
+    }
+
+    @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
+    @ApiResponse(responseCode = "204", description = "Unassigned",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Delete("/services/{service}/groups/{group}/members/{userId}")
+    HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                             @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, userId);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
+        return as(request, caller, org, Requirement.ADMIN, tenant -> {
+            services.unassign(tenant, service, group, UserKey.of(caller.issuer(), userId));
+            return HttpResponse.noContent();
+        });
+    }
+
+    @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
+    @ApiResponse(responseCode = "200", description = "The user ids",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
+    @Get("/services/{service}/groups/{group}/members")
+    HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                                 @PathVariable String service, @PathVariable String group) {
+        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group);
+        if (invalid.isPresent()) {
+            return invalid.get();
+        }
+        return as(request, caller, org, Requirement.MEMBER,
+                tenant -> HttpResponse.ok(new GroupMembers(services.groupMembers(tenant, service, group), null)));
+    }
+
+    @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
+    @ApiResponse(responseCode = "200", description = "The answer",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Access.class)))
+    @Get("/members/{userId}/access")
+    HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                          @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
+        if (!ServiceNames.isUserId(userId)) {
+            return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
+        }
+        if (ServiceId.parse(service).isEmpty() || GroupName.parse(group).isEmpty()) {
+            return problem(request, Reason.BAD_REQUEST, "service and group are each "
+                    + ServiceNames.NAME_RULE + ".");
+        }
+        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new Access(
+                services.isAssigned(tenant, service, group, UserKey.of(caller.issuer(), userId)))));
+    }
+
+    private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
+                               Function<TenantId, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, requirement, granted -> action.apply(granted.tenant()));
+    }
+
+    private static HttpResponse<?> answer(Services.ServiceView service) {
+        return HttpResponse.ok(Service.of(service)).header(HttpHeaders.ETAG, new ETag(service.version()).header());
+    }
+
+    private static HttpResponse<?> noSuchService(HttpRequest<?> request) {
+        return problem(request, Reason.NOT_FOUND, "No such service.");
+    }
+
+    /** A 404 for a path that names no service, a 400 for a group that is not a group name. */
+    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group) {
+        if (ServiceId.parse(service).isEmpty()) {
+            return Optional.of(noSuchService(request));
+        }
+        if (GroupName.parse(group).isEmpty()) {
+            return Optional.of(problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
+        }
+        return Optional.empty();
+    }
+
+    /** {@link #invalidIds(HttpRequest, String, String)}, and a 404 for a user id that is not text. */
+    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group,
+                                                        String userId) {
+        return invalidIds(request, service, group).or(() -> ServiceNames.isUserId(userId) ? Optional.empty()
+                : Optional.of(problem(request, Reason.MEMBER_NOT_FOUND, "No such member.")));
+    }
+
+    private static HttpResponse<?> problem(HttpRequest<?> request, Reason reason, String detail) {
+        return Rejections.toResponse(request, new Refusal(reason, detail));
+    }
+}

@@ -1,0 +1,153 @@
+package dev.enclave.app.architecture;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.TryCatchBlock;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** The named places allowed to touch HTTP or the AWS SDK; everything else in {@code app} may not. */
+final class Places {
+
+    private static final String APP = "dev.enclave.app.";
+
+    /** Besides controllers and server filters: what must read a request or shape a response. */
+    private static final Set<String> HTTP_EDGE_PACKAGES = Set.of(APP + "problem", APP + "web");
+    private static final Set<String> HTTP_EDGE_CLASSES = Set.of(
+            APP + "auth.CallerBinder",
+            APP + "auth.BearerTokenValidator",
+            APP + "observability.RequestIds",
+            APP + "limits.RateLimitFields",
+            APP + "vending.ConsumedCapacityMetrics");
+
+    /**
+     * The store layer: its package, and the repositories, mappers and keys that have not moved into it yet (remove a
+     * name once its class has moved, so the rule tightens).
+     */
+    private static final String STORE_PACKAGE = APP + "store";
+    private static final Pattern STORE_CLASS_NAMES = Pattern.compile("DynamoDb\\w+|\\w+Items|\\w+Keys");
+    private static final Set<String> STORE_CLASSES = Set.of(
+            APP + "platform.Cancellations",
+            APP + "platform.CheckedItems",
+            APP + "platform.ConsistentBatchGet",
+            APP + "platform.ReadScope",
+            APP + "service.ServiceAssignments",
+            APP + "member.MembershipChanges");
+    /**
+     * Wiring of the SDK itself: the tenancy module's clients and interceptors ({@code vending}), the table's
+     * start-up, the offline consistency walk over raw items, the local sandbox, and the region a credentials answer
+     * names.
+     */
+    private static final Set<String> SDK_WIRING_PACKAGES = Set.of(APP + "vending", APP + "consistency", APP + "local");
+    private static final Set<String> SDK_WIRING_CLASSES = Set.of(
+            APP + "platform.TableBootstrapOnStartup",
+            APP + "platform.TableReadiness",
+            APP + "credentials.DataNamespaces");
+
+    /**
+     * The dependencies that still close a cycle, each named: {@code organisation}'s lifecycle workflows create the
+     * owner's membership and copy a rename into every membership, while {@code member} keeps a copy of the
+     * organisation's name and updates its counters; an assignment checks its member exists, while removing a member
+     * removes their assignments. Delete an entry when its dependency goes, and the rule holds
+     * without it.
+     */
+    private static final List<Edge> KNOWN_CYCLE_EDGES = List.of(
+            new Edge("organisation.CreatingOrganisation", "member.Membership"),
+            new Edge("organisation.Organisations", "member.Membership"),
+            new Edge("organisation.DynamoDbOrganisations", "member.Membership"),
+            new Edge("organisation.DynamoDbOrganisations", "member.MembershipItems"),
+            new Edge("organisation.FinishingOwedWork", "member.Members"),
+            new Edge("service.DynamoDbServices", "member.MembershipKeys"));
+
+    record Edge(String origin, String target) {
+
+        DescribedPredicate<JavaClass> from() {
+            return named(origin);
+        }
+
+        DescribedPredicate<JavaClass> to() {
+            return named(target);
+        }
+
+        private static DescribedPredicate<JavaClass> named(String name) {
+            return DescribedPredicate.describe(name, type -> topLevel(type).getName().equals(APP + name));
+        }
+    }
+
+    /**
+     * Classes above the store that still catch an SDK exception, each until its store answers an outcome:
+     * {@code DynamoDbOrganisations.create} should answer {@code IdTaken} for a reused client request token.
+     */
+    private static final Set<String> KNOWN_SDK_CATCHERS = Set.of(APP + "web.organisation.OrganisationController");
+
+    private Places() {
+    }
+
+    static DescribedPredicate<JavaClass> notKnownToCatchSdkFailures() {
+        return DescribedPredicate.describe("are not " + KNOWN_SDK_CATCHERS,
+                type -> !KNOWN_SDK_CATCHERS.contains(topLevel(type).getName()));
+    }
+
+    static ArchCondition<JavaClass> catchSdkExceptions() {
+        return new ArchCondition<>("catch exceptions of software.amazon.awssdk") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                for (JavaCodeUnit unit : type.getCodeUnits()) {
+                    for (TryCatchBlock block : unit.getTryCatchBlocks()) {
+                        for (JavaClass caught : block.getCaughtThrowables()) {
+                            boolean sdk = caught.getPackageName().startsWith("software.amazon.awssdk");
+                            events.add(new SimpleConditionEvent(unit, sdk, unit.getFullName() + " catches "
+                                    + caught.getName() + " in " + block.getSourceCodeLocation()));
+                        }
+                    }
+                }
+            }
+        };
+    }
+
+    static List<Edge> knownCycleEdges() {
+        return KNOWN_CYCLE_EDGES;
+    }
+
+    static DescribedPredicate<JavaClass> outsideTheHttpEdge() {
+        return DescribedPredicate.describe("are outside controllers, server filters, the problem mapper and "
+                + HTTP_EDGE_CLASSES, type -> !isHttpEdge(topLevel(type)));
+    }
+
+    static DescribedPredicate<JavaClass> outsideTheStoreLayer() {
+        return DescribedPredicate.describe("are outside " + STORE_PACKAGE + ", DynamoDb*, *Items, *Keys, "
+                + STORE_CLASSES + " and the SDK wiring " + SDK_WIRING_PACKAGES + SDK_WIRING_CLASSES,
+                type -> !isStore(topLevel(type)) && !isSdkWiring(topLevel(type)));
+    }
+
+    private static boolean isHttpEdge(JavaClass type) {
+        return type.isAnnotatedWith("io.micronaut.http.annotation.Controller")
+                || type.isAnnotatedWith("io.micronaut.http.annotation.ServerFilter")
+                || type.isAnnotatedWith("io.micronaut.http.annotation.Filter")
+                || HTTP_EDGE_PACKAGES.contains(type.getPackageName())
+                || HTTP_EDGE_CLASSES.contains(type.getName());
+    }
+
+    private static boolean isStore(JavaClass type) {
+        return type.getPackageName().equals(STORE_PACKAGE) || type.getPackageName().startsWith(STORE_PACKAGE + ".")
+                || STORE_CLASS_NAMES.matcher(type.getSimpleName()).matches()
+                || STORE_CLASSES.contains(type.getName());
+    }
+
+    private static boolean isSdkWiring(JavaClass type) {
+        return SDK_WIRING_PACKAGES.contains(type.getPackageName()) || SDK_WIRING_CLASSES.contains(type.getName());
+    }
+
+    private static JavaClass topLevel(JavaClass type) {
+        JavaClass outer = type;
+        while (outer.getEnclosingClass().isPresent()) {
+            outer = outer.getEnclosingClass().get();
+        }
+        return outer;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.enclave.app.vending;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.local.LocalSandbox;
+import dev.enclave.app.organisation.FinishingOwedWork;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.Journeys;
+import dev.enclave.app.support.Tokens;
+import dev.enclave.iam.policy.AbacTenantPolicy;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
+import dev.enclave.tenancy.sandbox.sts.Session;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Enclave in ABAC mode ({@code enclave.tenancy.mode=abac}) on a sandbox whose tenant role carries only the ABAC
+ * policy: tenant work runs on sessions tagged with the tenant and no inline policy; the cross-tenant reads (a
+ * user's own organisations, an address's invitations, the owed-work index) run on untagged sessions that an inline
+ * policy narrows to their one partition.
+ */
+class AbacModeIT {
+
+    private static final String TABLE = "it-abac-mode";
+
+    private static LocalAwsSandbox sandbox;
+    private static EmbeddedServer server;
+    private static Api api;
+    private static Journeys journeys;
+
+    @BeforeAll
+    static void start() throws IOException {
+        Path dataDir = Files.createTempDirectory("enclave-it-");
+        sandbox = LocalSandbox.start(Optional.empty(),
+                AbacTenantPolicy.policy(LocalSandbox.tableArn(TABLE), TableDesign.ENCLAVE, Access.READ_WRITE).toJson());
+        Map<String, Object> settings = new HashMap<>(LocalSandbox.properties(sandbox));
+        settings.putAll(Map.of("micronaut.server.port", -1, "enclave.table.name", TABLE,
+                "enclave.tenancy.mode", "abac", "enclave.tenancy.table-arn", LocalSandbox.tableArn(TABLE).value(),
+                "enclave.local.data-dir", dataDir.toString(), "enclave.limits.enabled", false,
+                "enclave.owed-work.grace", "0s", "enclave.owed-work.first-sweep", "1h",
+                "enclave.owed-work.sweep-interval", "1h"));
+        server = ApplicationContext.builder(EmbeddedServer.class).properties(settings).environments("local")
+                .singletons(sandbox.gateway().faults(), sandbox.sts()).run(EmbeddedServer.class);
+        api = new Api(server.getURI());
+        journeys = new Journeys(api, new Tokens(api, dataDir));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.getApplicationContext().close();
+        }
+        if (sandbox != null) {
+            sandbox.close();
+        }
+    }
+
+    @Test
+    void membersAndInvitations_workOnTaggedAndNarrowedSessions() {
+        String owner = journeys.organisation("abac-org");
+        journeys.invite("abac-org", owner, "carol");
+        journeys.join("abac-org", owner, "bob");
+
+        Api.Reply myOrganisations = api.get("/v1/me/orgs", journeys.member("bob"));
+        Api.Reply myInvitations = api.get("/v1/me/invitations", journeys.member("carol"));
+
+        assertThat(myOrganisations.status()).as(myOrganisations.body()).isEqualTo(200);
+        assertThat(myOrganisations.json().findValuesAsText("organisation")).containsExactly("abac-org");
+        assertThat(myInvitations.status()).as(myInvitations.body()).isEqualTo(200);
+        assertThat(myInvitations.json().findValuesAsText("organisation")).contains("abac-org");
+        assertThat(tenantSessions()).as("tenant sessions: tagged, no inline policy").isNotEmpty()
+                .allMatch(session -> session.sessionPolicy().isEmpty());
+        assertThat(untaggedSessions()).as("cross-tenant reads: untagged, narrowed inline").isNotEmpty()
+                .allMatch(session -> session.sessionPolicy().isPresent());
+    }
+
+    @Test
+    void theOwedWorkSweep_readsItsIndex_andFinishesARename() {
+        String owner = journeys.organisation("abac-owed");
+        journeys.join("abac-owed", owner, "dave");
+        GatewayFaults faults = sandbox.gateway().faults();
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("abac-owed"),
+                GatewayFaults.Kind.INTERNAL_SERVER_ERROR, Duration.ZERO, Integer.MAX_VALUE));
+        Api.Reply renamed = rename("abac-owed", owner, "Renamed");
+        faults.clear();
+        assertThat(renamed.status()).as(renamed.body()).isEqualTo(200);
+
+        int finished = server.getApplicationContext().getBean(FinishingOwedWork.class).sweep();
+
+        assertThat(finished).isEqualTo(1);
+        assertThat(api.get("/v1/me/orgs", journeys.member("dave")).json().findValuesAsText("name"))
+                .containsExactly("Renamed");
+    }
+
+    private static Api.Reply rename(String org, String owner, String name) {
+        String etag = api.get("/v1/orgs/" + org, owner).header("ETag");
+        return api.send(api.request("/v1/orgs/" + org, owner).header("If-Match", etag)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"" + name + "\"}")));
+    }
+
+    private static List<Session> tenantSessions() {
+        return sandbox.sessions().all().stream().filter(s -> s.tags().containsKey(AbacTenantPolicy.TENANT_TAG))
+                .toList();
+    }
+
+    private static List<Session> untaggedSessions() {
+        return sandbox.sessions().all().stream().filter(s -> !s.tags().containsKey(AbacTenantPolicy.TENANT_TAG))
+                .toList();
+    }
+}

@@ -1,0 +1,55 @@
+package dev.enclave.app.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.access.AccessDecision;
+import dev.enclave.app.access.Requirement;
+import dev.enclave.app.access.InMemoryAccessReads;
+import dev.enclave.app.auth.Caller;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.OrganisationStatus;
+import io.micronaut.http.HttpRequest;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RequestAccessTest {
+
+    private static final Caller ADA = new Caller("iss", "ada", Optional.empty(), false, Optional.empty(), Set.of());
+    private static final Caller BOB = new Caller("iss", "bob", Optional.empty(), false, Optional.empty(), Set.of());
+
+    private final InMemoryAccessReads reads = new InMemoryAccessReads()
+            .member(ADA.userKey(), Membership.ADMIN).organisation(OrganisationStatus.ACTIVE);
+    private final RequestAccess requests = new RequestAccess(reads.access());
+
+    @Test
+    void aFilterAndAController_onOneRequest_shareOneStanding() {
+        HttpRequest<?> request = HttpRequest.POST("/v1/orgs/acme/services", "{}");
+
+        AccessDecision byTheFilter = requests.decide(request, ADA, "acme", Requirement.MEMBER);
+        AccessDecision byTheController = requests.decide(request, ADA, "acme", Requirement.ADMIN);
+
+        assertThat(byTheFilter).isInstanceOf(AccessDecision.Granted.class);
+        assertThat(byTheController).isInstanceOf(AccessDecision.Granted.class);
+        assertThat(reads.count()).isEqualTo(1);
+    }
+
+    @Test
+    void anotherOrganisationOrCaller_isDecidedAfresh() {
+        HttpRequest<?> request = HttpRequest.POST("/v1/orgs/acme/services", "{}");
+
+        requests.decide(request, ADA, "acme", Requirement.MEMBER);
+        requests.decide(request, ADA, "globex", Requirement.MEMBER);
+        requests.decide(request, BOB, "globex", Requirement.MEMBER);
+
+        assertThat(reads.count()).isEqualTo(3);
+    }
+
+    @Test
+    void twoRequests_eachReadTheirOwn() {
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+
+        assertThat(reads.count()).isEqualTo(2);
+    }
+}
