@@ -1,7 +1,7 @@
 package dev.enclave.bench.server;
 
-import dev.enclave.app.tenancy.ConsumedCapacityMetrics;
-import dev.enclave.app.tenancy.TenancySettings;
+import dev.enclave.app.vending.ConsumedCapacityMetrics;
+import dev.enclave.app.vending.TenancySettings;
 import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micrometer.core.instrument.MeterRegistry;
