@@ -1,7 +1,10 @@
 package dev.enclave.app.platform;
 
 import io.micronaut.context.ApplicationContext;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -10,11 +13,14 @@ import sun.misc.SignalHandler;
  * the HTTP server first, which closes the listener at once (new connections are refused while readiness should still
  * be answering DOWN) and leaves the graceful drain nothing to drain. Stopping the context instead runs
  * {@link ShutdownDrain} with the server still up; the process then exits with the signal's conventional status.
- * A second signal while draining exits at once.
+ * A second signal while draining exits at once. Where the JVM keeps the signals to itself ({@code -Xrs}), nothing
+ * is installed and Micronaut's own hook stays in charge, with a warning.
  */
 final class DrainOnSignal implements SignalHandler {
 
     private static final int SIGNALLED_EXIT_BASE = 128;
+    private static final List<String> SIGNALS = List.of("TERM", "INT");
+    private static final Logger LOG = LoggerFactory.getLogger("enclave.shutdown");
 
     private final ApplicationContext context;
     private final AtomicBoolean stopping = new AtomicBoolean();
@@ -25,8 +31,14 @@ final class DrainOnSignal implements SignalHandler {
 
     static void install(ApplicationContext context) {
         DrainOnSignal handler = new DrainOnSignal(context);
-        Signal.handle(new Signal("TERM"), handler);
-        Signal.handle(new Signal("INT"), handler);
+        for (String name : SIGNALS) {
+            try {
+                Signal.handle(new Signal(name), handler);
+            } catch (IllegalArgumentException reserved) {
+                LOG.warn("SIG{} stays with the JVM ({}); stopping on it will not drain first", name,
+                        reserved.getMessage());
+            }
+        }
     }
 
     @Override

@@ -109,6 +109,20 @@ class ArtifactsArtifactIT {
     }
 
     @Test
+    void localJar_withTheSignalsReservedByTheJvm_startsAndSaysSigtermWillNotDrain() throws Exception {
+        int port = freePort();
+        Process process = startLocalJar(port, "-Xrs");
+        try {
+            Api api = new Api(URI.create("http://127.0.0.1:" + port));
+            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
+            assertThat(serverLog()).contains("SIGTERM stays with the JVM").doesNotContain("\tat ");
+        } finally {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void productionJar_withBadSettings_printsOneMessageListingEach_andExits2() throws Exception {
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", TARGET.resolve("enclave-app.jar").toString())
