@@ -80,13 +80,13 @@ class ApiKeysIT extends LocalStackTest {
                      .endpointOverride(SharedSandbox.instance().dynamoDbEndpoint()).region(Region.US_EAST_1)
                      .httpClient(UrlConnectionHttpClient.create()).build()) {
             AwsCredentials viaSdk = provider.resolveCredentials();
-            long assumeRoles = SharedSandbox.instance().sts().assumeRoleCount();
+            long assumeRoles = sessionsFor("keys-sdk");
 
             for (int poll = 0; poll < 5; poll++) {
                 assertThat(containerFetch(secret).json().get("AccessKeyId").asText())
                         .isEqualTo(viaSdk.accessKeyId());
             }
-            assertThat(SharedSandbox.instance().sts().assumeRoleCount()).isEqualTo(assumeRoles);
+            assertThat(sessionsFor("keys-sdk")).isEqualTo(assumeRoles);
             assertThat(Instant.parse(containerFetch(secret).json().get("Expiration").asText()))
                     .isAfter(Instant.now().plus(Duration.ofMinutes(19)));
             backend.putItem(b -> b.tableName(tableName).item(Map.of("PK", AttributeValue.fromS(prefix + "jobs"),
@@ -218,6 +218,14 @@ class ApiKeysIT extends LocalStackTest {
         Api.Reply reply = api().post("/v1/orgs/" + org + "/api-keys", body, token);
         assertThat(reply.status()).isEqualTo(201);
         return reply.json();
+    }
+
+    /**
+     * Sessions issued for {@code tenant}; the app's own background sessions (the owed-work sweep's read of its
+     * index) are untagged and may start at any moment, so a count of every AssumeRole is not this test's to assert.
+     */
+    private static long sessionsFor(String tenant) {
+        return SharedSandbox.instance().sts().assumeRoleCountTagged("TenantId", tenant);
     }
 
     private Api.Reply containerFetch(String key) {

@@ -29,14 +29,15 @@ class TenancyWiringIT extends LocalStackTest {
 
     @Test
     void tenantClient_readsAndWritesItsOwnItems_onScopedCredentials() {
-        int before = SharedSandbox.instance().sts().assumeRoleCount();
+        int before = SharedSandbox.instance().sts().assumeRoleCountTagged("TenantId", "wiring-acme");
         DynamoDbClient acme = tenants.forScope(scope("wiring-acme"));
 
         acme.putItem(b -> b.tableName(tableName).item(key("TENANT#wiring-acme#ORG")));
         acme.getItem(b -> b.tableName(tableName).key(key("TENANT#wiring-acme#ORG")));
         tenants.forScope(scope("wiring-acme")).getItem(b -> b.tableName(tableName).key(key("TENANT#wiring-acme#ORG")));
 
-        assertThat(SharedSandbox.instance().sts().assumeRoleCount()).isEqualTo(before + 1);
+        assertThat(SharedSandbox.instance().sts().assumeRoleCountTagged("TenantId", "wiring-acme"))
+                .isEqualTo(before + 1);
     }
 
     @Test
