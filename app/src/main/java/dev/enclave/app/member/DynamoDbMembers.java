@@ -1,6 +1,5 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.ItemKind;
@@ -26,10 +25,10 @@ final class DynamoDbMembers implements Members {
     private final CheckedItems checked;
     private final MembershipChanges changes;
 
-    DynamoDbMembers(Store store, CheckedItems checked) {
+    DynamoDbMembers(Store store, CheckedItems checked, MemberDependents dependents) {
         this.store = store;
         this.checked = checked;
-        this.changes = new MembershipChanges(store, checked);
+        this.changes = new MembershipChanges(store, dependents);
     }
 
     @Override
@@ -78,10 +77,5 @@ final class DynamoDbMembers implements Members {
     @Override
     public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
         return changes.transferOwnership(tenant, from, to);
-    }
-
-    @Override
-    public void renameOrganisation(TenantId tenant, OrganisationName name) {
-        changes.renameOrganisation(tenant, name);
     }
 }

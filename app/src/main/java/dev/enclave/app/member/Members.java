@@ -52,13 +52,6 @@ public interface Members {
     /** Moves the owner group from one member to another in one transaction; the owner count is unchanged. */
     Change transferOwnership(TenantId tenant, UserKey from, UserKey to);
 
-    /**
-     * Copies the organisation's new name into every membership, page by page: up to 100 memberships per
-     * transaction, each only if its copy is older ({@code orgNameVersion < version}), so an overlapping older rename
-     * never wins; a membership gone meanwhile is skipped.
-     */
-    void renameOrganisation(TenantId tenant, OrganisationName name);
-
     /** What a change came to. */
     enum Change {
         DONE,

@@ -3,18 +3,10 @@ package dev.enclave.app.member;
 import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
-import dev.enclave.app.organisation.OrganisationName;
-import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
-import dev.enclave.app.service.ServiceAssignments;
-import dev.enclave.app.service.ServiceKeys;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemKey;
-import dev.enclave.app.store.KeyConditions;
-import dev.enclave.app.store.Page;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.Transaction;
@@ -26,11 +18,8 @@ import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import dev.enclave.table.TableDesign;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
@@ -45,19 +34,18 @@ final class MembershipChanges {
         /** The organisation's member and owner counts: an owner may leave only while another one is left. */
         OWNER_LEFT,
         MEMBER_EMAIL,
-        ASSIGNMENT,
+        /** What goes with the member ({@link MemberDependents}). */
+        DEPENDENT,
         /** Transferring ownership: the member gaining the owner group (the one losing it is {@link #OWNER_LEFT}). */
         NEW_OWNER
     }
 
-    private static final int NAME_COPY_ATTEMPTS = 5;
-
     private final Store store;
-    private final CheckedItems checked;
+    private final MemberDependents dependents;
 
-    MembershipChanges(Store store, CheckedItems checked) {
+    MembershipChanges(Store store, MemberDependents dependents) {
         this.store = store;
-        this.checked = checked;
+        this.dependents = dependents;
     }
 
     Change remove(Membership membership) {
@@ -70,11 +58,11 @@ final class MembershipChanges {
             writes.delete(Role.MEMBER_EMAIL, MembershipKeys.emailGuardKey(membership.tenant(),
                     EmailKey.of(Email.of(membership.email()))));
         }
-        List<ItemKey> assignments = serviceAssignments(membership);
-        if (writes.size() + assignments.size() > Transaction.MAX_WRITES) {
+        List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user());
+        if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;
         }
-        assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+        goingWithIt.forEach(key -> writes.delete(Role.DEPENDENT, key));
         return removed(table(membership.tenant()).transact(writes.build()));
     }
 
@@ -85,18 +73,6 @@ final class MembershipChanges {
         }
         return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
                 : Change.MEMBERSHIP_CHANGED;
-    }
-
-    /**
-     * The keys of the member's service-group assignments: one Query on their byTenantCollection partition, keeping
-     * only the organisation's own assignment items of this member (anyone's item may carry that index key).
-     */
-    private List<ItemKey> serviceAssignments(Membership membership) {
-        var found = table(membership.tenant()).query(KeyConditions.index(TableDesign.BY_TENANT_COLLECTION,
-                        ServiceKeys.byMember(membership.tenant(), membership.user())),
-                q -> q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName())).items();
-        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(membership.tenant()), found,
-                item -> ServiceAssignments.keyOfAssignment(item, membership.user()));
     }
 
     Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
@@ -141,49 +117,6 @@ final class MembershipChanges {
                     .orElse(Change.NOT_A_MEMBER);
         }
         return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
-    }
-
-    void renameOrganisation(TenantId tenant, OrganisationName name) {
-        ScopedTable table = table(tenant);
-        Optional<Map<String, AttributeValue>> start = Optional.empty();
-        do {
-            Optional<Map<String, AttributeValue>> from = start;
-            Page page = table.query(MembershipKeys.organisationMembers(tenant), q -> q.limit(Transaction.MAX_WRITES)
-                    .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
-                    .exclusiveStartKey(from.orElse(null)));
-            copyName(table, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
-                    ItemKey::of), name);
-            start = page.next();
-        } while (start.isPresent());
-    }
-
-    /**
-     * One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own, waiting
-     * out transactions in flight on it (a group edit, a leave).
-     */
-    private static void copyName(ScopedTable table, List<ItemKey> keys, OrganisationName name) {
-        if (keys.isEmpty()) {
-            return;
-        }
-        Transaction.Builder copies = Transaction.builder();
-        keys.forEach(key -> copies.update(Role.MEMBERSHIP, key, nameCopy(name), olderNameCopy(name)));
-        if (!table.tryCommit(copies.build())) {
-            keys.forEach(key -> table.updateWaitingOutConflicts(key, nameCopy(name), olderNameCopy(name),
-                    NAME_COPY_ATTEMPTS));
-        }
-    }
-
-    private static Expr nameCopy(OrganisationName name) {
-        return Update.builder().set("#orgName = :name, #orgNameVersion = :version")
-                .name("#orgName", MembershipItems.ORGANISATION_NAME)
-                .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION)
-                .value(":name", name.name()).number(":version", name.version()).build();
-    }
-
-    /** Only a copy older than {@code name}'s replaces; a membership gone meanwhile is skipped. */
-    private static Expr olderNameCopy(OrganisationName name) {
-        return Conditions.exists().and(Expr.of("(attribute_not_exists(#orgNameVersion) OR #orgNameVersion < :version)")
-                .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION).number(":version", name.version()));
     }
 
     /** A group edit's set operation. */

@@ -1,8 +1,6 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
-import dev.enclave.app.member.Membership;
-import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.platform.Cancellations;
 import dev.enclave.app.platform.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
@@ -16,10 +14,8 @@ import dev.enclave.app.store.KeyConditions;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.TableAttributes;
-import dev.enclave.app.store.Transaction;
 import dev.enclave.app.store.Update;
 import dev.enclave.app.store.UpdateOutcome;
-import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -37,9 +33,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbOrganisations implements Organisations {
 
-    /** The writes of creating an organisation. */
-    enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL }
-
     private static final String DELETING = OrganisationStatus.DELETING.name();
 
     private final Store store;
@@ -50,20 +43,6 @@ final class DynamoDbOrganisations implements Organisations {
         this.store = store;
         this.checked = checked;
         this.clock = clock;
-    }
-
-    @Override
-    public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
-        Transaction.Builder writes = Transaction.builder()
-                .create(Create.ORGANISATION, OrganisationItems.toItem(organisation))
-                .create(Create.OWNER, MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
-                        organisation.version())))
-                .clientRequestToken(idempotencyToken);
-        if (!owner.email().isEmpty()) {
-            writes.create(Create.OWNER_EMAIL, MembershipItems.emailGuard(owner));
-        }
-        return table(organisation.id()).transact(writes.build()).committed()
-                ? new Created(organisation) : new IdTaken(organisation.id());
     }
 
     @Override

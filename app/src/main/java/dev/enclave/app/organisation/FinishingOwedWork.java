@@ -1,6 +1,5 @@
 package dev.enclave.app.organisation;
 
-import dev.enclave.app.member.Members;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.scheduling.annotation.Scheduled;
@@ -17,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * it the duplicate effort.
  */
 @Singleton
-@Requires(beans = {Organisations.class, OwedWork.class, Members.class})
+@Requires(beans = {Organisations.class, OwedWork.class, NameCopies.class})
 public final class FinishingOwedWork {
 
     private static final Logger LOG = LoggerFactory.getLogger(FinishingOwedWork.class);
@@ -25,15 +24,15 @@ public final class FinishingOwedWork {
 
     private final Organisations organisations;
     private final OwedWork owedWork;
-    private final Members members;
+    private final NameCopies nameCopies;
     private final OwedWorkSettings settings;
     private final Clock clock;
 
-    FinishingOwedWork(Organisations organisations, OwedWork owedWork, Members members,
+    FinishingOwedWork(Organisations organisations, OwedWork owedWork, NameCopies nameCopies,
                       OwedWorkSettings settings, Clock clock) {
         this.organisations = organisations;
         this.owedWork = owedWork;
-        this.members = members;
+        this.nameCopies = nameCopies;
         this.settings = settings;
         this.clock = clock;
     }
@@ -81,8 +80,7 @@ public final class FinishingOwedWork {
     }
 
     private void copyName(Organisation organisation, OwedWork.Debt debt) {
-        members.renameOrganisation(organisation.id(),
-                new OrganisationName(organisation.name(), organisation.version()));
+        nameCopies.copy(organisation.id(), new OrganisationName(organisation.name(), organisation.version()));
         owedWork.settle(organisation.id(), debt);
     }
 

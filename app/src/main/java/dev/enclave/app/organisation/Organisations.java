@@ -1,16 +1,12 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
-import dev.enclave.app.member.Membership;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 
 /** The organisations, each read and written with its own tenant's scoped credentials. */
 public interface Organisations {
-
-    /** Creates the organisation and its first owner in one transaction, unless the id is taken. */
-    CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
 
     Optional<Organisation> find(TenantId id);
 
@@ -58,16 +54,6 @@ public interface Organisations {
         /** Refused: more members than the seats asked for. */
         record BelowMembers(int members) implements SeatsChange {
         }
-    }
-
-    /** What creating an organisation came to. */
-    sealed interface CreateOutcome permits Created, IdTaken {
-    }
-
-    record Created(Organisation organisation) implements CreateOutcome {
-    }
-
-    record IdTaken(TenantId id) implements CreateOutcome {
     }
 
     /** What renaming came to. */

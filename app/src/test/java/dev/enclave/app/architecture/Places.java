@@ -7,7 +7,6 @@ import com.tngtech.archunit.core.domain.TryCatchBlock;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -37,7 +36,8 @@ final class Places {
             APP + "platform.ConsistentBatchGet",
             APP + "platform.ReadScope",
             APP + "service.ServiceAssignments",
-            APP + "member.MembershipChanges");
+            APP + "member.MembershipChanges",
+            APP + "member.MembershipNameCopies");
     /**
      * Wiring of the SDK itself: the tenancy module's clients and interceptors ({@code vending}), the table's
      * start-up, the offline consistency walk over raw items, the local sandbox, and the region a credentials answer
@@ -49,48 +49,7 @@ final class Places {
             APP + "platform.TableReadiness",
             APP + "credentials.DataNamespaces");
 
-    /**
-     * The dependencies that still close a cycle, each named: {@code organisation}'s lifecycle workflows create the
-     * owner's membership and copy a rename into every membership, while {@code member} keeps a copy of the
-     * organisation's name and updates its counters; an assignment checks its member exists, while removing a member
-     * removes their assignments. Delete an entry when its dependency goes, and the rule holds
-     * without it.
-     */
-    private static final List<Edge> KNOWN_CYCLE_EDGES = List.of(
-            new Edge("organisation.CreatingOrganisation", "member.Membership"),
-            new Edge("organisation.Organisations", "member.Membership"),
-            new Edge("organisation.DynamoDbOrganisations", "member.Membership"),
-            new Edge("organisation.DynamoDbOrganisations", "member.MembershipItems"),
-            new Edge("organisation.FinishingOwedWork", "member.Members"),
-            new Edge("service.DynamoDbServices", "member.MembershipKeys"));
-
-    record Edge(String origin, String target) {
-
-        DescribedPredicate<JavaClass> from() {
-            return named(origin);
-        }
-
-        DescribedPredicate<JavaClass> to() {
-            return named(target);
-        }
-
-        private static DescribedPredicate<JavaClass> named(String name) {
-            return DescribedPredicate.describe(name, type -> topLevel(type).getName().equals(APP + name));
-        }
-    }
-
-    /**
-     * Classes above the store that still catch an SDK exception, each until its store answers an outcome:
-     * {@code DynamoDbOrganisations.create} should answer {@code IdTaken} for a reused client request token.
-     */
-    private static final Set<String> KNOWN_SDK_CATCHERS = Set.of(APP + "web.organisation.OrganisationController");
-
     private Places() {
-    }
-
-    static DescribedPredicate<JavaClass> notKnownToCatchSdkFailures() {
-        return DescribedPredicate.describe("are not " + KNOWN_SDK_CATCHERS,
-                type -> !KNOWN_SDK_CATCHERS.contains(topLevel(type).getName()));
     }
 
     static ArchCondition<JavaClass> catchSdkExceptions() {
@@ -108,10 +67,6 @@ final class Places {
                 }
             }
         };
-    }
-
-    static List<Edge> knownCycleEdges() {
-        return KNOWN_CYCLE_EDGES;
     }
 
     static DescribedPredicate<JavaClass> outsideTheHttpEdge() {

@@ -2,7 +2,8 @@ package dev.enclave.app.web.organisation;
 
 import dev.enclave.app.organisation.DeletingOrganisation;
 import dev.enclave.app.organisation.RenamingOrganisation;
-import dev.enclave.app.organisation.CreatingOrganisation;
+import dev.enclave.app.founding.CreatingOrganisation;
+import dev.enclave.app.founding.Founding;
 import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.organisation.OrganisationRequests;
 import dev.enclave.app.organisation.OrganisationView;
@@ -51,7 +52,6 @@ import io.micronaut.security.rules.SecurityRule;
 import jakarta.validation.Valid;
 import java.net.URI;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 
 /** Creating, reading, renaming and deleting organisations. */
 @Tag(name = "organisations")
@@ -97,13 +97,8 @@ class OrganisationController {
             return Rejections.toResponse(request, rejection(Reason.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + "."));
         }
-        Organisations.CreateOutcome outcome;
-        try {
-            outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
-        } catch (IdempotentParameterMismatchException replayed) {
-            outcome = new Organisations.IdTaken(id);
-        }
-        if (outcome instanceof Organisations.Created created) {
+        Founding.CreateOutcome outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
+        if (outcome instanceof Founding.Created created) {
             return createdResponse(created.organisation());
         }
         if (idempotencyKey != null) {

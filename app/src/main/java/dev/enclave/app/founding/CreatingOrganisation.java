@@ -1,7 +1,8 @@
-package dev.enclave.app.organisation;
+package dev.enclave.app.founding;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -14,23 +15,23 @@ import java.util.Set;
 
 /** Any signed-in user creates an organisation and becomes its first owner, in one conditional transaction. */
 @Singleton
-@Requires(beans = Organisations.class)
+@Requires(beans = Founding.class)
 public final class CreatingOrganisation {
 
-    private final Organisations organisations;
+    private final Founding founding;
     private final Clock clock;
 
-    CreatingOrganisation(Organisations organisations, Clock clock) {
-        this.organisations = organisations;
+    CreatingOrganisation(Founding founding, Clock clock) {
+        this.founding = founding;
         this.clock = clock;
     }
 
-    public Organisations.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+    public Founding.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
         Instant now = clock.instant();
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, caller.userKey(), caller.subject(),
                 caller.issuer(), caller.email().map(Email::value).orElse(""), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
-        return organisations.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
+        return founding.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
     }
 
     /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */

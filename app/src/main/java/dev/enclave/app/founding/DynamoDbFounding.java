@@ -1,0 +1,48 @@
+package dev.enclave.app.founding;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.store.Store;
+import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.WriteRole;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
+
+/** {@link Founding} on the single table. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbFounding implements Founding {
+
+    /** The writes of creating an organisation. */
+    enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL }
+
+    private final Store store;
+
+    DynamoDbFounding(Store store) {
+        this.store = store;
+    }
+
+    @Override
+    public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
+        Transaction.Builder writes = Transaction.builder()
+                .create(Create.ORGANISATION, OrganisationItems.toItem(organisation))
+                .create(Create.OWNER, MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
+                        organisation.version())))
+                .clientRequestToken(idempotencyToken);
+        if (!owner.email().isEmpty()) {
+            writes.create(Create.OWNER_EMAIL, MembershipItems.emailGuard(owner));
+        }
+        try {
+            return store.forTenant(organisation.id()).transact(writes.build()).committed()
+                    ? new Created(organisation) : new IdTaken(organisation.id());
+        } catch (IdempotentParameterMismatchException tokenUsedForOtherWrites) {
+            return new IdTaken(organisation.id());
+        }
+    }
+}

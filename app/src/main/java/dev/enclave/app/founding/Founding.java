@@ -1,0 +1,30 @@
+package dev.enclave.app.founding;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.identity.TenantId;
+import java.util.Optional;
+
+/**
+ * An organisation comes into being with its first owner: the organisation, the owner's membership and their address
+ * record in one transaction, on the new organisation's own scoped client.
+ */
+public interface Founding {
+
+    /**
+     * Creates the organisation and its first owner, unless the id is taken; a retry with the same
+     * {@code idempotencyToken} and the same writes is answered as the first one was.
+     */
+    CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
+
+    /** What creating an organisation came to. */
+    sealed interface CreateOutcome permits Created, IdTaken {
+    }
+
+    record Created(Organisation organisation) implements CreateOutcome {
+    }
+
+    /** The id is someone's already, or the token was used for other writes. */
+    record IdTaken(TenantId id) implements CreateOutcome {
+    }
+}
