@@ -1,9 +1,9 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Page;
 import dev.enclave.app.store.Store;
 import dev.enclave.identity.TenantId;

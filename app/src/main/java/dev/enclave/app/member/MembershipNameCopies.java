@@ -2,9 +2,9 @@ package dev.enclave.app.member;
 
 import dev.enclave.app.organisation.NameCopies;
 import dev.enclave.app.organisation.OrganisationName;
-import dev.enclave.app.platform.CheckedItems;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.CheckedItems;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemKey;

@@ -1,11 +1,11 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
-import dev.enclave.app.platform.Cancellations;
-import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.store.Cancellations;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;

@@ -1,8 +1,8 @@
 package dev.enclave.app.organisation;
 
-import dev.enclave.app.platform.CheckedItems;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.CheckedItems;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.platform.SortableTime;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.KeyConditions;

@@ -1,6 +1,6 @@
 package dev.enclave.app.problem;
 
-import dev.enclave.app.platform.Cancellations;
+import dev.enclave.app.store.Cancellations;
 import dev.enclave.tenancy.guard.IsolationViolationException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;

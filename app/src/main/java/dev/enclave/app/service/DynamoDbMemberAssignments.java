@@ -1,9 +1,9 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.member.MemberDependents;
-import dev.enclave.app.platform.CheckedItems;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.CheckedItems;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.ItemKey;
 import dev.enclave.app.store.KeyConditions;
 import dev.enclave.app.store.Store;

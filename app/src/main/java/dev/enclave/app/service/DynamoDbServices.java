@@ -1,10 +1,10 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.member.MembershipKeys;
-import dev.enclave.app.platform.CheckedItems;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.platform.ItemKind;
-import dev.enclave.app.platform.ReadScope;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemKey;

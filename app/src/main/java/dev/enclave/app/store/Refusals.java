@@ -1,6 +1,6 @@
 package dev.enclave.app.store;
 
-import dev.enclave.app.platform.Cancellations;
+import dev.enclave.app.store.Cancellations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.enclave.app.store;
 
 import dev.enclave.app.platform.Backoff;
-import dev.enclave.app.platform.ConsistentBatchGet;
+import dev.enclave.app.store.ConsistentBatchGet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

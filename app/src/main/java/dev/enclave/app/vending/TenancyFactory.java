@@ -1,6 +1,6 @@
 package dev.enclave.app.vending;
 
-import dev.enclave.app.platform.Cancellations;
+import dev.enclave.app.store.Cancellations;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;

@@ -31,10 +31,6 @@ final class Places {
     private static final String STORE_PACKAGE = APP + "store";
     private static final Pattern STORE_CLASS_NAMES = Pattern.compile("DynamoDb\\w+|\\w+Items|\\w+Keys");
     private static final Set<String> STORE_CLASSES = Set.of(
-            APP + "platform.Cancellations",
-            APP + "platform.CheckedItems",
-            APP + "platform.ConsistentBatchGet",
-            APP + "platform.ReadScope",
             APP + "service.ServiceAssignments",
             APP + "member.MembershipChanges",
             APP + "member.MembershipNameCopies");

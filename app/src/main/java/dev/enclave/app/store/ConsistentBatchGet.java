@@ -1,5 +1,6 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
+import dev.enclave.app.platform.Backoff;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
 import dev.enclave.table.TableDesign;
 import io.micrometer.core.instrument.Counter;

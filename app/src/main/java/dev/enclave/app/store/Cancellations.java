@@ -1,4 +1,4 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;

@@ -1,4 +1,4 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
 import dev.enclave.identity.InvalidTenantIdException;
 import dev.enclave.identity.LeadingKeyPrefix;

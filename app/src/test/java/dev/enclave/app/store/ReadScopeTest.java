@@ -1,6 +1,6 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
-import static dev.enclave.app.platform.CheckedItemsTest.item;
+import static dev.enclave.app.store.CheckedItemsTest.item;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.identity.EmailKey;

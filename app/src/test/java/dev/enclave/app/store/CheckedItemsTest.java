@@ -1,4 +1,4 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.enclave.app.platform;
+package dev.enclave.app.store;
 
 /** What a read expects an item to be; the {@code kind} tag of skipped items. */
 public enum ItemKind {
