@@ -23,7 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The item mapping of the two items every tenant request reads, membership and organisation: their
- * {@code StaticImmutableTableSchema}s, built once, as the store uses them.
+ * {@code StaticImmutableTableSchema}s, built once, as the store uses them, side by side with the hand-built maps
+ * they replaced ({@link HandMappedItems}, the {@code *ByHand} benchmarks) in the same run.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -64,5 +65,25 @@ public class ItemMappingBenchmark {
     @Benchmark
     public Organisation organisationFromItem() {
         return OrganisationItems.SCHEMA.mapToItem(organisationItem);
+    }
+
+    @Benchmark
+    public Map<String, AttributeValue> membershipToItemByHand() {
+        return HandMappedItems.membershipToItem(membership, new OrganisationName("Acme Ltd", 1));
+    }
+
+    @Benchmark
+    public Membership membershipFromItemByHand() {
+        return HandMappedItems.membershipFromItem(membershipItem);
+    }
+
+    @Benchmark
+    public Map<String, AttributeValue> organisationToItemByHand() {
+        return HandMappedItems.organisationToItem(organisation);
+    }
+
+    @Benchmark
+    public Organisation organisationFromItemByHand() {
+        return HandMappedItems.organisationFromItem(organisationItem);
     }
 }

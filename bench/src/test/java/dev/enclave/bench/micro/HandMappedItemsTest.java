@@ -1,0 +1,43 @@
+package dev.enclave.bench.micro;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The mapping benchmark compares like with like: the hand-built baseline writes and reads the store's own items. */
+class HandMappedItemsTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final Instant AT = Instant.parse("2026-11-01T10:00:00Z");
+
+    @Test
+    void theOrganisationByHand_isTheSchemasItem_andReadsBackTheSame() {
+        Organisation organisation = Organisation.create(ACME, "Acme Ltd", AT);
+
+        assertThat(HandMappedItems.organisationToItem(organisation))
+                .isEqualTo(OrganisationItems.toItem(organisation));
+        assertThat(HandMappedItems.organisationFromItem(OrganisationItems.toItem(organisation)))
+                .isEqualTo(OrganisationItems.fromItem(OrganisationItems.toItem(organisation)));
+    }
+
+    @Test
+    void theMembershipByHand_isTheSchemasItem_andReadsBackTheSame() {
+        Membership membership = new Membership(ACME, UserKey.of("enclave-local", "user-1"), "user-1",
+                "enclave-local", "ada@example.com", Set.of("owner", "member"), AT, 3);
+        OrganisationName name = new OrganisationName("Acme Ltd", 2);
+
+        assertThat(HandMappedItems.membershipToItem(membership, name))
+                .isEqualTo(MembershipItems.toItem(membership, name));
+        assertThat(HandMappedItems.membershipFromItem(MembershipItems.toItem(membership, name)))
+                .isEqualTo(membership);
+    }
+}
