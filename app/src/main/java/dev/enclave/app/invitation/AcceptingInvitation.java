@@ -95,7 +95,7 @@ public final class AcceptingInvitation {
                                           boolean memberAlready) {
         Invitation invitation = found.invitation();
         if (invitation.status() == InvitationStatus.ACCEPTED) {
-            return Optional.of(invitation.acceptedBy().filter(user.digest()::equals)
+            return Optional.of(invitation.acceptedBy().filter(user::equals)
                     .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
                     .orElseGet(() -> refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
         }
@@ -109,7 +109,8 @@ public final class AcceptingInvitation {
     }
 
     private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {
-        Set<String> groups = new HashSet<>(invitation.groups());
+        Set<String> groups = new HashSet<>();
+        invitation.groups().forEach(group -> groups.add(group.value()));
         groups.add(Membership.MEMBER);
         Instant now = clock.instant();
         return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), invitation.email().value(),

@@ -12,6 +12,7 @@ import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
@@ -133,11 +134,11 @@ final class DynamoDbInvitations implements Invitations {
                                         organisation.version())))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
-        for (String serviceGroup : invitation.serviceGroups()) {
-            String[] parts = serviceGroup.split("/", 2);
-            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, parts[0]), Conditions.exists())
-                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, parts[0], parts[1],
-                            membership.user(), membership.userId()));
+        for (ServiceGroup granted : invitation.serviceGroups()) {
+            String service = granted.service().value();
+            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, service), Conditions.exists())
+                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, service,
+                            granted.group().value(), membership.user(), membership.userId()));
         }
         return outcome(table(tenant).transact(writes.build()), tenant, checked);
     }

@@ -1,6 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.identity.Email;
@@ -41,8 +43,8 @@ public final class SendingInvitation {
     public record Refused(Refusal refusal) implements SendResult {
     }
 
-    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups,
-                           Set<String> serviceGroups, int expiresInDays) {
+    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<GroupName> groups,
+                           Set<ServiceGroup> serviceGroups, int expiresInDays) {
         var refusal = InviterChecks.check(inviter, groups);
         if (refusal.isPresent()) {
             return new Refused(refusal.get());
