@@ -2,8 +2,8 @@ package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
-import dev.enclave.identity.EmailKey;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import java.util.List;
 import java.util.Optional;
