@@ -5,7 +5,7 @@ import dev.enclave.app.invitation.InvitationId;
 import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.invitation.InviteToken;
-import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -44,7 +44,7 @@ public final class OnboardingTenant {
         InvitationId invitationId = InvitationId.random(random);
         InviteToken token = InviteToken.issue(id, invitationId, random);
         Invitation invitation = new Invitation(id, invitationId, ownerEmail,
-                Set.of(Membership.OWNER), Set.of(), token.hash(), InvitationStatus.PENDING, now,
+                Set.of(new GroupName(GroupName.OWNER)), Set.of(), token.hash(), InvitationStatus.PENDING, now,
                 now.plus(OWNER_INVITATION_VALIDITY), admin, Optional.empty());
         return invitations.onboard(organisation, invitation)
                 ? Optional.of(new Onboarded(organisation, invitation, token)) : Optional.empty();

@@ -1,10 +1,9 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.invitation.Invitations.WriteOutcome;
 import dev.enclave.app.member.Members;
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.organisation.OrganisationStatus;
-import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
@@ -30,13 +29,11 @@ public final class AcceptingInvitation {
 
     private final Invitations invitations;
     private final Members members;
-    private final Organisations organisations;
     private final Clock clock;
 
-    AcceptingInvitation(Invitations invitations, Members members, Organisations organisations, Clock clock) {
+    AcceptingInvitation(Invitations invitations, Members members, Clock clock) {
         this.invitations = invitations;
         this.members = members;
-        this.organisations = organisations;
         this.clock = clock;
     }
 
@@ -50,6 +47,13 @@ public final class AcceptingInvitation {
     public record Refused(Refusal refusal) implements AcceptResult {
     }
 
+    /**
+     * Each attempt decides from one read of the invitation and its organisation, and writes only when nothing read
+     * refuses. A refusal by the organisation is answered as the write found the organisation. A refusal because
+     * someone is a member already is decided after reading the invitation again: a cancelled transaction need not
+     * report every condition that failed, so it may not show whether the caller just accepted this very invitation
+     * (a replay, answered with the membership).
+     */
     public AcceptResult accept(Caller caller, String tokenValue) {
         Optional<InviteToken> token = InviteToken.parse(tokenValue);
         if (token.isEmpty()) {
@@ -66,64 +70,61 @@ public final class AcceptingInvitation {
             }
             Invitation invitation = found.get().invitation();
             Membership membership = membershipFor(caller, user, invitation);
-            Invitations.WriteOutcome written = invitations.accept(invitation, membership,
-                    found.get().organisation().get(), clock.instant().getEpochSecond());
-            if (written == Invitations.WriteOutcome.DONE) {
-                return new Accepted(membership);
-            } else if (written == Invitations.WriteOutcome.ORGANISATION_REFUSED) {
-                return organisationRefusal(invitation);
-            }
-            memberAlready = written == Invitations.WriteOutcome.ALREADY_MEMBER;
-            if (!memberAlready) {
-                Backoff.pause(attempt + 1);
+            WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
+                    clock.instant().getEpochSecond());
+            switch (written) {
+                case DONE -> {
+                    return new Accepted(membership);
+                }
+                case ALREADY_MEMBER -> memberAlready = true;
+                case INVITATION_CHANGED -> Backoff.pause(attempt + 1);
+                case ORGANISATION_GONE, ORGANISATION_SUSPENDED, NO_SEAT -> {
+                    return organisationRefusal(written);
+                }
             }
         }
         return refused(Reason.CONFLICT, "The invitation is being accepted right now; try again.");
     }
 
     /**
-     * Decides from what was read, when it can: replay, wrong invitee, not pending, expired, the caller found to be a
-     * member already by the previous attempt, the organisation gone.
+     * Decides from what was read, when it can, in this order: a replay, the invitee and the invitation (wrong
+     * invitee, not pending, expired), the caller found to be a member already by the previous attempt, the
+     * organisation (gone, suspended, no seat). Empty: nothing read stands in the way.
      */
     private Optional<AcceptResult> decide(Caller caller, UserKey user, Invitations.ToAccept found,
                                           boolean memberAlready) {
-        Optional<AcceptResult> byInvitation = decide(caller, user, found.invitation());
-        if (byInvitation.isPresent()) {
-            return byInvitation;
-        } else if (memberAlready) {
-            return Optional.of(refused(Reason.ALREADY_MEMBER, "You are already a member."));
-        } else if (found.organisation().isEmpty()) {
-            return Optional.of(refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists."));
-        }
-        return Optional.empty();
-    }
-
-    /** Decides from the stored invitation alone, when it can: replay, wrong invitee, not pending, expired. */
-    private Optional<AcceptResult> decide(Caller caller, UserKey user, Invitation invitation) {
+        Invitation invitation = found.invitation();
         if (invitation.status() == InvitationStatus.ACCEPTED) {
-            return Optional.of(invitation.acceptedBy().filter(user.digest()::equals)
+            return Optional.of(invitation.acceptedBy().filter(user::equals)
                     .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
                     .orElseGet(() -> refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
         }
-        return InviteeChecks.check(caller, invitation, clock.instant()).map(Refused::new);
+        Optional<Refusal> invitee = InviteeChecks.check(caller, invitation, clock.instant());
+        if (invitee.isPresent()) {
+            return invitee.map(Refused::new);
+        } else if (memberAlready) {
+            return Optional.of(refused(Reason.ALREADY_MEMBER, "You are already a member."));
+        }
+        return WriteOutcome.organisationRefusal(found.organisation()).map(AcceptingInvitation::organisationRefusal);
     }
 
     private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {
-        Set<String> groups = new HashSet<>(invitation.groups());
+        Set<String> groups = new HashSet<>();
+        invitation.groups().forEach(group -> groups.add(group.value()));
         groups.add(Membership.MEMBER);
         Instant now = clock.instant();
         return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), invitation.email().value(),
                 groups, now, 1);
     }
 
-    private AcceptResult organisationRefusal(Invitation invitation) {
-        Optional<OrganisationStatus> status = organisations.find(invitation.tenant()).map(o -> o.status());
-        if (status.isEmpty() || status.get() == OrganisationStatus.DELETING) {
-            return refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
-        }
-        return status.get() == OrganisationStatus.SUSPENDED
-                ? refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.")
-                : refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+    private static AcceptResult organisationRefusal(WriteOutcome organisation) {
+        return switch (organisation) {
+            case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+            case DONE, INVITATION_CHANGED, ALREADY_MEMBER ->
+                    throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
+        };
     }
 
     private static AcceptResult refused(Reason reason, String detail) {

@@ -12,6 +12,7 @@ import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
@@ -34,7 +35,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Invitations} on the single table. */
@@ -68,7 +68,7 @@ final class DynamoDbInvitations implements Invitations {
                 .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()), seatAvailable());
         previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
                 invitation.tenant()));
-        return outcome(table.transact(writes.build()), OptionalLong.empty());
+        return outcome(table.transact(writes.build()), invitation.tenant(), checked);
     }
 
     /**
@@ -134,13 +134,13 @@ final class DynamoDbInvitations implements Invitations {
                                         organisation.version())))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
-        for (String serviceGroup : invitation.serviceGroups()) {
-            String[] parts = serviceGroup.split("/", 2);
-            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, parts[0]), Conditions.exists())
-                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, parts[0], parts[1],
-                            membership.user(), membership.userId()));
+        for (ServiceGroup granted : invitation.serviceGroups()) {
+            String service = granted.service().value();
+            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, service), Conditions.exists())
+                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, service,
+                            granted.group().value(), membership.user(), membership.userId()));
         }
-        return outcome(table(tenant).transact(writes.build()), OptionalLong.of(organisation.version()));
+        return outcome(table(tenant).transact(writes.build()), tenant, checked);
     }
 
     @Override
@@ -192,11 +192,11 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     /**
-     * What a cancelled workflow means, by the roles that refused: a membership item (the email is a member), the
-     * organisation (unless its version moved on from {@code organisationVersion}: then, like the invitation or its
-     * guard changing, it is read again).
+     * What a cancelled workflow means, by the roles that refused: a membership item (the email is a member), then the
+     * organisation, from its item as it was when it refused. An organisation that still takes members refused only
+     * because its version moved on since read: like the invitation or its guard changing, that is read again.
      */
-    static WriteOutcome outcome(TransactionOutcome outcome, OptionalLong organisationVersion) {
+    static WriteOutcome outcome(TransactionOutcome outcome, TenantId tenant, CheckedItems checked) {
         if (outcome.committed()) {
             return WriteOutcome.DONE;
         }
@@ -204,16 +204,11 @@ final class DynamoDbInvitations implements Invitations {
             return WriteOutcome.ALREADY_MEMBER;
         }
         if (outcome.refused(InvitationWrite.SEAT_AVAILABLE)) {
-            return movedOn(outcome.oldItem(InvitationWrite.SEAT_AVAILABLE), organisationVersion)
-                    ? WriteOutcome.INVITATION_CHANGED : WriteOutcome.ORGANISATION_REFUSED;
+            return WriteOutcome.organisationRefusal(checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
+                    outcome.oldItem(InvitationWrite.SEAT_AVAILABLE).orElse(null), OrganisationItems::fromItem))
+                    .orElse(WriteOutcome.INVITATION_CHANGED);
         }
         return WriteOutcome.INVITATION_CHANGED;
-    }
-
-    private static boolean movedOn(Optional<Map<String, AttributeValue>> organisation, OptionalLong versionRead) {
-        return versionRead.isPresent() && organisation.filter(item -> item.containsKey(OrganisationItems.VERSION))
-                .map(item -> ItemAttributes.number(item, OrganisationItems.VERSION) != versionRead.getAsLong())
-                .orElse(false);
     }
 
     /** Moves a pending invitation to a final status, off the invitee's index. */

@@ -1,7 +1,10 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,13 +14,14 @@ import java.util.Set;
  * An invitation to join an organisation. Its accept token is never stored, only its hash; the groups are granted
  * only when it is accepted.
  *
- * @param serviceGroups the service groups granted on accepting, each {@code <service>/<group>}
- * @param acceptedBy the user digest of who accepted it, once accepted
+ * @param groups        the organisation's groups granted on accepting (every member gets {@code member} anyway)
+ * @param serviceGroups the service groups granted on accepting
+ * @param invitedBy     the user id ({@code sub}) of who invited, or of the platform admin who onboarded the tenant
+ * @param acceptedBy    who accepted it, once accepted
  */
-public record Invitation(TenantId tenant, InvitationId id, Email email, Set<String> groups, Set<String> serviceGroups,
-                         String tokenHash,
-                         InvitationStatus status, Instant createdAt, Instant validUntil, String invitedBy,
-                         Optional<String> acceptedBy) {
+public record Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
+                         Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
+                         Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy) {
 
     public Invitation {
         Objects.requireNonNull(tenant, "tenant");
@@ -25,6 +29,8 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Stri
         Objects.requireNonNull(email, "email");
         Objects.requireNonNull(tokenHash, "tokenHash");
         Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(invitedBy, "invitedBy");
+        Objects.requireNonNull(acceptedBy, "acceptedBy");
         groups = Set.copyOf(groups);
         serviceGroups = Set.copyOf(serviceGroups);
     }

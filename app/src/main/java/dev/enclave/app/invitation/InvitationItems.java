@@ -1,5 +1,7 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.Schemas;
@@ -8,6 +10,7 @@ import dev.enclave.app.store.TableAttributes;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +18,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
@@ -47,11 +52,12 @@ public final class InvitationItems {
             .addAttribute(String.class, a -> a.name("id").getter(i -> i.id().value()).setter((b, v) -> b.id = v))
             .addAttribute(String.class, a -> a.name("email").getter(i -> i.email().value())
                     .setter((b, v) -> b.email = v))
-            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("groups").getter(Invitation::groups)
-                    .setter((b, v) -> b.groups = v).attributeConverter(SortedStrings.AS_LIST))
-            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("serviceGroups")
-                    .getter(Invitation::serviceGroups).setter((b, v) -> b.serviceGroups = v)
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("groups")
+                    .getter(i -> written(i.groups(), GroupName::value)).setter((b, v) -> b.groups = v)
                     .attributeConverter(SortedStrings.AS_LIST))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("serviceGroups")
+                    .getter(i -> written(i.serviceGroups(), ServiceGroup::written))
+                    .setter((b, v) -> b.serviceGroups = v).attributeConverter(SortedStrings.AS_LIST))
             .addAttribute(String.class, a -> a.name(TOKEN_HASH).getter(Invitation::tokenHash)
                     .setter((b, v) -> b.tokenHash = v))
             .addAttribute(String.class, a -> a.name(STATUS).getter(i -> i.status().name())
@@ -64,7 +70,8 @@ public final class InvitationItems {
                     .setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name("invitedBy").getter(Invitation::invitedBy)
                     .setter((b, v) -> b.invitedBy = v))
-            .addAttribute(String.class, a -> a.name(ACCEPTED_BY).getter(i -> i.acceptedBy().orElse(null))
+            .addAttribute(String.class, a -> a.name(ACCEPTED_BY)
+                    .getter(i -> i.acceptedBy().map(UserKey::digest).orElse(null))
                     .setter((b, v) -> b.acceptedBy = v))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
                     .getter(i -> InvitationKeys.byStatus(i.tenant(), i.status())).setter(Schemas.derived()))
@@ -92,6 +99,15 @@ public final class InvitationItems {
     /** When TTL removes an invitation valid until {@code validUntil} (epoch seconds). */
     static long expiresAt(Instant validUntil) {
         return validUntil.plus(RETENTION).getEpochSecond();
+    }
+
+    /** The values as they are stored: their written forms, a list sorted by {@link SortedStrings}. */
+    private static <T> Set<String> written(Set<T> values, Function<T, String> form) {
+        return values.stream().map(form).collect(Collectors.toSet());
+    }
+
+    private static ServiceGroup serviceGroup(String written) {
+        return ServiceGroup.parse(written).orElseThrow(() -> new IllegalArgumentException("not a service group"));
     }
 
     private static boolean pending(Invitation invitation) {
@@ -135,12 +151,14 @@ public final class InvitationItems {
         Invitation build() {
             return new Invitation(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
                     new InvitationId(Objects.requireNonNull(id, "id")), new Email(Objects.requireNonNull(email,
-                    "email")), Objects.requireNonNull(groups, "groups"),
-                    Objects.requireNonNull(serviceGroups, "serviceGroups"), tokenHash,
+                    "email")),
+                    Objects.requireNonNull(groups, "groups").stream().map(GroupName::new).collect(Collectors.toSet()),
+                    Objects.requireNonNull(serviceGroups, "serviceGroups").stream()
+                            .map(InvitationItems::serviceGroup).collect(Collectors.toSet()), tokenHash,
                     InvitationStatus.valueOf(Objects.requireNonNull(status, STATUS)),
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Instant.ofEpochSecond(Objects.requireNonNull(validUntil, VALID_UNTIL)),
-                    Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy));
+                    Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy).map(UserKey::new));
         }
     }
 }

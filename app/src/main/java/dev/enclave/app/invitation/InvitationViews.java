@@ -46,7 +46,8 @@ public final class InvitationViews {
 
         public static View of(Invitation invitation) {
             return new View(invitation.id().value(), invitation.tenant().value(), invitation.email().value(),
-                    invitation.groups().stream().sorted().toList(), invitation.serviceGroups().stream().sorted().toList(),
+                    invitation.groups().stream().map(GroupName::value).sorted().toList(),
+                    invitation.serviceGroups().stream().map(ServiceGroup::written).sorted().toList(),
                     invitation.status().wire(),
                     WireTime.of(invitation.createdAt()), WireTime.of(invitation.validUntil()));
         }

@@ -2,6 +2,7 @@ package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import java.util.List;
@@ -51,13 +52,34 @@ public interface Invitations {
     /** The pending invitations addressed to an email, across tenants (scoped to that email's key). */
     List<Invitation> pendingFor(EmailKey email);
 
-    /** What a conditional write came to. */
+    /**
+     * What a conditional write came to. A refusal by the organisation says which, from the organisation as it was
+     * when it refused, so nothing reads it again to tell.
+     */
     enum WriteOutcome {
         DONE,
         /** The invitation, its invitee guard or the organisation's version was not as read: read again and decide. */
         INVITATION_CHANGED,
+        /** The email (or, accepting, the user) is a member already. */
         ALREADY_MEMBER,
-        /** No seat left, or the organisation is suspended. */
-        ORGANISATION_REFUSED
+        /** There is no organisation, or it is being deleted. */
+        ORGANISATION_GONE,
+        ORGANISATION_SUSPENDED,
+        /** Every seat is taken. */
+        NO_SEAT;
+
+        /**
+         * Why {@code organisation} (empty: there is none) takes no new member, if it does not: the rule of the
+         * invitation workflows' seat condition, for an organisation as read or as a refused write found it.
+         */
+        static Optional<WriteOutcome> organisationRefusal(Optional<Organisation> organisation) {
+            if (organisation.isEmpty() || organisation.get().status() == OrganisationStatus.DELETING) {
+                return Optional.of(ORGANISATION_GONE);
+            } else if (organisation.get().status() == OrganisationStatus.SUSPENDED) {
+                return Optional.of(ORGANISATION_SUSPENDED);
+            }
+            return organisation.get().members() >= organisation.get().seats() ? Optional.of(NO_SEAT)
+                    : Optional.empty();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import java.util.Optional;
@@ -16,8 +17,8 @@ final class InviterChecks {
     }
 
     /** Empty when {@code inviter} may manage an invitation granting {@code groups}. */
-    static Optional<Refusal> check(Membership inviter, Set<String> groups) {
-        if (groups.contains(Membership.OWNER) && !inviter.isOwner()) {
+    static Optional<Refusal> check(Membership inviter, Set<GroupName> groups) {
+        if (groups.stream().anyMatch(GroupName::isOwner) && !inviter.isOwner()) {
             return Optional.of(new Refusal(Reason.MISSING_ROLE,
                     "Only owners can send, resend or revoke an invitation that grants owner."));
         }

@@ -1,8 +1,8 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.organisation.OrganisationStatus;
-import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.identity.Email;
@@ -25,13 +25,11 @@ import java.util.Set;
 public final class SendingInvitation {
 
     private final Invitations invitations;
-    private final Organisations organisations;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    SendingInvitation(Invitations invitations, Organisations organisations, Clock clock) {
+    SendingInvitation(Invitations invitations, Clock clock) {
         this.invitations = invitations;
-        this.organisations = organisations;
         this.clock = clock;
     }
 
@@ -45,8 +43,8 @@ public final class SendingInvitation {
     public record Refused(Refusal refusal) implements SendResult {
     }
 
-    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<String> groups,
-                           Set<String> serviceGroups, int expiresInDays) {
+    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<GroupName> groups,
+                           Set<ServiceGroup> serviceGroups, int expiresInDays) {
         var refusal = InviterChecks.check(inviter, groups);
         if (refusal.isPresent()) {
             return new Refused(refusal.get());
@@ -60,17 +58,12 @@ public final class SendingInvitation {
         return switch (invitations.send(invitation)) {
             case DONE -> new Sent(invitation, token);
             case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
-            case ORGANISATION_REFUSED -> organisationRefusal(tenant);
+            case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
             case INVITATION_CHANGED -> refused(Reason.CONFLICT,
                     "Another invitation to this email was sent at the same moment; try again.");
         };
-    }
-
-    private SendResult organisationRefusal(TenantId tenant) {
-        boolean suspended = organisations.find(tenant).map(o -> o.status() == OrganisationStatus.SUSPENDED)
-                .orElse(false);
-        return suspended ? refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.")
-                : refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
     }
 
     private static SendResult refused(Reason reason, String detail) {

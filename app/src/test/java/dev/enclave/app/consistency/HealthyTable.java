@@ -9,6 +9,7 @@ import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
@@ -78,9 +79,10 @@ final class HealthyTable {
     }
 
     static Invitation invitation(String id, String user, InvitationStatus status) {
-        return new Invitation(ACME, new InvitationId(id), Email.of(user + "@example.com"), Set.of(Membership.MEMBER),
+        return new Invitation(ACME, new InvitationId(id), Email.of(user + "@example.com"),
+                Set.of(new GroupName(GroupName.MEMBER)),
                 Set.of(), "tokenhash", status, NOW, NOW.plus(Duration.ofDays(7)), "ada",
-                status == InvitationStatus.ACCEPTED ? Optional.of(UserKey.of(ISSUER, user).digest()) : Optional.empty());
+                status == InvitationStatus.ACCEPTED ? Optional.of(UserKey.of(ISSUER, user)) : Optional.empty());
     }
 
     Stream<Map<String, AttributeValue>> items() {

@@ -3,48 +3,107 @@ package dev.enclave.app.invitation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.invitation.Invitations.WriteOutcome;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.TransactionOutcome;
+import dev.enclave.identity.TenantId;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** An invitation workflow's outcome is read from the roles that refused, never from where their writes sat. */
+/**
+ * An invitation workflow's outcome is read from the roles that refused, never from where their writes sat, and an
+ * organisation's refusal says which it was from the organisation's item as the refusal returned it.
+ */
 class InvitationOutcomeTest {
 
-    private static final Map<String, AttributeValue> ORGANISATION_AT_4 = Map.of("version", AttributeValue.fromN("4"));
+    private static final TenantId ACME = TenantId.of("acme");
+
+    private final CheckedItems checked = new CheckedItems(new SimpleMeterRegistry());
 
     @Test
     void aMembershipThere_isAlreadyAMember_whateverElseRefused() {
-        assertThat(DynamoDbInvitations.outcome(new TransactionOutcome(Map.of(
+        assertThat(outcome(new TransactionOutcome(Map.of(
                 InvitationWrite.NOT_YET_A_MEMBER, List.of(Map.of()), InvitationWrite.SEAT_AVAILABLE,
-                List.of(ORGANISATION_AT_4)), Optional.empty()), OptionalLong.of(4)))
+                List.of(organisation(OrganisationStatus.SUSPENDED, 1, 5))), Optional.empty())))
                 .isEqualTo(WriteOutcome.ALREADY_MEMBER);
     }
 
     @Test
-    void theOrganisationAtTheVersionRead_refusing_isTheOrganisationsRefusal() {
-        assertThat(DynamoDbInvitations.outcome(refused(InvitationWrite.SEAT_AVAILABLE, ORGANISATION_AT_4),
-                OptionalLong.of(4))).isEqualTo(WriteOutcome.ORGANISATION_REFUSED);
+    void theOrganisationSuspended_isSuspended() {
+        assertThat(outcome(organisationRefused(organisation(OrganisationStatus.SUSPENDED, 1, 5))))
+                .isEqualTo(WriteOutcome.ORGANISATION_SUSPENDED);
     }
 
     @Test
-    void theOrganisationMovedOnSinceRead_isAChangeToReadAgain() {
-        assertThat(DynamoDbInvitations.outcome(refused(InvitationWrite.SEAT_AVAILABLE, ORGANISATION_AT_4),
-                OptionalLong.of(3))).isEqualTo(WriteOutcome.INVITATION_CHANGED);
+    void theOrganisationWithEverySeatTaken_isNoSeat() {
+        assertThat(outcome(organisationRefused(organisation(OrganisationStatus.ACTIVE, 5, 5))))
+                .isEqualTo(WriteOutcome.NO_SEAT);
+    }
+
+    @Test
+    void theOrganisationBeingDeleted_isGone() {
+        assertThat(outcome(organisationRefused(organisation(OrganisationStatus.DELETING, 1, 5))))
+                .isEqualTo(WriteOutcome.ORGANISATION_GONE);
+    }
+
+    @Test
+    void noOrganisationItem_isGone() {
+        assertThat(outcome(organisationRefused(Map.of()))).isEqualTo(WriteOutcome.ORGANISATION_GONE);
+    }
+
+    @Test
+    void anOrganisationItemOfAnotherTenant_isNotTaken_soTheOrganisationIsGone() {
+        Map<String, AttributeValue> foreign = OrganisationItems.toItem(new Organisation(TenantId.of("other"), "Other",
+                5, 5, OrganisationStatus.ACTIVE, 7, Instant.EPOCH, Optional.empty()));
+
+        assertThat(outcome(organisationRefused(foreign))).isEqualTo(WriteOutcome.ORGANISATION_GONE);
+    }
+
+    @Test
+    void theOrganisationStillTakingMembers_refusedOnlyItsVersionRead_soItIsAChangeToReadAgain() {
+        assertThat(outcome(organisationRefused(organisation(OrganisationStatus.ACTIVE, 1, 5))))
+                .isEqualTo(WriteOutcome.INVITATION_CHANGED);
     }
 
     @Test
     void theInvitationOrItsGuardChanging_isAChangeToReadAgain() {
-        assertThat(DynamoDbInvitations.outcome(refused(InvitationWrite.INVITEE, Map.of()), OptionalLong.empty()))
-                .isEqualTo(WriteOutcome.INVITATION_CHANGED);
-        assertThat(DynamoDbInvitations.outcome(TransactionOutcome.COMMITTED, OptionalLong.empty()))
-                .isEqualTo(WriteOutcome.DONE);
+        assertThat(outcome(new TransactionOutcome(Map.of(InvitationWrite.INVITEE, List.of(Map.of())),
+                Optional.empty()))).isEqualTo(WriteOutcome.INVITATION_CHANGED);
+        assertThat(outcome(TransactionOutcome.COMMITTED)).isEqualTo(WriteOutcome.DONE);
     }
 
-    private static TransactionOutcome refused(InvitationWrite role, Map<String, AttributeValue> old) {
-        return new TransactionOutcome(Map.of(role, List.of(old)), Optional.empty());
+    @Test
+    void organisationRefusal_asRead_followsTheSeatCondition() {
+        assertThat(WriteOutcome.organisationRefusal(Optional.empty())).contains(WriteOutcome.ORGANISATION_GONE);
+        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.DELETING, 1, 5))))
+                .contains(WriteOutcome.ORGANISATION_GONE);
+        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.SUSPENDED, 1, 5))))
+                .contains(WriteOutcome.ORGANISATION_SUSPENDED);
+        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.ACTIVE, 5, 5))))
+                .contains(WriteOutcome.NO_SEAT);
+        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.ACTIVE, 4, 5)))).isEmpty();
+    }
+
+    private WriteOutcome outcome(TransactionOutcome outcome) {
+        return DynamoDbInvitations.outcome(outcome, ACME, checked);
+    }
+
+    private static TransactionOutcome organisationRefused(Map<String, AttributeValue> old) {
+        return new TransactionOutcome(Map.of(InvitationWrite.SEAT_AVAILABLE, List.of(old)), Optional.empty());
+    }
+
+    private static Map<String, AttributeValue> organisation(OrganisationStatus status, int members, int seats) {
+        return OrganisationItems.toItem(read(status, members, seats));
+    }
+
+    private static Organisation read(OrganisationStatus status, int members, int seats) {
+        return new Organisation(ACME, "Acme", seats, members, status, 7, Instant.EPOCH, Optional.empty());
     }
 }

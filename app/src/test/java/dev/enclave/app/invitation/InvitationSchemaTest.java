@@ -1,10 +1,15 @@
 package dev.enclave.app.invitation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
+import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -22,10 +27,11 @@ class InvitationSchemaTest {
     private static final Instant CREATED = Instant.parse("2026-11-22T10:15:30Z");
     private static final Instant VALID_UNTIL = Instant.parse("2026-11-29T10:15:30Z");
 
-    private static Invitation invitation(InvitationStatus status, Optional<String> acceptedBy) {
-        return new Invitation(ACME, new InvitationId("cleoinvitationaaaaaa"), CLEO, Set.of("member", "admin"),
-                Set.of("billing/viewers", "api/callers"), "tokenhash", status, CREATED, VALID_UNTIL, "ada",
-                acceptedBy);
+    private static Invitation invitation(InvitationStatus status, Optional<UserKey> acceptedBy) {
+        return new Invitation(ACME, new InvitationId("cleoinvitationaaaaaa"), CLEO,
+                Set.of(new GroupName("member"), new GroupName("admin")),
+                Set.of(serviceGroup("billing", "viewers"), serviceGroup("api", "callers")), "tokenhash", status,
+                CREATED, VALID_UNTIL, "ada", acceptedBy);
     }
 
     static Map<String, AttributeValue> stored(InvitationStatus status) {
@@ -56,14 +62,36 @@ class InvitationSchemaTest {
         stored.put("GSI2SK", s("INVITATION#acme#cleoinvitationaaaaaa"));
 
         assertThat(InvitationItems.toItem(invitation(InvitationStatus.PENDING, Optional.empty()))).isEqualTo(stored);
+        assertThat(InvitationItems.fromItem(stored)).isEqualTo(invitation(InvitationStatus.PENDING, Optional.empty()));
         assertThat(InvitationItems.toItem(InvitationItems.fromItem(stored))).isEqualTo(stored);
+    }
+
+    @Test
+    void aStoredItem_readsItsGroupsServiceGroupsAndAcceptorAsTypedValues() {
+        Map<String, AttributeValue> stored = stored(InvitationStatus.ACCEPTED);
+        stored.put("acceptedBy", s("bobdigest"));
+
+        Invitation read = InvitationItems.fromItem(stored);
+
+        assertThat(read.groups()).containsExactlyInAnyOrder(new GroupName("admin"), new GroupName("member"));
+        assertThat(read.serviceGroups()).containsExactlyInAnyOrder(serviceGroup("api", "callers"),
+                serviceGroup("billing", "viewers"));
+        assertThat(read.acceptedBy()).contains(new UserKey("bobdigest"));
+    }
+
+    @Test
+    void aStoredServiceGroupWithoutItsService_doesNotMap() {
+        Map<String, AttributeValue> stored = stored(InvitationStatus.PENDING);
+        stored.put("serviceGroups", AttributeValue.fromL(List.of(s("viewers"))));
+
+        assertThatThrownBy(() -> InvitationItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void anAcceptedInvitation_namesWhoAccepted_andIsOffTheInviteesIndex() {
         Map<String, AttributeValue> stored = stored(InvitationStatus.ACCEPTED);
         stored.put("acceptedBy", s("bobdigest"));
-        Invitation accepted = invitation(InvitationStatus.ACCEPTED, Optional.of("bobdigest"));
+        Invitation accepted = invitation(InvitationStatus.ACCEPTED, Optional.of(new UserKey("bobdigest")));
 
         assertThat(InvitationItems.toItem(accepted)).isEqualTo(stored);
         assertThat(InvitationItems.fromItem(stored)).isEqualTo(accepted);
@@ -80,6 +108,10 @@ class InvitationSchemaTest {
                 "invitation", s("cleoinvitationaaaaaa"),
                 "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond())));
         assertThat(InvitationItems.guardedInvitation(guard)).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
+    }
+
+    private static ServiceGroup serviceGroup(String service, String group) {
+        return new ServiceGroup(new ServiceId(service), new GroupName(group));
     }
 
     private static AttributeValue s(String value) {

@@ -10,7 +10,9 @@ import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.invitation.SendingInvitation;
 import dev.enclave.app.invitation.ResendingInvitation;
 import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.platform.PageSize;
+import dev.enclave.app.service.ServiceGroup;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -49,9 +51,12 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import jakarta.validation.Valid;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -108,8 +113,7 @@ class InvitationController {
     private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
                                  InvitationViews.SendRequest body) {
         var result = sending.send(granted.membership(), granted.tenant(), Email.of(body.email()),
-                body.groups() == null ? Set.of() : Set.copyOf(body.groups()),
-                body.serviceGroups() == null ? Set.of() : Set.copyOf(body.serviceGroups()),
+                parsed(body.groups(), GroupName::parse), parsed(body.serviceGroups(), ServiceGroup::parse),
                 body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays());
         if (result instanceof SendingInvitation.Refused refused) {
             return Rejections.toResponse(request, refused.refusal());
@@ -122,6 +126,13 @@ class InvitationController {
         }
         return HttpResponse.created(new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
                 sent.token().value()), URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
+    }
+
+    /** The values a validated list (absent: none) writes; each matched its type's pattern before the body bound. */
+    private static <T> Set<T> parsed(@Nullable List<String> written, Function<String, Optional<T>> parse) {
+        return written == null ? Set.of() : written.stream()
+                .map(value -> parse.apply(value).orElseThrow(() -> new IllegalStateException("not validated")))
+                .collect(Collectors.toSet());
     }
 
     @Operation(operationId = "listInvitations", summary = "List an organisation's invitations of a status, newest "

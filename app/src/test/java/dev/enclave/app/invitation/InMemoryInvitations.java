@@ -1,0 +1,365 @@
+package dev.enclave.app.invitation;
+
+import dev.enclave.app.member.Members;
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.service.ServiceGroup;
+import dev.enclave.app.service.ServiceId;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@link Invitations} in memory, answering as {@link DynamoDbInvitations} does: each workflow is all-or-nothing under
+ * the same conditions (one pending invitation per email, not yet a member, an active organisation with a seat free
+ * and, to accept, still at the version read; the invitation still pending, with its token, unexpired), and a refusal
+ * is read as {@link DynamoDbInvitations#outcome} reads one. Sending reads the email's invitee guard before it writes,
+ * as the repository does. A test states the organisation, its members and services, may slip a concurrent change in
+ * just before the next write ({@link #beforeNextWrite}), and can count the reads.
+ */
+final class InMemoryInvitations implements Invitations {
+
+    private final Map<TenantId, Organisation> organisations = new HashMap<>();
+    private final Map<At<InvitationId>, Invitation> invitations = new LinkedHashMap<>();
+    /** The invitee guards: the one pending invitation of an email. */
+    private final Map<At<EmailKey>, InvitationId> invitees = new HashMap<>();
+    private final Map<At<UserKey>, Membership> memberships = new HashMap<>();
+    /** The organisation's name as each membership carries a copy of it. */
+    private final Map<At<UserKey>, OrganisationName> nameCopies = new HashMap<>();
+    /** The members' email guards. */
+    private final Set<At<EmailKey>> memberEmails = new HashSet<>();
+    private final Set<At<ServiceId>> services = new HashSet<>();
+    private final Set<At<Assignment>> assignments = new HashSet<>();
+    private final List<Runnable> beforeNextWrite = new ArrayList<>();
+    private int reads;
+
+    /** A key within a tenant's partition. */
+    private record At<T>(TenantId tenant, T id) {
+    }
+
+    private record Assignment(ServiceGroup group, UserKey user) {
+    }
+
+    /** The organisation, as stored from now on. */
+    InMemoryInvitations organisation(Organisation organisation) {
+        organisations.put(organisation.id(), organisation);
+        return this;
+    }
+
+    Optional<Organisation> organisation(TenantId tenant) {
+        return Optional.ofNullable(organisations.get(tenant));
+    }
+
+    /** The organisation suspended, resumed or marked for deletion, as the platform does it (a new version). */
+    InMemoryInvitations status(TenantId tenant, OrganisationStatus status) {
+        Organisation now = organisations.get(tenant);
+        organisations.put(tenant, new Organisation(tenant, now.name(), now.seats(), now.members(), status,
+                now.version() + 1, now.createdAt(), now.limits()));
+        return this;
+    }
+
+    /** The organisation's seats changed, as a platform admin does it (a new version). */
+    InMemoryInvitations seats(TenantId tenant, int seats) {
+        Organisation now = organisations.get(tenant);
+        organisations.put(tenant, new Organisation(tenant, now.name(), seats, now.members(), now.status(),
+                now.version() + 1, now.createdAt(), now.limits()));
+        return this;
+    }
+
+    /** The organisation renamed, at a new version. */
+    InMemoryInvitations renamed(TenantId tenant, String name) {
+        organisations.put(tenant, organisations.get(tenant).renamed(name));
+        return this;
+    }
+
+    /** Removes the organisation, as a finished deletion does. */
+    InMemoryInvitations organisationGone(TenantId tenant) {
+        organisations.remove(tenant);
+        return this;
+    }
+
+    /** An existing member, with their email guard and their seat. */
+    InMemoryInvitations member(Membership membership) {
+        Organisation organisation = organisations.get(membership.tenant());
+        memberships.put(new At<>(membership.tenant(), membership.user()), membership);
+        nameCopies.put(new At<>(membership.tenant(), membership.user()),
+                new OrganisationName(organisation.name(), organisation.version()));
+        memberEmail(membership).ifPresent(memberEmails::add);
+        organisations.put(organisation.id(), withMembers(organisation, organisation.members() + 1));
+        return this;
+    }
+
+    InMemoryInvitations service(TenantId tenant, ServiceId service) {
+        services.add(new At<>(tenant, service));
+        return this;
+    }
+
+    /** What TTL does to an invitation past its retention: the item goes, its invitee guard may outlive it. */
+    InMemoryInvitations removedByTtl(Invitation invitation) {
+        invitations.remove(new At<>(invitation.tenant(), invitation.id()));
+        return this;
+    }
+
+    /** A change another request makes after this one read and before its next write. */
+    InMemoryInvitations beforeNextWrite(Runnable change) {
+        beforeNextWrite.add(change);
+        return this;
+    }
+
+    Optional<Membership> membership(TenantId tenant, UserKey user) {
+        return Optional.ofNullable(memberships.get(new At<>(tenant, user)));
+    }
+
+    Optional<OrganisationName> nameCopy(TenantId tenant, UserKey user) {
+        return Optional.ofNullable(nameCopies.get(new At<>(tenant, user)));
+    }
+
+    boolean assigned(TenantId tenant, ServiceGroup group, UserKey user) {
+        return assignments.contains(new At<>(tenant, new Assignment(group, user)));
+    }
+
+    /** The invitation the email's invitee guard names, if any. */
+    Optional<InvitationId> guardOf(TenantId tenant, Email email) {
+        return Optional.ofNullable(invitees.get(new At<>(tenant, EmailKey.of(email))));
+    }
+
+    List<Invitation> all(TenantId tenant) {
+        return invitations.values().stream().filter(i -> i.tenant().equals(tenant)).toList();
+    }
+
+    /** How many times invitations (and, to accept, their organisations) were read. */
+    int reads() {
+        return reads;
+    }
+
+    /** The memberships the accept use case finds a replay's membership in. */
+    Members members() {
+        return new MembershipsRead();
+    }
+
+    @Override
+    public WriteOutcome send(Invitation invitation) {
+        TenantId tenant = invitation.tenant();
+        At<EmailKey> invitee = new At<>(tenant, EmailKey.of(invitation.email()));
+        Optional<InvitationId> previous = Optional.ofNullable(invitees.get(invitee));
+        concurrentChanges();
+        boolean invitationFree = !invitations.containsKey(new At<>(tenant, invitation.id()));
+        boolean guardAsRead = previous.equals(Optional.ofNullable(invitees.get(invitee)));
+        Optional<Invitation> superseded = previous.map(id -> invitations.get(new At<>(tenant, id)));
+        boolean supersedable = superseded.map(old -> old.status() == InvitationStatus.PENDING).orElse(true);
+        boolean notYetAMember = !memberEmails.contains(invitee);
+        boolean seatAvailable = seatAvailable(tenant);
+        if (!(invitationFree && guardAsRead && supersedable && notYetAMember && seatAvailable)) {
+            return refused(tenant, notYetAMember, seatAvailable);
+        }
+        superseded.ifPresent(old -> put(closed(old, InvitationStatus.SUPERSEDED, Optional.empty())));
+        put(invitation);
+        invitees.put(invitee, invitation.id());
+        return WriteOutcome.DONE;
+    }
+
+    @Override
+    public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
+        concurrentChanges();
+        if (organisations.containsKey(organisation.id())) {
+            return false;
+        }
+        organisations.put(organisation.id(), organisation);
+        put(ownerInvitation);
+        invitees.put(new At<>(organisation.id(), EmailKey.of(ownerInvitation.email())), ownerInvitation.id());
+        return true;
+    }
+
+    @Override
+    public Optional<Invitation> find(TenantId tenant, InvitationId id) {
+        reads++;
+        return Optional.ofNullable(invitations.get(new At<>(tenant, id)));
+    }
+
+    @Override
+    public Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id) {
+        reads++;
+        return Optional.ofNullable(invitations.get(new At<>(tenant, id)))
+                .map(invitation -> new ToAccept(invitation, organisation(tenant)));
+    }
+
+    @Override
+    public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
+                               long nowEpochSeconds) {
+        concurrentChanges();
+        TenantId tenant = invitation.tenant();
+        At<InvitationId> key = new At<>(tenant, invitation.id());
+        At<UserKey> member = new At<>(tenant, membership.user());
+        At<EmailKey> invitee = new At<>(tenant, EmailKey.of(invitation.email()));
+        Invitation stored = invitations.get(key);
+        boolean stillPending = stored != null && stored.status() == InvitationStatus.PENDING
+                && stored.tokenHash().equals(invitation.tokenHash())
+                && stored.validUntil().getEpochSecond() > nowEpochSeconds;
+        boolean notYetAMember = !memberships.containsKey(member) && !memberEmails.contains(invitee);
+        boolean seatAvailable = seatAvailable(tenant)
+                && organisations.get(tenant).version() == organisation.version();
+        boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
+        boolean servicesExist = invitation.serviceGroups().stream()
+                .allMatch(group -> services.contains(new At<>(tenant, group.service())));
+        if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist)) {
+            return refused(tenant, notYetAMember, seatAvailable);
+        }
+        put(closed(stored, InvitationStatus.ACCEPTED, Optional.of(membership.user())));
+        invitees.remove(invitee);
+        memberships.put(member, membership);
+        nameCopies.put(member, new OrganisationName(organisation.name(), organisation.version()));
+        memberEmail(membership).ifPresent(memberEmails::add);
+        Organisation current = organisations.get(tenant);
+        organisations.put(tenant, withMembers(current, current.members() + 1));
+        invitation.serviceGroups().forEach(group -> assignments.add(new At<>(tenant,
+                new Assignment(group, membership.user()))));
+        return WriteOutcome.DONE;
+    }
+
+    @Override
+    public boolean close(Invitation invitation, InvitationStatus status) {
+        concurrentChanges();
+        At<InvitationId> key = new At<>(invitation.tenant(), invitation.id());
+        At<EmailKey> invitee = new At<>(invitation.tenant(), EmailKey.of(invitation.email()));
+        Invitation stored = invitations.get(key);
+        if (stored == null || stored.status() != InvitationStatus.PENDING
+                || !invitation.id().equals(invitees.get(invitee))) {
+            return false;
+        }
+        put(closed(stored, status, Optional.empty()));
+        invitees.remove(invitee);
+        return true;
+    }
+
+    @Override
+    public boolean renew(Invitation invitation, String tokenHash, Instant validUntil) {
+        concurrentChanges();
+        Invitation stored = invitations.get(new At<>(invitation.tenant(), invitation.id()));
+        if (stored == null || stored.status() != InvitationStatus.PENDING || !invitation.id().equals(
+                invitees.get(new At<>(invitation.tenant(), EmailKey.of(invitation.email()))))) {
+            return false;
+        }
+        put(new Invitation(stored.tenant(), stored.id(), stored.email(), stored.groups(), stored.serviceGroups(),
+                tokenHash, stored.status(), stored.createdAt(), validUntil, stored.invitedBy(), stored.acceptedBy()));
+        return true;
+    }
+
+    @Override
+    public InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after) {
+        reads++;
+        List<Invitation> listed = invitations.values().stream()
+                .filter(i -> i.tenant().equals(tenant) && i.status() == status)
+                .sorted(Comparator.comparing(InvitationKeys::byStatusPosition).reversed())
+                .filter(i -> after.map(position -> InvitationKeys.byStatusPosition(i).compareTo(position) < 0)
+                        .orElse(true))
+                .toList();
+        List<Invitation> page = listed.subList(0, Math.min(limit, listed.size()));
+        return new InvitationPage(page, listed.size() > limit
+                ? Optional.of(InvitationKeys.byStatusPosition(page.get(page.size() - 1))) : Optional.empty());
+    }
+
+    @Override
+    public List<Invitation> pendingFor(EmailKey email) {
+        reads++;
+        return invitations.values().stream()
+                .filter(i -> i.status() == InvitationStatus.PENDING && EmailKey.of(i.email()).equals(email)).toList();
+    }
+
+    /** As {@link DynamoDbInvitations#outcome} reads a refusal: a member first, then the organisation as it is. */
+    private WriteOutcome refused(TenantId tenant, boolean notYetAMember, boolean seatAvailable) {
+        if (!notYetAMember) {
+            return WriteOutcome.ALREADY_MEMBER;
+        } else if (!seatAvailable) {
+            return WriteOutcome.organisationRefusal(organisation(tenant)).orElse(WriteOutcome.INVITATION_CHANGED);
+        }
+        return WriteOutcome.INVITATION_CHANGED;
+    }
+
+    private boolean seatAvailable(TenantId tenant) {
+        Organisation organisation = organisations.get(tenant);
+        return organisation != null && organisation.status() == OrganisationStatus.ACTIVE
+                && organisation.members() < organisation.seats();
+    }
+
+    private void concurrentChanges() {
+        List<Runnable> changes = List.copyOf(beforeNextWrite);
+        beforeNextWrite.clear();
+        changes.forEach(Runnable::run);
+    }
+
+    private void put(Invitation invitation) {
+        invitations.put(new At<>(invitation.tenant(), invitation.id()), invitation);
+    }
+
+    private static Invitation closed(Invitation invitation, InvitationStatus status, Optional<UserKey> acceptedBy) {
+        return new Invitation(invitation.tenant(), invitation.id(), invitation.email(), invitation.groups(),
+                invitation.serviceGroups(), invitation.tokenHash(), status, invitation.createdAt(),
+                invitation.validUntil(), invitation.invitedBy(), acceptedBy);
+    }
+
+    private static Optional<At<EmailKey>> memberEmail(Membership membership) {
+        return Email.parse(membership.email()).map(email -> new At<>(membership.tenant(), EmailKey.of(email)));
+    }
+
+    private static Organisation withMembers(Organisation organisation, int members) {
+        return new Organisation(organisation.id(), organisation.name(), organisation.seats(), members,
+                organisation.status(), organisation.version(), organisation.createdAt(), organisation.limits());
+    }
+
+    /** The memberships as {@link Members#find} reads them; the invitation use cases change them only by accepting. */
+    private final class MembershipsRead implements Members {
+
+        @Override
+        public Optional<Membership> find(TenantId tenant, UserKey user) {
+            return membership(tenant, user);
+        }
+
+        @Override
+        public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
+            throw unused();
+        }
+
+        @Override
+        public List<UserMembership> ofUser(UserKey user) {
+            throw unused();
+        }
+
+        @Override
+        public Change remove(Membership membership) {
+            throw unused();
+        }
+
+        @Override
+        public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+            throw unused();
+        }
+
+        @Override
+        public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+            throw unused();
+        }
+
+        @Override
+        public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+            throw unused();
+        }
+
+        private UnsupportedOperationException unused() {
+            return new UnsupportedOperationException("the invitation use cases only find memberships");
+        }
+    }
+}
