@@ -112,7 +112,7 @@ public final class AcceptingInvitation {
         Set<String> groups = new HashSet<>(invitation.groups());
         groups.add(Membership.MEMBER);
         Instant now = clock.instant();
-        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), invitation.email().value(),
+        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), Optional.of(invitation.email()),
                 groups, now, 1);
     }
 

@@ -14,7 +14,6 @@ import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
 import dev.enclave.app.store.Write;
 import dev.enclave.app.store.WriteRole;
-import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -54,10 +53,8 @@ final class MembershipChanges {
                         Conditions.exists().and(Expr.of("#version = :version")
                                 .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
                 .add(Role.OWNER_LEFT, organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
-        if (!membership.email().isEmpty()) {
-            writes.delete(Role.MEMBER_EMAIL, MembershipKeys.emailGuardKey(membership.tenant(),
-                    EmailKey.of(Email.of(membership.email()))));
-        }
+        membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
+                MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
         List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user());
         if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;

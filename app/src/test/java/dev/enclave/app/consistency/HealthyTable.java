@@ -73,7 +73,8 @@ final class HealthyTable {
     }
 
     static Membership member(String user, String... groups) {
-        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, user + "@example.com", Set.of(groups),
+        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
+                Set.of(groups),
                 NOW, 1);
     }
 

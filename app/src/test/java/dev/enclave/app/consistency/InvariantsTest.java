@@ -157,6 +157,25 @@ class InvariantsTest {
     }
 
     @Test
+    void check_ofAMemberWithoutAnEmail_expectsNoEmailRecord() {
+        table.set(BOB_MEMBER, "email", s("")).remove(BOB_EMAIL);
+
+        assertThat(check().violations()).isEmpty();
+    }
+
+    @Test
+    void check_ofAMembershipWhoseEmailIsNoAddress_namesItMalformed() {
+        table.set(BOB_MEMBER, "email", s("bob at example.com"));
+
+        Findings findings = check();
+
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).singleElement().satisfies(violation -> {
+            assertThat(violation.key()).isEqualTo(PARTITION + " " + BOB_MEMBER);
+            assertThat(violation.detail()).isEqualTo("membership that its mapping refuses (IllegalArgumentException)");
+        });
+    }
+
+    @Test
     void check_whenAnEmailRecordOutlivedItsMember_namesTheRecord() {
         Membership dan = member("dan", Membership.MEMBER);
         table.put(MembershipItems.emailGuard(dan));
