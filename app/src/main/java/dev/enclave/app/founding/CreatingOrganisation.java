@@ -29,7 +29,7 @@ public final class CreatingOrganisation {
         Instant now = clock.instant();
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, caller.userKey(), caller.subject(), caller.issuer(),
-                caller.email(), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
+                caller.verifiedEmail(), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
         return founding.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
     }
 

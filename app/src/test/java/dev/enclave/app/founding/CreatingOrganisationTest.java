@@ -36,6 +36,13 @@ class CreatingOrganisationTest {
         });
     }
 
+    @Test
+    void create_byACallerWhoseEmailIsNotVerified_recordsNoEmail() {
+        creating.create(caller(false), ACME, "Acme", Optional.empty());
+
+        assertThat(owners).singleElement().satisfies(owner -> assertThat(owner.email()).isEmpty());
+    }
+
     private static Caller caller(boolean emailVerified) {
         return new Caller("iss", "ada", Optional.of(ADA_EMAIL), emailVerified, Optional.empty(), Set.of());
     }
