@@ -116,7 +116,7 @@ final class ReferenceRules {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, tenant, entity.item(),
                         "assignment of someone who is not a member"));
             }
-            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().service()).sort();
+            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().group().service()).sort();
             if (!services.contains(service)) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, tenant, entity.item(),
                         "assignment to a service that does not exist"));

@@ -12,6 +12,7 @@ import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
@@ -135,9 +136,10 @@ final class DynamoDbInvitations implements Invitations {
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
         for (String serviceGroup : invitation.serviceGroups()) {
-            String[] parts = serviceGroup.split("/", 2);
-            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, parts[0]), Conditions.exists())
-                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, parts[0], parts[1],
+            ServiceGroup group = ServiceGroup.parse(serviceGroup).orElseThrow();
+            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, group.service()),
+                            Conditions.exists())
+                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, group,
                             membership.user(), membership.userId()));
         }
         return outcome(table(tenant).transact(writes.build()), OptionalLong.of(organisation.version()));
