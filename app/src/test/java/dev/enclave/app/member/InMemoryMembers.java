@@ -106,13 +106,12 @@ public final class InMemoryMembers implements Members {
         if (writes > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;
         }
-        boolean membershipRefused = stored(tenant, membership.user())
-                .map(stored -> stored.membership().version() != membership.version()).orElse(true);
-        boolean ownerLeftRefused = membership.isOwner() && owners(tenant) <= 1;
-        if (membershipRefused) {
+        boolean asRead = stored(tenant, membership.user())
+                .filter(stored -> stored.membership().version() == membership.version()).isPresent();
+        if (!asRead) {
             return Change.MEMBERSHIP_CHANGED;
         }
-        if (ownerLeftRefused) {
+        if (membership.isOwner() && owners(tenant) <= 1) {
             return Change.LAST_OWNER;
         }
         tenant(tenant).remove(membership.user());
@@ -122,25 +121,12 @@ public final class InMemoryMembers implements Members {
 
     @Override
     public Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        Optional<Change> refused = refusedEdit(stored(tenant, user), group, true, expected);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        edit(tenant, user, group, true);
-        return Change.DONE;
+        return editGroup(tenant, user, group, true, expected);
     }
 
     @Override
     public Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        Optional<Change> refused = refusedEdit(stored(tenant, user), group, false, expected);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        if (group.isOwner() && owners(tenant) <= 1) {
-            return Change.LAST_OWNER;
-        }
-        edit(tenant, user, group, false);
-        return Change.DONE;
+        return editGroup(tenant, user, group, false, expected);
     }
 
     /** The new owner is read first: already an owner, or no member, answers for them before the one leaving. */
@@ -159,6 +145,20 @@ public final class InMemoryMembers implements Members {
         }
         edit(tenant, to, owner, true);
         edit(tenant, from, owner, false);
+        return Change.DONE;
+    }
+
+    /** The membership's condition answers first; then, when the owner group is taken away, the owner count. */
+    private Change editGroup(TenantId tenant, UserKey user, GroupName group, boolean adding,
+                             Optional<ExpectedVersion> expected) {
+        Optional<Change> refused = refusedEdit(stored(tenant, user), group, adding, expected);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        if (!adding && group.isOwner() && owners(tenant) <= 1) {
+            return Change.LAST_OWNER;
+        }
+        edit(tenant, user, group, adding);
         return Change.DONE;
     }
 
