@@ -30,6 +30,11 @@ public record Caller(String issuer, String subject, Optional<Email> email, boole
         roles = Set.copyOf(roles);
     }
 
+    /** The email claim, when the issuer vouches for it. */
+    public Optional<Email> verifiedEmail() {
+        return emailVerified ? email : Optional.empty();
+    }
+
     /** The key this caller's memberships and records are filed under. */
     public UserKey userKey() {
         return UserKey.of(issuer, subject);

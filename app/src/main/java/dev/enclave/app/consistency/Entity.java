@@ -10,9 +10,9 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.service.Service;
 import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.app.service.ServiceAssignments.Assignment;
-import dev.enclave.app.service.Services.ServiceView;
 import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -67,7 +67,7 @@ sealed interface Entity {
         }
     }
 
-    record ServiceEntity(TableItem item, TenantId tenant, ServiceView service) implements Entity {
+    record ServiceEntity(TableItem item, TenantId tenant, Service service) implements Entity {
         @Override
         public Map<String, AttributeValue> written() {
             return ServiceAssignments.serviceKey(tenant, service.id()).asMap();
@@ -77,8 +77,7 @@ sealed interface Entity {
     record AssignmentEntity(TableItem item, TenantId tenant, Assignment assignment) implements Entity {
         @Override
         public Map<String, AttributeValue> written() {
-            return ServiceAssignments.item(tenant, assignment.service(), assignment.group(), assignment.user(),
-                    assignment.userId());
+            return ServiceAssignments.item(tenant, assignment.group(), assignment.user(), assignment.userId());
         }
     }
 

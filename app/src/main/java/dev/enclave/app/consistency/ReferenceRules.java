@@ -13,7 +13,6 @@ import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.service.ServiceAssignments;
 import dev.enclave.app.store.ItemAttributes;
-import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -44,15 +43,12 @@ final class ReferenceRules {
         Map<String, MembershipEntity> memberships = partition.bySortKey(MembershipEntity.class);
         for (MembershipEntity member : memberships.values()) {
             Membership membership = member.membership();
-            if (membership.email().isEmpty()) {
+            Optional<String> recordKey = emailRecordKey(tenant, membership);
+            if (recordKey.isEmpty()) {
                 continue;
             }
-            Optional<String> recordKey = emailRecordKey(tenant, membership);
-            MemberEmailEntity record = recordKey.map(records::get).orElse(null);
-            if (recordKey.isEmpty()) {
-                violations.add(Violation.of(ViolationKind.EMAIL_GUARD, tenant, member.item(),
-                        "membership's email is not an email address: no email record can match it"));
-            } else if (record == null) {
+            MemberEmailEntity record = records.get(recordKey.get());
+            if (record == null) {
                 violations.add(Violation.of(ViolationKind.EMAIL_GUARD, tenant, member.item(),
                         "membership without its email record (the email could be invited again)"));
             } else if (!record.member().equals(membership.user())) {
@@ -120,7 +116,7 @@ final class ReferenceRules {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, tenant, entity.item(),
                         "assignment of someone who is not a member"));
             }
-            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().service()).sort();
+            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().group().service()).sort();
             if (!services.contains(service)) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, tenant, entity.item(),
                         "assignment to a service that does not exist"));
@@ -130,14 +126,13 @@ final class ReferenceRules {
 
     /** The digests of the members' emails. */
     private static Set<String> memberEmails(TenantItems partition) {
-        return partition.all(MembershipEntity.class).stream().map(m -> Email.parse(m.membership().email()))
-                .flatMap(Optional::stream).map(email -> EmailKey.of(email).digest()).collect(Collectors.toSet());
+        return partition.all(MembershipEntity.class).stream().flatMap(m -> m.membership().email().stream())
+                .map(email -> EmailKey.of(email).digest()).collect(Collectors.toSet());
     }
 
     /** The sort key of the membership's email record, as removing the member computes it. */
     private static Optional<String> emailRecordKey(TenantId tenant, Membership membership) {
-        return Email.parse(membership.email())
-                .map(email -> MembershipKeys.emailGuardKey(tenant, EmailKey.of(email)).sort());
+        return membership.email().map(email -> MembershipKeys.emailGuardKey(tenant, EmailKey.of(email)).sort());
     }
 
     private static String memberKey(TenantId tenant, UserKey user) {

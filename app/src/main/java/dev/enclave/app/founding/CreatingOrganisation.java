@@ -4,7 +4,6 @@ import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.digest.Sha256;
-import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -29,8 +28,8 @@ public final class CreatingOrganisation {
     public Founding.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
         Instant now = clock.instant();
         Organisation organisation = Organisation.create(id, name, now);
-        Membership owner = new Membership(id, caller.userKey(), caller.subject(),
-                caller.issuer(), caller.email().map(Email::value).orElse(""), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
+        Membership owner = new Membership(id, caller.userKey(), caller.subject(), caller.issuer(),
+                caller.verifiedEmail(), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
         return founding.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
     }
 

@@ -35,7 +35,7 @@ final class DynamoDbFounding implements Founding {
                 .create(Create.OWNER, MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
                         organisation.version())))
                 .clientRequestToken(idempotencyToken);
-        if (!owner.email().isEmpty()) {
+        if (owner.email().isPresent()) {
             writes.create(Create.OWNER_EMAIL, MembershipItems.emailGuard(owner));
         }
         try {

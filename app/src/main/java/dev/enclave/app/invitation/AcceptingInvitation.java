@@ -113,7 +113,7 @@ public final class AcceptingInvitation {
         invitation.groups().forEach(group -> groups.add(group.value()));
         groups.add(Membership.MEMBER);
         Instant now = clock.instant();
-        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), invitation.email().value(),
+        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), Optional.of(invitation.email()),
                 groups, now, 1);
     }
 

@@ -135,10 +135,10 @@ final class DynamoDbInvitations implements Invitations {
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
         for (ServiceGroup granted : invitation.serviceGroups()) {
-            String service = granted.service().value();
-            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, service), Conditions.exists())
-                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, service,
-                            granted.group().value(), membership.user(), membership.userId()));
+            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, granted.service()),
+                            Conditions.exists())
+                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, granted,
+                            membership.user(), membership.userId()));
         }
         return outcome(table(tenant).transact(writes.build()), tenant, checked);
     }

@@ -42,8 +42,7 @@ public final class ChangingMembership {
     /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
     public Optional<Refusal> grant(Membership actor, UserKey target, GroupName group,
                                    Optional<ExpectedVersion> expected) {
-        return permitted(actor, group).or(() -> outcome(members.grant(actor.tenant(), target, group.value(),
-                expected)));
+        return permitted(actor, group).or(() -> outcome(members.grant(actor.tenant(), target, group, expected)));
     }
 
     /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
@@ -52,8 +51,7 @@ public final class ChangingMembership {
         if (group.isMember()) {
             return refused(Reason.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> outcome(members.revoke(actor.tenant(), target, group.value(),
-                expected)));
+        return permitted(actor, group).or(() -> outcome(members.revoke(actor.tenant(), target, group, expected)));
     }
 
     public Optional<Refusal> transferOwnership(Membership actor, UserKey target) {

@@ -2,6 +2,7 @@ package dev.enclave.app.member;
 
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Page;
@@ -65,12 +66,12 @@ final class DynamoDbMembers implements Members {
     }
 
     @Override
-    public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+    public Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         return changes.grant(tenant, user, group, expected);
     }
 
     @Override
-    public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+    public Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         return changes.revoke(tenant, user, group, expected);
     }
 

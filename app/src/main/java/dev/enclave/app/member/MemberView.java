@@ -2,6 +2,7 @@ package dev.enclave.app.member;
 
 import io.micronaut.core.annotation.Nullable;
 import dev.enclave.app.contract.WireTime;
+import dev.enclave.identity.Email;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -13,8 +14,8 @@ import java.util.List;
 public record MemberView(String userId, String email, List<String> groups, String joinedAt) {
 
     public static MemberView of(Membership membership) {
-        return new MemberView(membership.userId(), membership.email(), membership.groups().stream().sorted().toList(),
-                WireTime.of(membership.joinedAt()));
+        return new MemberView(membership.userId(), membership.email().map(Email::value).orElse(""),
+                membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
     }
 
     /**

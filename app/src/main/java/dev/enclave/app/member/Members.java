@@ -2,6 +2,7 @@ package dev.enclave.app.member;
 
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
@@ -44,10 +45,10 @@ public interface Members {
      * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
      * version, is decided by the write's condition, not by a read before it.
      */
-    Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected);
+    Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected);
 
     /** Removes a group; taking {@code owner} away from the last owner is refused. */
-    Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected);
+    Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected);
 
     /** Moves the owner group from one member to another in one transaction; the owner count is unchanged. */
     Change transferOwnership(TenantId tenant, UserKey from, UserKey to);

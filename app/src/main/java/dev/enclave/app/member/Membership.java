@@ -1,10 +1,12 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.platform.GroupName;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -12,8 +14,10 @@ import java.util.TreeSet;
  * A user's membership of an organisation, with the organisation-level groups it holds.
  *
  * @param userId the user id as the identity provider names it ({@code sub}); {@code user} is its key digest
+ * @param email  the member's address, vouched for when they joined (a verified claim, or the invitation they
+ *               accepted); absent when there was none
  */
-public record Membership(TenantId tenant, UserKey user, String userId, String issuer, String email,
+public record Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
                          Set<String> groups, Instant joinedAt, long version) {
 
     /** The group that owns an organisation. */

@@ -4,6 +4,7 @@ import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemKey;
@@ -14,7 +15,6 @@ import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
 import dev.enclave.app.store.Write;
 import dev.enclave.app.store.WriteRole;
-import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -40,6 +40,8 @@ final class MembershipChanges {
         NEW_OWNER
     }
 
+    private static final GroupName OWNER = new GroupName(GroupName.OWNER);
+
     private final Store store;
     private final MemberDependents dependents;
 
@@ -54,10 +56,8 @@ final class MembershipChanges {
                         Conditions.exists().and(Expr.of("#version = :version")
                                 .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
                 .add(Role.OWNER_LEFT, organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
-        if (!membership.email().isEmpty()) {
-            writes.delete(Role.MEMBER_EMAIL, MembershipKeys.emailGuardKey(membership.tenant(),
-                    EmailKey.of(Email.of(membership.email()))));
-        }
+        membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
+                MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
         List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user());
         if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;
@@ -75,19 +75,19 @@ final class MembershipChanges {
                 : Change.MEMBERSHIP_CHANGED;
     }
 
-    Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+    Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, GroupEdit.ADD, group, expected));
-        if (Membership.OWNER.equals(group)) {
+        if (group.isOwner()) {
             writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, 1));
         }
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
 
-    Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
+    Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, GroupEdit.DELETE, group, expected));
-        if (Membership.OWNER.equals(group)) {
+        if (group.isOwner()) {
             writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, -1));
         }
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
@@ -95,8 +95,8 @@ final class MembershipChanges {
 
     Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
         Transaction transfer = Transaction.builder()
-                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, Membership.OWNER, Optional.empty()))
-                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, Membership.OWNER, Optional.empty()))
+                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, OWNER, Optional.empty()))
+                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, OWNER, Optional.empty()))
                 .build();
         return groupChanged(table(tenant).transact(transfer), Role.NEW_OWNER, Optional.empty());
     }
@@ -126,9 +126,10 @@ final class MembershipChanges {
      * Adds or removes one group if the member exists, at an expected version when one is given, and the group is
      * not already so; the old item comes back when the condition refuses.
      */
-    private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, String group,
+    private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, GroupName group,
                                      Optional<ExpectedVersion> expected) {
-        Update update = Update.builder().name("#groups", MembershipItems.GROUPS).strings(":groups", List.of(group))
+        Update update = Update.builder().name("#groups", MembershipItems.GROUPS)
+                .strings(":groups", List.of(group.value()))
                 .set("#version = #version + :one").name("#version", MembershipItems.VERSION).number(":one", 1);
         if (edit == GroupEdit.ADD) {
             update.add("#groups :groups");
@@ -136,7 +137,7 @@ final class MembershipChanges {
             update.delete("#groups :groups");
         }
         Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
-                .name("#groups", MembershipItems.GROUPS).value(":group", group);
+                .name("#groups", MembershipItems.GROUPS).value(":group", group.value());
         return new Write.Update(MembershipKeys.key(tenant, user), update.build(), Optional.of(
                 Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
                         .and(groupCondition)));

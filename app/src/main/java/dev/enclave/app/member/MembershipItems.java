@@ -14,6 +14,7 @@ import dev.enclave.table.TableDesign;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
@@ -31,6 +32,9 @@ public final class MembershipItems {
     static final String ORGANISATION_NAME = "orgName";
     static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
     static final String VERSION = "version";
+    private static final String EMAIL = "email";
+    /** How a membership without an address stores it. */
+    private static final String NO_EMAIL = "";
     private static final String EMAIL_GUARD_TYPE = "member-email";
     private static final String GUARDED_MEMBER = "member";
 
@@ -53,7 +57,7 @@ public final class MembershipItems {
                     .setter((b, v) -> b.userId = v))
             .addAttribute(String.class, a -> a.name("issuer").getter(m -> m.membership().issuer())
                     .setter((b, v) -> b.issuer = v))
-            .addAttribute(String.class, a -> a.name("email").getter(m -> m.membership().email())
+            .addAttribute(String.class, a -> a.name(EMAIL).getter(m -> storedEmail(m.membership().email()))
                     .setter((b, v) -> b.email = v))
             .addAttribute(EnhancedType.setOf(String.class), a -> a.name(GROUPS)
                     .getter(m -> m.membership().groups()).setter((b, v) -> b.groups = v)
@@ -95,16 +99,33 @@ public final class MembershipItems {
         return ItemAttributes.number(item, VERSION);
     }
 
-    /** The item recording that the membership's email belongs to a member (so it cannot be invited again). */
+    /**
+     * The item recording that the membership's email belongs to a member (so it cannot be invited again); only a
+     * membership with an email has one.
+     */
     public static Map<String, AttributeValue> emailGuard(Membership membership) {
-        return ItemBuilder.at(MembershipKeys.emailGuardKey(membership.tenant(),
-                        EmailKey.of(Email.of(membership.email()))))
+        Email email = membership.email().orElseThrow(() ->
+                new IllegalArgumentException("a membership without an email has no email record"));
+        return ItemBuilder.at(MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email)))
                 .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, membership.user().digest()).build();
     }
 
     /** The member an email record names. */
     public static UserKey emailGuardMember(Map<String, AttributeValue> guard) {
         return new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER));
+    }
+
+    private static String storedEmail(Optional<Email> email) {
+        return email.map(Email::value).orElse(NO_EMAIL);
+    }
+
+    /**
+     * The address an item stores, in canonical form; an item whose address is not one is refused like any other
+     * malformed item (Enclave writes only canonical addresses).
+     */
+    private static Optional<Email> email(String stored) {
+        return Objects.requireNonNull(stored, EMAIL).equals(NO_EMAIL) ? Optional.empty()
+                : Optional.of(Email.of(stored));
     }
 
     private static dev.enclave.app.store.ItemKey key(Members.UserMembership m) {
@@ -126,7 +147,7 @@ public final class MembershipItems {
 
         Members.UserMembership build() {
             Membership membership = new Membership(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
-                    user, userId, issuer, email, Objects.requireNonNull(groups, GROUPS),
+                    user, userId, issuer, email(email), Objects.requireNonNull(groups, GROUPS),
                     Instant.parse(Objects.requireNonNull(joinedAt, "joinedAt")), Objects.requireNonNull(version,
                     VERSION));
             return new Members.UserMembership(membership, organisationName == null

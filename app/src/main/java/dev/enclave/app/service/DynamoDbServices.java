@@ -50,24 +50,24 @@ final class DynamoDbServices implements Services {
     }
 
     @Override
-    public boolean create(TenantId tenant, String service, String name) {
+    public boolean create(TenantId tenant, ServiceId service, String name) {
         return table(tenant).put(ServiceItems.toItem(tenant, service, name), Conditions.absent());
     }
 
     @Override
-    public Optional<ServiceView> find(TenantId tenant, String service) {
+    public Optional<Service> find(TenantId tenant, ServiceId service) {
         return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant),
                 table(tenant).get(ServiceKeys.service(tenant, service)), ServiceItems::fromItem);
     }
 
     @Override
-    public List<ServiceView> list(TenantId tenant) {
+    public List<Service> list(TenantId tenant) {
         return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), query(tenant, ServiceKeys.SERVICE_PREFIX),
                 ServiceItems::fromItem);
     }
 
     @Override
-    public Optional<ServiceView> rename(TenantId tenant, String service, String name, ExpectedVersion expected) {
+    public Optional<Service> rename(TenantId tenant, ServiceId service, String name, ExpectedVersion expected) {
         Expr update = Update.builder().set("#name = :name, #version = #version + :one")
                 .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
                 .value(":name", name).number(":one", 1).build();
@@ -76,7 +76,7 @@ final class DynamoDbServices implements Services {
     }
 
     @Override
-    public Deletion delete(TenantId tenant, String service) {
+    public Deletion delete(TenantId tenant, ServiceId service) {
         List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
                 query(tenant, ServiceKeys.servicePrefix(service)), ItemKey::of);
         if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
@@ -90,29 +90,29 @@ final class DynamoDbServices implements Services {
     }
 
     @Override
-    public boolean assign(TenantId tenant, String service, String group, UserKey user, String userId) {
+    public boolean assign(TenantId tenant, ServiceGroup group, UserKey user, String userId) {
         Transaction assignment = Transaction.builder()
                 .check(Role.MEMBER, MembershipKeys.key(tenant, user), Conditions.exists())
-                .check(Role.SERVICE, ServiceKeys.service(tenant, service), Conditions.exists())
-                .put(Role.ASSIGNMENT, ServiceAssignments.item(tenant, service, group, user, userId))
+                .check(Role.SERVICE, ServiceKeys.service(tenant, group.service()), Conditions.exists())
+                .put(Role.ASSIGNMENT, ServiceAssignments.item(tenant, group, user, userId))
                 .build();
         return !table(tenant).transact(assignment).refusedAny(Role.MEMBER, Role.SERVICE);
     }
 
     @Override
-    public void unassign(TenantId tenant, String service, String group, UserKey user) {
-        table(tenant).delete(ServiceKeys.assignment(tenant, service, group, user));
+    public void unassign(TenantId tenant, ServiceGroup group, UserKey user) {
+        table(tenant).delete(ServiceKeys.assignment(tenant, group, user));
     }
 
     @Override
-    public List<String> groupMembers(TenantId tenant, String service, String group) {
-        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), query(tenant,
-                ServiceKeys.groupPrefix(service, group)), ServiceAssignments::userId);
+    public List<String> groupMembers(TenantId tenant, ServiceGroup group) {
+        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), query(tenant, ServiceKeys.groupPrefix(group)),
+                ServiceAssignments::userId);
     }
 
     @Override
-    public boolean isAssigned(TenantId tenant, String service, String group, UserKey user) {
-        return !table(tenant).get(ServiceKeys.assignment(tenant, service, group, user)).isEmpty();
+    public boolean isAssigned(TenantId tenant, ServiceGroup group, UserKey user) {
+        return !table(tenant).get(ServiceKeys.assignment(tenant, group, user)).isEmpty();
     }
 
     private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {

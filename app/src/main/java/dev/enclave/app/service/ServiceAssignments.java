@@ -1,5 +1,6 @@
 package dev.enclave.app.service;
 
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.ItemKey;
@@ -20,13 +21,15 @@ public final class ServiceAssignments {
     private ServiceAssignments() {
     }
 
-    public static Map<String, AttributeValue> item(TenantId tenant, String service, String group, UserKey user,
+    /** The item putting {@code user} in the service group {@code group}. */
+    public static Map<String, AttributeValue> item(TenantId tenant, ServiceGroup group, UserKey user,
                                                    String userId) {
-        return ItemBuilder.at(ServiceKeys.assignment(tenant, service, group, user))
-                .string("type", "service-assignment").string(SERVICE, service).string(GROUP, group)
+        return ItemBuilder.at(ServiceKeys.assignment(tenant, group, user))
+                .string("type", "service-assignment").string(SERVICE, group.service().value())
+                .string(GROUP, group.group().value())
                 .string(USER_ID, userId)
                 .string(TableDesign.BY_TENANT_COLLECTION.partitionKey(), ServiceKeys.byMember(tenant, user))
-                .string(TableDesign.BY_TENANT_COLLECTION.sortKey(), ServiceKeys.byMemberSort(service, group))
+                .string(TableDesign.BY_TENANT_COLLECTION.sortKey(), ServiceKeys.byMemberSort(group))
                 .build();
     }
 
@@ -37,7 +40,8 @@ public final class ServiceAssignments {
         if (member < 0) {
             throw new IllegalArgumentException("not an assignment's sort key");
         }
-        return new Assignment(ItemAttributes.string(item, SERVICE), ItemAttributes.string(item, GROUP),
+        return new Assignment(new ServiceGroup(new ServiceId(ItemAttributes.string(item, SERVICE)),
+                new GroupName(ItemAttributes.string(item, GROUP))),
                 new UserKey(sortKey.substring(member + ServiceKeys.MEMBER_SEGMENT.length())),
                 ItemAttributes.string(item, USER_ID));
     }
@@ -61,17 +65,15 @@ public final class ServiceAssignments {
     }
 
     /** The key of a service, for conditions that it still exists. */
-    public static ItemKey serviceKey(TenantId tenant, String service) {
+    public static ItemKey serviceKey(TenantId tenant, ServiceId service) {
         return ServiceKeys.service(tenant, service);
     }
 
     /** A member's place in a service group, as its item records it. */
-    public record Assignment(String service, String group, UserKey user, String userId) {
+    public record Assignment(ServiceGroup group, UserKey user, String userId) {
 
         public Assignment {
-            if (!ServiceNames.isName(service) || !ServiceNames.isName(group)) {
-                throw new IllegalArgumentException("not a service and group name");
-            }
+            Objects.requireNonNull(group, "group");
             Objects.requireNonNull(user, "user");
             Objects.requireNonNull(userId, "userId");
         }

@@ -21,8 +21,12 @@ public record ServiceGroup(ServiceId service, GroupName group) {
         if (slash < 0) {
             return Optional.empty();
         }
-        return ServiceId.parse(value.substring(0, slash)).flatMap(service ->
-                GroupName.parse(value.substring(slash + 1)).map(group -> new ServiceGroup(service, group)));
+        return parse(value.substring(0, slash), value.substring(slash + 1));
+    }
+
+    /** The group {@code group} of the service {@code service}, if they are a service id and a group name. */
+    public static Optional<ServiceGroup> parse(String service, String group) {
+        return ServiceId.parse(service).flatMap(id -> GroupName.parse(group).map(name -> new ServiceGroup(id, name)));
     }
 
     /** The written form, {@code <service>/<group>}. */

@@ -1,6 +1,5 @@
 package dev.enclave.app.service;
 
-import dev.enclave.app.service.Services.ServiceView;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.identity.TenantId;
@@ -18,13 +17,13 @@ public final class ServiceItems {
     }
 
     /** A new service's item, at version 1. */
-    static Map<String, AttributeValue> toItem(TenantId tenant, String service, String name) {
-        return ItemBuilder.at(ServiceKeys.service(tenant, service)).string("type", "service").string(ID, service)
-                .string(NAME, name).number(VERSION, 1).build();
+    static Map<String, AttributeValue> toItem(TenantId tenant, ServiceId service, String name) {
+        return ItemBuilder.at(ServiceKeys.service(tenant, service)).string("type", "service")
+                .string(ID, service.value()).string(NAME, name).number(VERSION, 1).build();
     }
 
-    public static ServiceView fromItem(Map<String, AttributeValue> item) {
-        return new ServiceView(ItemAttributes.string(item, ID), ItemAttributes.string(item, NAME),
+    public static Service fromItem(Map<String, AttributeValue> item) {
+        return new Service(new ServiceId(ItemAttributes.string(item, ID)), ItemAttributes.string(item, NAME),
                 ItemAttributes.number(item, VERSION));
     }
 }

@@ -24,12 +24,12 @@ public final class ServiceKeys {
     private ServiceKeys() {
     }
 
-    static ItemKey service(TenantId tenant, String service) {
-        return TenantPartition.of(tenant).key(SERVICE_PREFIX + service);
+    static ItemKey service(TenantId tenant, ServiceId service) {
+        return TenantPartition.of(tenant).key(SERVICE_PREFIX + service.value());
     }
 
-    static ItemKey assignment(TenantId tenant, String service, String group, UserKey user) {
-        return TenantPartition.of(tenant).key(groupPrefix(service, group) + user.digest());
+    static ItemKey assignment(TenantId tenant, ServiceGroup group, UserKey user) {
+        return TenantPartition.of(tenant).key(groupPrefix(group) + user.digest());
     }
 
     /** The byTenantCollection partition holding every service-group assignment of one member. */
@@ -38,15 +38,15 @@ public final class ServiceKeys {
     }
 
     /** An assignment's byTenantCollection sort key: its service and group. */
-    static String byMemberSort(String service, String group) {
-        return servicePrefix(service) + group;
+    static String byMemberSort(ServiceGroup group) {
+        return servicePrefix(group.service()) + group.group().value();
     }
 
-    static String groupPrefix(String service, String group) {
-        return ASSIGNMENT_PREFIX + service + "#" + group + MEMBER_SEGMENT;
+    static String groupPrefix(ServiceGroup group) {
+        return servicePrefix(group.service()) + group.group().value() + MEMBER_SEGMENT;
     }
 
-    static String servicePrefix(String service) {
-        return ASSIGNMENT_PREFIX + service + "#";
+    static String servicePrefix(ServiceId service) {
+        return ASSIGNMENT_PREFIX + service.value() + "#";
     }
 }

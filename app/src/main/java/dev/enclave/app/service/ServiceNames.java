@@ -17,11 +17,6 @@ public final class ServiceNames {
     private ServiceNames() {
     }
 
-    /** Whether {@code value} is a service id or group name. */
-    public static boolean isName(String value) {
-        return GroupName.parse(value).isPresent();
-    }
-
     public static boolean isUserId(String value) {
         return value != null && TextRule.admits(value, MAX_USER_ID);
     }

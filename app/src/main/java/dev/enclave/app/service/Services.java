@@ -10,31 +10,28 @@ import java.util.Optional;
 public interface Services {
 
     /** False when the id is taken. */
-    boolean create(TenantId tenant, String service, String name);
+    boolean create(TenantId tenant, ServiceId service, String name);
 
-    Optional<ServiceView> find(TenantId tenant, String service);
+    Optional<Service> find(TenantId tenant, ServiceId service);
 
-    List<ServiceView> list(TenantId tenant);
+    List<Service> list(TenantId tenant);
 
     /** Renames when the version matches; empty when it does not (or the service is gone). */
-    Optional<ServiceView> rename(TenantId tenant, String service, String name, ExpectedVersion expected);
+    Optional<Service> rename(TenantId tenant, ServiceId service, String name, ExpectedVersion expected);
 
     /** Deletes the service and all its assignments in one transaction. */
-    Deletion delete(TenantId tenant, String service);
+    Deletion delete(TenantId tenant, ServiceId service);
 
     /** Assigns a member to a service group; false unless both the member and the service exist. */
-    boolean assign(TenantId tenant, String service, String group, UserKey user, String userId);
+    boolean assign(TenantId tenant, ServiceGroup group, UserKey user, String userId);
 
-    void unassign(TenantId tenant, String service, String group, UserKey user);
+    void unassign(TenantId tenant, ServiceGroup group, UserKey user);
 
-    List<String> groupMembers(TenantId tenant, String service, String group);
+    /** The user ids in the service group. */
+    List<String> groupMembers(TenantId tenant, ServiceGroup group);
 
-    boolean isAssigned(TenantId tenant, String service, String group, UserKey user);
+    boolean isAssigned(TenantId tenant, ServiceGroup group, UserKey user);
 
     /** What deleting a service came to. */
     enum Deletion { DELETED, NOT_FOUND, TOO_MANY_ASSIGNMENTS }
-
-    /** A service as the organisation holds it; the API's shape of it is the controller's. */
-    record ServiceView(String id, String name, long version) {
-    }
 }

@@ -26,7 +26,7 @@ public final class InMemoryAccessReads implements AccessReads {
     public InMemoryAccessReads member(UserKey user, String... groups) {
         Set<String> all = new HashSet<>(List.of(groups));
         all.add(Membership.MEMBER);
-        membership = Optional.of(new Membership(ACME, user, "user", "iss", "", all, Instant.EPOCH, 1));
+        membership = Optional.of(new Membership(ACME, user, "user", "iss", Optional.empty(), all, Instant.EPOCH, 1));
         return this;
     }
 

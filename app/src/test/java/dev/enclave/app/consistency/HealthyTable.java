@@ -16,6 +16,7 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -44,6 +45,7 @@ final class HealthyTable {
     static final Instant NOW = Instant.parse("2026-11-01T10:00:00Z");
     static final Membership ADA = member("ada", Membership.OWNER, Membership.MEMBER);
     static final Membership BOB = member("bob", Membership.MEMBER);
+    static final ServiceGroup BILLING_VIEWERS = ServiceGroup.parse("billing/viewers").orElseThrow();
     static final Invitation CLEO_INVITED = invitation("cleoinvitationaaaaaa", "cleo", InvitationStatus.PENDING);
     static final Invitation BOB_INVITED = invitation("bobinvitationaaaaaaa", "bob", InvitationStatus.ACCEPTED);
     static final Organisation ORGANISATION = new Organisation(ACME, "Acme Ltd", 25, 2, OrganisationStatus.ACTIVE, 1,
@@ -62,7 +64,7 @@ final class HealthyTable {
         }
         put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
                 "name", s("Billing"), "version", n(1)));
-        put(ServiceAssignments.item(ACME, "billing", "viewers", BOB.user(), BOB.userId()));
+        put(ServiceAssignments.item(ACME, BILLING_VIEWERS, BOB.user(), BOB.userId()));
         put(InvitationItems.toItem(CLEO_INVITED));
         put(InvitationItems.inviteeGuard(CLEO_INVITED));
         put(InvitationItems.toItem(BOB_INVITED));
@@ -74,7 +76,8 @@ final class HealthyTable {
     }
 
     static Membership member(String user, String... groups) {
-        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, user + "@example.com", Set.of(groups),
+        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
+                Set.of(groups),
                 NOW, 1);
     }
 

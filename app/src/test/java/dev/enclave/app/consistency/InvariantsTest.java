@@ -98,8 +98,8 @@ class InvariantsTest {
     @Test
     void check_ofAnOnboardedOrganisationWhoseOwnerHasNotAcceptedYet_findsNothing() {
         table.remove(ADA_MEMBER).remove(sortKey(MembershipItems.emailGuard(ADA))).remove(BOB_MEMBER)
-                .remove(BOB_EMAIL).remove(sortKey(ServiceAssignments.item(HealthyTable.ACME, "billing", "viewers",
-                        BOB.user(), BOB.userId())))
+                .remove(BOB_EMAIL).remove(sortKey(ServiceAssignments.item(HealthyTable.ACME,
+                        HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())))
                 .set(ORG, "members", n(0)).set(ORG, "owners", n(0));
 
         assertThat(check().violations()).isEmpty();
@@ -157,6 +157,25 @@ class InvariantsTest {
     }
 
     @Test
+    void check_ofAMemberWithoutAnEmail_expectsNoEmailRecord() {
+        table.set(BOB_MEMBER, "email", s("")).remove(BOB_EMAIL);
+
+        assertThat(check().violations()).isEmpty();
+    }
+
+    @Test
+    void check_ofAMembershipWhoseEmailIsNoAddress_namesItMalformed() {
+        table.set(BOB_MEMBER, "email", s("bob at example.com"));
+
+        Findings findings = check();
+
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).singleElement().satisfies(violation -> {
+            assertThat(violation.key()).isEqualTo(PARTITION + " " + BOB_MEMBER);
+            assertThat(violation.detail()).isEqualTo("membership that its mapping refuses (IllegalArgumentException)");
+        });
+    }
+
+    @Test
     void check_whenAnEmailRecordOutlivedItsMember_namesTheRecord() {
         Membership dan = member("dan", Membership.MEMBER);
         table.put(MembershipItems.emailGuard(dan));
@@ -186,8 +205,8 @@ class InvariantsTest {
     @Test
     void check_whenAnAssignmentOutlivedItsMember_namesTheAssignment() {
         Membership dan = member("dan", Membership.MEMBER);
-        Map<String, AttributeValue> assignment = ServiceAssignments.item(HealthyTable.ACME, "billing", "viewers",
-                dan.user(), dan.userId());
+        Map<String, AttributeValue> assignment = ServiceAssignments.item(HealthyTable.ACME,
+                HealthyTable.BILLING_VIEWERS, dan.user(), dan.userId());
         table.put(assignment);
 
         assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, sortKey(assignment));
@@ -198,7 +217,7 @@ class InvariantsTest {
         table.remove("SVC#billing");
 
         assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(ServiceAssignments.item(HealthyTable.ACME,
-                "billing", "viewers", BOB.user(), BOB.userId())));
+                HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
     }
 
     @Test

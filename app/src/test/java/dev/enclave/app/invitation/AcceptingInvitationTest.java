@@ -50,7 +50,7 @@ class AcceptingInvitationTest {
 
         Membership joined = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
 
-        assertThat(joined).isEqualTo(new Membership(ACME, BOB_KEY, "bob", ISSUER, BOB.value(),
+        assertThat(joined).isEqualTo(new Membership(ACME, BOB_KEY, "bob", ISSUER, Optional.of(BOB),
                 Set.of(Membership.MEMBER, "billing"), NOW, 1));
         assertThat(invitations.membership(ACME, BOB_KEY)).contains(joined);
         assertThat(invitations.nameCopy(ACME, BOB_KEY)).contains(new OrganisationName("Acme", 1));
@@ -153,7 +153,7 @@ class AcceptingInvitationTest {
     @Test
     void accept_byAMemberAlready_isAlreadyMember_andTheInvitationStaysOpen() {
         InviteToken token = invite(Set.of());
-        Membership bob = new Membership(ACME, BOB_KEY, "bob", ISSUER, BOB.value(), Set.of(Membership.MEMBER), NOW, 1);
+        Membership bob = new Membership(ACME, BOB_KEY, "bob", ISSUER, Optional.of(BOB), Set.of(Membership.MEMBER), NOW, 1);
         invitations.member(bob);
 
         assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))

@@ -1,5 +1,6 @@
 package dev.enclave.app.invitation;
 
+import dev.enclave.app.member.InMemoryMembers;
 import dev.enclave.app.member.Members;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
@@ -37,9 +38,8 @@ final class InMemoryInvitations implements Invitations {
     private final Map<At<InvitationId>, Invitation> invitations = new LinkedHashMap<>();
     /** The invitee guards: the one pending invitation of an email. */
     private final Map<At<EmailKey>, InvitationId> invitees = new HashMap<>();
-    private final Map<At<UserKey>, Membership> memberships = new HashMap<>();
+    private final InMemoryMembers memberships = new InMemoryMembers();
     /** The organisation's name as each membership carries a copy of it. */
-    private final Map<At<UserKey>, OrganisationName> nameCopies = new HashMap<>();
     /** The members' email guards. */
     private final Set<At<EmailKey>> memberEmails = new HashSet<>();
     private final Set<At<ServiceId>> services = new HashSet<>();
@@ -95,9 +95,7 @@ final class InMemoryInvitations implements Invitations {
     /** An existing member, with their email guard and their seat. */
     InMemoryInvitations member(Membership membership) {
         Organisation organisation = organisations.get(membership.tenant());
-        memberships.put(new At<>(membership.tenant(), membership.user()), membership);
-        nameCopies.put(new At<>(membership.tenant(), membership.user()),
-                new OrganisationName(organisation.name(), organisation.version()));
+        memberships.add(membership, new OrganisationName(organisation.name(), organisation.version()));
         memberEmail(membership).ifPresent(memberEmails::add);
         organisations.put(organisation.id(), withMembers(organisation, organisation.members() + 1));
         return this;
@@ -121,11 +119,12 @@ final class InMemoryInvitations implements Invitations {
     }
 
     Optional<Membership> membership(TenantId tenant, UserKey user) {
-        return Optional.ofNullable(memberships.get(new At<>(tenant, user)));
+        return memberships.find(tenant, user);
     }
 
     Optional<OrganisationName> nameCopy(TenantId tenant, UserKey user) {
-        return Optional.ofNullable(nameCopies.get(new At<>(tenant, user)));
+        return memberships.ofUser(user).stream().filter(own -> own.membership().tenant().equals(tenant))
+                .map(Members.UserMembership::organisation).findFirst();
     }
 
     boolean assigned(TenantId tenant, ServiceGroup group, UserKey user) {
@@ -148,7 +147,7 @@ final class InMemoryInvitations implements Invitations {
 
     /** The memberships the accept use case finds a replay's membership in. */
     Members members() {
-        return new MembershipsRead();
+        return memberships;
     }
 
     @Override
@@ -209,7 +208,8 @@ final class InMemoryInvitations implements Invitations {
         boolean stillPending = stored != null && stored.status() == InvitationStatus.PENDING
                 && stored.tokenHash().equals(invitation.tokenHash())
                 && stored.validUntil().getEpochSecond() > nowEpochSeconds;
-        boolean notYetAMember = !memberships.containsKey(member) && !memberEmails.contains(invitee);
+        boolean notYetAMember = memberships.find(tenant, membership.user()).isEmpty()
+                && !memberEmails.contains(invitee);
         boolean seatAvailable = seatAvailable(tenant)
                 && organisations.get(tenant).version() == organisation.version();
         boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
@@ -220,8 +220,7 @@ final class InMemoryInvitations implements Invitations {
         }
         put(closed(stored, InvitationStatus.ACCEPTED, Optional.of(membership.user())));
         invitees.remove(invitee);
-        memberships.put(member, membership);
-        nameCopies.put(member, new OrganisationName(organisation.name(), organisation.version()));
+        memberships.add(membership, new OrganisationName(organisation.name(), organisation.version()));
         memberEmail(membership).ifPresent(memberEmails::add);
         Organisation current = organisations.get(tenant);
         organisations.put(tenant, withMembers(current, current.members() + 1));
@@ -312,54 +311,11 @@ final class InMemoryInvitations implements Invitations {
     }
 
     private static Optional<At<EmailKey>> memberEmail(Membership membership) {
-        return Email.parse(membership.email()).map(email -> new At<>(membership.tenant(), EmailKey.of(email)));
+        return membership.email().map(email -> new At<>(membership.tenant(), EmailKey.of(email)));
     }
 
     private static Organisation withMembers(Organisation organisation, int members) {
         return new Organisation(organisation.id(), organisation.name(), organisation.seats(), members,
                 organisation.status(), organisation.version(), organisation.createdAt(), organisation.limits());
-    }
-
-    /** The memberships as {@link Members#find} reads them; the invitation use cases change them only by accepting. */
-    private final class MembershipsRead implements Members {
-
-        @Override
-        public Optional<Membership> find(TenantId tenant, UserKey user) {
-            return membership(tenant, user);
-        }
-
-        @Override
-        public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
-            throw unused();
-        }
-
-        @Override
-        public List<UserMembership> ofUser(UserKey user) {
-            throw unused();
-        }
-
-        @Override
-        public Change remove(Membership membership) {
-            throw unused();
-        }
-
-        @Override
-        public Change grant(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
-            throw unused();
-        }
-
-        @Override
-        public Change revoke(TenantId tenant, UserKey user, String group, Optional<ExpectedVersion> expected) {
-            throw unused();
-        }
-
-        @Override
-        public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
-            throw unused();
-        }
-
-        private UnsupportedOperationException unused() {
-            return new UnsupportedOperationException("the invitation use cases only find memberships");
-        }
     }
 }

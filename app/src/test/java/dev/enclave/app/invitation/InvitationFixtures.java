@@ -52,7 +52,8 @@ final class InvitationFixtures {
     static Membership member(String user, String... groups) {
         Set<String> all = new HashSet<>(List.of(groups));
         all.add(Membership.MEMBER);
-        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, user + "@example.com", all, NOW, 1);
+        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
+                all, NOW, 1);
     }
 
     /** {@code subject} signed in with {@code email}, verified, with a token for no tenant in particular. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -345,7 +347,7 @@ class InvitationsIT extends LocalStackTest {
 
         assertThat(renameTimes("inv-stale-name", owner, 1)).isEqualTo(200);
         Invitations.WriteOutcome stale = invitations.accept(readFirst.invitation(), new Membership(parsed.tenant(),
-                UserKey.of("enclave-local", "bob"), "bob", "enclave-local", "bob@example.com", Set.of("member"),
+                UserKey.of("enclave-local", "bob"), "bob", "enclave-local", Optional.of(Email.of("bob@example.com")), Set.of("member"),
                 Instant.now(), 1), readFirst.organisation().orElseThrow(), Instant.now().getEpochSecond());
 
         assertThat(stale).isEqualTo(Invitations.WriteOutcome.INVITATION_CHANGED);

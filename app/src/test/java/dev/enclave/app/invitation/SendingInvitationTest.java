@@ -94,7 +94,7 @@ class SendingInvitationTest {
         Membership bob = member("bob");
         invitations.member(bob);
 
-        Refusal refusal = refusal(sending.send(ADA, ACME, Email.of(bob.email()), groups(), Set.of(), 7));
+        Refusal refusal = refusal(sending.send(ADA, ACME, bob.email().orElseThrow(), groups(), Set.of(), 7));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.ALREADY_MEMBER, "bob@example.com is already a member."));
         assertThat(invitations.all(ACME)).isEmpty();

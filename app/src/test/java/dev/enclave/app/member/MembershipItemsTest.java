@@ -3,10 +3,12 @@ package dev.enclave.app.member;
 import dev.enclave.app.organisation.OrganisationName;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +18,7 @@ class MembershipItemsTest {
     void toItemAndBack_roundTripsEveryField() {
         UserKey user = UserKey.of("https://idp.example/", "auth0|42");
         Membership membership = new Membership(TenantId.of("acme"), user, "auth0|42", "https://idp.example/",
-                "ada@example.com", Set.of("owner", "member", "billing"), Instant.parse("2026-11-22T10:15:30Z"), 3);
+                Optional.of(Email.of("ada@example.com")), Set.of("owner", "member", "billing"), Instant.parse("2026-11-22T10:15:30Z"), 3);
 
         var item = MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 7));
 
@@ -31,7 +33,7 @@ class MembershipItemsTest {
     @Test
     void organisationName_ofAnItemWrittenBeforeNamesWereCopied_isTheOrganisationIdAtVersionZero() {
         Membership membership = new Membership(TenantId.of("acme"), UserKey.of("iss", "u"), "u", "iss",
-                "u@example.com", Set.of("member"), Instant.parse("2026-11-22T10:15:30Z"), 1);
+                Optional.of(Email.of("u@example.com")), Set.of("member"), Instant.parse("2026-11-22T10:15:30Z"), 1);
         var item = new HashMap<>(MembershipItems.toItem(membership, new OrganisationName("Acme", 1)));
         item.remove("orgName");
         item.remove("orgNameVersion");

@@ -1,14 +1,18 @@
 package dev.enclave.app.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -18,7 +22,7 @@ class MembershipSchemaTest {
 
     private static final UserKey ADA = UserKey.of("https://idp.example/", "auth0|42");
     private static final Membership MEMBERSHIP = new Membership(TenantId.of("acme"), ADA, "auth0|42",
-            "https://idp.example/", "ada@example.com", Set.of("owner", "member"),
+            "https://idp.example/", Optional.of(Email.of("ada@example.com")), Set.of("owner", "member"),
             Instant.parse("2026-11-22T10:15:30Z"), 3);
 
     static Map<String, AttributeValue> stored() {
@@ -54,13 +58,61 @@ class MembershipSchemaTest {
     }
 
     @Test
+    void storedItemWithoutAnEmail_readsAsNoEmail_andIsWrittenBackAsBefore() {
+        Map<String, AttributeValue> stored = withoutEmail();
+
+        Membership read = MembershipItems.fromItem(stored);
+
+        assertThat(read.email()).isEmpty();
+        assertThat(MembershipItems.toItem(read, new OrganisationName("Acme Ltd", 7))).isEqualTo(stored);
+    }
+
+    @Test
+    void storedEmailInAnotherCase_readsInCanonicalForm() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("email", s("Ada@EXAMPLE.com"));
+
+        assertThat(MembershipItems.fromItem(stored).email()).contains(Email.of("ada@example.com"));
+    }
+
+    @Test
+    void storedEmailThatIsNoAddress_isRefused() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("email", s("not an address"));
+
+        assertThatThrownBy(() -> MembershipItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void storedItemWithNoEmailAttribute_isRefused() {
+        Map<String, AttributeValue> stored = stored();
+        stored.remove("email");
+
+        assertThatThrownBy(() -> MembershipItems.fromItem(stored)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void emailGuard_ofAMembershipWithoutAnEmail_isRefused() {
+        Membership noEmail = MembershipItems.fromItem(withoutEmail());
+
+        assertThatThrownBy(() -> MembershipItems.emailGuard(noEmail)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void emailGuard_isTheStoredItem_andNamesItsMember() {
         Map<String, AttributeValue> guard = MembershipItems.emailGuard(MEMBERSHIP);
 
         assertThat(guard).containsOnlyKeys("PK", "SK", "type", "member");
-        assertThat(guard.get("SK").s()).startsWith(MembershipKeys.EMAIL_GUARD_PREFIX);
+        assertThat(guard.get("SK").s()).isEqualTo(MembershipKeys.emailGuardKey(TenantId.of("acme"),
+                EmailKey.of(Email.of("ada@example.com"))).sort());
         assertThat(guard.get("type").s()).isEqualTo("member-email");
         assertThat(MembershipItems.emailGuardMember(guard)).isEqualTo(ADA);
+    }
+
+    private static Map<String, AttributeValue> withoutEmail() {
+        Map<String, AttributeValue> item = stored();
+        item.put("email", s(""));
+        return item;
     }
 
     private static AttributeValue s(String value) {

@@ -1,7 +1,9 @@
 package dev.enclave.app.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceAssignments.Assignment;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -14,14 +16,16 @@ class ServiceItemsTest {
 
     private static final TenantId ACME = TenantId.of("acme");
     private static final UserKey BOB = UserKey.of("iss", "bob");
+    private static final ServiceId BILLING = new ServiceId("billing");
+    private static final ServiceGroup BILLING_VIEWERS = new ServiceGroup(BILLING, new GroupName("viewers"));
 
     @Test
     void aService_isTheStoredItem_andReadsBack() {
         Map<String, AttributeValue> stored = Map.of("PK", s("TENANT#acme#"), "SK", s("SVC#billing"),
                 "type", s("service"), "id", s("billing"), "name", s("Billing"), "version", AttributeValue.fromN("1"));
 
-        assertThat(ServiceItems.toItem(ACME, "billing", "Billing")).isEqualTo(stored);
-        assertThat(ServiceItems.fromItem(stored)).isEqualTo(new Services.ServiceView("billing", "Billing", 1));
+        assertThat(ServiceItems.toItem(ACME, BILLING, "Billing")).isEqualTo(stored);
+        assertThat(ServiceItems.fromItem(stored)).isEqualTo(new Service(BILLING, "Billing", 1));
     }
 
     @Test
@@ -31,10 +35,27 @@ class ServiceItemsTest {
                 "service", s("billing"), "group", s("viewers"), "userId", s("bob"),
                 "GSI1PK", s("TENANT#acme#MEMBER#" + BOB.digest()), "GSI1SK", s("SVCGROUP#billing#viewers"));
 
-        assertThat(ServiceAssignments.item(ACME, "billing", "viewers", BOB, "bob")).isEqualTo(stored);
-        assertThat(ServiceAssignments.fromItem(stored)).isEqualTo(new Assignment("billing", "viewers", BOB, "bob"));
+        assertThat(ServiceAssignments.item(ACME, BILLING_VIEWERS, BOB, "bob")).isEqualTo(stored);
+        assertThat(ServiceAssignments.fromItem(stored)).isEqualTo(new Assignment(BILLING_VIEWERS, BOB, "bob"));
         assertThat(ServiceAssignments.keyOfAssignment(stored, BOB))
-                .isEqualTo(ServiceKeys.assignment(ACME, "billing", "viewers", BOB));
+                .isEqualTo(ServiceKeys.assignment(ACME, BILLING_VIEWERS, BOB));
+    }
+
+    @Test
+    void aServiceWhoseIdIsNoServiceId_isRefused() {
+        Map<String, AttributeValue> stored = Map.of("PK", s("TENANT#acme#"), "SK", s("SVC#Billing"),
+                "type", s("service"), "id", s("Billing"), "name", s("Billing"), "version", AttributeValue.fromN("1"));
+
+        assertThatThrownBy(() -> ServiceItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anAssignmentWhoseGroupIsNoGroupName_isRefused() {
+        Map<String, AttributeValue> stored = Map.of("PK", s("TENANT#acme#"),
+                "SK", s("SVCGROUP#billing#Viewers#MEMBER#" + BOB.digest()), "type", s("service-assignment"),
+                "service", s("billing"), "group", s("Viewers"), "userId", s("bob"));
+
+        assertThatThrownBy(() -> ServiceAssignments.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static AttributeValue s(String value) {

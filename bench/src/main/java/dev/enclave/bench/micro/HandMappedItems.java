@@ -6,6 +6,7 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -57,7 +58,7 @@ final class HandMappedItems {
         item.put("tenant", AttributeValue.fromS(membership.tenant().value()));
         item.put("userId", AttributeValue.fromS(membership.userId()));
         item.put("issuer", AttributeValue.fromS(membership.issuer()));
-        item.put("email", AttributeValue.fromS(membership.email()));
+        item.put("email", AttributeValue.fromS(membership.email().map(Email::value).orElse("")));
         item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted().toList()));
         item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
         item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
@@ -70,7 +71,8 @@ final class HandMappedItems {
         String sortKey = item.get("SK").s();
         return new Membership(TenantId.of(item.get("tenant").s()),
                 new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
-                item.get("issuer").s(), item.get("email").s(), Set.copyOf(item.get("groups").ss()),
+                item.get("issuer").s(), Optional.of(item.get("email").s()).filter(email -> !email.isEmpty()).map(Email::of),
+                Set.copyOf(item.get("groups").ss()),
                 Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get("version").n()));
     }
 }

@@ -7,9 +7,11 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +34,7 @@ class HandMappedItemsTest {
     @Test
     void theMembershipByHand_isTheSchemasItem_andReadsBackTheSame() {
         Membership membership = new Membership(ACME, UserKey.of("enclave-local", "user-1"), "user-1",
-                "enclave-local", "ada@example.com", Set.of("owner", "member"), AT, 3);
+                "enclave-local", Optional.of(Email.of("ada@example.com")), Set.of("owner", "member"), AT, 3);
         OrganisationName name = new OrganisationName("Acme Ltd", 2);
 
         assertThat(HandMappedItems.membershipToItem(membership, name))

@@ -8,6 +8,7 @@ import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.platform.ETag;
+import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.platform.PageSize;
 import io.swagger.v3.oas.annotations.Operation;
@@ -45,7 +46,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import java.util.Optional;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /** An organisation's members: a page (one Query) at a time, one member, removal and group edits. */
 @Tag(name = "members")
@@ -60,7 +61,6 @@ class MemberController {
 
     private static final String IF_MATCH = "Optional: the member's ETag you read (or several, or *); the change then "
             + "applies only to a member still at that version, else 412";
-
 
     private final Members members;
     private final MemberCursors cursors;
@@ -93,8 +93,7 @@ class MemberController {
     HttpResponse<?> grant(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @PathVariable String group,
                           @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return groupChange(request, caller, org, group, (actor, name) -> changing.grant(actor,
-                UserKey.of(caller.issuer(), userId), name, IfMatch.expected(ifMatch)), userId);
+        return groupChange(request, caller, org, userId, group, ifMatch, changing::grant);
     }
 
     @Operation(operationId = "removeMemberFromGroup", summary = "Remove a member from a group (If-Match optional)")
@@ -105,27 +104,32 @@ class MemberController {
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId, @PathVariable String group,
                            @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return groupChange(request, caller, org, group, (actor, name) -> changing.revoke(actor,
-                UserKey.of(caller.issuer(), userId), name, IfMatch.expected(ifMatch)), userId);
+        return groupChange(request, caller, org, userId, group, ifMatch, changing::revoke);
     }
 
     /** A group edit answers the member as it is now: one read after the write, no second access decision. */
-    private HttpResponse<?> groupChange(HttpRequest<?> request, Caller caller, String org, String group,
-                                        BiFunction<Membership, GroupName, Optional<Refusal>> change,
-                                        String userId) {
+    private HttpResponse<?> groupChange(HttpRequest<?> request, Caller caller, String org, String userId,
+                                        String group, @Nullable String ifMatch, GroupEdit edit) {
         Optional<GroupName> name = GroupName.parse(group);
         if (name.isEmpty()) {
             return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
                     "A group is " + GroupName.RULE + "."));
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
-                change.apply(granted.membership(), name.get())
+                edit.apply(granted.membership(), UserKey.of(caller.issuer(), userId), name.get(),
+                                IfMatch.expected(ifMatch))
                         .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
                         .orElseGet(() -> member(request, granted.tenant(), caller, userId)));
     }
 
+    /** Granting or revoking a group: {@link ChangingMembership#grant}, {@link ChangingMembership#revoke}. */
+    @FunctionalInterface
+    private interface GroupEdit {
+        Optional<Refusal> apply(Membership actor, UserKey target, GroupName group, Optional<ExpectedVersion> expected);
+    }
+
     private HttpResponse<?> change(HttpRequest<?> request, Caller caller, String org,
-                                   java.util.function.Function<Membership, Optional<Refusal>> change) {
+                                   Function<Membership, Optional<Refusal>> change) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
                 change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
                         .orElseGet(HttpResponse::noContent));

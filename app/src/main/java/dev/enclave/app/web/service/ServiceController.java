@@ -1,5 +1,7 @@
 package dev.enclave.app.web.service;
 
+import dev.enclave.app.service.Service;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.Services;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceId;
@@ -76,16 +78,16 @@ class ServiceController {
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "ServicePage")
-    record ServicePage(List<Service> items, @Nullable String nextCursor) {
+    record ServicePage(List<ServiceView> items, @Nullable String nextCursor) {
     }
 
     /** A service as the API shows it. */
     @Serdeable
     @Schema(name = "Service")
-    record Service(String id, String name, long version) {
+    record ServiceView(String id, String name, long version) {
 
-        static Service of(Services.ServiceView service) {
-            return new Service(service.id(), service.name(), service.version());
+        static ServiceView of(Service service) {
+            return new ServiceView(service.id().value(), service.name(), service.version());
         }
     }
 
@@ -129,15 +131,16 @@ class ServiceController {
                 @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
                 description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = Service.class)))
+                schema = @Schema(implementation = ServiceView.class)))
     @Problems.Conflict
     @JsonBody
     @Idempotent
     @Post("/services")
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateService body) {
-        return as(request, caller, org, Requirement.ADMIN, tenant -> services.create(tenant, body.id(), body.name())
-                ? HttpResponse.created(new Service(body.id(), body.name(), 1),
+        return as(request, caller, org, Requirement.ADMIN, tenant ->
+                services.create(tenant, new ServiceId(body.id()), body.name())
+                ? HttpResponse.created(new ServiceView(body.id(), body.name(), 1),
                 URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, new ETag(1).header())
                 : problem(request, Reason.CONFLICT, "A service " + body.id() + " exists."));
     }
@@ -150,7 +153,7 @@ class ServiceController {
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return as(request, caller, org, Requirement.MEMBER, tenant ->
-                HttpResponse.ok(new ServicePage(services.list(tenant).stream().map(Service::of).toList(), null)));
+                HttpResponse.ok(new ServicePage(services.list(tenant).stream().map(ServiceView::of).toList(), null)));
     }
 
     @Operation(operationId = "getService", summary = "Read a service")
@@ -160,15 +163,12 @@ class ServiceController {
                 @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = Service.class)))
+                schema = @Schema(implementation = ServiceView.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
-        if (ServiceId.parse(service).isEmpty()) {
-            return noSuchService(request);
-        }
-        return as(request, caller, org, Requirement.MEMBER, tenant -> services.find(tenant, service)
-                .map(ServiceController::answer)
-                .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + ".")));
+        return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, tenant ->
+                services.find(tenant, id).map(ServiceController::answer)
+                        .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + "."))));
     }
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
@@ -178,7 +178,7 @@ class ServiceController {
                 @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = Service.class)))
+                schema = @Schema(implementation = ServiceView.class)))
     @Problems.PreconditionFailed
     @Problems.PreconditionRequired
     @JsonBody
@@ -187,19 +187,16 @@ class ServiceController {
                            @PathVariable String service, @Valid @Body RenameService body,
                            @Parameter(description = "The ETag you read, or * for any current version",
                                    required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        if (ServiceId.parse(service).isEmpty()) {
-            return noSuchService(request);
-        }
-        return as(request, caller, org, Requirement.ADMIN, tenant -> {
+        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, tenant -> {
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
             if (expected.isEmpty()) {
                 return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
-            return services.rename(tenant, service, body.name(), expected.get())
+            return services.rename(tenant, id, body.name(), expected.get())
                     .map(ServiceController::answer)
                     .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
-        });
+        }));
     }
 
     @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
@@ -210,15 +207,13 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
-        if (ServiceId.parse(service).isEmpty()) {
-            return noSuchService(request);
-        }
-        return as(request, caller, org, Requirement.ADMIN, tenant -> switch (services.delete(tenant, service)) {
-            case DELETED -> HttpResponse.noContent();
-            case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
-            case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
-                    "Too many group assignments to delete in one transaction; unassign some first.");
-        });
+        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, tenant ->
+                switch (services.delete(tenant, id)) {
+                    case DELETED -> HttpResponse.noContent();
+                    case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
+                    case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
+                            "Too many group assignments to delete in one transaction; unassign some first.");
+                }));
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
@@ -228,13 +223,8 @@ class ServiceController {
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, userId);
-        if (invalid.isPresent()) {
-            return invalid.get();
-        }
-        return as(request, caller, org, Requirement.ADMIN, tenant ->
-                services.assign(tenant, service, group, UserKey.of(caller.issuer(), userId), userId)
-                        ? HttpResponse.noContent()
+        return changeAssignment(request, caller, org, service, group, userId, (tenant, serviceGroup, user) ->
+                services.assign(tenant, serviceGroup, user, userId) ? HttpResponse.noContent()
                         : problem(request, Reason.NOT_FOUND, "Only members can be assigned, to existing services."));
     }
 
@@ -245,12 +235,8 @@ class ServiceController {
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group, userId);
-        if (invalid.isPresent()) {
-            return invalid.get();
-        }
-        return as(request, caller, org, Requirement.ADMIN, tenant -> {
-            services.unassign(tenant, service, group, UserKey.of(caller.issuer(), userId));
+        return changeAssignment(request, caller, org, service, group, userId, (tenant, serviceGroup, user) -> {
+            services.unassign(tenant, serviceGroup, user);
             return HttpResponse.noContent();
         });
     }
@@ -263,12 +249,8 @@ class ServiceController {
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group) {
-        Optional<HttpResponse<?>> invalid = invalidIds(request, service, group);
-        if (invalid.isPresent()) {
-            return invalid.get();
-        }
-        return as(request, caller, org, Requirement.MEMBER,
-                tenant -> HttpResponse.ok(new GroupMembers(services.groupMembers(tenant, service, group), null)));
+        return onGroup(request, service, group, serviceGroup -> as(request, caller, org, Requirement.MEMBER,
+                tenant -> HttpResponse.ok(new GroupMembers(services.groupMembers(tenant, serviceGroup), null))));
     }
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
@@ -280,14 +262,15 @@ class ServiceController {
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
         if (!ServiceNames.isUserId(userId)) {
-            return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
+            return noSuchMember(request);
         }
-        if (ServiceId.parse(service).isEmpty() || GroupName.parse(group).isEmpty()) {
+        Optional<ServiceGroup> asked = ServiceGroup.parse(service, group);
+        if (asked.isEmpty()) {
             return problem(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
         return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new Access(
-                services.isAssigned(tenant, service, group, UserKey.of(caller.issuer(), userId)))));
+                services.isAssigned(tenant, asked.get(), UserKey.of(caller.issuer(), userId)))));
     }
 
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
@@ -295,30 +278,45 @@ class ServiceController {
         return access.whenGranted(request, caller, org, requirement, granted -> action.apply(granted.tenant()));
     }
 
-    private static HttpResponse<?> answer(Services.ServiceView service) {
-        return HttpResponse.ok(Service.of(service)).header(HttpHeaders.ETAG, new ETag(service.version()).header());
+    /**
+     * An admin's change to one member's place in a service group: the path checked as {@link #onGroup} does, then
+     * a 404 for a user id that is not text, all before anything is read.
+     */
+    private HttpResponse<?> changeAssignment(HttpRequest<?> request, Caller caller, String org, String service,
+                                             String group, String userId, AssignmentChange change) {
+        return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
+                ? as(request, caller, org, Requirement.ADMIN, tenant -> change.apply(tenant, serviceGroup,
+                        UserKey.of(caller.issuer(), userId)))
+                : noSuchMember(request));
     }
 
-    private static HttpResponse<?> noSuchService(HttpRequest<?> request) {
-        return problem(request, Reason.NOT_FOUND, "No such service.");
+    /** One change to a member's place in a service group, once the caller may make it. */
+    @FunctionalInterface
+    private interface AssignmentChange {
+        HttpResponse<?> apply(TenantId tenant, ServiceGroup group, UserKey user);
     }
 
-    /** A 404 for a path that names no service, a 400 for a group that is not a group name. */
-    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group) {
-        if (ServiceId.parse(service).isEmpty()) {
-            return Optional.of(noSuchService(request));
-        }
-        if (GroupName.parse(group).isEmpty()) {
-            return Optional.of(problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + "."));
-        }
-        return Optional.empty();
+    private static HttpResponse<?> answer(Service service) {
+        return HttpResponse.ok(ServiceView.of(service)).header(HttpHeaders.ETAG, new ETag(service.version()).header());
     }
 
-    /** {@link #invalidIds(HttpRequest, String, String)}, and a 404 for a user id that is not text. */
-    private static Optional<HttpResponse<?>> invalidIds(HttpRequest<?> request, String service, String group,
-                                                        String userId) {
-        return invalidIds(request, service, group).or(() -> ServiceNames.isUserId(userId) ? Optional.empty()
-                : Optional.of(problem(request, Reason.MEMBER_NOT_FOUND, "No such member.")));
+    /** The service a path names; a 404 for a path that names no service. */
+    private static HttpResponse<?> onService(HttpRequest<?> request, String service,
+                                             Function<ServiceId, HttpResponse<?>> action) {
+        return ServiceId.parse(service).map(action).orElseGet(() -> problem(request, Reason.NOT_FOUND,
+                "No such service."));
+    }
+
+    /** The service group a path names, as {@link #onService}; a 400 for a group that is not a group name. */
+    private static HttpResponse<?> onGroup(HttpRequest<?> request, String service, String group,
+                                           Function<ServiceGroup, HttpResponse<?>> action) {
+        return onService(request, service, id -> GroupName.parse(group)
+                .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
+                .orElseGet(() -> problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + ".")));
+    }
+
+    private static HttpResponse<?> noSuchMember(HttpRequest<?> request) {
+        return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
     }
 
     private static HttpResponse<?> problem(HttpRequest<?> request, Reason reason, String detail) {
