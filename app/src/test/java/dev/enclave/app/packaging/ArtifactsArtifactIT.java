@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +15,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ArtifactsArtifactIT {
 
     private static final Path TARGET = Path.of("target");
+    private static final Pattern SERVER_RUNNING = Pattern.compile("Server Running: http://[^:/]+:(\\d+)");
 
     @TempDir
     Path dataDir;
@@ -63,10 +65,9 @@ class ArtifactsArtifactIT {
 
     @Test
     void localJar_startsTheLocalStackAndServesHealth() throws Exception {
-        int port = freePort();
-        Process process = startLocalJar(port);
+        Process process = startLocalJar();
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + port));
+            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
             assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(Files.readString(dataDir.resolve("server.log")))
                     .isEqualTo("UP");
             String token = api.post("/local/tokens", "{\"sub\":\"u\",\"email\":\"u@example.com\"}", null)
@@ -84,10 +85,9 @@ class ArtifactsArtifactIT {
 
     @Test
     void sigterm_turnsReadinessDown_whileServing_finishesTheRequestInFlight_thenExits() throws Exception {
-        int port = freePort();
-        Process process = startLocalJar(port, "-Denclave.shutdown.readiness-delay=2s");
+        Process process = startLocalJar("-Denclave.shutdown.readiness-delay=2s");
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + port));
+            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
             assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
             String owner = signedInOwnerOf(api, "drain");
             api.post("/local/faults", "{\"kind\":\"LATENCY\",\"tenant\":\"drain\",\"latencyMillis\":3000,"
@@ -110,10 +110,9 @@ class ArtifactsArtifactIT {
 
     @Test
     void localJar_withTheSignalsReservedByTheJvm_startsAndSaysSigtermWillNotDrain() throws Exception {
-        int port = freePort();
-        Process process = startLocalJar(port, "-Xrs");
+        Process process = startLocalJar("-Xrs");
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + port));
+            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
             assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
             assertThat(serverLog()).contains("SIGTERM stays with the JVM").doesNotContain("\tat ");
         } finally {
@@ -142,10 +141,14 @@ class ArtifactsArtifactIT {
                 .doesNotContain("\tat ").doesNotContain("Exception");
     }
 
-    private Process startLocalJar(int port, String... settings) throws IOException {
+    /**
+     * The local jar on a port of its own choosing: a port picked here and released could be taken by the jar's own
+     * DynamoDB Local before its HTTP server binds it (a 400 without X-Request-Id answered a health check once).
+     */
+    private Process startLocalJar(String... settings) throws IOException {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dmicronaut.server.port=" + port, "-Denclave.local.data-dir=" + dataDir));
+                "-Dmicronaut.server.port=-1", "-Denclave.local.data-dir=" + dataDir));
         command.addAll(List.of(settings));
         command.addAll(List.of("-jar", TARGET.resolve("enclave-local.jar").toString()));
         return new ProcessBuilder(command).redirectErrorStream(true)
@@ -194,9 +197,16 @@ class ArtifactsArtifactIT {
         return "no answer within " + timeout;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /** The port the started jar's HTTP server reports it listens on. */
+    private int listeningPort(Duration timeout) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            Matcher running = SERVER_RUNNING.matcher(serverLog());
+            if (running.find()) {
+                return Integer.parseInt(running.group(1));
+            }
+            Thread.sleep(250);
         }
+        throw new AssertionError("the server reported no port within " + timeout + ":\n" + serverLog());
     }
 }
