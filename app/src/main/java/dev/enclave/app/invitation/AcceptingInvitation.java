@@ -7,6 +7,8 @@ import dev.enclave.app.member.Membership;
 import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.service.ServiceGroup;
+import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -15,6 +17,7 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The invitee accepts with the token: the email their identity provider verified must be the invitation's, it must
@@ -61,6 +64,7 @@ public final class AcceptingInvitation {
         }
         UserKey user = caller.userKey();
         boolean memberAlready = false;
+        Set<ServiceId> vanished = new HashSet<>();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token.get());
             Optional<AcceptResult> decided = found.isEmpty() ? Optional.of(new Refused(InviteeChecks.invalidToken()))
@@ -68,7 +72,7 @@ public final class AcceptingInvitation {
             if (decided.isPresent()) {
                 return decided.get();
             }
-            Invitation invitation = found.get().invitation();
+            Invitation invitation = found.get().invitation().withoutServices(vanished);
             Membership membership = membershipFor(caller, user, invitation);
             WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
                     clock.instant().getEpochSecond());
@@ -78,6 +82,11 @@ public final class AcceptingInvitation {
                 }
                 case ALREADY_MEMBER -> memberAlready = true;
                 case INVITATION_CHANGED -> Backoff.pause(attempt + 1);
+                case SERVICE_GONE -> {
+                    if (!vanished.addAll(vanishedServices(invitation))) {
+                        Backoff.pause(attempt + 1);
+                    }
+                }
                 case ORGANISATION_GONE, ORGANISATION_SUSPENDED, NO_SEAT -> {
                     return organisationRefusal(written);
                 }
@@ -117,12 +126,24 @@ public final class AcceptingInvitation {
                 groups, now, 1);
     }
 
+    /**
+     * The services the invitation grants groups of that are gone now: a service deleted after the invitation was
+     * sent took its groups with it, for members and invitees alike, so accepting goes on without them.
+     */
+    private Set<ServiceId> vanishedServices(Invitation invitation) {
+        Set<ServiceId> granted = invitation.serviceGroups().stream().map(ServiceGroup::service)
+                .collect(Collectors.toSet());
+        Set<ServiceId> gone = new HashSet<>(granted);
+        gone.removeAll(invitations.existingServices(invitation.tenant(), granted));
+        return gone;
+    }
+
     private static AcceptResult organisationRefusal(WriteOutcome organisation) {
         return switch (organisation) {
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
             case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
-            case DONE, INVITATION_CHANGED, ALREADY_MEMBER ->
+            case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE ->
                     throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
         };
     }

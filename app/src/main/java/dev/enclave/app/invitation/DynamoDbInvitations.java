@@ -12,7 +12,10 @@ import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.Service;
 import dev.enclave.app.service.ServiceGroup;
+import dev.enclave.app.service.ServiceId;
+import dev.enclave.app.service.ServiceItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
@@ -32,9 +35,12 @@ import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Invitations} on the single table. */
@@ -66,6 +72,7 @@ final class DynamoDbInvitations implements Invitations {
                 .check(InvitationWrite.NOT_YET_A_MEMBER, MembershipKeys.emailGuardKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), Conditions.absent())
                 .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()), seatAvailable());
+        servicesExist(writes, invitation);
         previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
                 invitation.tenant()));
         return outcome(table.transact(writes.build()), invitation.tenant(), checked);
@@ -134,13 +141,26 @@ final class DynamoDbInvitations implements Invitations {
                                         organisation.version())))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
-        for (ServiceGroup granted : invitation.serviceGroups()) {
-            writes.check(InvitationWrite.SERVICE, ServiceAssignments.serviceKey(tenant, granted.service()),
-                            Conditions.exists())
-                    .create(InvitationWrite.SERVICE_ASSIGNMENT, ServiceAssignments.item(tenant, granted,
-                            membership.user(), membership.userId()));
-        }
+        servicesExist(writes, invitation);
+        invitation.serviceGroups().forEach(granted -> writes.create(InvitationWrite.SERVICE_ASSIGNMENT,
+                ServiceAssignments.item(tenant, granted, membership.user(), membership.userId())));
         return outcome(table(tenant).transact(writes.build()), tenant, checked);
+    }
+
+    /** Each service the invitation grants a group of, checked once however many of its groups it grants. */
+    private static void servicesExist(Transaction.Builder writes, Invitation invitation) {
+        invitation.serviceGroups().stream().map(ServiceGroup::service).distinct()
+                .sorted(Comparator.comparing(ServiceId::value))
+                .forEach(service -> writes.check(InvitationWrite.SERVICE,
+                        ServiceAssignments.serviceKey(invitation.tenant(), service), Conditions.exists()));
+    }
+
+    @Override
+    public Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> services) {
+        List<ItemKey> keys = services.stream().map(service -> ServiceAssignments.serviceKey(tenant, service)).toList();
+        List<Map<String, AttributeValue>> found = keys.isEmpty() ? List.of() : table(tenant).getAll(keys);
+        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), found, ServiceItems::fromItem).stream()
+                .map(Service::id).filter(services::contains).collect(Collectors.toSet());
     }
 
     @Override
@@ -207,6 +227,9 @@ final class DynamoDbInvitations implements Invitations {
             return WriteOutcome.organisationRefusal(checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
                     outcome.oldItem(InvitationWrite.SEAT_AVAILABLE).orElse(null), OrganisationItems::fromItem))
                     .orElse(WriteOutcome.INVITATION_CHANGED);
+        }
+        if (outcome.refused(InvitationWrite.SERVICE)) {
+            return WriteOutcome.SERVICE_GONE;
         }
         return WriteOutcome.INVITATION_CHANGED;
     }

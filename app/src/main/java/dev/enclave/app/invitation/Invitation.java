@@ -2,6 +2,7 @@ package dev.enclave.app.invitation;
 
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
+import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -9,6 +10,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * An invitation to join an organisation. Its accept token is never stored, only its hash; the groups are granted
@@ -33,6 +35,13 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
         Objects.requireNonNull(acceptedBy, "acceptedBy");
         groups = Set.copyOf(groups);
         serviceGroups = Set.copyOf(serviceGroups);
+    }
+
+    /** The invitation granting none of the groups of {@code services}: what accepting does once they are gone. */
+    public Invitation withoutServices(Set<ServiceId> services) {
+        return new Invitation(tenant, id, email, groups, serviceGroups.stream()
+                .filter(granted -> !services.contains(granted.service())).collect(Collectors.toSet()), tokenHash,
+                status, createdAt, validUntil, invitedBy, acceptedBy);
     }
 
     public boolean expiredAt(Instant now) {

@@ -3,10 +3,12 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** The invitations, each workflow one conditional transaction on the organisation's scoped client. */
 public interface Invitations {
@@ -27,6 +29,9 @@ public interface Invitations {
      * read, or nothing changes. The organisation must still be at the version read, so the name copied is current.
      */
     WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation, long nowEpochSeconds);
+
+    /** Which of {@code services} exist now: what an accept refused for a vanished service goes on with. */
+    Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> services);
 
     /** An invitation with its organisation (absent when the organisation is gone). */
     record ToAccept(Invitation invitation, Optional<Organisation> organisation) {
@@ -66,7 +71,9 @@ public interface Invitations {
         ORGANISATION_GONE,
         ORGANISATION_SUSPENDED,
         /** Every seat is taken. */
-        NO_SEAT;
+        NO_SEAT,
+        /** A service the invitation grants a group of does not exist (any more). */
+        SERVICE_GONE;
 
         /**
          * Why {@code organisation} (empty: there is none) takes no new member, if it does not: the rule of the

@@ -61,6 +61,8 @@ public final class SendingInvitation {
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
             case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
+            case SERVICE_GONE -> refused(Reason.NOT_FOUND,
+                    "A service the invitation grants a group of does not exist; create it first.");
             case INVITATION_CHANGED -> refused(Reason.CONFLICT,
                     "Another invitation to this email was sent at the same moment; try again.");
         };

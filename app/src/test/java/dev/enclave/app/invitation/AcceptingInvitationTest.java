@@ -63,6 +63,25 @@ class AcceptingInvitationTest {
     }
 
     @Test
+    void accept_afterAGrantedServiceWasDeleted_joinsWithoutItsGroups_andKeepsTheOthers() {
+        ServiceGroup callers = serviceGroup("api/callers");
+        ServiceGroup ops = serviceGroup("billing/ops");
+        ServiceGroup auditors = serviceGroup("billing/auditors");
+        invitations.service(ACME, callers.service()).service(ACME, ops.service());
+        InviteToken token = invite(Set.of(callers, ops, auditors));
+        invitations.serviceDeleted(ACME, ops.service());
+
+        Membership joined = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+
+        assertThat(invitations.membership(ACME, BOB_KEY)).contains(joined);
+        assertThat(invitations.assigned(ACME, callers, BOB_KEY)).isTrue();
+        assertThat(invitations.assigned(ACME, ops, BOB_KEY)).isFalse();
+        assertThat(invitations.assigned(ACME, auditors, BOB_KEY)).isFalse();
+        assertThat(invitations.find(ACME, token.invitation()).orElseThrow().status())
+                .isEqualTo(InvitationStatus.ACCEPTED);
+    }
+
+    @Test
     void accept_signedInWithAnotherEmail_isWrongInvitee_andTheInvitationStaysOpen() {
         InviteToken token = invite(Set.of());
 

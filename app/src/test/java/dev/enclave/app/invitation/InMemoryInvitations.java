@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * {@link Invitations} in memory, answering as {@link DynamoDbInvitations} does: each workflow is all-or-nothing under
@@ -106,6 +107,13 @@ final class InMemoryInvitations implements Invitations {
         return this;
     }
 
+    /** The service is deleted, its assignments with it. */
+    InMemoryInvitations serviceDeleted(TenantId tenant, ServiceId service) {
+        services.remove(new At<>(tenant, service));
+        assignments.removeIf(at -> at.tenant().equals(tenant) && at.id().group().service().equals(service));
+        return this;
+    }
+
     /** What TTL does to an invitation past its retention: the item goes, its invitee guard may outlive it. */
     InMemoryInvitations removedByTtl(Invitation invitation) {
         invitations.remove(new At<>(invitation.tenant(), invitation.id()));
@@ -162,8 +170,9 @@ final class InMemoryInvitations implements Invitations {
         boolean supersedable = superseded.map(old -> old.status() == InvitationStatus.PENDING).orElse(true);
         boolean notYetAMember = !memberEmails.contains(invitee);
         boolean seatAvailable = seatAvailable(tenant);
-        if (!(invitationFree && guardAsRead && supersedable && notYetAMember && seatAvailable)) {
-            return refused(tenant, notYetAMember, seatAvailable);
+        boolean servicesExist = servicesExist(invitation);
+        if (!(invitationFree && guardAsRead && supersedable && notYetAMember && seatAvailable && servicesExist)) {
+            return refused(tenant, notYetAMember, seatAvailable, servicesExist);
         }
         superseded.ifPresent(old -> put(closed(old, InvitationStatus.SUPERSEDED, Optional.empty())));
         put(invitation);
@@ -213,10 +222,9 @@ final class InMemoryInvitations implements Invitations {
         boolean seatAvailable = seatAvailable(tenant)
                 && organisations.get(tenant).version() == organisation.version();
         boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
-        boolean servicesExist = invitation.serviceGroups().stream()
-                .allMatch(group -> services.contains(new At<>(tenant, group.service())));
+        boolean servicesExist = servicesExist(invitation);
         if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist)) {
-            return refused(tenant, notYetAMember, seatAvailable);
+            return refused(tenant, notYetAMember, seatAvailable, servicesExist);
         }
         put(closed(stored, InvitationStatus.ACCEPTED, Optional.of(membership.user())));
         invitees.remove(invitee);
@@ -279,13 +287,25 @@ final class InMemoryInvitations implements Invitations {
     }
 
     /** As {@link DynamoDbInvitations#outcome} reads a refusal: a member first, then the organisation as it is. */
-    private WriteOutcome refused(TenantId tenant, boolean notYetAMember, boolean seatAvailable) {
+    private WriteOutcome refused(TenantId tenant, boolean notYetAMember, boolean seatAvailable,
+                                 boolean servicesExist) {
         if (!notYetAMember) {
             return WriteOutcome.ALREADY_MEMBER;
         } else if (!seatAvailable) {
             return WriteOutcome.organisationRefusal(organisation(tenant)).orElse(WriteOutcome.INVITATION_CHANGED);
         }
-        return WriteOutcome.INVITATION_CHANGED;
+        return servicesExist ? WriteOutcome.INVITATION_CHANGED : WriteOutcome.SERVICE_GONE;
+    }
+
+    private boolean servicesExist(Invitation invitation) {
+        return invitation.serviceGroups().stream()
+                .allMatch(group -> services.contains(new At<>(invitation.tenant(), group.service())));
+    }
+
+    @Override
+    public Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> wanted) {
+        return wanted.stream().filter(service -> services.contains(new At<>(tenant, service)))
+                .collect(Collectors.toSet());
     }
 
     private boolean seatAvailable(TenantId tenant) {

@@ -91,6 +91,15 @@ class InvitationOutcomeTest {
         assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.ACTIVE, 4, 5)))).isEmpty();
     }
 
+    @Test
+    void aGrantedServiceRefusing_isServiceGone_unlessTheMembershipOrTheOrganisationRefusedToo() {
+        assertThat(outcome(new TransactionOutcome(Map.of(InvitationWrite.SERVICE, List.of(Map.of())),
+                Optional.empty()))).isEqualTo(WriteOutcome.SERVICE_GONE);
+        assertThat(outcome(new TransactionOutcome(Map.of(InvitationWrite.SERVICE, List.of(Map.of()),
+                InvitationWrite.SEAT_AVAILABLE, List.of(organisation(OrganisationStatus.ACTIVE, 5, 5))),
+                Optional.empty()))).isEqualTo(WriteOutcome.NO_SEAT);
+    }
+
     private WriteOutcome outcome(TransactionOutcome outcome) {
         return DynamoDbInvitations.outcome(outcome, ACME, checked);
     }

@@ -30,6 +30,7 @@ class SendingInvitationTest {
 
     @Test
     void send_byAnAdmin_storesThePendingInvitationWithItsGroups_andATokenForIt() {
+        invitations.service(ACME, serviceGroup("api/callers").service());
         SendingInvitation.Sent sent = sent(sending.send(ADA, ACME, BOB, groups("billing"),
                 Set.of(serviceGroup("api/callers")), 3));
 
@@ -47,6 +48,19 @@ class SendingInvitationTest {
         assertThat(sent.token().matches(invitation.tokenHash())).isTrue();
         assertThat(invitations.all(ACME)).containsExactly(invitation);
         assertThat(invitations.guardOf(ACME, BOB)).contains(invitation.id());
+    }
+
+    @Test
+    void send_grantingAGroupOfAServiceThatDoesNotExist_isNotFound_andStoresNothing() {
+        invitations.service(ACME, serviceGroup("api/callers").service());
+
+        Refusal refusal = refusal(sending.send(ADA, ACME, BOB, groups(),
+                Set.of(serviceGroup("api/callers"), serviceGroup("billing/ops")), 7));
+
+        assertThat(refusal).isEqualTo(new Refusal(Reason.NOT_FOUND,
+                "A service the invitation grants a group of does not exist; create it first."));
+        assertThat(invitations.all(ACME)).isEmpty();
+        assertThat(invitations.guardOf(ACME, BOB)).isEmpty();
     }
 
     @Test

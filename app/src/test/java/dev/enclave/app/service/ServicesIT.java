@@ -77,6 +77,54 @@ class ServicesIT extends LocalStackTest {
     }
 
     @Test
+    void invitationGrantingTwoGroupsOfOneService_isAcceptedWithBoth() {
+        String owner = organisation("svc-two");
+        api().post("/v1/orgs/svc-two/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        String token = api().post("/v1/orgs/svc-two/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\",\"reports/editors\"]}",
+                owner).json().get("token").asText();
+
+        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
+                tokens().mint("bob", "bob@example.com"));
+
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(allowed("svc-two", "bob", "reports", "viewers", owner)).isTrue();
+        assertThat(allowed("svc-two", "bob", "reports", "editors", owner)).isTrue();
+    }
+
+    @Test
+    void invitationGrantingAServiceDeletedBeforeAccept_isAcceptedWithoutItsGroups() {
+        String owner = organisation("svc-gone");
+        api().post("/v1/orgs/svc-gone/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        api().post("/v1/orgs/svc-gone/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
+        String token = api().post("/v1/orgs/svc-gone/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\",\"crm/sales\"]}",
+                owner).json().get("token").asText();
+        assertThat(send("DELETE", "/v1/orgs/svc-gone/services/crm", null, owner, null).status()).isEqualTo(204);
+
+        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
+                tokens().mint("bob", "bob@example.com"));
+
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(allowed("svc-gone", "bob", "reports", "viewers", owner)).isTrue();
+        assertThat(api().post("/v1/orgs/svc-gone/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner)
+                .status()).isEqualTo(201);
+        assertThat(allowed("svc-gone", "bob", "crm", "sales", owner)).isFalse();
+    }
+
+    @Test
+    void invitationGrantingAGroupOfNoService_isNotFound_andSendsNothing() {
+        String owner = organisation("svc-none");
+
+        Api.Reply reply = api().post("/v1/orgs/svc-none/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner);
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.json().get("code").asText()).isEqualTo("not-found");
+        assertThat(api().get("/v1/orgs/svc-none/invitations", owner).json().get("items")).isEmpty();
+    }
+
+    @Test
     void invitationServiceGroups_mustNameServiceAndGroup() {
         String owner = organisation("svc-invalid");
 
