@@ -274,7 +274,9 @@ final class Report {
         line("## 4. Micro-benchmarks (JMH)");
         line("");
         line("JMH in a forked JVM; score with JMH's 99.9% error, and the min–max of the measured iterations. The "
-                + "`SandboxPolicyEvaluation` row is the local gateway's IAM decision, not Enclave's own cost.");
+                + "`SandboxPolicyEvaluation` row is the local gateway's IAM decision, not Enclave's own cost. The "
+                + "`ItemMapping` rows ending `ByHand` are the baseline the store's schemas replaced (hand-built item "
+                + "maps, `HandMappedItems`), measured beside them in the same run.");
         line("");
         line("| benchmark | score | error | iterations min–max | unit |");
         line("|---|---:|---:|---|---|");
