@@ -11,8 +11,8 @@ import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.service.Service;
-import dev.enclave.app.service.ServiceAssignments;
-import dev.enclave.app.service.ServiceAssignments.Assignment;
+import dev.enclave.app.service.AssignmentItems;
+import dev.enclave.app.service.AssignmentItems.Assignment;
 import dev.enclave.app.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -70,14 +70,14 @@ sealed interface Entity {
     record ServiceEntity(TableItem item, TenantId tenant, Service service) implements Entity {
         @Override
         public Map<String, AttributeValue> written() {
-            return ServiceAssignments.serviceKey(tenant, service.id()).asMap();
+            return AssignmentItems.serviceKey(tenant, service.id()).asMap();
         }
     }
 
     record AssignmentEntity(TableItem item, TenantId tenant, Assignment assignment) implements Entity {
         @Override
         public Map<String, AttributeValue> written() {
-            return ServiceAssignments.item(tenant, assignment.group(), assignment.user(), assignment.userId());
+            return AssignmentItems.item(tenant, assignment.group(), assignment.user(), assignment.userId());
         }
     }
 

@@ -18,7 +18,7 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
-import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.AssignmentItems;
 import dev.enclave.app.service.ServiceItems;
 import dev.enclave.app.service.ServiceKeys;
 import dev.enclave.identity.TenantId;
@@ -43,7 +43,7 @@ enum EntityKind {
     SERVICE("service", ServiceKeys.SERVICE_PREFIX, false, (tenant, item) ->
             new ServiceEntity(item, tenant, ServiceItems.fromItem(item.attributes()))),
     ASSIGNMENT("service-group assignment", ServiceKeys.ASSIGNMENT_PREFIX, false, (tenant, item) ->
-            new AssignmentEntity(item, tenant, ServiceAssignments.fromItem(item.attributes()))),
+            new AssignmentEntity(item, tenant, AssignmentItems.fromItem(item.attributes()))),
     API_KEY("API key", ApiKeyKeys.SORT_KEY_PREFIX, false, (tenant, item) ->
             new ApiKeyEntity(item, ApiKeyItems.fromItem(item.attributes()))),
     IDEMPOTENCY("idempotency record", IdempotencyItems.SORT_KEY_PREFIX, false, (tenant, item) -> {

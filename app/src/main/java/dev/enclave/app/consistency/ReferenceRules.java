@@ -11,7 +11,7 @@ import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipKeys;
-import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.AssignmentItems;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -116,7 +116,7 @@ final class ReferenceRules {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, tenant, entity.item(),
                         "assignment of someone who is not a member"));
             }
-            String service = ServiceAssignments.serviceKey(tenant, entity.assignment().group().service()).sort();
+            String service = AssignmentItems.serviceKey(tenant, entity.assignment().group().service()).sort();
             if (!services.contains(service)) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, tenant, entity.item(),
                         "assignment to a service that does not exist"));

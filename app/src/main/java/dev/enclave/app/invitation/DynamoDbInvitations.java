@@ -11,7 +11,7 @@ import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
-import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.AssignmentItems;
 import dev.enclave.app.service.Service;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.ServiceId;
@@ -143,7 +143,7 @@ final class DynamoDbInvitations implements Invitations {
                         guardNames(invitation.id().value()));
         servicesExist(writes, invitation);
         invitation.serviceGroups().forEach(granted -> writes.create(InvitationWrite.SERVICE_ASSIGNMENT,
-                ServiceAssignments.item(tenant, granted, membership.user(), membership.userId())));
+                AssignmentItems.item(tenant, granted, membership.user(), membership.userId())));
         return outcome(table(tenant).transact(writes.build()), tenant, checked);
     }
 
@@ -152,12 +152,12 @@ final class DynamoDbInvitations implements Invitations {
         invitation.serviceGroups().stream().map(ServiceGroup::service).distinct()
                 .sorted(Comparator.comparing(ServiceId::value))
                 .forEach(service -> writes.check(InvitationWrite.SERVICE,
-                        ServiceAssignments.serviceKey(invitation.tenant(), service), Conditions.exists()));
+                        AssignmentItems.serviceKey(invitation.tenant(), service), Conditions.exists()));
     }
 
     @Override
     public Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> services) {
-        List<ItemKey> keys = services.stream().map(service -> ServiceAssignments.serviceKey(tenant, service)).toList();
+        List<ItemKey> keys = services.stream().map(service -> AssignmentItems.serviceKey(tenant, service)).toList();
         List<Map<String, AttributeValue>> found = keys.isEmpty() ? List.of() : table(tenant).getAll(keys);
         return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), found, ServiceItems::fromItem).stream()
                 .map(Service::id).filter(services::contains).collect(Collectors.toSet());

@@ -17,19 +17,19 @@ import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
 
-/** {@link Members} on the single table: reads here, changes as {@link MembershipChanges}' transactions. */
+/** {@link Members} on the single table: reads here, changes as {@link DynamoDbMembershipChanges}' transactions. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbMembers implements Members {
 
     private final Store store;
     private final CheckedItems checked;
-    private final MembershipChanges changes;
+    private final DynamoDbMembershipChanges changes;
 
     DynamoDbMembers(Store store, CheckedItems checked, MemberDependents dependents) {
         this.store = store;
         this.checked = checked;
-        this.changes = new MembershipChanges(store, dependents);
+        this.changes = new DynamoDbMembershipChanges(store, dependents);
     }
 
     @Override

@@ -38,6 +38,6 @@ final class DynamoDbMemberAssignments implements MemberDependents {
                         ServiceKeys.byMember(tenant, user)),
                 q -> q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName())).items();
         return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), found,
-                item -> ServiceAssignments.keyOfAssignment(item, user));
+                item -> AssignmentItems.keyOfAssignment(item, user));
     }
 }

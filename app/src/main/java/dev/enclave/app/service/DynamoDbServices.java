@@ -94,7 +94,7 @@ final class DynamoDbServices implements Services {
         Transaction assignment = Transaction.builder()
                 .check(Role.MEMBER, MembershipKeys.key(tenant, user), Conditions.exists())
                 .check(Role.SERVICE, ServiceKeys.service(tenant, group.service()), Conditions.exists())
-                .put(Role.ASSIGNMENT, ServiceAssignments.item(tenant, group, user, userId))
+                .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .build();
         return !table(tenant).transact(assignment).refusedAny(Role.MEMBER, Role.SERVICE);
     }
@@ -107,7 +107,7 @@ final class DynamoDbServices implements Services {
     @Override
     public List<String> groupMembers(TenantId tenant, ServiceGroup group) {
         return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), query(tenant, ServiceKeys.groupPrefix(group)),
-                ServiceAssignments::userId);
+                AssignmentItems::userId);
     }
 
     @Override

@@ -15,7 +15,7 @@ import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationStatus;
-import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.AssignmentItems;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Email;
@@ -64,7 +64,7 @@ final class HealthyTable {
         }
         put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
                 "name", s("Billing"), "version", n(1)));
-        put(ServiceAssignments.item(ACME, BILLING_VIEWERS, BOB.user(), BOB.userId()));
+        put(AssignmentItems.item(ACME, BILLING_VIEWERS, BOB.user(), BOB.userId()));
         put(InvitationItems.toItem(CLEO_INVITED));
         put(InvitationItems.inviteeGuard(CLEO_INVITED));
         put(InvitationItems.toItem(BOB_INVITED));

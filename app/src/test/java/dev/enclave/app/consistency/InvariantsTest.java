@@ -16,7 +16,7 @@ import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.OrganisationName;
-import dev.enclave.app.service.ServiceAssignments;
+import dev.enclave.app.service.AssignmentItems;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -98,7 +98,7 @@ class InvariantsTest {
     @Test
     void check_ofAnOnboardedOrganisationWhoseOwnerHasNotAcceptedYet_findsNothing() {
         table.remove(ADA_MEMBER).remove(sortKey(MembershipItems.emailGuard(ADA))).remove(BOB_MEMBER)
-                .remove(BOB_EMAIL).remove(sortKey(ServiceAssignments.item(HealthyTable.ACME,
+                .remove(BOB_EMAIL).remove(sortKey(AssignmentItems.item(HealthyTable.ACME,
                         HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())))
                 .set(ORG, "members", n(0)).set(ORG, "owners", n(0));
 
@@ -205,7 +205,7 @@ class InvariantsTest {
     @Test
     void check_whenAnAssignmentOutlivedItsMember_namesTheAssignment() {
         Membership dan = member("dan", Membership.MEMBER);
-        Map<String, AttributeValue> assignment = ServiceAssignments.item(HealthyTable.ACME,
+        Map<String, AttributeValue> assignment = AssignmentItems.item(HealthyTable.ACME,
                 HealthyTable.BILLING_VIEWERS, dan.user(), dan.userId());
         table.put(assignment);
 
@@ -216,7 +216,7 @@ class InvariantsTest {
     void check_whenAnAssignmentOutlivedItsService_namesTheAssignment() {
         table.remove("SVC#billing");
 
-        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(ServiceAssignments.item(HealthyTable.ACME,
+        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(AssignmentItems.item(HealthyTable.ACME,
                 HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
     }
 

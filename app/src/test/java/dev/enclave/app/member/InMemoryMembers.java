@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * {@link Members} in memory, answering as {@link DynamoDbMembers} does: every change is all or nothing, decided by the
- * same conditions its transaction writes carry (see {@link MembershipChanges}), and read back the same way. Each
+ * same conditions its transaction writes carry (see {@link DynamoDbMembershipChanges}), and read back the same way. Each
  * organisation is taken to exist, with as many owners as it has memberships in the owner group (what its counter
  * holds, and what the consistency checker holds it to). A membership's dependents are only counted, for the limit of
  * one transaction.

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.app.platform.GroupName;
-import dev.enclave.app.service.ServiceAssignments.Assignment;
+import dev.enclave.app.service.AssignmentItems.Assignment;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.Map;
@@ -35,9 +35,9 @@ class ServiceItemsTest {
                 "service", s("billing"), "group", s("viewers"), "userId", s("bob"),
                 "GSI1PK", s("TENANT#acme#MEMBER#" + BOB.digest()), "GSI1SK", s("SVCGROUP#billing#viewers"));
 
-        assertThat(ServiceAssignments.item(ACME, BILLING_VIEWERS, BOB, "bob")).isEqualTo(stored);
-        assertThat(ServiceAssignments.fromItem(stored)).isEqualTo(new Assignment(BILLING_VIEWERS, BOB, "bob"));
-        assertThat(ServiceAssignments.keyOfAssignment(stored, BOB))
+        assertThat(AssignmentItems.item(ACME, BILLING_VIEWERS, BOB, "bob")).isEqualTo(stored);
+        assertThat(AssignmentItems.fromItem(stored)).isEqualTo(new Assignment(BILLING_VIEWERS, BOB, "bob"));
+        assertThat(AssignmentItems.keyOfAssignment(stored, BOB))
                 .isEqualTo(ServiceKeys.assignment(ACME, BILLING_VIEWERS, BOB));
     }
 
@@ -55,7 +55,7 @@ class ServiceItemsTest {
                 "SK", s("SVCGROUP#billing#Viewers#MEMBER#" + BOB.digest()), "type", s("service-assignment"),
                 "service", s("billing"), "group", s("Viewers"), "userId", s("bob"));
 
-        assertThatThrownBy(() -> ServiceAssignments.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AssignmentItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static AttributeValue s(String value) {

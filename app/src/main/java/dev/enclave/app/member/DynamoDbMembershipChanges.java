@@ -25,7 +25,7 @@ import java.util.Optional;
  * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
  * organisation's scoped client.
  */
-final class MembershipChanges {
+final class DynamoDbMembershipChanges {
 
     /** The writes of a membership change. */
     enum Role implements WriteRole {
@@ -45,7 +45,7 @@ final class MembershipChanges {
     private final Store store;
     private final MemberDependents dependents;
 
-    MembershipChanges(Store store, MemberDependents dependents) {
+    DynamoDbMembershipChanges(Store store, MemberDependents dependents) {
         this.store = store;
         this.dependents = dependents;
     }

@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class MembershipNameCopies implements NameCopies {
+final class DynamoDbNameCopies implements NameCopies {
 
     /** The one write of a page's transaction: a membership's copy of the name. */
     enum Role implements WriteRole { NAME_COPY }
@@ -40,7 +40,7 @@ final class MembershipNameCopies implements NameCopies {
     private final Store store;
     private final CheckedItems checked;
 
-    MembershipNameCopies(Store store, CheckedItems checked) {
+    DynamoDbNameCopies(Store store, CheckedItems checked) {
         this.store = store;
         this.checked = checked;
     }

@@ -12,13 +12,13 @@ import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** The item that puts a member in a service group, for workflows that assign (accepting an invitation). */
-public final class ServiceAssignments {
+public final class AssignmentItems {
 
     private static final String SERVICE = "service";
     private static final String GROUP = "group";
     private static final String USER_ID = "userId";
 
-    private ServiceAssignments() {
+    private AssignmentItems() {
     }
 
     /** The item putting {@code user} in the service group {@code group}. */
