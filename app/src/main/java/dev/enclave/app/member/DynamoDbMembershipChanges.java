@@ -93,12 +93,20 @@ final class DynamoDbMembershipChanges {
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
 
+    /**
+     * Moves the owner group from {@code from} to {@code to}. When {@code to} turned out to be an owner already, the
+     * hand-over is {@code from} leaving the owner group, with the owner count: {@code to} remains.
+     */
     Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
         Transaction transfer = Transaction.builder()
                 .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, OWNER, Optional.empty()))
                 .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, OWNER, Optional.empty()))
                 .build();
-        return groupChanged(table(tenant).transact(transfer), Role.NEW_OWNER, Optional.empty());
+        TransactionOutcome outcome = table(tenant).transact(transfer);
+        if (outcome.oldItem(Role.NEW_OWNER).map(MembershipItems::fromItem).filter(Membership::isOwner).isPresent()) {
+            return revoke(tenant, from, OWNER, Optional.empty());
+        }
+        return groupChanged(outcome, Role.NEW_OWNER, Optional.empty());
     }
 
     /**

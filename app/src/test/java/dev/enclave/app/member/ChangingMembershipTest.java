@@ -300,13 +300,14 @@ class ChangingMembershipTest {
     }
 
     @Test
-    void transfer_toSomeoneAlreadyAnOwner_isNotRefused_andBothStayOwners() {
+    void transfer_toSomeoneAlreadyAnOwner_handsOverTheActorsOwnership() {
         Membership eve = member("eve", Membership.OWNER);
         members.add(eve);
 
         assertThat(changing.transferOwnership(ada, eve.user())).isEmpty();
-        assertThat(members.find(ACME, ada.user())).contains(ada);
-        assertThat(members.owners(ACME)).isEqualTo(2);
+        assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
+        assertThat(members.find(ACME, eve.user()).orElseThrow().isOwner()).isTrue();
+        assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test

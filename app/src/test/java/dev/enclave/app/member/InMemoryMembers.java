@@ -136,6 +136,9 @@ public final class InMemoryMembers implements Members {
             throw new IllegalArgumentException("one transaction cannot write the same membership twice");
         }
         GroupName owner = new GroupName(GroupName.OWNER);
+        if (stored(tenant, to).map(found -> found.membership().isOwner()).orElse(false)) {
+            return editGroup(tenant, from, owner, false, Optional.empty());
+        }
         Optional<Change> newOwnerRefused = refusedEdit(stored(tenant, to), owner, true, Optional.empty());
         if (newOwnerRefused.isPresent()) {
             return newOwnerRefused.get();

@@ -87,6 +87,21 @@ class MembersIT extends LocalStackTest {
     }
 
     @Test
+    void transferOwnership_toACoOwner_handsTheCallersOwnershipOver() {
+        String owner = journeys().organisation("mem-coowner");
+        journeys().join("mem-coowner", owner, "bob");
+        assertThat(put("/v1/orgs/mem-coowner/members/bob/groups/owner", owner).status()).isEqualTo(200);
+
+        Api.Reply transferred = api().post("/v1/orgs/mem-coowner/transfer-ownership", "{\"userId\":\"bob\"}", owner);
+
+        assertThat(transferred.status()).isEqualTo(204);
+        assertThat(groups(api().get("/v1/orgs/mem-coowner/members/owner-mem-coowner", owner)))
+                .doesNotContain("owner");
+        assertThat(delete("/v1/orgs/mem-coowner/members/bob/groups/owner", journeys().member("bob")).status())
+                .isEqualTo(409);
+    }
+
+    @Test
     void remove_byAnAdmin_takesTheMembershipSeatAndCrossTenantViewAway() {
         String owner = journeys().organisation("mem-remove");
         journeys().join("mem-remove", owner, "bob");
