@@ -44,7 +44,7 @@ public final class OnboardingTenant {
         InvitationId invitationId = InvitationId.random(random);
         InviteToken token = InviteToken.issue(id, invitationId, random);
         Invitation invitation = new Invitation(id, invitationId, ownerEmail,
-                Set.of(new GroupName(GroupName.OWNER)), Set.of(), token.hash(), InvitationStatus.PENDING, now,
+                Set.of(GroupName.OWNER), Set.of(), token.hash(), InvitationStatus.PENDING, now,
                 now.plus(OWNER_INVITATION_VALIDITY), admin, Optional.empty());
         return invitations.onboard(organisation, invitation)
                 ? Optional.of(new Onboarded(organisation, invitation, token)) : Optional.empty();

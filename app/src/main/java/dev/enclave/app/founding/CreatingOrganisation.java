@@ -3,6 +3,7 @@ package dev.enclave.app.founding;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -29,7 +30,7 @@ public final class CreatingOrganisation {
         Instant now = clock.instant();
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, caller.userKey(), caller.subject(), caller.issuer(),
-                caller.verifiedEmail(), Set.of(Membership.OWNER, Membership.MEMBER), now, 1);
+                caller.verifiedEmail(), Set.of(GroupName.OWNER, GroupName.MEMBER), now, 1);
         return founding.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
     }
 

@@ -7,6 +7,7 @@ import dev.enclave.app.member.Membership;
 import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.UserKey;
@@ -118,9 +119,8 @@ public final class AcceptingInvitation {
     }
 
     private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {
-        Set<String> groups = new HashSet<>();
-        invitation.groups().forEach(group -> groups.add(group.value()));
-        groups.add(Membership.MEMBER);
+        Set<GroupName> groups = new HashSet<>(invitation.groups());
+        groups.add(GroupName.MEMBER);
         Instant now = clock.instant();
         return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), Optional.of(invitation.email()),
                 groups, now, 1);

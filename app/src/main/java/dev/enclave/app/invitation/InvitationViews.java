@@ -73,7 +73,8 @@ public final class InvitationViews {
 
         public static Membership of(dev.enclave.app.member.Membership membership) {
             return new Membership(membership.tenant().value(), membership.userId(),
-                    membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
+                    membership.groups().stream().sorted().map(GroupName::value).toList(),
+                    WireTime.of(membership.joinedAt()));
         }
     }
 }

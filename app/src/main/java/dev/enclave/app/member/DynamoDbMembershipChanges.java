@@ -40,8 +40,6 @@ final class DynamoDbMembershipChanges {
         NEW_OWNER
     }
 
-    private static final GroupName OWNER = new GroupName(GroupName.OWNER);
-
     private final Store store;
     private final MemberDependents dependents;
 
@@ -99,12 +97,12 @@ final class DynamoDbMembershipChanges {
      */
     Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
         Transaction transfer = Transaction.builder()
-                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, OWNER, Optional.empty()))
-                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, OWNER, Optional.empty()))
+                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, GroupName.OWNER, Optional.empty()))
+                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, GroupName.OWNER, Optional.empty()))
                 .build();
         TransactionOutcome outcome = table(tenant).transact(transfer);
         if (outcome.oldItem(Role.NEW_OWNER).map(MembershipItems::fromItem).filter(Membership::isOwner).isPresent()) {
-            return revoke(tenant, from, OWNER, Optional.empty());
+            return revoke(tenant, from, GroupName.OWNER, Optional.empty());
         }
         return groupChanged(outcome, Role.NEW_OWNER, Optional.empty());
     }

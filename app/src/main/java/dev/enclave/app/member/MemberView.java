@@ -2,11 +2,13 @@ package dev.enclave.app.member;
 
 import io.micronaut.core.annotation.Nullable;
 import dev.enclave.app.contract.WireTime;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
+import java.util.Set;
 
 /** A member as the API shows it. */
 @Serdeable
@@ -15,7 +17,12 @@ public record MemberView(String userId, String email, List<String> groups, Strin
 
     public static MemberView of(Membership membership) {
         return new MemberView(membership.userId(), membership.email().map(Email::value).orElse(""),
-                membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
+                names(membership.groups()), WireTime.of(membership.joinedAt()));
+    }
+
+    /** The groups by name, sorted, as the API lists them. */
+    static List<String> names(Set<GroupName> groups) {
+        return groups.stream().sorted().map(GroupName::value).toList();
     }
 
     /**
@@ -44,7 +51,7 @@ public record MemberView(String userId, String email, List<String> groups, Strin
         public static MyOrganisation of(Members.UserMembership listed) {
             Membership membership = listed.membership();
             return new MyOrganisation(membership.tenant().value(), listed.organisation().name(),
-                    membership.groups().stream().sorted().toList(), WireTime.of(membership.joinedAt()));
+                    names(membership.groups()), WireTime.of(membership.joinedAt()));
         }
     }
 }

@@ -18,14 +18,7 @@ import java.util.TreeSet;
  *               accepted); absent when there was none
  */
 public record Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
-                         Set<String> groups, Instant joinedAt, long version) {
-
-    /** The group that owns an organisation. */
-    public static final String OWNER = GroupName.OWNER;
-    /** The group that administers it. */
-    public static final String ADMIN = "admin";
-    /** Every member's group. */
-    public static final String MEMBER = GroupName.MEMBER;
+                         Set<GroupName> groups, Instant joinedAt, long version) {
 
     public Membership {
         Objects.requireNonNull(tenant, "tenant");
@@ -38,11 +31,11 @@ public record Membership(TenantId tenant, UserKey user, String userId, String is
     }
 
     public boolean isOwner() {
-        return groups.contains(OWNER);
+        return groups.contains(GroupName.OWNER);
     }
 
     /** Owners and admins administer the organisation. */
     public boolean isAdmin() {
-        return groups.contains(OWNER) || groups.contains(ADMIN);
+        return groups.contains(GroupName.OWNER) || groups.contains(GroupName.ADMIN);
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.Schemas;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
@@ -60,7 +62,7 @@ public final class MembershipItems {
             .addAttribute(String.class, a -> a.name(EMAIL).getter(m -> storedEmail(m.membership().email()))
                     .setter((b, v) -> b.email = v))
             .addAttribute(EnhancedType.setOf(String.class), a -> a.name(GROUPS)
-                    .getter(m -> m.membership().groups()).setter((b, v) -> b.groups = v)
+                    .getter(m -> stored(m.membership().groups())).setter((b, v) -> b.groups = v)
                     .attributeConverter(SortedStrings.AS_SET))
             .addAttribute(String.class, a -> a.name("joinedAt").getter(m -> m.membership().joinedAt().toString())
                     .setter((b, v) -> b.joinedAt = v))
@@ -115,6 +117,11 @@ public final class MembershipItems {
         return new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER));
     }
 
+    /** The groups as they are stored: their names, a string set sorted by {@link SortedStrings}. */
+    private static Set<String> stored(Set<GroupName> groups) {
+        return groups.stream().map(GroupName::value).collect(Collectors.toSet());
+    }
+
     private static String storedEmail(Optional<Email> email) {
         return email.map(Email::value).orElse(NO_EMAIL);
     }
@@ -147,7 +154,8 @@ public final class MembershipItems {
 
         Members.UserMembership build() {
             Membership membership = new Membership(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
-                    user, userId, issuer, email(email), Objects.requireNonNull(groups, GROUPS),
+                    user, userId, issuer, email(email), Objects.requireNonNull(groups, GROUPS).stream()
+                    .map(GroupName::new).collect(Collectors.toSet()),
                     Instant.parse(Objects.requireNonNull(joinedAt, "joinedAt")), Objects.requireNonNull(version,
                     VERSION));
             return new Members.UserMembership(membership, organisationName == null

@@ -5,6 +5,7 @@ import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -23,9 +24,9 @@ public final class InMemoryAccessReads implements AccessReads {
     private int count;
 
     /** {@code user} is a member of acme, in {@code groups} too. */
-    public InMemoryAccessReads member(UserKey user, String... groups) {
-        Set<String> all = new HashSet<>(List.of(groups));
-        all.add(Membership.MEMBER);
+    public InMemoryAccessReads member(UserKey user, GroupName... groups) {
+        Set<GroupName> all = new HashSet<>(List.of(groups));
+        all.add(GroupName.MEMBER);
         membership = Optional.of(new Membership(ACME, user, "user", "iss", Optional.empty(), all, Instant.EPOCH, 1));
         return this;
     }

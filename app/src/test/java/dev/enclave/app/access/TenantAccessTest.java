@@ -6,6 +6,7 @@ import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.outcome.Reason;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 import java.util.Set;
@@ -41,7 +42,7 @@ class TenantAccessTest {
 
     @Test
     void decide_whenOrganisationIsBeingDeleted_isOrganisationNotFound() {
-        reads.member(ADA.userKey(), Membership.OWNER).organisation(OrganisationStatus.DELETING);
+        reads.member(ADA.userKey(), GroupName.OWNER).organisation(OrganisationStatus.DELETING);
 
         assertThat(reason(access.decide(ADA, "acme", Requirement.MEMBER))).isEqualTo(Reason.ORGANISATION_NOT_FOUND);
     }
@@ -77,7 +78,7 @@ class TenantAccessTest {
 
     @Test
     void judge_ofOneStanding_answersEachRequirement_withoutReadingAgain() {
-        reads.member(ADA.userKey(), Membership.ADMIN).organisation(OrganisationStatus.ACTIVE);
+        reads.member(ADA.userKey(), GroupName.ADMIN).organisation(OrganisationStatus.ACTIVE);
 
         AccessDecision standing = access.standing(ADA, "acme");
 

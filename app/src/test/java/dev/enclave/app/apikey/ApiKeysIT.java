@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.CheckedFront;
 import dev.enclave.app.support.LocalStackTest;
@@ -194,7 +195,7 @@ class ApiKeysIT extends LocalStackTest {
     @Test
     void plainMembers_cannotManageKeys_andMalformedKeysAreRefused() {
         String ada = owner("keys-roles");
-        Members.add(platform, tableName, "keys-roles", "carl", "member");
+        Members.add(platform, tableName, "keys-roles", "carl", GroupName.MEMBER);
         String carl = tokens().mint("carl", "carl@example.com");
 
         assertThat(api().post("/v1/orgs/keys-roles/api-keys", "{\"name\":\"a\",\"access\":\"read\"}", carl).status())

@@ -9,12 +9,12 @@ import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.AssignmentItems;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.iam.policy.Access;
@@ -43,8 +43,8 @@ final class HealthyTable {
     static final String PARTITION = "TENANT#acme#";
     static final String ISSUER = "https://idp.example/";
     static final Instant NOW = Instant.parse("2026-11-01T10:00:00Z");
-    static final Membership ADA = member("ada", Membership.OWNER, Membership.MEMBER);
-    static final Membership BOB = member("bob", Membership.MEMBER);
+    static final Membership ADA = member("ada", GroupName.OWNER, GroupName.MEMBER);
+    static final Membership BOB = member("bob", GroupName.MEMBER);
     static final ServiceGroup BILLING_VIEWERS = ServiceGroup.parse("billing/viewers").orElseThrow();
     static final Invitation CLEO_INVITED = invitation("cleoinvitationaaaaaa", "cleo", InvitationStatus.PENDING);
     static final Invitation BOB_INVITED = invitation("bobinvitationaaaaaaa", "bob", InvitationStatus.ACCEPTED);
@@ -75,7 +75,7 @@ final class HealthyTable {
         put(Map.of("PK", s("TENANT#acme#DATA#k3j9#orders"), "SK", s("anything the tenant likes")));
     }
 
-    static Membership member(String user, String... groups) {
+    static Membership member(String user, GroupName... groups) {
         return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
                 Set.of(groups),
                 NOW, 1);
@@ -83,7 +83,7 @@ final class HealthyTable {
 
     static Invitation invitation(String id, String user, InvitationStatus status) {
         return new Invitation(ACME, new InvitationId(id), Email.of(user + "@example.com"),
-                Set.of(new GroupName(GroupName.MEMBER)),
+                Set.of(GroupName.MEMBER),
                 Set.of(), "tokenhash", status, NOW, NOW.plus(Duration.ofDays(7)), "ada",
                 status == InvitationStatus.ACCEPTED ? Optional.of(UserKey.of(ISSUER, user)) : Optional.empty());
     }

@@ -16,7 +16,9 @@ import dev.enclave.app.invitation.InvitationStatus;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.AssignmentItems;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -89,7 +91,7 @@ class InvariantsTest {
 
     @Test
     void check_whenMembersRemainButNoOwner_namesTheOwnerlessOrganisation() {
-        table.put(MembershipItems.toItem(member("ada", Membership.MEMBER), new OrganisationName("Acme Ltd", 1)))
+        table.put(MembershipItems.toItem(member("ada", GroupName.MEMBER), new OrganisationName("Acme Ltd", 1)))
                 .set(ORG, "owners", n(0));
 
         assertOnly(ViolationKind.NO_OWNER, ORG);
@@ -176,8 +178,20 @@ class InvariantsTest {
     }
 
     @Test
+    void check_ofAMembershipInAGroupThatIsNoGroupName_namesItMalformed() {
+        table.set(BOB_MEMBER, "groups", AttributeValue.fromSs(List.of("member", "Billing Team")));
+
+        Findings findings = check();
+
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).singleElement().satisfies(violation -> {
+            assertThat(violation.key()).isEqualTo(PARTITION + " " + BOB_MEMBER);
+            assertThat(violation.detail()).isEqualTo("membership that its mapping refuses (IllegalArgumentException)");
+        });
+    }
+
+    @Test
     void check_whenAnEmailRecordOutlivedItsMember_namesTheRecord() {
-        Membership dan = member("dan", Membership.MEMBER);
+        Membership dan = member("dan", GroupName.MEMBER);
         table.put(MembershipItems.emailGuard(dan));
 
         assertOnly(ViolationKind.EMAIL_GUARD, sortKey(MembershipItems.emailGuard(dan)));
@@ -204,7 +218,7 @@ class InvariantsTest {
 
     @Test
     void check_whenAnAssignmentOutlivedItsMember_namesTheAssignment() {
-        Membership dan = member("dan", Membership.MEMBER);
+        Membership dan = member("dan", GroupName.MEMBER);
         Map<String, AttributeValue> assignment = AssignmentItems.item(HealthyTable.ACME,
                 HealthyTable.BILLING_VIEWERS, dan.user(), dan.userId());
         table.put(assignment);

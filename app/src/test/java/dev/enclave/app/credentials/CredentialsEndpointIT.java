@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Members;
@@ -119,7 +120,7 @@ class CredentialsEndpointIT extends LocalStackTest {
     void removedAdmin_getsNoNewCredentials_andTheOldOnesCannotRestoreTheMembership() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"creds-removed\",\"name\":\"Removed\"}", ada);
-        Members.add(platform, tableName, "creds-removed", "bea", "member", "admin");
+        Members.add(platform, tableName, "creds-removed", "bea", GroupName.MEMBER, GroupName.ADMIN);
         String bea = tokens().mint("bea", "bea@example.com");
         JsonNode issued = api().post("/v1/orgs/creds-removed/credentials", "{\"access\":\"readwrite\"}", bea).json();
 
@@ -166,7 +167,7 @@ class CredentialsEndpointIT extends LocalStackTest {
     void plainMember_isForbidden_andStranger_isNotFound() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"creds-roles\",\"name\":\"Roles\"}", ada);
-        Members.add(platform, tableName, "creds-roles", "carl", "member");
+        Members.add(platform, tableName, "creds-roles", "carl", GroupName.MEMBER);
 
         Api.Reply member = api().post("/v1/orgs/creds-roles/credentials", "{}", tokens().mint("carl", "c@x.io"));
         Api.Reply stranger = api().post("/v1/orgs/creds-roles/credentials", "{}", tokens().mint("eve", "e@x.io"));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.time.Clock;
@@ -32,7 +33,7 @@ class CreatingOrganisationTest {
 
         assertThat(owners).singleElement().satisfies(owner -> {
             assertThat(owner.email()).contains(ADA_EMAIL);
-            assertThat(owner.groups()).containsExactlyInAnyOrder(Membership.OWNER, Membership.MEMBER);
+            assertThat(owner.groups()).containsExactlyInAnyOrder(GroupName.OWNER, GroupName.MEMBER);
         });
     }
 

@@ -19,6 +19,7 @@ import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -51,7 +52,7 @@ class AcceptingInvitationTest {
         Membership joined = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
 
         assertThat(joined).isEqualTo(new Membership(ACME, BOB_KEY, "bob", ISSUER, Optional.of(BOB),
-                Set.of(Membership.MEMBER, "billing"), NOW, 1));
+                Set.of(GroupName.MEMBER, new GroupName("billing")), NOW, 1));
         assertThat(invitations.membership(ACME, BOB_KEY)).contains(joined);
         assertThat(invitations.nameCopy(ACME, BOB_KEY)).contains(new OrganisationName("Acme", 1));
         assertThat(invitations.assigned(ACME, callers, BOB_KEY)).isTrue();
@@ -172,7 +173,8 @@ class AcceptingInvitationTest {
     @Test
     void accept_byAMemberAlready_isAlreadyMember_andTheInvitationStaysOpen() {
         InviteToken token = invite(Set.of());
-        Membership bob = new Membership(ACME, BOB_KEY, "bob", ISSUER, Optional.of(BOB), Set.of(Membership.MEMBER), NOW, 1);
+        Membership bob = new Membership(ACME, BOB_KEY, "bob", ISSUER, Optional.of(BOB), Set.of(GroupName.MEMBER), NOW,
+                1);
         invitations.member(bob);
 
         assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))

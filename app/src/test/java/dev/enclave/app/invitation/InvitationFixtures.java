@@ -28,8 +28,8 @@ final class InvitationFixtures {
     static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
     static final Email BOB = Email.of("bob@example.com");
 
-    static final Membership OLGA = member("olga", Membership.OWNER);
-    static final Membership ADA = member("ada", Membership.ADMIN);
+    static final Membership OLGA = member("olga", GroupName.OWNER);
+    static final Membership ADA = member("ada", GroupName.ADMIN);
 
     private InvitationFixtures() {
     }
@@ -49,9 +49,9 @@ final class InvitationFixtures {
     }
 
     /** A member of acme, {@code <user>@example.com}, in {@code groups} and {@code member}. */
-    static Membership member(String user, String... groups) {
-        Set<String> all = new HashSet<>(List.of(groups));
-        all.add(Membership.MEMBER);
+    static Membership member(String user, GroupName... groups) {
+        Set<GroupName> all = new HashSet<>(List.of(groups));
+        all.add(GroupName.MEMBER);
         return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
                 all, NOW, 1);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.Email;
@@ -347,8 +348,9 @@ class InvitationsIT extends LocalStackTest {
 
         assertThat(renameTimes("inv-stale-name", owner, 1)).isEqualTo(200);
         Invitations.WriteOutcome stale = invitations.accept(readFirst.invitation(), new Membership(parsed.tenant(),
-                UserKey.of("enclave-local", "bob"), "bob", "enclave-local", Optional.of(Email.of("bob@example.com")), Set.of("member"),
-                Instant.now(), 1), readFirst.organisation().orElseThrow(), Instant.now().getEpochSecond());
+                UserKey.of("enclave-local", "bob"), "bob", "enclave-local", Optional.of(Email.of("bob@example.com")),
+                Set.of(GroupName.MEMBER), Instant.now(), 1),
+                readFirst.organisation().orElseThrow(), Instant.now().getEpochSecond());
 
         assertThat(stale).isEqualTo(Invitations.WriteOutcome.INVITATION_CHANGED);
         assertThat(accept(token, bob()).status()).isEqualTo(200);

@@ -1,5 +1,8 @@
 package dev.enclave.app.member;
 
+import static dev.enclave.app.platform.GroupName.ADMIN;
+import static dev.enclave.app.platform.GroupName.MEMBER;
+import static dev.enclave.app.platform.GroupName.OWNER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.outcome.Reason;
@@ -22,14 +25,11 @@ import org.junit.jupiter.api.Test;
 class ChangingMembershipTest {
 
     private static final TenantId ACME = TenantId.of("acme");
-    private static final GroupName OWNER = new GroupName(Membership.OWNER);
-    private static final GroupName ADMIN = new GroupName(Membership.ADMIN);
-    private static final GroupName MEMBER = new GroupName(Membership.MEMBER);
     private static final GroupName BILLING = new GroupName("billing");
     private static final UserKey STRANGER = UserKey.of("iss", "stranger");
 
-    private final Membership ada = member("ada", Membership.OWNER);
-    private final Membership bea = member("bea", Membership.ADMIN);
+    private final Membership ada = member("ada", OWNER);
+    private final Membership bea = member("bea", ADMIN);
     private final Membership carl = member("carl");
     private final Membership dana = member("dana");
     private final InMemoryMembers members = new InMemoryMembers().add(ada).add(bea).add(carl).add(dana);
@@ -67,7 +67,7 @@ class ChangingMembershipTest {
 
     @Test
     void remove_byAnOwner_ofAnotherOwner_removesThem() {
-        Membership eve = member("eve", Membership.OWNER);
+        Membership eve = member("eve", OWNER);
         members.add(eve);
 
         assertThat(changing.remove(ada, eve.user())).isEmpty();
@@ -77,7 +77,7 @@ class ChangingMembershipTest {
 
     @Test
     void remove_ofTheLastOwner_byAnOwnerWhoseOwnershipWasTakenMeanwhile_isLastOwner() {
-        Membership staleActor = member("eve", Membership.OWNER);
+        Membership staleActor = member("eve", OWNER);
         members.add(member("eve"));
 
         assertThat(reason(changing.remove(staleActor, ada.user()))).isEqualTo(Reason.LAST_OWNER);
@@ -98,7 +98,7 @@ class ChangingMembershipTest {
 
     @Test
     void leave_byAnOwner_whileAnotherOwnerIsLeft_removesThem() {
-        members.add(member("eve", Membership.OWNER));
+        members.add(member("eve", OWNER));
 
         assertThat(changing.remove(ada, ada.user())).isEmpty();
         assertThat(members.find(ACME, ada.user())).isEmpty();
@@ -133,7 +133,7 @@ class ChangingMembershipTest {
         assertThat(changing.grant(bea, carl.user(), BILLING, Optional.empty())).isEmpty();
 
         Membership now = members.find(ACME, carl.user()).orElseThrow();
-        assertThat(now.groups()).containsExactlyInAnyOrder("billing", Membership.MEMBER);
+        assertThat(now.groups()).containsExactlyInAnyOrder(BILLING, MEMBER);
         assertThat(now.version()).isEqualTo(2);
     }
 
@@ -173,7 +173,7 @@ class ChangingMembershipTest {
     @Test
     void grant_withIfMatchAtTheVersionRead_applies() {
         assertThat(changing.grant(bea, carl.user(), BILLING, atVersion(1))).isEmpty();
-        assertThat(members.find(ACME, carl.user()).orElseThrow().groups()).contains("billing");
+        assertThat(members.find(ACME, carl.user()).orElseThrow().groups()).contains(BILLING);
     }
 
     @Test
@@ -213,11 +213,11 @@ class ChangingMembershipTest {
 
     @Test
     void revoke_byAnAdmin_ofAGroup_takesItAway() {
-        members.add(member("eve", "billing"));
+        members.add(member("eve", BILLING));
         UserKey eve = UserKey.of("iss", "eve");
 
         assertThat(changing.revoke(bea, eve, BILLING, Optional.empty())).isEmpty();
-        assertThat(members.find(ACME, eve).orElseThrow().groups()).containsExactly(Membership.MEMBER);
+        assertThat(members.find(ACME, eve).orElseThrow().groups()).containsExactly(MEMBER);
     }
 
     @Test
@@ -235,7 +235,7 @@ class ChangingMembershipTest {
 
     @Test
     void revoke_ofTheOwnerGroup_fromOneOfTwoOwners_leavesTheOther() {
-        members.add(member("eve", Membership.OWNER));
+        members.add(member("eve", OWNER));
 
         assertThat(changing.revoke(ada, ada.user(), OWNER, Optional.empty())).isEmpty();
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
@@ -301,7 +301,7 @@ class ChangingMembershipTest {
 
     @Test
     void transfer_toSomeoneAlreadyAnOwner_handsOverTheActorsOwnership() {
-        Membership eve = member("eve", Membership.OWNER);
+        Membership eve = member("eve", OWNER);
         members.add(eve);
 
         assertThat(changing.transferOwnership(ada, eve.user())).isEmpty();
@@ -312,16 +312,16 @@ class ChangingMembershipTest {
 
     @Test
     void transfer_byAnOwnerWhoseOwnershipWasTakenMeanwhile_isLastOwner_andGivesNothing() {
-        Membership staleActor = member("eve", Membership.OWNER);
+        Membership staleActor = member("eve", OWNER);
         members.add(member("eve"));
 
         assertThat(reason(changing.transferOwnership(staleActor, carl.user()))).isEqualTo(Reason.LAST_OWNER);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
-    private static Membership member(String name, String... groups) {
-        Set<String> all = new HashSet<>(Set.of(groups));
-        all.add(Membership.MEMBER);
+    private static Membership member(String name, GroupName... groups) {
+        Set<GroupName> all = new HashSet<>(Set.of(groups));
+        all.add(MEMBER);
         return new Membership(ACME, UserKey.of("iss", name), name, "iss", Optional.of(Email.of(name + "@example.com")),
                 all, Instant.parse("2026-11-22T10:00:00Z"), 1);
     }

@@ -135,7 +135,7 @@ public final class InMemoryMembers implements Members {
         if (from.equals(to)) {
             throw new IllegalArgumentException("one transaction cannot write the same membership twice");
         }
-        GroupName owner = new GroupName(GroupName.OWNER);
+        GroupName owner = GroupName.OWNER;
         if (stored(tenant, to).map(found -> found.membership().isOwner()).orElse(false)) {
             return editGroup(tenant, from, owner, false, Optional.empty());
         }
@@ -178,18 +178,18 @@ public final class InMemoryMembers implements Members {
         if (expected.filter(e -> !e.accepts(membership.version())).isPresent()) {
             return Optional.of(Change.VERSION_MISMATCH);
         }
-        return membership.groups().contains(group.value()) == adding ? Optional.of(Change.UNCHANGED)
+        return membership.groups().contains(group) == adding ? Optional.of(Change.UNCHANGED)
                 : Optional.empty();
     }
 
     private void edit(TenantId tenant, UserKey user, GroupName group, boolean adding) {
         Stored stored = tenant(tenant).get(user);
         Membership was = stored.membership();
-        Set<String> groups = new HashSet<>(was.groups());
+        Set<GroupName> groups = new HashSet<>(was.groups());
         if (adding) {
-            groups.add(group.value());
+            groups.add(group);
         } else {
-            groups.remove(group.value());
+            groups.remove(group);
         }
         tenant(tenant).put(user, new Stored(new Membership(was.tenant(), was.user(), was.userId(), was.issuer(),
                 was.email(), groups, was.joinedAt(), was.version() + 1), stored.organisation()));

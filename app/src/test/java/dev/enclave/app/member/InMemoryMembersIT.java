@@ -1,5 +1,7 @@
 package dev.enclave.app.member;
 
+import static dev.enclave.app.platform.GroupName.ADMIN;
+import static dev.enclave.app.platform.GroupName.OWNER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.member.Members.Change;
@@ -29,8 +31,6 @@ import org.junit.jupiter.api.Test;
 class InMemoryMembersIT extends LocalStackTest {
 
     private static final String ISSUER = "enclave-local";
-    private static final GroupName OWNER = new GroupName(Membership.OWNER);
-    private static final GroupName ADMIN = new GroupName(Membership.ADMIN);
     private static final GroupName BILLING = new GroupName("billing");
 
     @Inject

@@ -1,8 +1,9 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.organisation.OrganisationName;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -18,7 +19,8 @@ class MembershipItemsTest {
     void toItemAndBack_roundTripsEveryField() {
         UserKey user = UserKey.of("https://idp.example/", "auth0|42");
         Membership membership = new Membership(TenantId.of("acme"), user, "auth0|42", "https://idp.example/",
-                Optional.of(Email.of("ada@example.com")), Set.of("owner", "member", "billing"), Instant.parse("2026-11-22T10:15:30Z"), 3);
+                Optional.of(Email.of("ada@example.com")), Set.of(GroupName.OWNER, GroupName.MEMBER,
+                new GroupName("billing")), Instant.parse("2026-11-22T10:15:30Z"), 3);
 
         var item = MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 7));
 
@@ -33,7 +35,8 @@ class MembershipItemsTest {
     @Test
     void organisationName_ofAnItemWrittenBeforeNamesWereCopied_isTheOrganisationIdAtVersionZero() {
         Membership membership = new Membership(TenantId.of("acme"), UserKey.of("iss", "u"), "u", "iss",
-                Optional.of(Email.of("u@example.com")), Set.of("member"), Instant.parse("2026-11-22T10:15:30Z"), 1);
+                Optional.of(Email.of("u@example.com")), Set.of(GroupName.MEMBER), Instant.parse("2026-11-22T10:15:30Z"),
+                1);
         var item = new HashMap<>(MembershipItems.toItem(membership, new OrganisationName("Acme", 1)));
         item.remove("orgName");
         item.remove("orgNameVersion");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -22,7 +23,7 @@ class MembershipSchemaTest {
 
     private static final UserKey ADA = UserKey.of("https://idp.example/", "auth0|42");
     private static final Membership MEMBERSHIP = new Membership(TenantId.of("acme"), ADA, "auth0|42",
-            "https://idp.example/", Optional.of(Email.of("ada@example.com")), Set.of("owner", "member"),
+            "https://idp.example/", Optional.of(Email.of("ada@example.com")), Set.of(GroupName.OWNER, GroupName.MEMBER),
             Instant.parse("2026-11-22T10:15:30Z"), 3);
 
     static Map<String, AttributeValue> stored() {
@@ -55,6 +56,28 @@ class MembershipSchemaTest {
 
         assertThat(read).isEqualTo(new Members.UserMembership(MEMBERSHIP, new OrganisationName("Acme Ltd", 7)));
         assertThat(MembershipItems.toItem(read.membership(), read.organisation())).isEqualTo(stored());
+    }
+
+    @Test
+    void storedGroupsOfTheirOwn_readAsGroupNames_andAreWrittenBackAsBefore() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("groups", AttributeValue.fromSs(List.of("admin", "billing", "member", "support-2")));
+
+        Membership read = MembershipItems.fromItem(stored);
+
+        assertThat(read.groups()).containsExactlyInAnyOrder(GroupName.ADMIN, new GroupName("billing"),
+                GroupName.MEMBER, new GroupName("support-2"));
+        assertThat(read.isAdmin()).isTrue();
+        assertThat(read.isOwner()).isFalse();
+        assertThat(MembershipItems.toItem(read, new OrganisationName("Acme Ltd", 7))).isEqualTo(stored);
+    }
+
+    @Test
+    void storedGroupThatIsNoGroupName_isRefused() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("groups", AttributeValue.fromSs(List.of("member", "Not A Group")));
+
+        assertThatThrownBy(() -> MembershipItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.enclave.app.organisation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Members;
@@ -142,7 +143,7 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ren-ada", "ren-ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-rename-all\",\"name\":\"Old\"}", ada);
         for (int i = 0; i < 150; i++) {
-            Members.add(platform, tableName, "org-rename-all", "user-" + i, "member");
+            Members.add(platform, tableName, "org-rename-all", "user-" + i, GroupName.MEMBER);
         }
 
         assertThat(patch("/v1/orgs/org-rename-all", "{\"name\":\"New\"}", ada, "\"v1\"").status()).isEqualTo(200);
@@ -210,7 +211,7 @@ class OrganisationsIT extends LocalStackTest {
     void rename_byPlainMember_isForbidden() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-roles\",\"name\":\"Old\"}", ada);
-        Members.add(platform, tableName, "org-roles", "carl", "member");
+        Members.add(platform, tableName, "org-roles", "carl", GroupName.MEMBER);
 
         Api.Reply reply = patch("/v1/orgs/org-roles", "{\"name\":\"Mine\"}", tokens().mint("carl", "c@x.io"), "\"v1\"");
 
@@ -223,9 +224,9 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-delete\",\"name\":\"Gone\"}", ada);
         for (int i = 0; i < 30; i++) {
-            Members.add(platform, tableName, "org-delete", "user-" + i, "member");
+            Members.add(platform, tableName, "org-delete", "user-" + i, GroupName.MEMBER);
         }
-        Members.add(platform, tableName, "org-delete", "carl", "admin");
+        Members.add(platform, tableName, "org-delete", "carl", GroupName.ADMIN);
 
         Api.Reply byAdmin = api().send(api().request("/v1/orgs/org-delete", tokens().mint("carl", "c@x.io")).DELETE());
         Api.Reply byOwner = api().send(api().request("/v1/orgs/org-delete", ada).DELETE());
@@ -246,7 +247,7 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-pages\",\"name\":\"Pages\"}", ada);
         for (int i = 0; i < 5; i++) {
-            Members.add(platform, tableName, "org-pages", "user-" + i, "member");
+            Members.add(platform, tableName, "org-pages", "user-" + i, GroupName.MEMBER);
         }
 
         Set<String> seen = new HashSet<>();
@@ -270,8 +271,8 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-cursor-a\",\"name\":\"A\"}", ada);
         api().post("/v1/orgs", "{\"id\":\"org-cursor-b\",\"name\":\"B\"}", ada);
-        Members.add(platform, tableName, "org-cursor-a", "x1", "member");
-        Members.add(platform, tableName, "org-cursor-a", "x2", "member");
+        Members.add(platform, tableName, "org-cursor-a", "x1", GroupName.MEMBER);
+        Members.add(platform, tableName, "org-cursor-a", "x2", GroupName.MEMBER);
         String cursor = api().get("/v1/orgs/org-cursor-a/members?limit=1", ada).json().get("nextCursor").asText();
 
         Api.Reply foreign = api().get("/v1/orgs/org-cursor-b/members?cursor=" + cursor, ada);

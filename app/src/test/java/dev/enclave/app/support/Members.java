@@ -3,6 +3,7 @@ package dev.enclave.app.support;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -17,7 +18,7 @@ public final class Members {
     private Members() {
     }
 
-    public static void add(DynamoDbClient platform, String table, String org, String subject, String... groups) {
+    public static void add(DynamoDbClient platform, String table, String org, String subject, GroupName... groups) {
         Membership membership = new Membership(TenantId.of(org), UserKey.of("enclave-local", subject), subject,
                 "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(groups), Instant.now(), 1);
         platform.putItem(b -> b.tableName(table).item(MembershipItems.toItem(membership,

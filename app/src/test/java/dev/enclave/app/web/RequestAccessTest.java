@@ -8,6 +8,7 @@ import dev.enclave.app.access.InMemoryAccessReads;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.GroupName;
 import io.micronaut.http.HttpRequest;
 import java.util.Optional;
 import java.util.Set;
@@ -19,7 +20,7 @@ class RequestAccessTest {
     private static final Caller BOB = new Caller("iss", "bob", Optional.empty(), false, Optional.empty(), Set.of());
 
     private final InMemoryAccessReads reads = new InMemoryAccessReads()
-            .member(ADA.userKey(), Membership.ADMIN).organisation(OrganisationStatus.ACTIVE);
+            .member(ADA.userKey(), GroupName.ADMIN).organisation(OrganisationStatus.ACTIVE);
     private final RequestAccess requests = new RequestAccess(reads.access());
 
     @Test

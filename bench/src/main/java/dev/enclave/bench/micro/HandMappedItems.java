@@ -6,6 +6,7 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -14,7 +15,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -59,7 +60,8 @@ final class HandMappedItems {
         item.put("userId", AttributeValue.fromS(membership.userId()));
         item.put("issuer", AttributeValue.fromS(membership.issuer()));
         item.put("email", AttributeValue.fromS(membership.email().map(Email::value).orElse("")));
-        item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted().toList()));
+        item.put("groups", AttributeValue.fromSs(membership.groups().stream().sorted()
+                .map(GroupName::value).toList()));
         item.put("joinedAt", AttributeValue.fromS(membership.joinedAt().toString()));
         item.put("version", AttributeValue.fromN(Long.toString(membership.version())));
         item.put("orgName", AttributeValue.fromS(organisation.name()));
@@ -72,7 +74,7 @@ final class HandMappedItems {
         return new Membership(TenantId.of(item.get("tenant").s()),
                 new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
                 item.get("issuer").s(), Optional.of(item.get("email").s()).filter(email -> !email.isEmpty()).map(Email::of),
-                Set.copyOf(item.get("groups").ss()),
+                item.get("groups").ss().stream().map(GroupName::new).collect(Collectors.toSet()),
                 Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get("version").n()));
     }
 }

@@ -6,6 +6,7 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -42,7 +43,8 @@ public class ItemMappingBenchmark {
     public void setUp() {
         TenantId acme = TenantId.of("acme");
         membership = new Membership(acme, UserKey.of("enclave-local", "user-1"), "user-1", "enclave-local",
-                Optional.of(Email.of("ada@example.com")), Set.of("owner", "member"), Instant.parse("2026-11-01T10:00:00Z"), 3);
+                Optional.of(Email.of("ada@example.com")), Set.of(GroupName.OWNER, GroupName.MEMBER),
+                Instant.parse("2026-11-01T10:00:00Z"), 3);
         membershipItem = MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 1));
         organisation = Organisation.create(acme, "Acme Ltd", Instant.parse("2026-11-01T10:00:00Z"));
         organisationItem = OrganisationItems.toItem(organisation);

@@ -7,6 +7,7 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -34,7 +35,8 @@ class HandMappedItemsTest {
     @Test
     void theMembershipByHand_isTheSchemasItem_andReadsBackTheSame() {
         Membership membership = new Membership(ACME, UserKey.of("enclave-local", "user-1"), "user-1",
-                "enclave-local", Optional.of(Email.of("ada@example.com")), Set.of("owner", "member"), AT, 3);
+                "enclave-local", Optional.of(Email.of("ada@example.com")), Set.of(GroupName.OWNER, GroupName.MEMBER),
+                AT, 3);
         OrganisationName name = new OrganisationName("Acme Ltd", 2);
 
         assertThat(HandMappedItems.membershipToItem(membership, name))
