@@ -122,7 +122,8 @@ public final class AcceptingInvitation {
         Set<GroupName> groups = new HashSet<>(invitation.groups());
         groups.add(GroupName.MEMBER);
         Instant now = clock.instant();
-        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(), Optional.of(invitation.email()),
+        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(),
+                Optional.of(invitation.email()),
                 groups, now, 1);
     }
 

@@ -22,8 +22,8 @@ import software.amazon.awssdk.core.exception.SdkException;
  * What an AWS call raised once the SDK's retries and timeouts were spent. A dependency's bad minute — throttling,
  * a 5xx, a timeout, a dropped connection — answers 503 {@code service-unavailable} with {@code Retry-After}, never
  * 500; the client may simply retry. A write that kept losing to other transactions on the same items answers 409
- * {@code conflict}: nothing changed, and the client may read again and retry. Anything else (the guard refusing a request, a request DynamoDB calls invalid)
- * is a fault of ours: 500 {@code internal}, logged with its cause.
+ * {@code conflict}: nothing changed, and the client may read again and retry. Anything else (the guard refusing a
+ * request, a request DynamoDB calls invalid) is a fault of ours: 500 {@code internal}, logged with its cause.
  */
 @Singleton
 final class DynamoDbFaultHandler implements ExceptionHandler<SdkException, HttpResponse<?>> {

@@ -70,7 +70,8 @@ public final class CheckedItems {
     private <T> Optional<T> skip(ItemKind kind, Reason reason, Map<String, AttributeValue> item, String why) {
         skipped.get(kind).get(reason).increment();
         LOG.warn("skipped item kind={} reason={} cause={} PK={} SK={}", kind.tag(), reason.tag, why,
-                loggable(item.get(TableDesign.ENCLAVE.partitionKey())), loggable(item.get(TableDesign.ENCLAVE.sortKey())));
+                loggable(item.get(TableDesign.ENCLAVE.partitionKey())),
+                loggable(item.get(TableDesign.ENCLAVE.sortKey())));
         return Optional.empty();
     }
 

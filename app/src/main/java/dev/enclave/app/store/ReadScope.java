@@ -85,13 +85,15 @@ public sealed interface ReadScope {
 
     /** The tenant whose control partition ({@code TENANT#<id>#} exactly) holds the item. */
     static Optional<TenantId> partitionTenant(Map<String, AttributeValue> item) {
-        return string(item, TableDesign.ENCLAVE.partitionKey()).filter(pk -> pk.startsWith(GuardScope.TENANT_MARKER) && pk.endsWith("#"))
+        return string(item, TableDesign.ENCLAVE.partitionKey())
+                .filter(pk -> pk.startsWith(GuardScope.TENANT_MARKER) && pk.endsWith("#"))
                 .map(pk -> pk.substring(GuardScope.TENANT_MARKER.length(), pk.length() - 1))
                 .flatMap(ReadScope::tenantId).filter(tenant -> inPartitionOf(item, tenant));
     }
 
     private static boolean inPartitionOf(Map<String, AttributeValue> item, TenantId tenant) {
-        return string(item, TableDesign.ENCLAVE.partitionKey()).filter(LeadingKeyPrefix.tenant(tenant).value()::equals).isPresent();
+        return string(item, TableDesign.ENCLAVE.partitionKey()).filter(LeadingKeyPrefix.tenant(tenant).value()::equals)
+                .isPresent();
     }
 
     /** A {@code tenant} attribute that is not a string is left to the mapper to refuse. */

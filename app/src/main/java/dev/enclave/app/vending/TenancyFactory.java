@@ -103,7 +103,8 @@ final class TenancyFactory {
                                 .maxAttempts(settings.getDynamodbMaxAttempts()).build())
                         .apiCallAttemptTimeout(settings.getDynamodbAttemptTimeout())
                         .apiCallTimeout(settings.getDynamodbCallTimeout())
-                        .addExecutionInterceptor(new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE), listener))
+                        .addExecutionInterceptor(new TenantGuardInterceptor(new KeyGuard(TableDesign.ENCLAVE),
+                                listener))
                         .addExecutionInterceptor(new ConsumedCapacityMetrics(meters)));
         if (settings.getDynamodbEndpoint() != null) {
             builder.endpointOverride(settings.getDynamodbEndpoint());

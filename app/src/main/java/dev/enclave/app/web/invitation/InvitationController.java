@@ -125,7 +125,8 @@ class InvitationController {
                     + "{\"token\":\"{}\"}", sent.invitation().email(), org, sent.token().value());
         }
         return HttpResponse.created(new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
-                sent.token().value()), URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
+                sent.token().value()),
+                URI.create("/v1/orgs/" + org + "/invitations/" + sent.invitation().id().value()));
     }
 
     /** The values a validated list (absent: none) writes; each matched its type's pattern before the body bound. */

@@ -76,8 +76,8 @@ class MemberController {
 
     @Operation(operationId = "removeMember", summary = "Remove a member (or leave, for yourself)")
     @ApiResponse(responseCode = "204", description = "Removed",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))})
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @Problems.Conflict
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -137,8 +137,8 @@ class MemberController {
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")
     @ApiResponse(responseCode = "200", description = "A page of members",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = MemberView.Page.class)))
     @Get

@@ -124,7 +124,8 @@ class OrganisationController {
     }
 
     private static HttpResponse<?> createdResponse(Organisation organisation) {
-        return HttpResponse.created(OrganisationView.of(organisation), URI.create("/v1/orgs/" + organisation.id().value()))
+        return HttpResponse.created(OrganisationView.of(organisation),
+                        URI.create("/v1/orgs/" + organisation.id().value()))
                 .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
     }
 
