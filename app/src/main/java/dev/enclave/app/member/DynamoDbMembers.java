@@ -29,7 +29,7 @@ final class DynamoDbMembers implements Members {
     DynamoDbMembers(Store store, CheckedItems checked, MemberDependents dependents) {
         this.store = store;
         this.checked = checked;
-        this.changes = new DynamoDbMembershipChanges(store, dependents);
+        this.changes = new DynamoDbMembershipChanges(store, checked, dependents);
     }
 
     @Override

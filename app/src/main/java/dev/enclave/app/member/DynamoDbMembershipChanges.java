@@ -5,9 +5,12 @@ import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.ItemKind;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.Transaction;
@@ -41,10 +44,12 @@ final class DynamoDbMembershipChanges {
     }
 
     private final Store store;
+    private final CheckedItems checked;
     private final MemberDependents dependents;
 
-    DynamoDbMembershipChanges(Store store, MemberDependents dependents) {
+    DynamoDbMembershipChanges(Store store, CheckedItems checked, MemberDependents dependents) {
         this.store = store;
+        this.checked = checked;
         this.dependents = dependents;
     }
 
@@ -101,7 +106,10 @@ final class DynamoDbMembershipChanges {
                 .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, GroupName.OWNER, Optional.empty()))
                 .build();
         TransactionOutcome outcome = table(tenant).transact(transfer);
-        if (outcome.oldItem(Role.NEW_OWNER).map(MembershipItems::fromItem).filter(Membership::isOwner).isPresent()) {
+        boolean toAnOwner = checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
+                outcome.oldItem(Role.NEW_OWNER).orElse(null), MembershipItems::fromItem)
+                .filter(Membership::isOwner).isPresent();
+        if (toAnOwner) {
             return revoke(tenant, from, GroupName.OWNER, Optional.empty());
         }
         return groupChanged(outcome, Role.NEW_OWNER, Optional.empty());

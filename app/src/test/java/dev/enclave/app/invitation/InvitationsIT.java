@@ -68,11 +68,15 @@ class InvitationsIT extends LocalStackTest {
         String owner = organisation("inv-unverified");
         String token = invite("inv-unverified", owner, "bob@example.com", "[]").json().get("token").asText();
 
-        Api.Reply reply = accept(token, tokens().mint(
-                "{\"sub\":\"bob\",\"email\":\"bob@example.com\",\"emailVerified\":false}"));
+        String unverified = tokens().mint(
+                "{\"sub\":\"bob\",\"email\":\"bob@example.com\",\"emailVerified\":false}");
+        Api.Reply reply = accept(token, unverified);
 
         assertThat(reply.status()).isEqualTo(403);
         assertThat(reply.json().get("code").asText()).isEqualTo("email-not-verified");
+        assertThat(api().get("/v1/me/invitations", unverified).json().get("items")).isEmpty();
+        assertThat(api().get("/v1/me/invitations", bob()).json().findValuesAsText("organisation"))
+                .contains("inv-unverified");
     }
 
     @Test

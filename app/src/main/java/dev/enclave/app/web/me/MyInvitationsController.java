@@ -47,10 +47,7 @@ class MyInvitationsController {
                 schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get
     InvitationViews.Page mine(Caller caller) {
-        if (!caller.emailVerified() || caller.email().isEmpty()) {
-            return new InvitationViews.Page(List.of(), null);
-        }
-        return new InvitationViews.Page(invitations.pendingFor(EmailKey.of(caller.email().get())).stream()
-                .map(InvitationViews.View::of).toList(), null);
+        return new InvitationViews.Page(caller.verifiedEmail().map(email -> invitations.pendingFor(EmailKey.of(email)))
+                .orElse(List.of()).stream().map(InvitationViews.View::of).toList(), null);
     }
 }
