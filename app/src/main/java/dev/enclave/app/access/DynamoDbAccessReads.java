@@ -1,7 +1,9 @@
 package dev.enclave.app.access;
 
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.store.CheckedItems;
@@ -17,11 +19,13 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One strongly consistent BatchGetItem of the membership and the organisation, on the tenant's scoped client. A
- * membership item that does not check is no membership; an organisation item that does not check is none.
+ * membership item that does not check is no membership, and neither is one another incarnation of the organisation
+ * wrote (or any, when there is no organisation); an organisation item that does not check is none.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
@@ -41,10 +45,11 @@ final class DynamoDbAccessReads implements AccessReads {
         ItemKey organisationKey = OrganisationKeys.key(tenant);
         List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(List.of(membershipKey,
                 organisationKey));
-        ReadScope scope = ReadScope.tenant(tenant);
-        return new Facts(checked.one(ItemKind.MEMBERSHIP, scope, ScopedTable.at(items, membershipKey),
-                MembershipItems::fromItem),
-                checked.one(ItemKind.ORGANISATION, scope, ScopedTable.at(items, organisationKey),
-                        OrganisationItems::fromItem));
+        Optional<Organisation> organisation = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
+                ScopedTable.at(items, organisationKey), OrganisationItems::fromItem);
+        Optional<Membership> membership = organisation.flatMap(life -> checked.one(ItemKind.MEMBERSHIP,
+                ReadScope.organisation(tenant, life.incarnation()), ScopedTable.at(items, membershipKey),
+                MembershipItems::fromItem));
+        return new Facts(membership, organisation);
     }
 }

@@ -9,8 +9,11 @@ import java.util.Optional;
 /** An organisation's API keys, each counted on the organisation so their number stays bounded. */
 public interface ApiKeys {
 
-    /** Stores {@code key} if the organisation is active and holds fewer than {@code maximum} keys. */
-    CreateOutcome create(ApiKey key, int maximum);
+    /**
+     * Stores {@code key} if the organisation is still {@code organisation}'s incarnation, active, and holds fewer than
+     * {@code maximum} keys.
+     */
+    CreateOutcome create(ApiKey key, Organisation organisation, int maximum);
 
     /** The organisation's keys, oldest first. */
     List<ApiKey> list(TenantId tenant);

@@ -1,8 +1,8 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.vending.BackendSettings;
 import dev.enclave.iam.policy.Access;
-import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -29,7 +29,7 @@ public final class CreatingApiKey {
     }
 
     /** What a create asks for: expiry in whole days from now, if any. */
-    public record Command(TenantId tenant, String name, Access access, Optional<Integer> expiresInDays,
+    public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
                           String createdBy) {
     }
 
@@ -46,11 +46,11 @@ public final class CreatingApiKey {
     public Outcome create(Command command) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         ApiKeyId id = ApiKeyId.random(RANDOM);
-        ApiKeySecret secret = ApiKeySecret.issue(command.tenant(), id, RANDOM);
-        ApiKey key = new ApiKey(id, command.tenant(), command.name(), command.access(), command.createdBy(), now,
+        ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);
+        ApiKey key = new ApiKey(id, command.organisation().id(), command.name(), command.access(), command.createdBy(), now,
                 command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
                 secret.hash());
-        ApiKeys.CreateOutcome outcome = keys.create(key, settings.getMaximumApiKeys());
+        ApiKeys.CreateOutcome outcome = keys.create(key, command.organisation(), settings.getMaximumApiKeys());
         return outcome == ApiKeys.CreateOutcome.CREATED ? new Created(key, secret) : new Refused(outcome);
     }
 }

@@ -3,6 +3,7 @@ package dev.enclave.app.apikey;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
@@ -57,13 +58,13 @@ final class DynamoDbApiKeys implements ApiKeys {
     }
 
     @Override
-    public CreateOutcome create(ApiKey key, int maximum) {
+    public CreateOutcome create(ApiKey key, Organisation organisation, int maximum) {
         Expr counted = Update.builder().add("#count :one").name("#count", ApiKeyKeys.COUNT).number(":one", 1).build();
-        Expr roomForAKey = Conditions.exists().and(Expr.of("#status = :active AND "
-                        + "(attribute_not_exists(#count) OR #count < :maximum)").name("#count", ApiKeyKeys.COUNT)
-                .name("#status", OrganisationItems.STATUS).value(":active", OrganisationStatus.ACTIVE.name())
+        Expr roomForAKey = OrganisationRules.active(organisation).and(Expr.of(
+                "(attribute_not_exists(#count) OR #count < :maximum)").name("#count", ApiKeyKeys.COUNT)
                 .number(":maximum", maximum));
         TransactionOutcome outcome = table(key.tenant()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
                 .create(Role.KEY, ApiKeyItems.toItem(key))
                 .update(Role.KEY_COUNT, OrganisationKeys.key(key.tenant()), counted, roomForAKey)
                 .build());
@@ -73,9 +74,10 @@ final class DynamoDbApiKeys implements ApiKeys {
         if (!outcome.refused(Role.KEY_COUNT)) {
             throw outcome.unexpected();
         }
-        boolean active = outcome.oldItem(Role.KEY_COUNT)
-                .flatMap(organisation -> ItemAttributes.optionalString(organisation, OrganisationItems.STATUS))
-                .filter(OrganisationStatus.ACTIVE.name()::equals).isPresent();
+        Optional<Organisation> found = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(key.tenant()),
+                outcome.oldItem(Role.KEY_COUNT).orElse(null), OrganisationItems::fromItem);
+        boolean active = found.filter(held -> held.createdAt().equals(organisation.createdAt()))
+                .filter(held -> held.status() == OrganisationStatus.ACTIVE).isPresent();
         return active ? CreateOutcome.LIMIT_REACHED : CreateOutcome.ORGANISATION_NOT_ACTIVE;
     }
 

@@ -7,6 +7,8 @@ import dev.enclave.app.invitation.InvitationId;
 import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.organisation.Job;
+import dev.enclave.app.organisation.JobItems;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
@@ -93,6 +95,14 @@ sealed interface Entity {
         @Override
         public Map<String, AttributeValue> written() {
             return ownKey(tenant, item);
+        }
+    }
+
+    /** An organisation's background job (its due-work entry is the job runner's, not compared here). */
+    record JobEntity(TableItem item, Job job) implements Entity {
+        @Override
+        public Map<String, AttributeValue> written() {
+            return JobItems.toItem(job);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.enclave.app.consistency.Entity.AssignmentEntity;
 import dev.enclave.app.consistency.Entity.IdempotencyEntity;
 import dev.enclave.app.consistency.Entity.InvitationEntity;
 import dev.enclave.app.consistency.Entity.InviteeEntity;
+import dev.enclave.app.consistency.Entity.JobEntity;
 import dev.enclave.app.consistency.Entity.MemberEmailEntity;
 import dev.enclave.app.consistency.Entity.MembershipEntity;
 import dev.enclave.app.consistency.Entity.OrganisationEntity;
@@ -16,6 +17,7 @@ import dev.enclave.app.invitation.InvitationItems;
 import dev.enclave.app.invitation.InvitationKeys;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.organisation.JobItems;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.service.AssignmentItems;
@@ -46,6 +48,8 @@ enum EntityKind {
             new AssignmentEntity(item, tenant, AssignmentItems.fromItem(item.attributes()))),
     API_KEY("API key", ApiKeyKeys.SORT_KEY_PREFIX, false, (tenant, item) ->
             new ApiKeyEntity(item, ApiKeyItems.fromItem(item.attributes()))),
+    JOB("background job", JobItems.SORT_KEY_PREFIX, false, (tenant, item) ->
+            new JobEntity(item, JobItems.fromItem(item.attributes()))),
     IDEMPOTENCY("idempotency record", IdempotencyItems.SORT_KEY_PREFIX, false, (tenant, item) -> {
         IdempotencyItems.requireWellFormed(item.attributes());
         return new IdempotencyEntity(item, tenant);

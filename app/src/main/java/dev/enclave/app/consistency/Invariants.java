@@ -1,6 +1,8 @@
 package dev.enclave.app.consistency;
 
 import dev.enclave.app.consistency.Entity.OrganisationEntity;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.store.Incarnations;
 import dev.enclave.identity.TenantId;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,6 +46,19 @@ public final class Invariants {
         return new Findings(read, partitions.size(), tenantData, violations);
     }
 
+    /** The items another incarnation of the organisation wrote. */
+    private static List<Violation> incarnations(TenantId tenant, List<TableItem> items, Organisation organisation) {
+        return items.stream().filter(item -> !Incarnations.belongsTo(item.attributes(), organisation.incarnation()))
+                .map(item -> Violation.of(ViolationKind.DEAD_INCARNATION, tenant, item, "written by incarnation "
+                        + item.string(Incarnations.ATTRIBUTE).map(Invariants::printable).orElse("?")
+                        + ", not the organisation's " + organisation.incarnation().value()))
+                .toList();
+    }
+
+    private static String printable(String value) {
+        return value.length() <= 16 && value.chars().allMatch(c -> c >= 0x21 && c < 0x7f) ? value : "(unreadable)";
+    }
+
     private static List<Violation> check(TenantId tenant, List<TableItem> items) {
         List<Violation> violations = new ArrayList<>();
         List<Entity> entities = items.stream()
@@ -55,6 +70,7 @@ public final class Invariants {
                     "control item in a partition with no organisation item")));
             return violations;
         }
+        violations.addAll(incarnations(tenant, items, organisation.get().organisation()));
         violations.addAll(OrganisationRules.check(partition, organisation.get()));
         violations.addAll(ReferenceRules.check(partition));
         return violations;

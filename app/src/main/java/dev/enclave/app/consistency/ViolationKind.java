@@ -6,6 +6,11 @@ public enum ViolationKind {
     ORGANISATION_DELETING,
     /** A control item in a tenant partition that has no organisation item: a deletion stopped half-way. */
     ITEM_WITHOUT_ORGANISATION,
+    /**
+     * A control item another incarnation of its organisation wrote (its {@code incarnation} is not the organisation
+     * item's): an item a deleted organisation left behind, or one written into it after it was re-created.
+     */
+    DEAD_INCARNATION,
     /** An organisation item that still records work owed ({@code owes}): a rename or deletion not finished. */
     UNFINISHED_WORK,
     /** The organisation's {@code members} counter differs from its memberships. */

@@ -13,7 +13,11 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 
-/** Any signed-in user creates an organisation and becomes its first owner, in one conditional transaction. */
+/**
+ * Any signed-in user creates an organisation and becomes its first owner, in one conditional transaction. A retry
+ * with the same {@code Idempotency-Key} whose first request's organisation is gone creates it again: DynamoDB's
+ * request token only refuses it for being other writes, and the id decides.
+ */
 @Singleton
 @Requires(beans = Founding.class)
 public final class CreatingOrganisation {
@@ -31,7 +35,12 @@ public final class CreatingOrganisation {
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, caller.userKey(), caller.subject(), caller.issuer(),
                 caller.verifiedEmail(), Set.of(GroupName.OWNER, GroupName.MEMBER), now, 1);
-        return founding.create(organisation, owner, idempotencyKey.map(key -> requestToken(caller, id, key)));
+        Founding.CreateOutcome outcome = founding.create(organisation, owner,
+                idempotencyKey.map(key -> requestToken(caller, id, key)));
+        if (outcome instanceof Founding.TokenReused) {
+            return founding.create(organisation, owner, Optional.empty());
+        }
+        return outcome;
     }
 
     /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */

@@ -5,8 +5,10 @@ import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.WriteRole;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
@@ -30,7 +32,7 @@ final class DynamoDbFounding implements Founding {
 
     @Override
     public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
-        Transaction.Builder writes = Transaction.builder()
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .create(Create.ORGANISATION, OrganisationItems.toItem(organisation))
                 .create(Create.OWNER, MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
                         organisation.version())))
@@ -39,10 +41,15 @@ final class DynamoDbFounding implements Founding {
             writes.create(Create.OWNER_EMAIL, MembershipItems.emailGuard(owner));
         }
         try {
-            return store.forTenant(organisation.id()).transact(writes.build()).committed()
-                    ? new Created(organisation) : new IdTaken(organisation.id());
+            TransactionOutcome outcome = store.forTenant(organisation.id()).transact(writes.build());
+            if (outcome.committed()) {
+                return new Created(organisation);
+            }
+            boolean deleting = outcome.oldItem(Create.ORGANISATION).map(OrganisationItems::fromItem)
+                    .filter(held -> held.status() == OrganisationStatus.DELETING).isPresent();
+            return deleting ? new BeingDeleted(organisation.id()) : new IdTaken(organisation.id());
         } catch (IdempotentParameterMismatchException tokenUsedForOtherWrites) {
-            return new IdTaken(organisation.id());
+            return new TokenReused(organisation.id());
         }
     }
 }

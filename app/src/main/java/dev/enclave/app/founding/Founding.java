@@ -18,13 +18,24 @@ public interface Founding {
     CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
 
     /** What creating an organisation came to. */
-    sealed interface CreateOutcome permits Created, IdTaken {
+    sealed interface CreateOutcome permits Created, IdTaken, BeingDeleted, TokenReused {
     }
 
     record Created(Organisation organisation) implements CreateOutcome {
     }
 
-    /** The id is someone's already, or the token was used for other writes. */
+    /** The id is someone's already. */
     record IdTaken(TenantId id) implements CreateOutcome {
+    }
+
+    /** The id's previous organisation is still being deleted: the id is free once that finishes. */
+    record BeingDeleted(TenantId id) implements CreateOutcome {
+    }
+
+    /**
+     * The token was used, within DynamoDB's ten minutes, for a create with other writes (a retry is never the same
+     * writes: the creation instant differs): nothing was written.
+     */
+    record TokenReused(TenantId id) implements CreateOutcome {
     }
 }

@@ -1,28 +1,35 @@
 package dev.enclave.app.idempotency;
 
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.TableAttributes;
+import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
+import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
  * Idempotency records at {@code PK = TENANT#<org>#, SK = IDEMPOTENCY#<caller>#<key digest>}, expired by TTL after
- * 24 hours (and treated as expired by logic). Claiming is one conditional put that also returns the record holding
- * the key when it fails, so deciding costs one call.
+ * 24 hours (and treated as expired by logic). Claiming is one transaction: the conditional put, which returns the
+ * record holding the key when it fails, and the check that the organisation is still the incarnation read.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
 
     static final Duration RETENTION = Duration.ofHours(24);
+
+    /** The writes of a claim. */
+    enum Role implements WriteRole { RECORD, ORGANISATION }
 
     private final Store store;
     private final Clock clock;
@@ -33,12 +40,23 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
     }
 
     @Override
-    public Optional<StoredRecord> claim(TenantId tenant, String caller, String key, String requestHash) {
+    public ClaimOutcome claim(Organisation organisation, String caller, String key, String requestHash,
+                              long callerVersion) {
         long now = clock.instant().getEpochSecond();
         Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
                 .withPlaceholdersOf(Conditions.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
-        return store.forTenant(tenant).putOrOld(IdempotencyItems.claim(tenant, caller, key, requestHash,
-                now + RETENTION.toSeconds()), unheld).map(IdempotencyItems::fromItem);
+        TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .put(Role.RECORD, IdempotencyItems.claim(organisation.id(), caller, key, requestHash, callerVersion,
+                        now + RETENTION.toSeconds()), unheld)
+                .add(Role.ORGANISATION, OrganisationRules.stillLive(organisation)).build());
+        if (outcome.committed()) {
+            return new Claimed();
+        }
+        if (outcome.refused(Role.ORGANISATION)) {
+            return new OrganisationGone();
+        }
+        return new Held(IdempotencyItems.fromItem(outcome.oldItem(Role.RECORD).orElseThrow(outcome::unexpected)));
     }
 
     @Override
@@ -50,7 +68,7 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
                 .number(":status", response.status()).value(":type", response.contentType())
                 .value(":body", response.body())
                 .value(":location", response.location() == null ? "" : response.location()).build();
-        store.forTenant(tenant).update(IdempotencyItems.key(tenant, caller, key), answered);
+        store.forTenant(tenant).update(IdempotencyItems.key(tenant, caller, key), answered, Conditions.exists());
     }
 
     @Override

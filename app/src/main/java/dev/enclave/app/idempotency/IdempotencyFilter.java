@@ -4,10 +4,12 @@ import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.digest.Sha256;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -26,9 +28,11 @@ import io.micronaut.http.filter.ServerFilterPhase;
 import io.micronaut.json.JsonMapper;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.web.router.RouteAttributes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -37,9 +41,14 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code Idempotency-Key} on every POST inside an organisation: the first request with a key runs and its answer is
  * kept 24 hours; the same key with the same body replays that answer ({@code Idempotent-Replayed: true}); with a
- * different body it is 422; while the first is still running, 409. Only the organisation's members can leave
- * records, in that organisation's partition, keyed by caller. Kept answers are sealed ({@link ResponseSeal}), so
- * an invitation token in one is not readable from the table; answers larger than {@link #MAX_KEPT_BODY} characters
+ * different body it is 422; while the first is still running, 409. A replay is the first answer as it was (a later
+ * change to what it describes is read with a GET), and it is given only while the caller's membership is as it was
+ * when the key was claimed: a caller demoted (or changed otherwise) since gets 422 and sends a new key, so the
+ * request is decided anew. Only the organisation's members can leave records, on routes that exist, in the
+ * organisation's partition of its current incarnation (claimed in one transaction with the check that it is that
+ * incarnation and not being deleted), keyed by caller; answers a retry would not get again (401, 403, 404, 409,
+ * 429, 5xx) are not kept. Kept answers are sealed ({@link ResponseSeal}) and bound to the incarnation, so an
+ * invitation token in one is not readable from the table; answers larger than {@link #MAX_KEPT_BODY} characters
  * are not kept (the claim is released, so a retry runs again). Answers that hold AWS or API key secrets are never
  * stored at all, so those routes refuse the header rather than promise a replay.
  */
@@ -53,6 +62,12 @@ final class IdempotencyFilter implements Ordered {
     /** Answers longer than this are not kept: a DynamoDB item holds 400 KB and no success answer comes close. */
     static final int MAX_KEPT_BODY = 64 * 1024;
     private static final Logger LOG = LoggerFactory.getLogger(IdempotencyFilter.class);
+    /**
+     * The refusals worth keeping besides every 2xx: those a retry of the same request would get again. Anything else
+     * (401, 403, 404, a conflict of the moment, 429, 5xx) leaves no record, so a key is never held by a request that
+     * had nothing to give.
+     */
+    private static final Set<Integer> KEPT = Set.of(400, 412, 422);
     /** POSTs whose answer holds a secret (AWS credentials, an API key): never stored, so never replayed. */
     private static final Pattern SECRET_ANSWERS = Pattern.compile("/v1/orgs/[^/]+/(?:credentials|api-keys)/?");
 
@@ -71,11 +86,11 @@ final class IdempotencyFilter implements Ordered {
         this.json = json;
     }
 
-    private record Claim(TenantId tenant, String caller, String key) {
+    private record Claim(TenantId tenant, Incarnation incarnation, String caller, String key) {
 
-        /** What a sealed answer is bound to. */
+        /** What a sealed answer is bound to: the organisation's incarnation, the caller and the key. */
         String recordKey() {
-            return tenant.value() + "\n" + caller + "\n" + key;
+            return tenant.value() + "\n" + incarnation.value() + "\n" + caller + "\n" + key;
         }
     }
 
@@ -96,28 +111,63 @@ final class IdempotencyFilter implements Ordered {
                     + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
                     + " replayed. Retry without it (a second API key can be revoked)."));
         }
-        Optional<Caller> caller = callers.apply(request);
-        Optional<TenantId> tenant = tenant(request.getPath());
-        if (caller.isEmpty() || tenant.isEmpty()
-                || !(access.decide(request, caller.get(), tenant.get().value(), Requirement.MEMBER) instanceof AccessDecision.Granted)) {
+        Optional<AccessDecision.Granted> member = member(request);
+        if (member.isEmpty()) {
             return null;
         }
-        Claim claim = new Claim(tenant.get(), caller.get().userKey().digest(),
-                sha256(key));
-        String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n" + (body == null ? "" : body));
-        Optional<IdempotencyRecords.StoredRecord> held = records.claim(claim.tenant(), claim.caller(), claim.key(),
-                requestHash);
-        if (held.isEmpty()) {
+        Organisation organisation = member.get().organisation();
+        long callerVersion = member.get().membership().version();
+        Claim claim = new Claim(organisation.id(), organisation.incarnation(),
+                member.get().membership().user().digest(), sha256(key));
+        String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
+                + (body == null ? "" : body));
+        IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim.caller(), claim.key(),
+                requestHash, callerVersion);
+        if (outcome instanceof IdempotencyRecords.Claimed) {
             request.setAttribute(CLAIM, claim);
             return null;
         }
-        if (!held.get().requestHash().equals(requestHash)) {
+        if (!(outcome instanceof IdempotencyRecords.Held held)) {
+            return null;
+        }
+        return answerHeld(request, claim, held.record(), requestHash, callerVersion);
+    }
+
+    /**
+     * A caller who is a member of the organisation a path names, on a route that exists: only such a request can
+     * leave a record. Anyone else's request goes on to be refused as it would be without the header.
+     */
+    private Optional<AccessDecision.Granted> member(HttpRequest<?> request) {
+        Optional<Caller> caller = callers.apply(request);
+        Optional<TenantId> tenant = tenant(request.getPath());
+        if (caller.isEmpty() || tenant.isEmpty() || RouteAttributes.getRouteInfo(request).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(access.decide(request, caller.get(), tenant.get().value(), Requirement.MEMBER))
+                .filter(AccessDecision.Granted.class::isInstance).map(AccessDecision.Granted.class::cast);
+    }
+
+    /**
+     * The answer to a request whose key another request holds: 422 for another body, 409 while the first runs, and
+     * the kept answer only to a caller whose membership is as it was when the key was claimed (any change to it, a
+     * demotion above all, might refuse the request now, so the answer is not given again).
+     */
+    private HttpResponse<?> answerHeld(HttpRequest<?> request, Claim claim, IdempotencyRecords.StoredRecord held,
+                                       String requestHash, long callerVersion) {
+        if (!held.requestHash().equals(requestHash)) {
             return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
                     "This " + HEADER + " was used for a different request; send a new key."));
         }
-        return held.get().response().<HttpResponse<?>>map(stored -> replay(request, claim, stored))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
-                        "The first request with this " + HEADER + " is still running; retry shortly.")));
+        if (held.response().isEmpty()) {
+            return Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
+                    "The first request with this " + HEADER + " is still running; retry shortly."));
+        }
+        if (held.callerVersion().filter(version -> version != callerVersion).isPresent()) {
+            return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
+                    "Your membership changed since the first request with this " + HEADER + ", so its answer is"
+                            + " not given again; send a new key to make the request anew."));
+        }
+        return replay(request, claim, held.response().get());
     }
 
     @ResponseFilter
@@ -130,7 +180,7 @@ final class IdempotencyFilter implements Ordered {
         Claim held = claim.get();
         try {
             String body = body(response);
-            if (response.code() >= 500 || body.length() > MAX_KEPT_BODY) {
+            if (!kept(response.code()) || body.length() > MAX_KEPT_BODY) {
                 records.release(held.tenant(), held.caller(), held.key());
                 return;
             }
@@ -143,6 +193,10 @@ final class IdempotencyFilter implements Ordered {
             LOG.warn("idempotency record not completed for tenant={}: {}", held.tenant().value(), notKept.toString());
             releaseQuietly(held);
         }
+    }
+
+    private static boolean kept(int status) {
+        return status >= 200 && status < 300 || KEPT.contains(status);
     }
 
     private void releaseQuietly(Claim held) {

@@ -16,6 +16,7 @@ public final class IdempotencyItems {
     /** Sort-key prefix of every idempotency record. */
     public static final String SORT_KEY_PREFIX = "IDEMPOTENCY#";
     static final String REQUEST_HASH = "requestHash";
+    static final String CALLER_VERSION = "callerVersion";
     static final String RESPONSE_STATUS = "responseStatus";
     static final String RESPONSE_TYPE = "responseType";
     static final String RESPONSE_BODY = "responseBody";
@@ -34,11 +35,15 @@ public final class IdempotencyItems {
         return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + caller + "#" + key);
     }
 
-    /** A claim on the key: the request's hash, no response yet, expiring at {@code expiresAt} (epoch seconds). */
+    /**
+     * A claim on the key: the request's hash, the caller's membership version, no response yet, expiring at
+     * {@code expiresAt} (epoch seconds).
+     */
     static Map<String, AttributeValue> claim(TenantId tenant, String caller, String key, String requestHash,
-                                             long expiresAt) {
+                                             long callerVersion, long expiresAt) {
         return ItemBuilder.at(key(tenant, caller, key)).string("type", "idempotency")
-                .string(REQUEST_HASH, requestHash).number(TableAttributes.TTL, expiresAt).build();
+                .string(REQUEST_HASH, requestHash).number(CALLER_VERSION, callerVersion)
+                .number(TableAttributes.TTL, expiresAt).build();
     }
 
     static IdempotencyRecords.StoredRecord fromItem(Map<String, AttributeValue> item) {
@@ -48,6 +53,7 @@ public final class IdempotencyItems {
                         Math.toIntExact(ItemAttributes.number(item, RESPONSE_STATUS)),
                         ItemAttributes.string(item, RESPONSE_TYPE), ItemAttributes.string(item, RESPONSE_BODY),
                         ItemAttributes.string(item, RESPONSE_LOCATION)));
-        return new IdempotencyRecords.StoredRecord(ItemAttributes.string(item, REQUEST_HASH), response);
+        return new IdempotencyRecords.StoredRecord(ItemAttributes.string(item, REQUEST_HASH),
+                ItemAttributes.optionalNumber(item, CALLER_VERSION), response);
     }
 }

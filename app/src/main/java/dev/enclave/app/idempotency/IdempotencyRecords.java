@@ -1,22 +1,50 @@
 package dev.enclave.app.idempotency;
 
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 
-/** Per caller and key, within one tenant: the request a key was first used for, and its response once known. */
+/**
+ * Per caller and key, within one organisation's incarnation: the request a key was first used for, the caller's
+ * membership version then, and the response once known.
+ */
 interface IdempotencyRecords {
 
-    /** Claims the key for this request; empty when claimed now, else the record that holds it. */
-    Optional<StoredRecord> claim(TenantId tenant, String caller, String key, String requestHash);
+    /**
+     * Claims the key for this request, in one transaction with the check that {@code organisation} is still the
+     * incarnation read and not being deleted.
+     */
+    ClaimOutcome claim(Organisation organisation, String caller, String key, String requestHash, long callerVersion);
 
-    /** Stores the response a claimed key answered with (kept 24 hours). */
+    /** Stores the response a claimed key answered with (kept 24 hours), if the claim is still there. */
     void complete(TenantId tenant, String caller, String key, StoredRecord.Response response);
 
-    /** Gives up a claim (the request failed in a way a retry may fix). */
+    /** Gives up a claim (the request failed in a way a retry may fix, or left nothing to replay). */
     void release(TenantId tenant, String caller, String key);
 
-    /** A stored claim, with the response once the first request finished. */
-    record StoredRecord(String requestHash, Optional<Response> response) {
+    /** What claiming came to. */
+    sealed interface ClaimOutcome permits Claimed, Held, OrganisationGone {
+    }
+
+    /** The key is this request's now. */
+    record Claimed() implements ClaimOutcome {
+    }
+
+    /** Another request holds the key. */
+    record Held(StoredRecord record) implements ClaimOutcome {
+    }
+
+    /** The organisation is gone or being deleted: nothing is claimed, the request answers that. */
+    record OrganisationGone() implements ClaimOutcome {
+    }
+
+    /**
+     * A stored claim, with the response once the first request finished.
+     *
+     * @param callerVersion the caller's membership version when the key was claimed (absent on records kept before
+     *                      it was recorded)
+     */
+    record StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response) {
 
         /** A response as first answered. */
         record Response(int status, String contentType, String body, String location) {

@@ -3,6 +3,7 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.invitation.Invitations.WriteOutcome;
 import dev.enclave.app.member.Members;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.outcome.Reason;
@@ -115,7 +116,8 @@ public final class AcceptingInvitation {
         } else if (memberAlready) {
             return Optional.of(refused(Reason.ALREADY_MEMBER, "You are already a member."));
         }
-        return WriteOutcome.organisationRefusal(found.organisation()).map(AcceptingInvitation::organisationRefusal);
+        return OrganisationRules.refusal(found.organisation()).map(WriteOutcome::of)
+                .map(AcceptingInvitation::organisationRefusal);
     }
 
     private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {

@@ -7,7 +7,7 @@ import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
-import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.ReadScope;
@@ -49,7 +49,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class DynamoDbInvitations implements Invitations {
 
     private static final String PENDING = InvitationStatus.PENDING.name();
-    private static final String ACTIVE = OrganisationStatus.ACTIVE.name();
 
     private final Store store;
     private final CheckedItems checked;
@@ -60,22 +59,23 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     @Override
-    public WriteOutcome send(Invitation invitation) {
+    public WriteOutcome send(Invitation invitation, Organisation organisation) {
         ScopedTable table = table(invitation.tenant());
         ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
         Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
                 InvitationItems.guardedInvitationAttribute());
-        Transaction.Builder writes = Transaction.builder()
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .create(InvitationWrite.INVITATION, InvitationItems.toItem(invitation))
                 .put(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(invitation),
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Conditions::absent))
                 .check(InvitationWrite.NOT_YET_A_MEMBER, MembershipKeys.emailGuardKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), Conditions.absent())
-                .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()), seatAvailable());
+                .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()),
+                        OrganisationRules.takesAMember(organisation));
         servicesExist(writes, invitation);
         previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
                 invitation.tenant()));
-        return outcome(table.transact(writes.build()), invitation.tenant(), checked);
+        return outcome(table.transact(writes.build()), organisation, checked);
     }
 
     /**
@@ -93,7 +93,7 @@ final class DynamoDbInvitations implements Invitations {
 
     @Override
     public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
-        return table(organisation.id()).transact(Transaction.builder()
+        return table(organisation.id()).transact(Transaction.builder().writtenBy(organisation.incarnation())
                 .create(InvitationWrite.ORGANISATION, OrganisationItems.toItem(organisation))
                 .create(InvitationWrite.INVITATION, InvitationItems.toItem(ownerInvitation))
                 .create(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(ownerInvitation))
@@ -123,7 +123,7 @@ final class DynamoDbInvitations implements Invitations {
     public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
                                long nowEpochSeconds) {
         TenantId tenant = invitation.tenant();
-        Transaction.Builder writes = Transaction.builder()
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .update(InvitationWrite.INVITATION, InvitationKeys.key(tenant, invitation.id()),
                         closing(tenant, InvitationStatus.ACCEPTED).set("#acceptedBy = :by")
                                 .name("#acceptedBy", InvitationItems.ACCEPTED_BY)
@@ -133,26 +133,38 @@ final class DynamoDbInvitations implements Invitations {
                                 .name("#validUntil", InvitationItems.VALID_UNTIL)
                                 .value(":hash", invitation.tokenHash()).number(":now", nowEpochSeconds)))
                 .create(InvitationWrite.NOT_YET_A_MEMBER, MembershipItems.toItem(membership,
-                        new OrganisationName(organisation.name(), organisation.version())))
+                        new OrganisationName(organisation.name(), organisation.version()),
+                        invitation.serviceGroups().stream().map(AssignmentItems::recorded)
+                                .collect(Collectors.toSet())))
                 .create(InvitationWrite.NOT_YET_A_MEMBER, MembershipItems.emailGuard(membership))
-                .update(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(tenant),
-                        seatTaken(membership.isOwner()), seatAvailable().and(Expr.of("#version = :version")
-                                .name("#version", OrganisationItems.VERSION).number(":version",
-                                        organisation.version())))
+                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationRules.joined(organisation, membership.isOwner()))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
-        servicesExist(writes, invitation);
+        servicesAssigned(writes, invitation);
         invitation.serviceGroups().forEach(granted -> writes.create(InvitationWrite.SERVICE_ASSIGNMENT,
                 AssignmentItems.item(tenant, granted, membership.user(), membership.userId())));
-        return outcome(table(tenant).transact(writes.build()), tenant, checked);
+        return outcome(table(tenant).transact(writes.build()), organisation, checked);
     }
 
     /** Each service the invitation grants a group of, checked once however many of its groups it grants. */
     private static void servicesExist(Transaction.Builder writes, Invitation invitation) {
-        invitation.serviceGroups().stream().map(ServiceGroup::service).distinct()
-                .sorted(Comparator.comparing(ServiceId::value))
-                .forEach(service -> writes.check(InvitationWrite.SERVICE,
-                        AssignmentItems.serviceKey(invitation.tenant(), service), Conditions.exists()));
+        grantedServices(invitation).forEach(service -> writes.check(InvitationWrite.SERVICE,
+                AssignmentItems.serviceKey(invitation.tenant(), service), Conditions.exists()));
+    }
+
+    /**
+     * Each service the invitation grants groups of counts the assignments the accept makes (so a deletion racing it
+     * reads them again), once per service.
+     */
+    private static void servicesAssigned(Transaction.Builder writes, Invitation invitation) {
+        grantedServices(invitation).forEach(service -> writes.add(InvitationWrite.SERVICE,
+                AssignmentItems.assignedTo(invitation.tenant(), service, invitation.serviceGroups().stream()
+                        .filter(group -> group.service().equals(service)).count())));
+    }
+
+    private static java.util.stream.Stream<ServiceId> grantedServices(Invitation invitation) {
+        return invitation.serviceGroups().stream().map(ServiceGroup::service).distinct()
+                .sorted(Comparator.comparing(ServiceId::value));
     }
 
     @Override
@@ -216,7 +228,7 @@ final class DynamoDbInvitations implements Invitations {
      * organisation, from its item as it was when it refused. An organisation that still takes members refused only
      * because its version moved on since read: like the invitation or its guard changing, that is read again.
      */
-    static WriteOutcome outcome(TransactionOutcome outcome, TenantId tenant, CheckedItems checked) {
+    static WriteOutcome outcome(TransactionOutcome outcome, Organisation organisation, CheckedItems checked) {
         if (outcome.committed()) {
             return WriteOutcome.DONE;
         }
@@ -224,9 +236,10 @@ final class DynamoDbInvitations implements Invitations {
             return WriteOutcome.ALREADY_MEMBER;
         }
         if (outcome.refused(InvitationWrite.SEAT_AVAILABLE)) {
-            return WriteOutcome.organisationRefusal(checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
-                    outcome.oldItem(InvitationWrite.SEAT_AVAILABLE).orElse(null), OrganisationItems::fromItem))
-                    .orElse(WriteOutcome.INVITATION_CHANGED);
+            return OrganisationRules.refusal(checked.one(ItemKind.ORGANISATION,
+                            ReadScope.tenant(organisation.id()), outcome.oldItem(InvitationWrite.SEAT_AVAILABLE)
+                                    .orElse(null), OrganisationItems::fromItem), organisation)
+                    .map(WriteOutcome::of).orElse(WriteOutcome.INVITATION_CHANGED);
         }
         if (outcome.refused(InvitationWrite.SERVICE)) {
             return WriteOutcome.SERVICE_GONE;
@@ -252,18 +265,6 @@ final class DynamoDbInvitations implements Invitations {
     private static Expr guardNames(String id) {
         return Expr.of("#invitation = :invitation").name("#invitation", InvitationItems.guardedInvitationAttribute())
                 .value(":invitation", id);
-    }
-
-    private static Expr seatAvailable() {
-        return Expr.of("#members < #seats AND #status = :active").name("#members", OrganisationItems.MEMBERS)
-                .name("#seats", OrganisationItems.SEATS).name("#status", OrganisationItems.STATUS)
-                .value(":active", ACTIVE);
-    }
-
-    private static Expr seatTaken(boolean byOwner) {
-        return Update.builder().set("#members = #members + :one, #owners = #owners + :owner")
-                .name("#members", OrganisationItems.MEMBERS).name("#owners", OrganisationItems.OWNERS)
-                .number(":one", 1).number(":owner", byOwner ? 1 : 0).build();
     }
 
     private ScopedTable table(TenantId tenant) {

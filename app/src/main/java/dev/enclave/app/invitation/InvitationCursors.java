@@ -1,6 +1,7 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.platform.PageCursors;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
 import java.util.Optional;
@@ -15,13 +16,14 @@ public final class InvitationCursors {
         this.cursors = cursors;
     }
 
-    public String encode(TenantId tenant, InvitationStatus status, String after) {
-        return cursors.encode(tenant, list(status), after);
+    public String encode(TenantId tenant, Incarnation incarnation, InvitationStatus status, String after) {
+        return cursors.encode(tenant, incarnation, list(status), after);
     }
 
     /** The position to continue after, or empty when the cursor is not one of this tenant's list of that status. */
-    public Optional<String> decode(TenantId tenant, InvitationStatus status, String cursor) {
-        return cursors.decode(tenant, list(status), cursor).filter(InvitationKeys::isByStatusPosition);
+    public Optional<String> decode(TenantId tenant, Incarnation incarnation, InvitationStatus status,
+                                   String cursor) {
+        return cursors.decode(tenant, incarnation, list(status), cursor).filter(InvitationKeys::isByStatusPosition);
     }
 
     private static String list(InvitationStatus status) {

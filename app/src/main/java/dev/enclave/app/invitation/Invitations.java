@@ -2,7 +2,7 @@ package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
-import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -13,8 +13,11 @@ import java.util.Set;
 /** The invitations, each workflow one conditional transaction on the organisation's scoped client. */
 public interface Invitations {
 
-    /** Stores a new pending invitation, superseding the email's pending one, unless a condition refuses. */
-    WriteOutcome send(Invitation invitation);
+    /**
+     * Stores a new pending invitation, superseding the email's pending one, unless a condition refuses: among them,
+     * that {@code organisation} is still the incarnation read, active, with a seat free.
+     */
+    WriteOutcome send(Invitation invitation, Organisation organisation);
 
     /** Creates an organisation with no member and its first owner's invitation, in one transaction. */
     boolean onboard(Organisation organisation, Invitation ownerInvitation);
@@ -75,18 +78,13 @@ public interface Invitations {
         /** A service the invitation grants a group of does not exist (any more). */
         SERVICE_GONE;
 
-        /**
-         * Why {@code organisation} (empty: there is none) takes no new member, if it does not: the rule of the
-         * invitation workflows' seat condition, for an organisation as read or as a refused write found it.
-         */
-        static Optional<WriteOutcome> organisationRefusal(Optional<Organisation> organisation) {
-            if (organisation.isEmpty() || organisation.get().status() == OrganisationStatus.DELETING) {
-                return Optional.of(ORGANISATION_GONE);
-            } else if (organisation.get().status() == OrganisationStatus.SUSPENDED) {
-                return Optional.of(ORGANISATION_SUSPENDED);
-            }
-            return organisation.get().members() >= organisation.get().seats() ? Optional.of(NO_SEAT)
-                    : Optional.empty();
+        /** The refusal of an organisation that takes no new member. */
+        static WriteOutcome of(OrganisationRules.Standing standing) {
+            return switch (standing) {
+                case GONE -> ORGANISATION_GONE;
+                case SUSPENDED -> ORGANISATION_SUSPENDED;
+                case NO_SEAT -> NO_SEAT;
+            };
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.outcome.Reason;
@@ -43,8 +44,9 @@ public final class SendingInvitation {
     public record Refused(Refusal refusal) implements SendResult {
     }
 
-    public SendResult send(Membership inviter, TenantId tenant, Email email, Set<GroupName> groups,
+    public SendResult send(Membership inviter, Organisation organisation, Email email, Set<GroupName> groups,
                            Set<ServiceGroup> serviceGroups, int expiresInDays) {
+        TenantId tenant = organisation.id();
         var refusal = InviterChecks.check(inviter, groups);
         if (refusal.isPresent()) {
             return new Refused(refusal.get());
@@ -55,7 +57,7 @@ public final class SendingInvitation {
         Invitation invitation = new Invitation(tenant, id, email, groups,
                 serviceGroups, token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
                 inviter.userId(), Optional.empty());
-        return switch (invitations.send(invitation)) {
+        return switch (invitations.send(invitation, organisation)) {
             case DONE -> new Sent(invitation, token);
             case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");

@@ -1,8 +1,7 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.member.Members.Change;
-import dev.enclave.app.organisation.OrganisationItems;
-import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.store.CheckedItems;
@@ -22,7 +21,9 @@ import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
@@ -53,20 +54,31 @@ final class DynamoDbMembershipChanges {
         this.dependents = dependents;
     }
 
+    /**
+     * Removes the membership as it was read, with everything that depends on it: the dependents are those the
+     * membership records at that version (a strongly consistent read), so one added since refuses the removal.
+     */
     Change remove(Membership membership) {
+        ScopedTable table = table(membership.tenant());
+        ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
+        Map<String, AttributeValue> current = table.get(key);
+        if (current.isEmpty() || MembershipItems.version(current) != membership.version()) {
+            return Change.MEMBERSHIP_CHANGED;
+        }
         Transaction.Builder writes = Transaction.builder()
-                .delete(Role.MEMBERSHIP, MembershipKeys.key(membership.tenant(), membership.user()),
-                        Conditions.exists().and(Expr.of("#version = :version")
-                                .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
-                .add(Role.OWNER_LEFT, organisationCounters(membership.tenant(), -1, membership.isOwner() ? -1 : 0));
+                .delete(Role.MEMBERSHIP, key, Conditions.exists().and(Expr.of("#version = :version")
+                        .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
+                .add(Role.OWNER_LEFT, OrganisationRules.counted(membership.tenant(), -1,
+                        membership.isOwner() ? -1 : 0));
         membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
                 MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
-        List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user());
+        List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
+                MembershipItems.dependents(current));
         if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;
         }
-        goingWithIt.forEach(key -> writes.delete(Role.DEPENDENT, key));
-        return removed(table(membership.tenant()).transact(writes.build()));
+        goingWithIt.forEach(dependent -> writes.delete(Role.DEPENDENT, dependent));
+        return removed(table.transact(writes.build()));
     }
 
     /** What a removal came to: the membership as read decides first, then the last owner. */
@@ -82,7 +94,7 @@ final class DynamoDbMembershipChanges {
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, GroupEdit.ADD, group, expected));
         if (group.isOwner()) {
-            writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, 1));
+            writes.add(Role.OWNER_LEFT, OrganisationRules.counted(tenant, 0, 1));
         }
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
@@ -91,7 +103,7 @@ final class DynamoDbMembershipChanges {
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, GroupEdit.DELETE, group, expected));
         if (group.isOwner()) {
-            writes.add(Role.OWNER_LEFT, organisationCounters(tenant, 0, -1));
+            writes.add(Role.OWNER_LEFT, OrganisationRules.counted(tenant, 0, -1));
         }
         return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
     }
@@ -155,17 +167,6 @@ final class DynamoDbMembershipChanges {
         return new Write.Update(MembershipKeys.key(tenant, user), update.build(), Optional.of(
                 Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
                         .and(groupCondition)));
-    }
-
-    /** Adjusts the organisation's member and owner counts; losing an owner needs another one left. */
-    private static Write organisationCounters(TenantId tenant, int members, int owners) {
-        Expr update = Update.builder().set("#members = #members + :members, #owners = #owners + :owners")
-                .name("#members", OrganisationItems.MEMBERS).name("#owners", OrganisationItems.OWNERS)
-                .number(":members", members).number(":owners", owners).build();
-        Expr condition = owners < 0
-                ? Expr.of("#owners > :minimum").name("#owners", OrganisationItems.OWNERS).number(":minimum", 1)
-                : Conditions.exists();
-        return new Write.Update(OrganisationKeys.key(tenant), update, Optional.of(condition));
     }
 
     private ScopedTable table(TenantId tenant) {

@@ -2,40 +2,41 @@ package dev.enclave.app.member;
 
 import dev.enclave.app.organisation.NameCopies;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.store.CheckedItems;
-import dev.enclave.app.store.ItemKind;
-import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.KeyConditions;
 import dev.enclave.app.store.Page;
-import dev.enclave.app.store.ScopedTable;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Store;
+import dev.enclave.app.store.TenantPartition;
 import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
+import dev.enclave.app.store.Write;
 import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The organisation's name as every membership copies it: a rename reaches them page by page, up to 100
- * memberships per transaction.
+ * The organisation's name as every membership copies it: a rename's job reaches them a page at a time, each page one
+ * transaction with the job's checkpoint.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 final class DynamoDbNameCopies implements NameCopies {
 
-    /** The one write of a page's transaction: a membership's copy of the name. */
-    enum Role implements WriteRole { NAME_COPY }
-
-    private static final int NAME_COPY_ATTEMPTS = 5;
+    /** The writes of a page: the job's checkpoint and the memberships' copies of the name. */
+    enum Role implements WriteRole { FENCE, NAME_COPY }
 
     private final Store store;
     private final CheckedItems checked;
@@ -46,33 +47,33 @@ final class DynamoDbNameCopies implements NameCopies {
     }
 
     @Override
-    public void copy(TenantId tenant, OrganisationName name) {
-        ScopedTable table = store.forTenant(tenant);
-        Optional<Map<String, AttributeValue>> start = Optional.empty();
-        do {
-            Optional<Map<String, AttributeValue>> from = start;
-            Page page = table.query(MembershipKeys.organisationMembers(tenant), q -> q.limit(Transaction.MAX_WRITES)
-                    .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
-                    .exclusiveStartKey(from.orElse(null)));
-            copyName(table, checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
-                    ItemKey::of), name);
-            start = page.next();
-        } while (start.isPresent());
+    public Organisations.KeyPage keys(TenantId tenant, Optional<String> after, int limit) {
+        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> q.limit(limit)
+                .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
+                .exclusiveStartKey(after.map(sort -> TenantPartition.of(tenant).key(sort).asMap()).orElse(null)));
+        return new Organisations.KeyPage(checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
+                ItemKey::of), page.next().map(ItemAttributes::sortKey));
     }
 
     /**
-     * One transaction for the page; if any membership refuses (newer copy, gone, busy), each on its own, waiting
-     * out transactions in flight on it (a group edit, a leave).
+     * One transaction for the page; the memberships whose condition refused (a newer copy, gone meanwhile) are
+     * named by the refusal and left out of the next try, so a page costs at most as many tries as it has refusals.
      */
-    private static void copyName(ScopedTable table, List<ItemKey> keys, OrganisationName name) {
-        if (keys.isEmpty()) {
-            return;
-        }
-        Transaction.Builder copies = Transaction.builder();
-        keys.forEach(key -> copies.update(Role.NAME_COPY, key, nameCopy(name), olderNameCopy(name)));
-        if (!table.tryCommit(copies.build())) {
-            keys.forEach(key -> table.updateWaitingOutConflicts(key, nameCopy(name), olderNameCopy(name),
-                    NAME_COPY_ATTEMPTS));
+    @Override
+    public boolean copy(TenantId tenant, OrganisationName name, List<ItemKey> keys, Write fence) {
+        List<ItemKey> left = new ArrayList<>(keys);
+        while (true) {
+            Transaction.Builder page = Transaction.builder().add(Role.FENCE, fence);
+            left.forEach(key -> page.update(Role.NAME_COPY, key, nameCopy(name), olderNameCopy(name)));
+            TransactionOutcome outcome = store.forTenant(tenant).transact(page.build());
+            if (outcome.committed()) {
+                return true;
+            } else if (outcome.refused(Role.FENCE)) {
+                return false;
+            }
+            if (!left.removeAll(outcome.refusedKeys())) {
+                throw outcome.unexpected();
+            }
         }
     }
 

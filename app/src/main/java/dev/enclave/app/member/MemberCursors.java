@@ -1,6 +1,7 @@
 package dev.enclave.app.member;
 
 import dev.enclave.app.platform.PageCursors;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -20,13 +21,13 @@ public final class MemberCursors {
         this.cursors = cursors;
     }
 
-    public String encode(TenantId tenant, UserKey after) {
-        return cursors.encode(tenant, LIST, after.digest());
+    public String encode(TenantId tenant, Incarnation incarnation, UserKey after) {
+        return cursors.encode(tenant, incarnation, LIST, after.digest());
     }
 
     /** The member to continue after, or empty when the cursor is not a valid cursor of {@code tenant}. */
-    public Optional<UserKey> decode(TenantId tenant, String cursor) {
-        return cursors.decode(tenant, LIST, cursor).filter(digest -> DIGEST.matcher(digest).matches())
+    public Optional<UserKey> decode(TenantId tenant, Incarnation incarnation, String cursor) {
+        return cursors.decode(tenant, incarnation, LIST, cursor).filter(digest -> DIGEST.matcher(digest).matches())
                 .map(UserKey::new);
     }
 }

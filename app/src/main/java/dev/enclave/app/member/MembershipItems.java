@@ -34,6 +34,8 @@ public final class MembershipItems {
     static final String ORGANISATION_NAME = "orgName";
     static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
     static final String VERSION = "version";
+    /** What exists only for the member ({@link MemberDependents}): a string set of the owners' names for them. */
+    static final String DEPENDENTS = "dependents";
     private static final String EMAIL = "email";
     /** How a membership without an address stores it. */
     private static final String NO_EMAIL = "";
@@ -80,6 +82,25 @@ public final class MembershipItems {
     /** The membership's item, carrying a copy of the organisation's name for the user index. */
     public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
         return SCHEMA.itemToMap(new Members.UserMembership(membership, organisation), true);
+    }
+
+    /**
+     * The item of a new membership that {@code dependents} (items written in the same transaction) depend on: they
+     * are recorded on it, as {@link MemberDependents#recorded} records those added later.
+     */
+    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation,
+                                                     Set<String> dependents) {
+        Map<String, AttributeValue> item = new java.util.HashMap<>(toItem(membership, organisation));
+        if (!dependents.isEmpty()) {
+            item.put(DEPENDENTS, AttributeValue.fromSs(dependents.stream().sorted().toList()));
+        }
+        return Map.copyOf(item);
+    }
+
+    /** The dependents a membership item records (none for one written before they were recorded). */
+    static Set<String> dependents(Map<String, AttributeValue> item) {
+        AttributeValue recorded = item.get(DEPENDENTS);
+        return recorded == null || !recorded.hasSs() ? Set.of() : Set.copyOf(recorded.ss());
     }
 
     /** The membership and its copy of the organisation's name (the organisation id, for items written before). */

@@ -1,28 +1,35 @@
 package dev.enclave.app.organisation;
 
-import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 
 /**
- * Deletes an organisation: one write marks it deleting (from then on it answers as gone) and records the removal
- * of its items as owed work; the removal then runs, and whatever a fault or a crash interrupts, the sweeper finishes.
+ * Deletes an organisation: one transaction marks it deleting (from then on it answers as gone, and nothing can be
+ * added to it) and records the removal of its items as a job, which runs in the background ({@link RunningJobs}).
+ * The answer comes at once, whatever the size; the id is free again once the job has removed the organisation item,
+ * last. Deleting again while the job runs is answered as the first deletion was.
  */
 @Singleton
-@Requires(beans = {Organisations.class, FinishingOwedWork.class})
+@Requires(beans = {Organisations.class, RunningJobs.class})
 public final class DeletingOrganisation {
 
     private final Organisations organisations;
-    private final FinishingOwedWork owedWork;
+    private final RunningJobs jobs;
+    private final Clock clock;
 
-    DeletingOrganisation(Organisations organisations, FinishingOwedWork owedWork) {
+    DeletingOrganisation(Organisations organisations, RunningJobs jobs, Clock clock) {
         this.organisations = organisations;
-        this.owedWork = owedWork;
+        this.jobs = jobs;
+        this.clock = clock;
     }
 
-    public void delete(TenantId id) {
-        if (organisations.markDeleting(id)) {
-            owedWork.markedDeleting(id);
+    /** Marks {@code read} (the organisation as the request read it) for deletion and starts its job. */
+    public Organisations.Deletion delete(Organisation read) {
+        Organisations.Deletion deletion = organisations.markDeleting(read, clock.instant());
+        if (deletion == Organisations.Deletion.MARKED) {
+            jobs.recorded(read.id(), Job.Kind.DELETE);
         }
+        return deletion;
     }
 }

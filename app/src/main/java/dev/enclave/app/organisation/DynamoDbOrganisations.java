@@ -1,28 +1,31 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
-import dev.enclave.app.store.Cancellations;
-import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.store.ItemKind;
-import dev.enclave.app.store.ReadScope;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.Incarnations;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.Page;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.TableAttributes;
+import dev.enclave.app.store.Transaction;
+import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
 import dev.enclave.app.store.UpdateOutcome;
+import dev.enclave.app.store.Write;
+import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.TenantId;
-import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.time.Clock;
-import java.util.Comparator;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,14 +38,15 @@ final class DynamoDbOrganisations implements Organisations {
 
     private static final String DELETING = OrganisationStatus.DELETING.name();
 
+    /** The writes of renaming, marking for deletion and deleting. */
+    enum Role implements WriteRole { ORGANISATION, JOB, ITEM }
+
     private final Store store;
     private final CheckedItems checked;
-    private final Clock clock;
 
-    DynamoDbOrganisations(Store store, CheckedItems checked, Clock clock) {
+    DynamoDbOrganisations(Store store, CheckedItems checked) {
         this.store = store;
         this.checked = checked;
-        this.clock = clock;
     }
 
     @Override
@@ -52,16 +56,26 @@ final class DynamoDbOrganisations implements Organisations {
     }
 
     @Override
-    public RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
+    public RenameOutcome rename(Organisation read, String name, ExpectedVersion expected, Instant now) {
+        TenantId id = read.id();
+        Organisation renamed = read.renamed(name);
         Expr update = Update.builder().set("#name = :name").name("#name", OrganisationItems.NAME).value(":name", name)
-                .set(bumpVersion()).set(OwedWorkItems.record(OwedWork.Kind.RENAME, id, clock.instant())).build();
-        UpdateOutcome outcome = table(id).updateReturning(OrganisationKeys.key(id), update,
-                Conditions.atVersion(expected, OrganisationItems.VERSION).and(notDeleting()));
-        if (outcome.applied()) {
-            return new Renamed(OrganisationItems.fromItem(outcome.updated().orElseThrow()));
+                .set(bumpVersion()).set(OwedWorkItems.recorded(Job.Kind.RENAME)).build();
+        Expr asRead = OrganisationRules.live(read).and(Expr.of("#version = :read")
+                .name("#version", OrganisationItems.VERSION).number(":read", read.version()));
+        TransactionOutcome outcome = table(id).transact(Transaction.builder()
+                .update(Role.ORGANISATION, OrganisationKeys.key(id), update,
+                        Conditions.atVersion(expected, OrganisationItems.VERSION).and(asRead))
+                .put(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.RENAME, renamed.version(), now)))
+                .build());
+        if (outcome.committed()) {
+            return new Renamed(renamed);
         }
-        return outcome.old().filter(old -> !isDeleting(old))
-                .<RenameOutcome>map(old -> new VersionMismatch(ItemAttributes.number(old, OrganisationItems.VERSION)))
+        return outcome.oldItem(Role.ORGANISATION).filter(old -> !isDeleting(old))
+                .filter(old -> OrganisationItems.fromItem(old).createdAt().equals(read.createdAt()))
+                .map(old -> ItemAttributes.number(old, OrganisationItems.VERSION))
+                .<RenameOutcome>map(current -> expected.accepts(current) ? new Changed()
+                        : new VersionMismatch(current))
                 .orElseGet(NotFound::new);
     }
 
@@ -101,29 +115,58 @@ final class DynamoDbOrganisations implements Organisations {
     }
 
     @Override
-    public boolean markDeleting(TenantId id) {
+    public Deletion markDeleting(Organisation read, Instant now) {
+        TenantId id = read.id();
         Expr update = Update.builder().set("#status = :deleting").set(bumpVersion())
-                .set(OwedWorkItems.record(OwedWork.Kind.DELETE, id, clock.instant()))
+                .set(OwedWorkItems.recorded(Job.Kind.DELETE))
                 .name("#status", OrganisationItems.STATUS).value(":deleting", DELETING).build();
-        return table(id).update(OrganisationKeys.key(id), update, Conditions.exists());
+        TransactionOutcome outcome = table(id).transact(Transaction.builder()
+                .update(Role.ORGANISATION, OrganisationKeys.key(id), update, OrganisationRules.live(read))
+                .create(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.DELETE, read.version() + 1, now)))
+                .build());
+        if (outcome.committed()) {
+            return Deletion.MARKED;
+        }
+        return outcome.oldItem(Role.ORGANISATION).map(OrganisationItems::fromItem)
+                .filter(old -> old.createdAt().equals(read.createdAt()))
+                .filter(old -> old.status() == OrganisationStatus.DELETING)
+                .map(old -> Deletion.ALREADY_DELETING).orElse(Deletion.NOT_FOUND);
     }
 
     @Override
-    public boolean removeAll(TenantId id) {
-        ScopedTable table = table(id);
-        String byUser = TableDesign.BY_USER.partitionKey();
-        List<Map<String, AttributeValue>> items = table.queryAll(
-                KeyConditions.partition(OrganisationKeys.partition(id).value()),
-                Expr.of("#pk, #sk, #byUser").name("#pk", TableAttributes.PARTITION_KEY)
-                        .name("#sk", TableAttributes.SORT_KEY).name("#byUser", byUser));
-        List<ItemKey> keys = checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id), items, item -> item)
-                .stream()
-                .filter(item -> !OrganisationKeys.SORT_KEY.equals(ItemAttributes.sortKey(item)))
-                .sorted(Comparator.comparing(item -> !item.containsKey(byUser)))
-                .map(ItemKey::of)
-                .toList();
-        table.deleteAll(keys);
-        return table.delete(OrganisationKeys.key(id), isMarkedDeleting());
+    public KeyPage deletionPage(TenantId id, Optional<String> after, int limit) {
+        Expr wholePartition = KeyConditions.partition(OrganisationKeys.partition(id).value())
+                .withPlaceholdersOf(Expr.of("").name("#sk", TableAttributes.SORT_KEY));
+        Page page = table(id).query(wholePartition, q -> q.limit(limit).consistentRead(true)
+                .projectionExpression(KeyConditions.TABLE_KEYS)
+                .exclusiveStartKey(after.map(sort -> OrganisationKeys.partition(id).key(sort).asMap()).orElse(null)));
+        List<ItemKey> found = checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id), page.items(),
+                ItemKey::of);
+        Optional<String> last = page.next().map(ItemAttributes::sortKey);
+        return new KeyPage(found.stream().filter(key -> !survivesItsPage(key.sort())).toList(), last);
+    }
+
+    /** The organisation item and the deletion's own job go last, together. */
+    private static boolean survivesItsPage(String sortKey) {
+        return OrganisationKeys.SORT_KEY.equals(sortKey)
+                || JobItems.kindOf(sortKey).filter(kind -> kind == Job.Kind.DELETE).isPresent();
+    }
+
+    @Override
+    public boolean delete(TenantId id, List<ItemKey> keys, Write fence) {
+        Transaction.Builder writes = Transaction.builder().add(Role.JOB, fence);
+        keys.forEach(key -> writes.delete(Role.ITEM, key));
+        return table(id).transact(writes.build()).committed();
+    }
+
+    @Override
+    public boolean finishDeletion(Job job, String worker) {
+        TenantId id = job.tenant();
+        return table(id).transact(Transaction.builder()
+                .delete(Role.ORGANISATION, OrganisationKeys.key(id), isMarkedDeleting()
+                        .and(Incarnations.writtenBy(job.incarnation())))
+                .delete(Role.JOB, JobItems.key(id, Job.Kind.DELETE), JobItems.heldBy(worker, job))
+                .build()).committed();
     }
 
     /** The {@code SET} action that bumps the version (the ETag) by one. */
@@ -135,7 +178,7 @@ final class DynamoDbOrganisations implements Organisations {
         return Expr.of("#status <> :deleting").name("#status", OrganisationItems.STATUS).value(":deleting", DELETING);
     }
 
-    /** Last, and only while it is marked: the mark is what says the deletion is owed. */
+    /** The deletion's last step, only while the organisation is marked: the mark is what says it is owed. */
     private static Expr isMarkedDeleting() {
         return Expr.of("#status = :deleting").name("#status", OrganisationItems.STATUS).value(":deleting", DELETING);
     }

@@ -1,16 +1,25 @@
 package dev.enclave.app.organisation;
 
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.Write;
 import dev.enclave.identity.TenantId;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * Where the organisation's name is kept as a copy (each membership carries one for its user's own list), and how a
- * rename reaches them. The copies' owner implements it; a rename's owed work calls it.
+ * The organisation's name as every membership copies it for its user's own list, and the memberships themselves as
+ * the organisation's jobs walk them: a rename copies the new name into each, a deletion removes them first. The
+ * copies' owner implements it; the jobs call it, a page at a time.
  */
 public interface NameCopies {
 
+    /** One page of the memberships' keys, in key order, after the sort key {@code after} (strongly consistent). */
+    Organisations.KeyPage keys(TenantId tenant, Optional<String> after, int limit);
+
     /**
-     * Copies {@code name} into every copy older than it ({@code orgNameVersion < version}), so an overlapping older
-     * rename never wins; a copy gone meanwhile is skipped. Safe to repeat.
+     * Copies {@code name} into each membership of {@code keys} whose copy is older ({@code orgNameVersion <
+     * version}: an overlapping older rename never wins), skipping those gone meanwhile, in one transaction with
+     * {@code fence}; false when the fence refused.
      */
-    void copy(TenantId tenant, OrganisationName name);
+    boolean copy(TenantId tenant, OrganisationName name, List<ItemKey> keys, Write fence);
 }

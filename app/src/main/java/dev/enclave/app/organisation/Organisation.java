@@ -13,9 +13,10 @@ import java.util.Optional;
  * @param members how many members it has; accepting an invitation needs {@code members < seats}
  * @param version increases with every change; updates are conditional on it (the ETag)
  * @param limits  its own request limits, set by a platform admin; empty: the defaults
+ * @param pending the job a rename or the deletion left running in the background, if any
  */
 public record Organisation(TenantId id, String name, int seats, int members, OrganisationStatus status,
-                           long version, Instant createdAt, Optional<Limit> limits) {
+                           long version, Instant createdAt, Optional<Limit> limits, Optional<Job.Kind> pending) {
 
     /** Seats a self-service organisation starts with. */
     public static final int DEFAULT_SEATS = 25;
@@ -26,12 +27,19 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(pending, "pending");
         if (name.isBlank() || name.length() > 200) {
             throw new IllegalArgumentException("organisation name must be 1-200 characters");
         }
         if (seats < 1) {
             throw new IllegalArgumentException("an organisation needs at least one seat");
         }
+    }
+
+    /** An organisation with no job running. */
+    public Organisation(TenantId id, String name, int seats, int members, OrganisationStatus status, long version,
+                        Instant createdAt, Optional<Limit> limits) {
+        this(id, name, seats, members, status, version, createdAt, limits, Optional.empty());
     }
 
     public static Organisation create(TenantId id, String name, Instant now) {
@@ -48,7 +56,9 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
         return Incarnation.createdAt(createdAt);
     }
 
+    /** The organisation renamed, at its next version, with the rename's copy of the name to finish. */
     public Organisation renamed(String newName) {
-        return new Organisation(id, newName, seats, members, status, version + 1, createdAt, limits);
+        return new Organisation(id, newName, seats, members, status, version + 1, createdAt, limits,
+                Optional.of(Job.Kind.RENAME));
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
+import dev.enclave.app.store.Incarnations;
 import dev.enclave.app.store.Schemas;
 import dev.enclave.app.store.TableAttributes;
 import dev.enclave.identity.TenantId;
@@ -24,6 +25,8 @@ public final class OrganisationItems {
     public static final String STATUS = "status";
     public static final String VERSION = "version";
     public static final String NAME = "name";
+    /** When this life of the organisation began: its {@link dev.enclave.identity.Incarnation}. */
+    static final String CREATED_AT = "createdAt";
     static final String LIMITS = "limits";
 
     private static final TableSchema<Limit> LIMIT_SCHEMA = StaticImmutableTableSchema
@@ -57,10 +60,14 @@ public final class OrganisationItems {
                     .setter((b, v) -> b.status = v))
             .addAttribute(Long.class, a -> a.name(VERSION).getter(Organisation::version)
                     .setter((b, v) -> b.version = v))
-            .addAttribute(String.class, a -> a.name("createdAt").getter(o -> o.createdAt().toString())
+            .addAttribute(String.class, a -> a.name(CREATED_AT).getter(o -> o.createdAt().toString())
                     .setter((b, v) -> b.createdAt = v))
+            .addAttribute(String.class, a -> a.name(Incarnations.ATTRIBUTE).getter(o -> o.incarnation().value())
+                    .setter(Schemas.derived()))
             .addAttribute(EnhancedType.documentOf(Limit.class, LIMIT_SCHEMA), a -> a.name(LIMITS)
                     .getter(o -> o.limits().orElse(null)).setter((b, v) -> b.limits = v))
+            .addAttribute(String.class, a -> a.name(OwedWorkItems.OWES)
+                    .getter(o -> o.pending().map(Job.Kind::name).orElse(null)).setter((b, v) -> b.pending = v))
             .build();
 
     private OrganisationItems() {
@@ -89,13 +96,14 @@ public final class OrganisationItems {
         private Long version;
         private String createdAt;
         private Limit limits;
+        private String pending;
 
         Organisation build() {
             return new Organisation(TenantId.of(Objects.requireNonNull(tenant, "tenant")), name,
                     Objects.requireNonNull(seats, SEATS), Objects.requireNonNull(members, MEMBERS),
                     OrganisationStatus.valueOf(Objects.requireNonNull(status, STATUS)),
                     Objects.requireNonNull(version, VERSION), Instant.parse(Objects.requireNonNull(createdAt,
-                    "createdAt")), Optional.ofNullable(limits));
+                    "createdAt")), Optional.ofNullable(limits), Optional.ofNullable(pending).map(Job.Kind::valueOf));
         }
     }
 

@@ -2,7 +2,11 @@ package dev.enclave.app.organisation;
 
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.Write;
 import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** The organisations, each read and written with its own tenant's scoped credentials. */
@@ -11,10 +15,11 @@ public interface Organisations {
     Optional<Organisation> find(TenantId id);
 
     /**
-     * Renames if the stored version is still {@code expectedVersion}, and records the copy of the name into every
-     * membership as owed work in the same write. A deleting organisation is not found.
+     * Renames {@code read} if the stored item is still the one read (its incarnation, at its version) and that
+     * version is one {@code expected} accepts, and records the copy of the name into every membership as a job in
+     * the same transaction. A deleting organisation is not found.
      */
-    RenameOutcome rename(TenantId id, String name, ExpectedVersion expected);
+    RenameOutcome rename(Organisation read, String name, ExpectedVersion expected, Instant now);
 
     /** Suspends or resumes; false when there is no such organisation. */
     boolean setStatus(TenantId id, OrganisationStatus status);
@@ -29,17 +34,36 @@ public interface Organisations {
     Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits);
 
     /**
-     * Marks the organisation {@code DELETING}, so it answers as gone from now on, and records the deletion as owed
-     * work in the same write; false when there is no such organisation.
+     * Marks {@code read} {@code DELETING} if it is still that incarnation and not being deleted, so it answers as
+     * gone from now on, and records the removal of its items as a job in the same transaction.
      */
-    boolean markDeleting(TenantId id);
+    Deletion markDeleting(Organisation read, Instant now);
 
     /**
-     * Removes everything in a marked organisation's partition: memberships and other entries on the user index
-     * first (so no one's own lists show it), the organisation item, which carries the debt, last and only while
-     * marked. Safe to repeat; true when this call removed the organisation item.
+     * One page of the items a deletion removes, after the sort key {@code after}, in key order: never the
+     * organisation item or the deletion's own job (they go last, together).
      */
-    boolean removeAll(TenantId id);
+    KeyPage deletionPage(TenantId id, Optional<String> after, int limit);
+
+    /** Deletes {@code keys} in one transaction with {@code fence}; false when the fence refused. */
+    boolean delete(TenantId id, List<ItemKey> keys, Write fence);
+
+    /**
+     * Removes the organisation item and the deletion's job in one transaction, while the item is still marked
+     * deleting in the job's incarnation and {@code worker} holds the job: the id is free from then on.
+     */
+    boolean finishDeletion(Job job, String worker);
+
+    /** What marking for deletion came to. */
+    enum Deletion { MARKED, ALREADY_DELETING, NOT_FOUND }
+
+    /** A page of keys, and the last sort key read when there may be more. */
+    record KeyPage(List<ItemKey> keys, Optional<String> last) {
+
+        public KeyPage {
+            keys = List.copyOf(keys);
+        }
+    }
 
     /** What changing the seats came to. */
     sealed interface SeatsChange permits SeatsChange.Changed, SeatsChange.NoSuchOrganisation, SeatsChange.BelowMembers {
@@ -57,13 +81,17 @@ public interface Organisations {
     }
 
     /** What renaming came to. */
-    sealed interface RenameOutcome permits Renamed, VersionMismatch, NotFound {
+    sealed interface RenameOutcome permits Renamed, VersionMismatch, Changed, NotFound {
     }
 
     record Renamed(Organisation organisation) implements RenameOutcome {
     }
 
     record VersionMismatch(long currentVersion) implements RenameOutcome {
+    }
+
+    /** The organisation changed between the read and the write, at a version the caller accepts: read again. */
+    record Changed() implements RenameOutcome {
     }
 
     record NotFound() implements RenameOutcome {

@@ -1,33 +1,49 @@
 package dev.enclave.app.organisation;
 
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.Optional;
 
 /**
- * Renames an organisation: the name changes if the stored version is the one the caller read (If-Match), and the
- * same write records the copy of the new name into every membership as owed work. The copy runs before the answer,
- * so no member's own list keeps the old name once the user index has caught up; if a fault interrupts it, the
- * rename stands and the sweeper finishes the copy.
+ * Renames an organisation: the name changes if the stored version is one the caller accepts (If-Match), and the
+ * same transaction records the copy of the new name into every membership as a job, which runs in the background
+ * ({@link RunningJobs}). The answer comes at once, whatever the size: members' own lists show the new name as the
+ * job reaches them (the organisation itself, at once).
  */
 @Singleton
-@Requires(beans = {Organisations.class, FinishingOwedWork.class})
+@Requires(beans = {Organisations.class, RunningJobs.class})
 public final class RenamingOrganisation {
 
-    private final Organisations organisations;
-    private final FinishingOwedWork owedWork;
+    /** How often the rename reads again when the organisation changed between the read and the write. */
+    private static final int ATTEMPTS = 3;
 
-    RenamingOrganisation(Organisations organisations, FinishingOwedWork owedWork) {
+    private final Organisations organisations;
+    private final RunningJobs jobs;
+    private final Clock clock;
+
+    RenamingOrganisation(Organisations organisations, RunningJobs jobs, Clock clock) {
         this.organisations = organisations;
-        this.owedWork = owedWork;
+        this.jobs = jobs;
+        this.clock = clock;
     }
 
-    public Organisations.RenameOutcome rename(TenantId id, String name, ExpectedVersion expected) {
-        Organisations.RenameOutcome outcome = organisations.rename(id, name, expected);
-        if (outcome instanceof Organisations.Renamed renamed) {
-            owedWork.renamed(renamed.organisation());
+    /** Renames {@code read} (the organisation as the request read it), reading again if it changed meanwhile. */
+    public Organisations.RenameOutcome rename(Organisation read, String name, ExpectedVersion expected) {
+        Organisation current = read;
+        for (int attempt = 1; ; attempt++) {
+            Organisations.RenameOutcome outcome = organisations.rename(current, name, expected, clock.instant());
+            if (outcome instanceof Organisations.Renamed) {
+                jobs.recorded(read.id(), Job.Kind.RENAME);
+            }
+            Optional<Organisation> again = outcome instanceof Organisations.Changed && attempt < ATTEMPTS
+                    ? organisations.find(read.id()).filter(found -> found.createdAt().equals(read.createdAt()))
+                    : Optional.empty();
+            if (again.isEmpty()) {
+                return outcome;
+            }
+            current = again.get();
         }
-        return outcome;
     }
 }

@@ -15,6 +15,8 @@ public enum Reason {
     ORGANISATION_NOT_FOUND,
     MEMBER_NOT_FOUND,
     ORGANISATION_EXISTS,
+    /** The id's previous organisation is still being deleted. */
+    ORGANISATION_BEING_DELETED,
     VERSION_MISMATCH,
     PRECONDITION_REQUIRED,
     INVALID_CURSOR,

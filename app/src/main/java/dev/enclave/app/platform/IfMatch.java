@@ -1,5 +1,6 @@
 package dev.enclave.app.platform;
 
+import dev.enclave.identity.Incarnation;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -15,13 +16,16 @@ public final class IfMatch {
 
     static final int MAX_TAGS = 20;
     private static final Pattern TAG = Pattern.compile("\\s*(W/)?\"([^\"]*)\"\\s*");
-    private static final Pattern OUR_TAG = Pattern.compile("v(\\d{1,18})");
+    private static final Pattern OUR_TAG = Pattern.compile("([a-z0-9]{1,16})\\.v(\\d{1,18})");
 
     private IfMatch() {
     }
 
-    /** The version a write expects, or empty when there is no {@code If-Match} (the write needs one). */
-    public static Optional<ExpectedVersion> expected(String header) {
+    /**
+     * The version a write expects, or empty when there is no {@code If-Match} (the write needs one); a tag of another
+     * incarnation of the organisation than {@code current} matches nothing.
+     */
+    public static Optional<ExpectedVersion> expected(String header, Incarnation current) {
         if (header == null) {
             return Optional.empty();
         }
@@ -34,8 +38,8 @@ public final class IfMatch {
             Matcher tag = TAG.matcher(tags[i]);
             if (tag.matches() && tag.group(1) == null) {
                 Matcher ours = OUR_TAG.matcher(tag.group(2));
-                if (ours.matches()) {
-                    versions.add(Long.parseLong(ours.group(1)));
+                if (ours.matches() && ours.group(1).equals(current.value())) {
+                    versions.add(Long.parseLong(ours.group(2)));
                 }
             }
         }

@@ -1,6 +1,7 @@
 package dev.enclave.app.platform;
 
 import dev.enclave.digest.Sha256;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.core.annotation.Nullable;
@@ -14,8 +15,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Opaque, tamper-evident page cursors bound to their tenant and their list: {@code base64url(position) .
- * HMAC(tenant, list, position)}. A cursor edited, minted for another tenant or for another list does not verify.
+ * Opaque, tamper-evident page cursors bound to their tenant, its incarnation and their list: {@code
+ * base64url(position) . HMAC(tenant, incarnation, list, position)}. A cursor edited, minted for another tenant or for another list does not verify.
  */
 @Singleton
 public final class PageCursors {
@@ -37,28 +38,31 @@ public final class PageCursors {
         }
     }
 
-    /** The cursor of {@code position} in {@code tenant}'s list named {@code list}. */
-    public String encode(TenantId tenant, String list, String position) {
+    /** The cursor of {@code position} in the list named {@code list} of {@code tenant}'s {@code incarnation}. */
+    public String encode(TenantId tenant, Incarnation incarnation, String list, String position) {
         return ENCODER.encodeToString(position.getBytes(StandardCharsets.UTF_8)) + "."
-                + ENCODER.encodeToString(mac(tenant, list, position));
+                + ENCODER.encodeToString(mac(tenant, incarnation, list, position));
     }
 
-    /** The position {@code cursor} names, or empty when it is not a cursor of this tenant's list. */
-    public Optional<String> decode(TenantId tenant, String list, String cursor) {
+    /**
+     * The position {@code cursor} names, or empty when it is not a cursor of this list of this tenant's incarnation
+     * (a cursor of an organisation deleted since does not page the one created again under its id).
+     */
+    public Optional<String> decode(TenantId tenant, Incarnation incarnation, String list, String cursor) {
         String[] parts = cursor.split("\\.", -1);
         if (parts.length != 2) {
             return Optional.empty();
         }
         try {
             String position = new String(DECODER.decode(parts[0]), StandardCharsets.UTF_8);
-            return MessageDigest.isEqual(mac(tenant, list, position), DECODER.decode(parts[1]))
+            return MessageDigest.isEqual(mac(tenant, incarnation, list, position), DECODER.decode(parts[1]))
                     ? Optional.of(position) : Optional.empty();
         } catch (IllegalArgumentException notBase64) {
             return Optional.empty();
         }
     }
 
-    private byte[] mac(TenantId tenant, String list, String position) {
-        return Sha256.hmac(key, tenant.value() + "\n" + list + "\n" + position);
+    private byte[] mac(TenantId tenant, Incarnation incarnation, String list, String position) {
+        return Sha256.hmac(key, tenant.value() + "\n" + incarnation.value() + "\n" + list + "\n" + position);
     }
 }

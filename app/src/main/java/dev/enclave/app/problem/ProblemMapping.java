@@ -25,6 +25,7 @@ public final class ProblemMapping {
             case ORGANISATION_NOT_FOUND -> ProblemType.ORGANISATION_NOT_FOUND;
             case MEMBER_NOT_FOUND -> ProblemType.MEMBER_NOT_FOUND;
             case ORGANISATION_EXISTS -> ProblemType.ORGANISATION_EXISTS;
+            case ORGANISATION_BEING_DELETED -> ProblemType.ORGANISATION_BEING_DELETED;
             case VERSION_MISMATCH -> ProblemType.VERSION_MISMATCH;
             case PRECONDITION_REQUIRED -> ProblemType.PRECONDITION_REQUIRED;
             case INVALID_CURSOR -> ProblemType.INVALID_CURSOR;
@@ -63,6 +64,7 @@ public final class ProblemMapping {
             case ORGANISATION_NOT_FOUND -> HttpStatus.NOT_FOUND;
             case MEMBER_NOT_FOUND -> HttpStatus.NOT_FOUND;
             case ORGANISATION_EXISTS -> HttpStatus.CONFLICT;
+            case ORGANISATION_BEING_DELETED -> HttpStatus.CONFLICT;
             case VERSION_MISMATCH -> HttpStatus.PRECONDITION_FAILED;
             case PRECONDITION_REQUIRED -> HttpStatus.PRECONDITION_REQUIRED;
             case INVALID_CURSOR -> HttpStatus.BAD_REQUEST;

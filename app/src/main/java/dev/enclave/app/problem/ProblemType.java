@@ -21,6 +21,8 @@ public enum ProblemType {
     ORGANISATION_NOT_FOUND("organisation-not-found", "No such organisation"),
     MEMBER_NOT_FOUND("member-not-found", "No such member"),
     ORGANISATION_EXISTS("organisation-exists", "That organisation id is taken"),
+    ORGANISATION_BEING_DELETED("organisation-being-deleted",
+            "That organisation id's previous organisation is still being deleted"),
     VERSION_MISMATCH("version-mismatch", "The resource changed since you read it"),
     PRECONDITION_REQUIRED("precondition-required",
             "Send If-Match with the ETag you read"),

@@ -1,9 +1,11 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.Write;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -62,6 +64,20 @@ public final class AssignmentItems {
             throw new IllegalArgumentException("not an assignment of the member");
         }
         return ItemKey.of(item);
+    }
+
+    /** The name an assignment is recorded under on its membership ({@code MemberDependents}). */
+    public static String recorded(ServiceGroup group) {
+        return DynamoDbMemberAssignments.recorded(group);
+    }
+
+    /**
+     * The write, for a transaction that makes {@code count} assignments to {@code service}'s groups, that counts
+     * them on the service (which must exist), so a deletion of the service racing them reads again.
+     */
+    public static Write assignedTo(TenantId tenant, ServiceId service, long count) {
+        return new Write.Update(ServiceKeys.service(tenant, service), ServiceItems.assigned(count),
+                java.util.Optional.of(Conditions.exists()));
     }
 
     /** The key of a service, for conditions that it still exists. */

@@ -1,14 +1,18 @@
 package dev.enclave.app.service;
 
+import dev.enclave.app.member.MemberDependents;
 import dev.enclave.app.member.MembershipKeys;
-import dev.enclave.app.store.CheckedItems;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.app.store.ItemKind;
-import dev.enclave.app.store.ReadScope;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemKey;
+import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.KeyConditions;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.ScopedTable;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.TenantPartition;
@@ -33,12 +37,15 @@ final class DynamoDbServices implements Services {
 
     /** DynamoDB's transaction limit, less the service item itself. */
     static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_WRITES - 1;
+    /** How often a deletion reads again when an assignment landed between its read and its write. */
+    private static final int DELETE_ATTEMPTS = 5;
 
-    /** The writes of deleting a service and of assigning a member to one of its groups. */
+    /** The writes of creating, deleting and assigning. */
     enum Role implements WriteRole {
         SERVICE,
         MEMBER,
-        ASSIGNMENT
+        ASSIGNMENT,
+        ORGANISATION
     }
 
     private final Store store;
@@ -50,20 +57,27 @@ final class DynamoDbServices implements Services {
     }
 
     @Override
-    public boolean create(TenantId tenant, ServiceId service, String name) {
-        return table(tenant).put(ServiceItems.toItem(tenant, service, name), Conditions.absent());
+    public Creation create(Organisation organisation, ServiceId service, String name) {
+        TransactionOutcome outcome = table(organisation.id()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .create(Role.SERVICE, ServiceItems.toItem(organisation.id(), service, name))
+                .add(Role.ORGANISATION, OrganisationRules.stillLive(organisation)).build());
+        if (outcome.committed()) {
+            return Creation.CREATED;
+        }
+        return outcome.refused(Role.ORGANISATION) ? Creation.ORGANISATION_GONE : Creation.TAKEN;
     }
 
     @Override
-    public Optional<Service> find(TenantId tenant, ServiceId service) {
-        return checked.one(ItemKind.SERVICE, ReadScope.tenant(tenant),
-                table(tenant).get(ServiceKeys.service(tenant, service)), ServiceItems::fromItem);
+    public Optional<Service> find(Organisation organisation, ServiceId service) {
+        return checked.one(ItemKind.SERVICE, scope(organisation),
+                table(organisation.id()).get(ServiceKeys.service(organisation.id(), service)), ServiceItems::fromItem);
     }
 
     @Override
-    public List<Service> list(TenantId tenant) {
-        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), query(tenant, ServiceKeys.SERVICE_PREFIX),
-                ServiceItems::fromItem);
+    public List<Service> list(Organisation organisation) {
+        return checked.all(ItemKind.SERVICE, scope(organisation),
+                query(organisation.id(), ServiceKeys.SERVICE_PREFIX), ServiceItems::fromItem);
     }
 
     @Override
@@ -75,44 +89,86 @@ final class DynamoDbServices implements Services {
                 Conditions.atVersion(expected, ServiceItems.VERSION)).updated().map(ServiceItems::fromItem);
     }
 
+    /**
+     * Deletes the service at the count of assignments it read (an assignment made since refuses the transaction,
+     * which then reads again), with every assignment a strongly consistent Query found.
+     */
     @Override
     public Deletion delete(TenantId tenant, ServiceId service) {
-        List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
-                query(tenant, ServiceKeys.servicePrefix(service)), ItemKey::of);
-        if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
-            return Deletion.TOO_MANY_ASSIGNMENTS;
+        for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> item = table(tenant).get(ServiceKeys.service(tenant, service));
+            if (item.isEmpty()) {
+                return Deletion.NOT_FOUND;
+            }
+            List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
+                    query(tenant, ServiceKeys.servicePrefix(service)), ItemKey::of);
+            if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
+                return Deletion.TOO_MANY_ASSIGNMENTS;
+            }
+            Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
+                    ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item));
+            assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+            if (table(tenant).transact(writes.build()).committed()) {
+                return Deletion.DELETED;
+            }
+            if (attempt == DELETE_ATTEMPTS) {
+                throw new IllegalStateException("service " + service.value() + " kept gaining assignments");
+            }
         }
-        Transaction.Builder writes = Transaction.builder()
-                .delete(Role.SERVICE, ServiceKeys.service(tenant, service), Conditions.exists());
-        assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
-        TransactionOutcome outcome = table(tenant).transact(writes.build());
-        return outcome.refused(Role.SERVICE) ? Deletion.NOT_FOUND : Deletion.DELETED;
     }
 
     @Override
-    public boolean assign(TenantId tenant, ServiceGroup group, UserKey user, String userId) {
-        Transaction assignment = Transaction.builder()
-                .check(Role.MEMBER, MembershipKeys.key(tenant, user), Conditions.exists())
-                .check(Role.SERVICE, ServiceKeys.service(tenant, group.service()), Conditions.exists())
+    public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
+        TenantId tenant = organisation.id();
+        Transaction assignment = Transaction.builder().writtenBy(organisation.incarnation())
+                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, DynamoDbMemberAssignments.recorded(group),
+                        organisation.incarnation()))
+                .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
+                        Conditions.exists())
+                .add(Role.ORGANISATION, OrganisationRules.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .build();
-        return !table(tenant).transact(assignment).refusedAny(Role.MEMBER, Role.SERVICE);
+        TransactionOutcome outcome = table(tenant).transact(assignment);
+        if (outcome.committed()) {
+            return Assignment.ASSIGNED;
+        } else if (outcome.refused(Role.ORGANISATION)) {
+            return Assignment.ORGANISATION_GONE;
+        }
+        return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.NO_SUCH_SERVICE;
     }
 
+    /** Deletes the assignment and forgets it on the membership; with no membership, deletes it alone. */
     @Override
     public void unassign(TenantId tenant, ServiceGroup group, UserKey user) {
-        table(tenant).delete(ServiceKeys.assignment(tenant, group, user));
+        ItemKey key = ServiceKeys.assignment(tenant, group, user);
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, DynamoDbMemberAssignments.recorded(group)))
+                .delete(Role.ASSIGNMENT, key).build());
+        if (!outcome.committed()) {
+            table(tenant).delete(key);
+        }
     }
 
     @Override
-    public List<String> groupMembers(TenantId tenant, ServiceGroup group) {
-        return checked.all(ItemKind.ASSIGNMENT, ReadScope.tenant(tenant), query(tenant, ServiceKeys.groupPrefix(group)),
-                AssignmentItems::userId);
+    public List<String> groupMembers(Organisation organisation, ServiceGroup group) {
+        return checked.all(ItemKind.ASSIGNMENT, scope(organisation),
+                query(organisation.id(), ServiceKeys.groupPrefix(group)), AssignmentItems::userId);
     }
 
     @Override
-    public boolean isAssigned(TenantId tenant, ServiceGroup group, UserKey user) {
-        return !table(tenant).get(ServiceKeys.assignment(tenant, group, user)).isEmpty();
+    public boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user) {
+        TenantId tenant = organisation.id();
+        ItemKey membership = MembershipKeys.key(tenant, user);
+        ItemKey assignment = ServiceKeys.assignment(tenant, group, user);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership, assignment));
+        return checked.one(ItemKind.MEMBERSHIP, scope(organisation), ScopedTable.at(items, membership), item -> item)
+                .isPresent()
+                && checked.one(ItemKind.ASSIGNMENT, scope(organisation), ScopedTable.at(items, assignment),
+                AssignmentItems::fromItem).isPresent();
+    }
+
+    private static ReadScope scope(Organisation organisation) {
+        return ReadScope.organisation(organisation.id(), organisation.incarnation());
     }
 
     private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {

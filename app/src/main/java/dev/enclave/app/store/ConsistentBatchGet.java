@@ -23,10 +23,21 @@ public final class ConsistentBatchGet {
     private ConsistentBatchGet() {
     }
 
-    /** The items found for {@code keys}, in no particular order; one call unless DynamoDB leaves keys unprocessed. */
+    /** DynamoDB's limit of keys in one BatchGetItem. */
+    static final int MAX_KEYS = 100;
+
+    /**
+     * The items found for {@code keys}, in no particular order; one call per hundred keys unless DynamoDB leaves
+     * keys unprocessed.
+     */
     public static List<Map<String, AttributeValue>> items(DynamoDbClient client, String table,
                                                           List<Map<String, AttributeValue>> keys) {
-        return items(client::batchGetItem, table, keys);
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        for (int start = 0; start < keys.size(); start += MAX_KEYS) {
+            items.addAll(items(client::batchGetItem, table, keys.subList(start, Math.min(keys.size(),
+                    start + MAX_KEYS))));
+        }
+        return items;
     }
 
     static List<Map<String, AttributeValue>> items(Function<BatchGetItemRequest, BatchGetItemResponse> batchGet,

@@ -8,6 +8,8 @@ public enum ItemKind {
     SERVICE("service"),
     ASSIGNMENT("assignment"),
     API_KEY("api-key"),
+    /** An organisation's background job. */
+    JOB("job"),
     /** An entry of the owed-work index. */
     OWED_WORK("owed-work"),
     /** Any item of a partition walked whole (deleting an organisation). */

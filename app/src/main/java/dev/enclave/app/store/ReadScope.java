@@ -1,5 +1,6 @@
 package dev.enclave.app.store;
 
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.InvalidTenantIdException;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
@@ -18,12 +19,20 @@ public sealed interface ReadScope {
 
     /** A read of one tenant's items (its partition or its {@code byTenantCollection} entries), as that tenant. */
     static ReadScope tenant(TenantId tenant) {
-        return new Tenant(tenant, true);
+        return new Tenant(tenant, true, Optional.empty());
+    }
+
+    /**
+     * A read of one organisation's items, as {@link #tenant}, in one of its lives: an item another incarnation
+     * wrote ({@link Incarnations}) is not the organisation's.
+     */
+    static ReadScope organisation(TenantId tenant, Incarnation incarnation) {
+        return new Tenant(tenant, true, Optional.of(incarnation));
     }
 
     /** A walk over one tenant's whole partition: the key alone decides, whatever the item claims. */
     static ReadScope partition(TenantId tenant) {
-        return new Tenant(tenant, false);
+        return new Tenant(tenant, false, Optional.empty());
     }
 
     /**
@@ -46,12 +55,16 @@ public sealed interface ReadScope {
     /** True when the item's keys belong to this scope. */
     boolean admits(Map<String, AttributeValue> item);
 
-    /** One tenant; with {@code claims}, an item naming another tenant in its {@code tenant} attribute is refused. */
-    record Tenant(TenantId tenant, boolean claims) implements ReadScope {
+    /**
+     * One tenant; with {@code claims}, an item naming another tenant in its {@code tenant} attribute is refused, and
+     * with an {@code incarnation}, an item another life of the organisation wrote.
+     */
+    record Tenant(TenantId tenant, boolean claims, Optional<Incarnation> incarnation) implements ReadScope {
 
         @Override
         public boolean admits(Map<String, AttributeValue> item) {
-            return inPartitionOf(item, tenant) && (!claims || claimsNoOtherTenant(item, tenant));
+            return inPartitionOf(item, tenant) && (!claims || claimsNoOtherTenant(item, tenant))
+                    && incarnation.map(life -> Incarnations.belongsTo(item, life)).orElse(true);
         }
     }
 

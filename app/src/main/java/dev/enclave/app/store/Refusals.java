@@ -2,10 +2,12 @@ package dev.enclave.app.store;
 
 import dev.enclave.app.store.Cancellations;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -27,16 +29,30 @@ final class Refusals {
         List<CancellationReason> reasons = cancelled.hasCancellationReasons() ? cancelled.cancellationReasons()
                 : List.of();
         Map<WriteRole, List<Map<String, AttributeValue>>> refused = new LinkedHashMap<>();
+        Set<ItemKey> refusedKeys = new HashSet<>();
         for (int i = 0; i < Math.min(reasons.size(), transaction.writes().size()); i++) {
             CancellationReason reason = reasons.get(i);
             if (Cancellations.conditionFailed(reason)) {
-                refused.computeIfAbsent(transaction.writes().get(i).role(), role -> new ArrayList<>())
+                Transaction.NamedWrite write = transaction.writes().get(i);
+                refused.computeIfAbsent(write.role(), role -> new ArrayList<>())
                         .add(reason.hasItem() ? reason.item() : Map.of());
+                refusedKeys.add(keyOf(write.write()));
             }
         }
         if (refused.isEmpty()) {
             throw cancelled;
         }
-        return new TransactionOutcome(refused, Optional.of(cancelled));
+        return new TransactionOutcome(refused, refusedKeys, Optional.of(cancelled));
+    }
+
+    private static ItemKey keyOf(Write write) {
+        if (write instanceof Write.Put put) {
+            return ItemKey.of(put.item());
+        } else if (write instanceof Write.Update update) {
+            return update.key();
+        } else if (write instanceof Write.Delete delete) {
+            return delete.key();
+        }
+        return ((Write.Check) write).key();
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.store;
 
+import dev.enclave.identity.Incarnation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,17 +42,31 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
 
         private final List<NamedWrite> writes = new ArrayList<>();
         private Optional<String> clientRequestToken = Optional.empty();
+        private Optional<Incarnation> incarnation = Optional.empty();
 
         private Builder() {
         }
 
+        /**
+         * Records {@code writer} on every item this transaction puts from now on ({@link Incarnations}): the
+         * organisation's life the items belong to.
+         */
+        public Builder writtenBy(Incarnation writer) {
+            this.incarnation = Optional.of(writer);
+            return this;
+        }
+
         public Builder put(WriteRole role, Map<String, AttributeValue> item, Expr condition) {
-            return add(role, new Write.Put(item, Optional.of(condition)));
+            return add(role, new Write.Put(stamped(item), Optional.of(condition)));
         }
 
         /** Puts {@code item}, whatever is there. */
         public Builder put(WriteRole role, Map<String, AttributeValue> item) {
-            return add(role, new Write.Put(item, Optional.empty()));
+            return add(role, new Write.Put(stamped(item), Optional.empty()));
+        }
+
+        private Map<String, AttributeValue> stamped(Map<String, AttributeValue> item) {
+            return incarnation.map(writer -> Incarnations.stamp(item, writer)).orElse(item);
         }
 
         /** Puts {@code item} only where no item is yet. */

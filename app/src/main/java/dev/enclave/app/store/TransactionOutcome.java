@@ -15,17 +15,25 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * no outcome: it is thrown, as a conflict.
  *
  * @param refused      the roles whose condition refused, with the old items of their writes
+ * @param refusedKeys  the keys of the writes whose condition refused
  * @param cancellation the cancellation read, when refused
  */
 public record TransactionOutcome(Map<WriteRole, List<Map<String, AttributeValue>>> refused,
-                                 Optional<TransactionCanceledException> cancellation) {
+                                 Set<ItemKey> refusedKeys, Optional<TransactionCanceledException> cancellation) {
 
     /** A transaction that committed. */
-    public static final TransactionOutcome COMMITTED = new TransactionOutcome(Map.of(), Optional.empty());
+    public static final TransactionOutcome COMMITTED = new TransactionOutcome(Map.of(), Set.of(), Optional.empty());
 
     public TransactionOutcome {
         refused = Map.copyOf(refused);
+        refusedKeys = Set.copyOf(refusedKeys);
         Objects.requireNonNull(cancellation, "cancellation");
+    }
+
+    /** A refusal by the roles named, with their old items. */
+    public TransactionOutcome(Map<WriteRole, List<Map<String, AttributeValue>>> refused,
+                              Optional<TransactionCanceledException> cancellation) {
+        this(refused, Set.of(), cancellation);
     }
 
     /** The cancellation, as a fault: for a refusal by a write the workflow never expects to refuse. */

@@ -95,7 +95,7 @@ class AuthenticatingApiKeyTest {
         }
 
         @Override
-        public CreateOutcome create(ApiKey key, int maximum) {
+        public CreateOutcome create(ApiKey key, dev.enclave.app.organisation.Organisation organisation, int maximum) {
             throw new UnsupportedOperationException();
         }
 

@@ -15,24 +15,34 @@ class IdempotencyItemsTest {
     @Test
     void aClaim_isTheStoredItem_withNoResponseYet() {
         Map<String, AttributeValue> claim = IdempotencyItems.claim(TenantId.of("acme"), "caller", "keydigest",
-                "requesthash", 1_800_000_000L);
+                "requesthash", 3, 1_800_000_000L);
 
         assertThat(claim).isEqualTo(Map.of("PK", s("TENANT#acme#"), "SK", s("IDEMPOTENCY#caller#keydigest"),
-                "type", s("idempotency"), "requestHash", s("requesthash"),
+                "type", s("idempotency"), "requestHash", s("requesthash"), "callerVersion", AttributeValue.fromN("3"),
                 "expiresAt", AttributeValue.fromN("1800000000")));
         assertThat(IdempotencyItems.fromItem(claim))
-                .isEqualTo(new IdempotencyRecords.StoredRecord("requesthash", Optional.empty()));
+                .isEqualTo(new IdempotencyRecords.StoredRecord("requesthash", Optional.of(3L), Optional.empty()));
+    }
+
+    @Test
+    void aClaimKeptBeforeCallerVersionsWereRecorded_readsWithNone() {
+        Map<String, AttributeValue> claim = new HashMap<>(IdempotencyItems.claim(TenantId.of("acme"), "caller", "k",
+                "requesthash", 3, 1L));
+        claim.remove("callerVersion");
+
+        assertThat(IdempotencyItems.fromItem(claim))
+                .isEqualTo(new IdempotencyRecords.StoredRecord("requesthash", Optional.empty(), Optional.empty()));
     }
 
     @Test
     void aCompletedRecord_readsItsResponse() {
         Map<String, AttributeValue> item = new HashMap<>(IdempotencyItems.claim(TenantId.of("acme"), "caller", "k",
-                "requesthash", 1L));
+                "requesthash", 3, 1L));
         item.putAll(Map.of("responseStatus", AttributeValue.fromN("201"), "responseType", s("application/json"),
                 "responseBody", s("{}"), "responseLocation", s("/v1/orgs/acme")));
 
         assertThat(IdempotencyItems.fromItem(item)).isEqualTo(new IdempotencyRecords.StoredRecord("requesthash",
-                Optional.of(new IdempotencyRecords.StoredRecord.Response(201, "application/json", "{}",
+                Optional.of(3L), Optional.of(new IdempotencyRecords.StoredRecord.Response(201, "application/json", "{}",
                         "/v1/orgs/acme"))));
     }
 

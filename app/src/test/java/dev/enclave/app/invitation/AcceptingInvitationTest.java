@@ -282,8 +282,8 @@ class AcceptingInvitationTest {
 
     /** Ada invites Bob for seven days; the token he receives. */
     private InviteToken invite(Set<ServiceGroup> serviceGroups, String... groups) {
-        SendingInvitation.SendResult sent = new SendingInvitation(invitations, CLOCK).send(ADA, ACME, BOB,
-                groups(groups), serviceGroups, 7);
+        SendingInvitation.SendResult sent = new SendingInvitation(invitations, CLOCK).send(ADA,
+                invitations.read(ACME), BOB, groups(groups), serviceGroups, 7);
         assertThat(sent).isInstanceOf(SendingInvitation.Sent.class);
         return ((SendingInvitation.Sent) sent).token();
     }

@@ -5,6 +5,7 @@ import dev.enclave.app.member.Members;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.service.ServiceGroup;
@@ -36,6 +37,7 @@ import java.util.stream.Collectors;
 final class InMemoryInvitations implements Invitations {
 
     private final Map<TenantId, Organisation> organisations = new HashMap<>();
+    private final Map<TenantId, Organisation> firstSeen = new HashMap<>();
     private final Map<At<InvitationId>, Invitation> invitations = new LinkedHashMap<>();
     /** The invitee guards: the one pending invitation of an email. */
     private final Map<At<EmailKey>, InvitationId> invitees = new HashMap<>();
@@ -58,11 +60,20 @@ final class InMemoryInvitations implements Invitations {
     /** The organisation, as stored from now on. */
     InMemoryInvitations organisation(Organisation organisation) {
         organisations.put(organisation.id(), organisation);
+        firstSeen.putIfAbsent(organisation.id(), organisation);
         return this;
     }
 
     Optional<Organisation> organisation(TenantId tenant) {
         return Optional.ofNullable(organisations.get(tenant));
+    }
+
+    /**
+     * The organisation as a request would have read it before writing: as stored, or, once it is gone, as it was
+     * first set up.
+     */
+    Organisation read(TenantId tenant) {
+        return organisation(tenant).orElseGet(() -> firstSeen.get(tenant));
     }
 
     /** The organisation suspended, resumed or marked for deletion, as the platform does it (a new version). */
@@ -159,7 +170,7 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public WriteOutcome send(Invitation invitation) {
+    public WriteOutcome send(Invitation invitation, Organisation organisation) {
         TenantId tenant = invitation.tenant();
         At<EmailKey> invitee = new At<>(tenant, EmailKey.of(invitation.email()));
         Optional<InvitationId> previous = Optional.ofNullable(invitees.get(invitee));
@@ -169,10 +180,10 @@ final class InMemoryInvitations implements Invitations {
         Optional<Invitation> superseded = previous.map(id -> invitations.get(new At<>(tenant, id)));
         boolean supersedable = superseded.map(old -> old.status() == InvitationStatus.PENDING).orElse(true);
         boolean notYetAMember = !memberEmails.contains(invitee);
-        boolean seatAvailable = seatAvailable(tenant);
+        boolean seatAvailable = seatAvailable(tenant, organisation);
         boolean servicesExist = servicesExist(invitation);
         if (!(invitationFree && guardAsRead && supersedable && notYetAMember && seatAvailable && servicesExist)) {
-            return refused(tenant, notYetAMember, seatAvailable, servicesExist);
+            return refused(organisation, notYetAMember, seatAvailable, servicesExist);
         }
         superseded.ifPresent(old -> put(closed(old, InvitationStatus.SUPERSEDED, Optional.empty())));
         put(invitation);
@@ -219,12 +230,12 @@ final class InMemoryInvitations implements Invitations {
                 && stored.validUntil().getEpochSecond() > nowEpochSeconds;
         boolean notYetAMember = memberships.find(tenant, membership.user()).isEmpty()
                 && !memberEmails.contains(invitee);
-        boolean seatAvailable = seatAvailable(tenant)
+        boolean seatAvailable = seatAvailable(tenant, organisation)
                 && organisations.get(tenant).version() == organisation.version();
         boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
         boolean servicesExist = servicesExist(invitation);
         if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist)) {
-            return refused(tenant, notYetAMember, seatAvailable, servicesExist);
+            return refused(organisation, notYetAMember, seatAvailable, servicesExist);
         }
         put(closed(stored, InvitationStatus.ACCEPTED, Optional.of(membership.user())));
         invitees.remove(invitee);
@@ -287,12 +298,13 @@ final class InMemoryInvitations implements Invitations {
     }
 
     /** As {@link DynamoDbInvitations#outcome} reads a refusal: a member first, then the organisation as it is. */
-    private WriteOutcome refused(TenantId tenant, boolean notYetAMember, boolean seatAvailable,
+    private WriteOutcome refused(Organisation read, boolean notYetAMember, boolean seatAvailable,
                                  boolean servicesExist) {
         if (!notYetAMember) {
             return WriteOutcome.ALREADY_MEMBER;
         } else if (!seatAvailable) {
-            return WriteOutcome.organisationRefusal(organisation(tenant)).orElse(WriteOutcome.INVITATION_CHANGED);
+            return OrganisationRules.refusal(organisation(read.id()), read).map(WriteOutcome::of)
+                    .orElse(WriteOutcome.INVITATION_CHANGED);
         }
         return servicesExist ? WriteOutcome.INVITATION_CHANGED : WriteOutcome.SERVICE_GONE;
     }
@@ -308,9 +320,11 @@ final class InMemoryInvitations implements Invitations {
                 .collect(Collectors.toSet());
     }
 
-    private boolean seatAvailable(TenantId tenant) {
+    /** The organisation item's condition: the incarnation read, active, with a seat free. */
+    private boolean seatAvailable(TenantId tenant, Organisation read) {
         Organisation organisation = organisations.get(tenant);
-        return organisation != null && organisation.status() == OrganisationStatus.ACTIVE
+        return organisation != null && organisation.createdAt().equals(read.createdAt())
+                && organisation.status() == OrganisationStatus.ACTIVE
                 && organisation.members() < organisation.seats();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.invitation.Invitations.WriteOutcome;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.TransactionOutcome;
@@ -81,14 +82,26 @@ class InvitationOutcomeTest {
 
     @Test
     void organisationRefusal_asRead_followsTheSeatCondition() {
-        assertThat(WriteOutcome.organisationRefusal(Optional.empty())).contains(WriteOutcome.ORGANISATION_GONE);
-        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.DELETING, 1, 5))))
+        assertThat(refusal(Optional.empty())).contains(WriteOutcome.ORGANISATION_GONE);
+        assertThat(refusal(Optional.of(read(OrganisationStatus.DELETING, 1, 5))))
                 .contains(WriteOutcome.ORGANISATION_GONE);
-        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.SUSPENDED, 1, 5))))
+        assertThat(refusal(Optional.of(read(OrganisationStatus.SUSPENDED, 1, 5))))
                 .contains(WriteOutcome.ORGANISATION_SUSPENDED);
-        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.ACTIVE, 5, 5))))
-                .contains(WriteOutcome.NO_SEAT);
-        assertThat(WriteOutcome.organisationRefusal(Optional.of(read(OrganisationStatus.ACTIVE, 4, 5)))).isEmpty();
+        assertThat(refusal(Optional.of(read(OrganisationStatus.ACTIVE, 5, 5)))).contains(WriteOutcome.NO_SEAT);
+        assertThat(refusal(Optional.of(read(OrganisationStatus.ACTIVE, 4, 5)))).isEmpty();
+    }
+
+    @Test
+    void anotherIncarnationOfTheOrganisation_refusing_isTheOrganisationGone() {
+        Organisation successor = new Organisation(ACME, "Acme", 5, 1, OrganisationStatus.ACTIVE, 1,
+                Instant.EPOCH.plusSeconds(60), Optional.empty());
+
+        assertThat(outcome(organisationRefused(OrganisationItems.toItem(successor))))
+                .isEqualTo(WriteOutcome.ORGANISATION_GONE);
+    }
+
+    private static Optional<WriteOutcome> refusal(Optional<Organisation> found) {
+        return OrganisationRules.refusal(found).map(WriteOutcome::of);
     }
 
     @Test
@@ -101,7 +114,7 @@ class InvitationOutcomeTest {
     }
 
     private WriteOutcome outcome(TransactionOutcome outcome) {
-        return DynamoDbInvitations.outcome(outcome, ACME, checked);
+        return DynamoDbInvitations.outcome(outcome, read(OrganisationStatus.ACTIVE, 1, 5), checked);
     }
 
     private static TransactionOutcome organisationRefused(Map<String, AttributeValue> old) {

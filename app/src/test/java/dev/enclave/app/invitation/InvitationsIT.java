@@ -1,6 +1,7 @@
 package dev.enclave.app.invitation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.member.Membership;
@@ -12,6 +13,7 @@ import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -338,6 +340,8 @@ class InvitationsIT extends LocalStackTest {
                 : renameTimes("inv-renames", owner, 4));
 
         assertThat(statuses).containsOnly(200);
+        await().atMost(Duration.ofSeconds(30)).until(() -> api().get("/v1/orgs/inv-renames", owner).json()
+                .get("jobs").isEmpty());
         for (String invitee : invitees) {
             assertThat(api().get("/v1/me/orgs", invitee).json().findValuesAsText("name")).containsExactly("Name 4");
         }

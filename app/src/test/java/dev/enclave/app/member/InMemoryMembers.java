@@ -20,7 +20,7 @@ import java.util.Set;
  * same conditions its transaction writes carry (see {@link DynamoDbMembershipChanges}), and read back the same way. Each
  * organisation is taken to exist, with as many owners as it has memberships in the owner group (what its counter
  * holds, and what the consistency checker holds it to). A membership's dependents are only counted, for the limit of
- * one transaction.
+ * one transaction; each one added or taken away moves the membership's version on, as recording it does.
  */
 public final class InMemoryMembers implements Members {
 
@@ -43,9 +43,19 @@ public final class InMemoryMembers implements Members {
         return this;
     }
 
-    /** {@code count} items (service-group assignments) go with the member's membership. */
+    /**
+     * {@code count} items (service-group assignments) go with the member's membership, which moves on a version for
+     * each one added or taken away since the last count.
+     */
     public InMemoryMembers dependents(TenantId tenant, UserKey user, int count) {
-        dependents.computeIfAbsent(tenant, t -> new HashMap<>()).put(user, count);
+        Integer before = dependents.computeIfAbsent(tenant, t -> new HashMap<>()).put(user, count);
+        int moved = Math.abs(count - (before == null ? 0 : before));
+        Stored stored = tenant(tenant).get(user);
+        if (stored != null && moved > 0) {
+            Membership m = stored.membership();
+            tenant(tenant).put(user, new Stored(new Membership(m.tenant(), m.user(), m.userId(), m.issuer(), m.email(),
+                    m.groups(), m.joinedAt(), m.version() + moved), stored.organisation()));
+        }
         return this;
     }
 
@@ -101,15 +111,15 @@ public final class InMemoryMembers implements Members {
     @Override
     public Change remove(Membership membership) {
         TenantId tenant = membership.tenant();
-        int writes = 2 + (membership.email().isPresent() ? 1 : 0)
-                + dependents.getOrDefault(tenant, Map.of()).getOrDefault(membership.user(), 0);
-        if (writes > Transaction.MAX_WRITES) {
-            return Change.TOO_LARGE;
-        }
         boolean asRead = stored(tenant, membership.user())
                 .filter(stored -> stored.membership().version() == membership.version()).isPresent();
         if (!asRead) {
             return Change.MEMBERSHIP_CHANGED;
+        }
+        int writes = 2 + (membership.email().isPresent() ? 1 : 0)
+                + dependents.getOrDefault(tenant, Map.of()).getOrDefault(membership.user(), 0);
+        if (writes > Transaction.MAX_WRITES) {
+            return Change.TOO_LARGE;
         }
         if (membership.isOwner() && owners(tenant) <= 1) {
             return Change.LAST_OWNER;

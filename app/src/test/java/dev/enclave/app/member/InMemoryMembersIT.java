@@ -5,7 +5,9 @@ import static dev.enclave.app.platform.GroupName.OWNER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.member.Members.Change;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
@@ -38,6 +40,9 @@ class InMemoryMembersIT extends LocalStackTest {
 
     @Inject
     Services services;
+
+    @Inject
+    Organisations organisations;
 
     @Test
     void groupEdits_answerAlike() {
@@ -119,19 +124,20 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins twins = new Twins("twin-large", "bob");
         UserKey bob = twins.user("bob");
         Membership member = stored.find(twins.tenant, bob).orElseThrow();
+        Organisation organisation = organisations.find(twins.tenant).orElseThrow();
         ServiceId service = new ServiceId("reports");
-        assertThat(services.create(twins.tenant, service, "Reports")).isTrue();
+        assertThat(services.create(organisation, service, "Reports")).isEqualTo(Services.Creation.CREATED);
         for (int i = 0; i < 98; i++) {
-            assertThat(services.assign(twins.tenant, new ServiceGroup(service, new GroupName("g" + i)), bob,
-                    member.userId())).isTrue();
+            assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), bob,
+                    member.userId())).isEqualTo(Services.Assignment.ASSIGNED);
         }
         twins.memory.dependents(twins.tenant, bob, 98);
 
-        twins.step("one write too many", m -> m.remove(member), Change.TOO_LARGE);
+        twins.step("one write too many", m -> m.remove(twins.read(m, bob)), Change.TOO_LARGE);
 
         services.unassign(twins.tenant, new ServiceGroup(service, new GroupName("g0")), bob);
         twins.memory.dependents(twins.tenant, bob, 97);
-        twins.step("exactly one transaction", m -> m.remove(member), Change.DONE);
+        twins.step("exactly one transaction", m -> m.remove(twins.read(m, bob)), Change.DONE);
     }
 
     @Test

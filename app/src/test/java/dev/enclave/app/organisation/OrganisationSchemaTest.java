@@ -30,6 +30,7 @@ class OrganisationSchemaTest {
         item.put("status", s("ACTIVE"));
         item.put("version", n("7"));
         item.put("createdAt", s("2026-11-22T10:15:30Z"));
+        item.put("incarnation", s("mwrol61c"));
         item.put("limits", AttributeValue.fromM(Map.of("requestsPerSecond", n("200"), "burst", n("300"),
                 "concurrent", n("40"))));
         return item;
@@ -61,7 +62,7 @@ class OrganisationSchemaTest {
         item.put(OwedWorkItems.OWES, s("RENAME"));
         item.put(OwedWorkItems.OWED_FOR, n("8"));
 
-        assertThat(OwedWorkItems.debt(item)).contains(new OwedWork.Debt(OwedWork.Kind.RENAME, 8));
+        assertThat(OwedWorkItems.debt(item)).contains(new OwedWorkItems.Debt(Job.Kind.RENAME, 8));
         assertThat(OwedWorkItems.debt(stored())).isEmpty();
     }
 

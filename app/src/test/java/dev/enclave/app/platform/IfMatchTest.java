@@ -3,37 +3,40 @@ package dev.enclave.app.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.store.Conditions;
+import dev.enclave.identity.Incarnation;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class IfMatchTest {
 
+    private static final Incarnation FIRST = new Incarnation("k3j9");
+
     @Test
     void noHeader_expectsNothing_soTheWriteNeedsOne() {
-        assertThat(IfMatch.expected(null)).isEmpty();
+        assertThat(IfMatch.expected(null, FIRST)).isEmpty();
     }
 
     @Test
     void star_acceptsAnyExistingVersion() {
-        assertThat(IfMatch.expected(" * ")).contains(ExpectedVersion.anyExisting());
+        assertThat(IfMatch.expected(" * ", FIRST)).contains(ExpectedVersion.anyExisting());
     }
 
     @Test
     void aListOfStrongTags_acceptsEachOfThem() {
-        assertThat(IfMatch.expected("\"v3\", \"v5\"")).contains(ExpectedVersion.oneOf(Set.of(3L, 5L)));
+        assertThat(IfMatch.expected("\"k3j9.v3\", \"k3j9.v5\"", FIRST)).contains(ExpectedVersion.oneOf(Set.of(3L, 5L)));
     }
 
     @Test
     void weakTags_foreignTags_andGarbage_matchNothing() {
-        assertThat(IfMatch.expected("W/\"v3\", \"etag-from-elsewhere\", v4, \"v\""))
+        assertThat(IfMatch.expected("W/\"k3j9.v3\", \"etag-from-elsewhere\", k3j9.v4, \"v\", \"v6\"", FIRST))
                 .contains(ExpectedVersion.oneOf(Set.of()));
     }
 
     @Test
     void atMostTwentyTags_areRead() {
-        String many = "\"v1\",".repeat(25) + "\"v99\"";
+        String many = "\"k3j9.v1\",".repeat(25) + "\"k3j9.v99\"";
 
-        assertThat(IfMatch.expected(many)).contains(ExpectedVersion.oneOf(Set.of(1L)));
+        assertThat(IfMatch.expected(many, FIRST)).contains(ExpectedVersion.oneOf(Set.of(1L)));
     }
 
     @Test

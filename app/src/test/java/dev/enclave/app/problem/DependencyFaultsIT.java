@@ -71,7 +71,7 @@ class DependencyFaultsIT extends LocalStackTest {
     void aRenameWhoseWriteFails_answers503_andChangesNothing() {
         String owner = journeys().organisation("faults-write");
         String etag = api().get("/v1/orgs/faults-write", owner).header("ETag");
-        faults.inject(new GatewayFaults.Rule(Optional.of("UpdateItem"), Optional.of("faults-write"),
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("faults-write"),
                 Kind.INTERNAL_SERVER_ERROR, Duration.ZERO, Integer.MAX_VALUE));
 
         Api.Reply rename = api().send(api().request("/v1/orgs/faults-write", owner).header("If-Match", etag)

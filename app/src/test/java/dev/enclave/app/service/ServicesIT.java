@@ -17,8 +17,9 @@ class ServicesIT extends LocalStackTest {
 
         Api.Reply created = api().post("/v1/orgs/svc-crud/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
         Api.Reply duplicate = api().post("/v1/orgs/svc-crud/services", "{\"id\":\"billing\",\"name\":\"B\"}", owner);
-        Api.Reply renamed = send("PATCH", "/v1/orgs/svc-crud/services/billing", "{\"name\":\"Invoices\"}", owner, "\"v1\"");
-        Api.Reply stale = send("PATCH", "/v1/orgs/svc-crud/services/billing", "{\"name\":\"Lost\"}", owner, "\"v1\"");
+        String v1 = created.header("ETag");
+        Api.Reply renamed = send("PATCH", "/v1/orgs/svc-crud/services/billing", "{\"name\":\"Invoices\"}", owner, v1);
+        Api.Reply stale = send("PATCH", "/v1/orgs/svc-crud/services/billing", "{\"name\":\"Lost\"}", owner, v1);
 
         assertThat(created.status()).isEqualTo(201);
         assertThat(duplicate.status()).isEqualTo(409);
@@ -38,7 +39,7 @@ class ServicesIT extends LocalStackTest {
         Api.Reply missing = send("PATCH", "/v1/orgs/svc-star/services/nothing", "{\"name\":\"Any\"}", owner, "*");
 
         assertThat(renamed.status()).isEqualTo(200);
-        assertThat(renamed.header("ETag")).isEqualTo("\"v2\"");
+        assertThat(renamed.header("ETag")).endsWith(".v2\"");
         assertThat(missing.status()).isEqualTo(412);
     }
 

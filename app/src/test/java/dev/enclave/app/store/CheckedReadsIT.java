@@ -167,9 +167,10 @@ class CheckedReadsIT extends LocalStackTest {
 
         Api.Reply deleted = api().send(api().request("/v1/orgs/chk-delete", owner).DELETE());
 
-        assertThat(deleted.status()).isEqualTo(204);
-        assertThat(platform.query(b -> b.tableName(tableName).consistentRead(true).keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(Map.of(":pk", s("TENANT#chk-delete#")))).items()).isEmpty();
+        assertThat(deleted.status()).isEqualTo(202);
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30)).until(() -> platform.query(b -> b
+                .tableName(tableName).consistentRead(true).keyConditionExpression("PK = :pk")
+                .expressionAttributeValues(Map.of(":pk", s("TENANT#chk-delete#")))).items().isEmpty());
     }
 
     private double skipped(String kind, String reason) {

@@ -3,7 +3,11 @@ package dev.enclave.app.vending;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.local.LocalSandbox;
-import dev.enclave.app.organisation.FinishingOwedWork;
+import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.Organisations;
+import dev.enclave.app.organisation.RunningJobs;
+import dev.enclave.app.platform.ExpectedVersion;
+import dev.enclave.identity.TenantId;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.Journeys;
 import dev.enclave.app.support.Tokens;
@@ -52,8 +56,7 @@ class AbacModeIT {
         settings.putAll(Map.of("micronaut.server.port", -1, "enclave.table.name", TABLE,
                 "enclave.tenancy.mode", "abac", "enclave.tenancy.table-arn", LocalSandbox.tableArn(TABLE).value(),
                 "enclave.local.data-dir", dataDir.toString(), "enclave.limits.enabled", false,
-                "enclave.owed-work.grace", "0s", "enclave.owed-work.first-sweep", "1h",
-                "enclave.owed-work.sweep-interval", "1h"));
+                "enclave.jobs.first-poll", "1h", "enclave.jobs.poll-interval", "1h"));
         server = ApplicationContext.builder(EmbeddedServer.class).properties(settings).environments("local")
                 .singletons(sandbox.gateway().faults(), sandbox.sts()).run(EmbeddedServer.class);
         api = new Api(server.getURI());
@@ -90,21 +93,21 @@ class AbacModeIT {
     }
 
     @Test
-    void theOwedWorkSweep_readsItsIndex_andFinishesARename() {
+    void theJobPoll_readsTheDueWorkIndex_andFinishesARename() {
         String owner = journeys.organisation("abac-owed");
         journeys.join("abac-owed", owner, "dave");
-        GatewayFaults faults = sandbox.gateway().faults();
-        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("abac-owed"),
-                GatewayFaults.Kind.INTERNAL_SERVER_ERROR, Duration.ZERO, Integer.MAX_VALUE));
-        Api.Reply renamed = rename("abac-owed", owner, "Renamed");
-        faults.clear();
-        assertThat(renamed.status()).as(renamed.body()).isEqualTo(200);
+        var context = server.getApplicationContext();
+        Organisations organisations = context.getBean(Organisations.class);
+        Organisation read = organisations.find(TenantId.of("abac-owed")).orElseThrow();
+        assertThat(organisations.rename(read, "Renamed", ExpectedVersion.anyExisting(), java.time.Instant.now()))
+                .isInstanceOf(Organisations.Renamed.class);
 
-        int finished = server.getApplicationContext().getBean(FinishingOwedWork.class).sweep();
+        int started = context.getBean(RunningJobs.class).poll();
 
-        assertThat(finished).isEqualTo(1);
-        assertThat(api.get("/v1/me/orgs", journeys.member("dave")).json().findValuesAsText("name"))
-                .containsExactly("Renamed");
+        assertThat(started).isEqualTo(1);
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+                api.get("/v1/me/orgs", journeys.member("dave")).json().findValuesAsText("name")
+                        .equals(List.of("Renamed")));
     }
 
     private static Api.Reply rename(String org, String owner, String name) {

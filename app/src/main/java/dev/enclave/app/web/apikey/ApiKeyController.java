@@ -125,7 +125,7 @@ class ApiKeyController {
                            @Valid @Body CreateApiKey body) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
             Access level = DataNamespaces.access(body.access());
-            CreatingApiKey.Outcome outcome = creating.create(new CreatingApiKey.Command(granted.tenant(),
+            CreatingApiKey.Outcome outcome = creating.create(new CreatingApiKey.Command(granted.organisation(),
                     body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject()));
             if (outcome instanceof CreatingApiKey.Created created) {
                 ApiKey key = created.key();

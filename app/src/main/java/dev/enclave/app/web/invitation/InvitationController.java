@@ -112,7 +112,7 @@ class InvitationController {
 
     private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
                                  InvitationViews.SendRequest body) {
-        var result = sending.send(granted.membership(), granted.tenant(), Email.of(body.email()),
+        var result = sending.send(granted.membership(), granted.organisation(), Email.of(body.email()),
                 parsed(body.groups(), GroupName::parse), parsed(body.serviceGroups(), ServiceGroup::parse),
                 body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays());
         if (result instanceof SendingInvitation.Refused refused) {
@@ -163,7 +163,7 @@ class InvitationController {
             }
             Optional<String> after = Optional.empty();
             if (cursor != null) {
-                after = cursors.decode(granted.tenant(), wanted.get(), cursor);
+                after = cursors.decode(granted.tenant(), granted.organisation().incarnation(), wanted.get(), cursor);
                 if (after.isEmpty()) {
                     return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
                             "Use the nextCursor this list's previous page returned, unchanged."));
@@ -173,7 +173,8 @@ class InvitationController {
                     size.get().value(), after);
             return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream()
                     .map(InvitationViews.View::of).toList(),
-                    page.last().map(last -> cursors.encode(granted.tenant(), wanted.get(), last)).orElse(null)));
+                    page.last().map(last -> cursors.encode(granted.tenant(), granted.organisation().incarnation(),
+                            wanted.get(), last)).orElse(null)));
         });
     }
 

@@ -6,6 +6,7 @@ import dev.enclave.app.member.ChangingMembership;
 import dev.enclave.app.member.MemberCursors;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.contract.HttpLimits;
 import dev.enclave.app.platform.ETag;
 import dev.enclave.app.platform.ExpectedVersion;
@@ -27,7 +28,6 @@ import dev.enclave.app.auth.Caller;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
-import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -117,9 +117,9 @@ class MemberController {
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
                 edit.apply(granted.membership(), UserKey.of(caller.issuer(), userId), name.get(),
-                                IfMatch.expected(ifMatch))
+                                IfMatch.expected(ifMatch, granted.organisation().incarnation()))
                         .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                        .orElseGet(() -> member(request, granted.tenant(), caller, userId)));
+                        .orElseGet(() -> member(request, granted.organisation(), caller, userId)));
     }
 
     /** Granting or revoking a group: {@link ChangingMembership#grant}, {@link ChangingMembership#revoke}. */
@@ -151,7 +151,7 @@ class MemberController {
             }
             Optional<UserKey> after = Optional.empty();
             if (cursor != null) {
-                after = cursors.decode(granted.tenant(), cursor);
+                after = cursors.decode(granted.tenant(), granted.organisation().incarnation(), cursor);
                 if (after.isEmpty()) {
                     return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
                             "Use the nextCursor this organisation's previous page returned, unchanged."));
@@ -159,7 +159,8 @@ class MemberController {
             }
             Members.MemberPage page = members.list(granted.tenant(), size.get().value(), after);
             return HttpResponse.ok(new MemberView.Page(page.members().stream().map(MemberView::of).toList(),
-                    page.last().map(last -> cursors.encode(granted.tenant(), last)).orElse(null),
+                    page.last().map(last -> cursors.encode(granted.tenant(), granted.organisation().incarnation(), last))
+                            .orElse(null),
                     granted.organisation().members()));
         });
     }
@@ -169,13 +170,14 @@ class MemberController {
     @Get("/{userId}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String userId) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
-                member(request, granted.tenant(), caller, userId));
+                member(request, granted.organisation(), caller, userId));
     }
 
-    private HttpResponse<?> member(HttpRequest<?> request, TenantId tenant, Caller caller, String userId) {
-        return members.find(tenant, UserKey.of(caller.issuer(), userId))
+    private HttpResponse<?> member(HttpRequest<?> request, Organisation organisation, Caller caller,
+                                   String userId) {
+        return members.find(organisation.id(), UserKey.of(caller.issuer(), userId))
                 .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
-                        new ETag(m.version()).header()))
+                        new ETag(organisation.incarnation(), m.version()).header()))
                 .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.MEMBER_NOT_FOUND,
                         "No member " + userId + " in this organisation.")));
     }

@@ -1,6 +1,7 @@
 package dev.enclave.app.web.organisation;
 
 import dev.enclave.app.organisation.DeletingOrganisation;
+import dev.enclave.app.organisation.JobProgress;
 import dev.enclave.app.organisation.RenamingOrganisation;
 import dev.enclave.app.founding.CreatingOrganisation;
 import dev.enclave.app.founding.Founding;
@@ -66,13 +67,15 @@ class OrganisationController {
     private final CreatingOrganisation creating;
     private final RenamingOrganisation renaming;
     private final DeletingOrganisation deleting;
+    private final JobProgress progress;
     private final RequestAccess access;
 
     OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, DeletingOrganisation deleting,
-                           RequestAccess access) {
+                           JobProgress progress, RequestAccess access) {
         this.creating = creating;
         this.renaming = renaming;
         this.deleting = deleting;
+        this.progress = progress;
         this.access = access;
     }
 
@@ -100,6 +103,10 @@ class OrganisationController {
         Founding.CreateOutcome outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
         if (outcome instanceof Founding.Created created) {
             return createdResponse(created.organisation());
+        }
+        if (outcome instanceof Founding.BeingDeleted) {
+            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_BEING_DELETED, "The id " + id.value()
+                    + " belonged to an organisation that is still being deleted; it is free once that finishes."));
         }
         if (idempotencyKey != null) {
             return replay(request, caller, id, body.name());
@@ -141,7 +148,7 @@ class OrganisationController {
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
-                HttpResponse.ok(OrganisationView.of(granted.organisation()))
+                HttpResponse.ok(OrganisationView.of(granted.organisation(), progress.of(granted.organisation())))
                         .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation()).header()));
     }
 
@@ -162,38 +169,49 @@ class OrganisationController {
                            @Valid @Body OrganisationRequests.Rename body,
                            @Parameter(description = "The ETag you read, or * for any current version",
                                    required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        if (access.decide(request, caller, org, Requirement.ADMIN) instanceof AccessDecision.Refused refused) {
-            return Rejections.toResponse(request, refused);
+        AccessDecision decision = access.decide(request, caller, org, Requirement.ADMIN);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
         }
-        Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
+        Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, granted.organisation().incarnation());
         if (expected.isEmpty()) {
             return Rejections.toResponse(request, rejection(Reason.PRECONDITION_REQUIRED,
                     "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
         }
-        Organisations.RenameOutcome outcome = renaming.rename(TenantId.of(org), body.name(), expected.get());
+        Organisations.RenameOutcome outcome = renaming.rename(granted.organisation(), body.name(), expected.get());
         if (outcome instanceof Organisations.Renamed renamed) {
-            return HttpResponse.ok(OrganisationView.of(renamed.organisation()))
+            return HttpResponse.ok(OrganisationView.of(renamed.organisation(),
+                            progress.of(renamed.organisation())))
                     .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()).header());
         }
         if (outcome instanceof Organisations.VersionMismatch mismatch) {
             return Rejections.toResponse(request, rejection(Reason.VERSION_MISMATCH,
                     "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
         }
+        if (outcome instanceof Organisations.Changed) {
+            return Rejections.toResponse(request, rejection(Reason.CONFLICT,
+                    "The organisation kept changing while it was renamed; try again."));
+        }
         return Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
                 "No organisation of that id."));
     }
 
-    @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it")
-    @ApiResponse(responseCode = "204", description = "Deleted",
+    @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it",
+            description = "The organisation answers as gone at once, to everyone, and nothing can be added to it; its"
+                    + " items are removed in the background, the organisation item last. Its id can be taken again"
+                    + " once that has finished (until then, creating it answers 409 organisation-being-deleted)."
+                    + " Deleting again meanwhile answers 202 as well.")
+    @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on",
             headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
                 description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
     @InOrganisation
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> {
-            deleting.delete(granted.tenant());
-            return HttpResponse.noContent();
-        });
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
+                deleting.delete(granted.organisation()) == Organisations.Deletion.NOT_FOUND
+                        ? Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
+                        "No organisation of that id has you as a member."))
+                        : HttpResponse.accepted());
     }
 
     private static Rejection rejection(Reason reason, String detail) {

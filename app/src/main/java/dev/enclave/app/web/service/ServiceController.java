@@ -3,6 +3,7 @@ package dev.enclave.app.web.service;
 import dev.enclave.app.service.Service;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.Services;
+import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceId;
 import dev.enclave.app.service.ServiceNames;
@@ -31,7 +32,6 @@ import dev.enclave.app.platform.IfMatch;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
-import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -138,11 +138,14 @@ class ServiceController {
     @Post("/services")
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateService body) {
-        return as(request, caller, org, Requirement.ADMIN, tenant ->
-                services.create(tenant, new ServiceId(body.id()), body.name())
-                ? HttpResponse.created(new ServiceView(body.id(), body.name(), 1),
-                URI.create("/v1/orgs/" + org + "/services/" + body.id())).header(HttpHeaders.ETAG, new ETag(1).header())
-                : problem(request, Reason.CONFLICT, "A service " + body.id() + " exists."));
+        return as(request, caller, org, Requirement.ADMIN, organisation ->
+                switch (services.create(organisation, new ServiceId(body.id()), body.name())) {
+                    case CREATED -> HttpResponse.created(new ServiceView(body.id(), body.name(), 1),
+                            URI.create("/v1/orgs/" + org + "/services/" + body.id()))
+                            .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), 1).header());
+                    case TAKEN -> problem(request, Reason.CONFLICT, "A service " + body.id() + " exists.");
+                    case ORGANISATION_GONE -> organisationGone(request);
+                });
     }
 
     @Operation(operationId = "listServices", summary = "List services")
@@ -152,8 +155,8 @@ class ServiceController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return as(request, caller, org, Requirement.MEMBER, tenant ->
-                HttpResponse.ok(new ServicePage(services.list(tenant).stream().map(ServiceView::of).toList(), null)));
+        return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(
+                new ServicePage(services.list(organisation).stream().map(ServiceView::of).toList(), null)));
     }
 
     @Operation(operationId = "getService", summary = "Read a service")
@@ -166,8 +169,8 @@ class ServiceController {
                 schema = @Schema(implementation = ServiceView.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
-        return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, tenant ->
-                services.find(tenant, id).map(ServiceController::answer)
+        return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, organisation ->
+                services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
                         .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + "."))));
     }
 
@@ -187,13 +190,13 @@ class ServiceController {
                            @PathVariable String service, @Valid @Body RenameService body,
                            @Parameter(description = "The ETag you read, or * for any current version",
                                    required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, tenant -> {
-            Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch);
+        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation -> {
+            Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
             if (expected.isEmpty()) {
                 return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
-            return services.rename(tenant, id, body.name(), expected.get())
-                    .map(ServiceController::answer)
+            return services.rename(organisation.id(), id, body.name(), expected.get())
+                    .<HttpResponse<?>>map(renamed -> answer(renamed, organisation))
                     .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
         }));
@@ -207,8 +210,8 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
-        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, tenant ->
-                switch (services.delete(tenant, id)) {
+        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
+                switch (services.delete(organisation.id(), id)) {
                     case DELETED -> HttpResponse.noContent();
                     case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
                     case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
@@ -223,9 +226,13 @@ class ServiceController {
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        return changeAssignment(request, caller, org, service, group, userId, (tenant, serviceGroup, user) ->
-                services.assign(tenant, serviceGroup, user, userId) ? HttpResponse.noContent()
-                        : problem(request, Reason.NOT_FOUND, "Only members can be assigned, to existing services."));
+        return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) ->
+                switch (services.assign(organisation, serviceGroup, user, userId)) {
+                    case ASSIGNED -> HttpResponse.noContent();
+                    case NOT_A_MEMBER, NO_SUCH_SERVICE -> problem(request, Reason.NOT_FOUND,
+                            "Only members can be assigned, to existing services.");
+                    case ORGANISATION_GONE -> organisationGone(request);
+                });
     }
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
@@ -235,8 +242,8 @@ class ServiceController {
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        return changeAssignment(request, caller, org, service, group, userId, (tenant, serviceGroup, user) -> {
-            services.unassign(tenant, serviceGroup, user);
+        return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) -> {
+            services.unassign(organisation.id(), serviceGroup, user);
             return HttpResponse.noContent();
         });
     }
@@ -250,7 +257,8 @@ class ServiceController {
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group) {
         return onGroup(request, service, group, serviceGroup -> as(request, caller, org, Requirement.MEMBER,
-                tenant -> HttpResponse.ok(new GroupMembers(services.groupMembers(tenant, serviceGroup), null))));
+                organisation -> HttpResponse.ok(new GroupMembers(services.groupMembers(organisation, serviceGroup),
+                        null))));
     }
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
@@ -269,13 +277,14 @@ class ServiceController {
             return problem(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
-        return as(request, caller, org, Requirement.MEMBER, tenant -> HttpResponse.ok(new Access(
-                services.isAssigned(tenant, asked.get(), UserKey.of(caller.issuer(), userId)))));
+        return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(new Access(
+                services.isAssigned(organisation, asked.get(), UserKey.of(caller.issuer(), userId)))));
     }
 
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
-                               Function<TenantId, HttpResponse<?>> action) {
-        return access.whenGranted(request, caller, org, requirement, granted -> action.apply(granted.tenant()));
+                               Function<Organisation, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, requirement,
+                granted -> action.apply(granted.organisation()));
     }
 
     /**
@@ -285,7 +294,7 @@ class ServiceController {
     private HttpResponse<?> changeAssignment(HttpRequest<?> request, Caller caller, String org, String service,
                                              String group, String userId, AssignmentChange change) {
         return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
-                ? as(request, caller, org, Requirement.ADMIN, tenant -> change.apply(tenant, serviceGroup,
+                ? as(request, caller, org, Requirement.ADMIN, organisation -> change.apply(organisation, serviceGroup,
                         UserKey.of(caller.issuer(), userId)))
                 : noSuchMember(request));
     }
@@ -293,11 +302,12 @@ class ServiceController {
     /** One change to a member's place in a service group, once the caller may make it. */
     @FunctionalInterface
     private interface AssignmentChange {
-        HttpResponse<?> apply(TenantId tenant, ServiceGroup group, UserKey user);
+        HttpResponse<?> apply(Organisation organisation, ServiceGroup group, UserKey user);
     }
 
-    private static HttpResponse<?> answer(Service service) {
-        return HttpResponse.ok(ServiceView.of(service)).header(HttpHeaders.ETAG, new ETag(service.version()).header());
+    private static HttpResponse<?> answer(Service service, Organisation organisation) {
+        return HttpResponse.ok(ServiceView.of(service)).header(HttpHeaders.ETAG,
+                new ETag(organisation.incarnation(), service.version()).header());
     }
 
     /** The service a path names; a 404 for a path that names no service. */
@@ -313,6 +323,10 @@ class ServiceController {
         return onService(request, service, id -> GroupName.parse(group)
                 .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
                 .orElseGet(() -> problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + ".")));
+    }
+
+    private static HttpResponse<?> organisationGone(HttpRequest<?> request) {
+        return problem(request, Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
     }
 
     private static HttpResponse<?> noSuchMember(HttpRequest<?> request) {

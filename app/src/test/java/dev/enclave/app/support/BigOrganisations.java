@@ -1,0 +1,71 @@
+package dev.enclave.app.support;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.store.Incarnations;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * A fixture: an organisation of thousands of members, written as the product writes them (memberships with their
+ * copy of the name, stamped with the organisation's incarnation, and the member counter and seats to match) but
+ * directly, as the platform principal, because inviting thousands one by one would take the suite minutes.
+ */
+public final class BigOrganisations {
+
+    private static final int BATCH = 25;
+
+    private BigOrganisations() {
+    }
+
+    /** Adds {@code count} members {@code <prefix>-<n>} to the existing organisation {@code org}. */
+    public static void addMembers(DynamoDbClient platform, String table, String org, String prefix, int count) {
+        TenantId tenant = TenantId.of(org);
+        Map<String, AttributeValue> organisation = platform.getItem(b -> b.tableName(table).consistentRead(true)
+                .key(OrganisationKeys.key(tenant).asMap())).item();
+        var read = OrganisationItems.fromItem(organisation);
+        List<WriteRequest> puts = new ArrayList<>();
+        for (int n = 0; n < count; n++) {
+            String subject = prefix + "-" + n;
+            Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
+                    "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(GroupName.MEMBER),
+                    Instant.now(), 1);
+            puts.add(put(Incarnations.stamp(MembershipItems.toItem(membership,
+                    new OrganisationName(read.name(), read.version())), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipItems.emailGuard(membership), read.incarnation())));
+        }
+        for (int start = 0; start < puts.size(); start += BATCH) {
+            write(platform, table, puts.subList(start, Math.min(puts.size(), start + BATCH)));
+        }
+        platform.updateItem(b -> b.tableName(table).key(OrganisationKeys.key(tenant).asMap())
+                .updateExpression("SET members = members + :n, seats = seats + :n")
+                .expressionAttributeValues(Map.of(":n", AttributeValue.fromN(Integer.toString(count)))));
+    }
+
+    private static WriteRequest put(Map<String, AttributeValue> item) {
+        return WriteRequest.builder().putRequest(p -> p.item(item)).build();
+    }
+
+    private static void write(DynamoDbClient platform, String table, List<WriteRequest> batch) {
+        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
+        while (!pending.isEmpty()) {
+            Map<String, List<WriteRequest>> request = pending;
+            var response = platform.batchWriteItem(b -> b.requestItems(request));
+            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+        }
+    }
+}
