@@ -17,26 +17,37 @@ import java.util.Optional;
 @Requires(beans = Members.class)
 public final class ChangingMembership {
 
+    /** How often a removal reads the member again when they changed between the read and the write. */
+    static final int REMOVAL_ATTEMPTS = 5;
+
     private final Members members;
 
     ChangingMembership(Members members) {
         this.members = members;
     }
 
-    /** Empty when done; otherwise why not. */
+    /**
+     * Empty when done; otherwise why not. The member is removed as read: when they changed meanwhile (a group, a
+     * service-group assignment made at the same moment), the removal reads them again and decides again, a few
+     * times, so an assignment racing a removal is removed with the member rather than outliving them.
+     */
     public Optional<Refusal> remove(Membership actor, UserKey target) {
         boolean self = actor.user().equals(target);
         if (!self && !actor.isAdmin()) {
             return refused(Reason.MISSING_ROLE, "Only admins remove other members.");
         }
-        Optional<Membership> membership = members.find(actor.tenant(), target);
-        if (membership.isEmpty()) {
-            return refused(Reason.MEMBER_NOT_FOUND, "No such member.");
+        Members.Change change = Members.Change.MEMBERSHIP_CHANGED;
+        for (int attempt = 1; attempt <= REMOVAL_ATTEMPTS && change == Members.Change.MEMBERSHIP_CHANGED; attempt++) {
+            Optional<Membership> membership = members.find(actor.tenant(), target);
+            if (membership.isEmpty()) {
+                return refused(Reason.MEMBER_NOT_FOUND, "No such member.");
+            }
+            if (!self && membership.get().isOwner() && !actor.isOwner()) {
+                return refused(Reason.MISSING_ROLE, "Only owners remove owners.");
+            }
+            change = members.remove(membership.get());
         }
-        if (!self && membership.get().isOwner() && !actor.isOwner()) {
-            return refused(Reason.MISSING_ROLE, "Only owners remove owners.");
-        }
-        return outcome(members.remove(membership.get()));
+        return outcome(change);
     }
 
     /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */

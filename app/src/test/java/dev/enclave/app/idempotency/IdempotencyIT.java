@@ -142,6 +142,44 @@ class IdempotencyIT extends LocalStackTest {
     }
 
     @Test
+    void anAdminDemotedSinceTheFirstRequest_isNotGivenItsAnswerAgain() {
+        String owner = organisation("idem-demoted");
+        String invited = post("/v1/orgs/idem-demoted/invitations",
+                "{\"email\":\"bea@example.com\",\"groups\":[\"admin\"]}", owner, null).json().get("token").asText();
+        String bea = tokens().mint("bea", "bea@example.com");
+        api().post("/v1/invitations/accept", "{\"token\":\"" + invited + "\"}", bea);
+        String body = "{\"email\":\"carl@example.com\",\"groups\":[\"admin\"]}";
+        Api.Reply first = post("/v1/orgs/idem-demoted/invitations", body, bea, "k-admin");
+        assertThat(api().send(api().request("/v1/orgs/idem-demoted/members/bea/groups/admin", owner)
+                .header("If-Match", "*").DELETE()).status()).isEqualTo(200);
+
+        Api.Reply replay = post("/v1/orgs/idem-demoted/invitations", body, bea, "k-admin");
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(replay.status()).isEqualTo(422);
+        assertThat(replay.body()).doesNotContain(first.json().get("token").asText());
+        assertThat(replay.header("Idempotent-Replayed")).isNull();
+    }
+
+    @Test
+    void requestsWithNothingToReplay_forbiddenOrOnNoRoute_leaveNoRecord() {
+        String owner = organisation("idem-nothing");
+        String token = post("/v1/orgs/idem-nothing/invitations", "{\"email\":\"dan@example.com\"}", owner, null)
+                .json().get("token").asText();
+        String dan = tokens().mint("dan", "dan@example.com");
+        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", dan);
+
+        Api.Reply forbidden = post("/v1/orgs/idem-nothing/services", "{\"id\":\"a\",\"name\":\"A\"}", dan, "k-403");
+        Api.Reply noRoute = post(api().hostile(), "/v1/orgs/idem-nothing/no-such-thing", "{}", dan, "k-404");
+
+        assertThat(forbidden.status()).isEqualTo(403);
+        assertThat(noRoute.status()).isEqualTo(404);
+        assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#idem-nothing#"),
+                        ":sk", AttributeValue.fromS("IDEMPOTENCY#")))).items()).isEmpty();
+    }
+
+    @Test
     void malformedKey_isBadRequest() {
         String owner = organisation("idem-bad");
 

@@ -106,11 +106,29 @@ class ChangingMembershipTest {
     }
 
     @Test
-    void remove_whenTheMemberChangedAfterItWasRead_isConflict_andKeepsThem() {
+    void remove_whenTheMemberChangedAfterItWasRead_readsThemAgain_andRemovesThem() {
         members.afterNextFind(() -> members.grant(ACME, carl.user(), BILLING, Optional.empty()));
+
+        assertThat(changing.remove(bea, carl.user())).isEmpty();
+        assertThat(members.find(ACME, carl.user())).isEmpty();
+    }
+
+    @Test
+    void remove_whenTheMemberChangesAfterEveryRead_isConflict_andKeepsThem() {
+        changeAfterEveryFind(carl.user(), ChangingMembership.REMOVAL_ATTEMPTS);
 
         assertThat(reason(changing.remove(bea, carl.user()))).isEqualTo(Reason.CONFLICT);
         assertThat(members.find(ACME, carl.user())).isPresent();
+    }
+
+    /** A concurrent writer gives the member another group right after each of the next {@code times} reads. */
+    private void changeAfterEveryFind(UserKey user, int times) {
+        if (times > 0) {
+            members.afterNextFind(() -> {
+                members.grant(ACME, user, new GroupName("group-" + times), Optional.empty());
+                changeAfterEveryFind(user, times - 1);
+            });
+        }
     }
 
     @Test
