@@ -36,6 +36,14 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     public static final String OWED_WORK = "WORK#owed#";
 
     /**
+     * The leading-key prefix of the API keys' lookup entries, {@code APIKEY#lookup#TENANT#<tenant>#<key id>}: a copy
+     * of each key's hash outside every tenant's partition, so a presented key is checked with one read on credentials
+     * of their own (read only, {@code APIKEY#lookup#*}) before any tenant's credentials are vended for it; a tenant's
+     * entries are written on credentials confined to {@code APIKEY#lookup#TENANT#<tenant>#}.
+     */
+    public static final String API_KEY_LOOKUPS = "APIKEY#lookup#";
+
+    /**
      * The segment that opens a tenant's own data namespace, {@code TENANT#<id>#DATA#<incarnation>#}: partitions
      * that no Enclave item uses (Enclave's control items live at exactly {@code TENANT#<id>#} and on the indexes),
      * so IAM can tell the two apart by the leading key alone.

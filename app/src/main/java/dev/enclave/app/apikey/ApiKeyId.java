@@ -2,6 +2,7 @@ package dev.enclave.app.apikey;
 
 import java.security.SecureRandom;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** The public id of an API key: 16 characters of lowercase base32, random. */
@@ -19,6 +20,11 @@ public record ApiKeyId(String value) {
 
     public static ApiKeyId random(SecureRandom random) {
         return new ApiKeyId(Base32.encode(random, 10));
+    }
+
+    /** The id {@code value} spells, if it is one. */
+    public static Optional<ApiKeyId> parse(String value) {
+        return isValid(value) ? Optional.of(new ApiKeyId(value)) : Optional.empty();
     }
 
     public static boolean isValid(String value) {

@@ -1,10 +1,13 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.store.Incarnations;
 import dev.enclave.app.store.Schemas;
 import dev.enclave.app.store.TableAttributes;
 import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,6 +54,14 @@ public final class ApiKeyItems {
 
     public static Map<String, AttributeValue> toItem(ApiKey key) {
         return SCHEMA.itemToMap(key, true);
+    }
+
+    /** The key's lookup entry: its item at {@link ApiKeyKeys#lookup}, with the organisation's incarnation. */
+    public static Map<String, AttributeValue> lookupItem(ApiKey key, Incarnation incarnation) {
+        Map<String, AttributeValue> item = new HashMap<>(toItem(key));
+        item.putAll(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap());
+        item.remove(LAST_USED_AT);
+        return Incarnations.stamp(item, incarnation);
     }
 
     /** @throws RuntimeException when the item is not a well-formed API key */

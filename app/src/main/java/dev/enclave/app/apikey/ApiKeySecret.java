@@ -37,6 +37,18 @@ public final class ApiKeySecret {
                 + Base32.encode(random, 32));
     }
 
+    /**
+     * The key an {@code Authorization} header holds: the AWS SDKs send it as is; a {@code Bearer } prefix is accepted
+     * too. {@code null} for no header.
+     */
+    public static String bare(String header) {
+        if (header == null) {
+            return null;
+        }
+        String value = header.strip();
+        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? value.substring(7).strip() : value;
+    }
+
     /** The key a caller presented, if it has the shape of one. */
     public static Optional<ApiKeySecret> parse(String presented) {
         if (presented == null || presented.length() > 200) {

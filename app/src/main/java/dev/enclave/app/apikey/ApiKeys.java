@@ -18,6 +18,12 @@ public interface ApiKeys {
     /** The organisation's keys, oldest first. */
     List<ApiKey> list(TenantId tenant);
 
+    /**
+     * The key as its lookup entry has it: one read outside every tenant's partition, on credentials of their own,
+     * so checking a presented key vends no tenant's credentials. Never decisive alone ({@link #find} is).
+     */
+    Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id);
+
     /** The key and its organisation, in one read. */
     Lookup find(TenantId tenant, ApiKeyId id);
 

@@ -12,8 +12,10 @@ import java.util.Optional;
 
 /**
  * A backend presents an API key: it works while it exists (not revoked), has not expired, matches its stored hash,
- * and its organisation exists and is active. One read (the key and the organisation together); a use is recorded
- * at most once a minute.
+ * and its organisation exists and is active. The key is checked first against its lookup entry, one read on
+ * credentials that reach nothing else, so a key that was never issued (or is malformed) costs no tenant's
+ * credentials and no cached scope; then one read of the key and its organisation together decides. A use is
+ * recorded at most once a minute.
  */
 @Singleton
 @Requires(beans = ApiKeys.class)
@@ -49,8 +51,13 @@ public final class AuthenticatingApiKey {
         if (secret.isEmpty()) {
             return new Refused(Reason.INVALID);
         }
-        ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id());
         Instant now = clock.instant();
+        boolean listed = keys.lookUp(secret.get().tenant(), secret.get().id())
+                .filter(k -> secret.get().matches(k.secretHash())).filter(k -> !k.expiredAt(now)).isPresent();
+        if (!listed) {
+            return new Refused(Reason.INVALID);
+        }
+        ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id());
         Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
                 .filter(k -> !k.expiredAt(now));
         if (key.isEmpty() || found.organisation().isEmpty()

@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link ApiKeys} in the organisation's control partition, on its scoped client. Creating and revoking a key are
- * one transaction each with the organisation's key count, so the bound holds under concurrency.
+ * one transaction each with the organisation's key count, so the bound holds under concurrency. A key's lookup entry
+ * ({@link DynamoDbApiKeyLookups}) is written before the key and removed after it, so a working key always has one.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
@@ -51,10 +52,12 @@ final class DynamoDbApiKeys implements ApiKeys {
 
     private final Store store;
     private final CheckedItems checked;
+    private final DynamoDbApiKeyLookups lookups;
 
-    DynamoDbApiKeys(Store store, CheckedItems checked) {
+    DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) {
         this.store = store;
         this.checked = checked;
+        this.lookups = lookups;
     }
 
     @Override
@@ -63,14 +66,24 @@ final class DynamoDbApiKeys implements ApiKeys {
         Expr roomForAKey = OrganisationRules.active(organisation).and(Expr.of(
                 "(attribute_not_exists(#count) OR #count < :maximum)").name("#count", ApiKeyKeys.COUNT)
                 .number(":maximum", maximum));
-        TransactionOutcome outcome = table(key.tenant()).transact(Transaction.builder()
-                .writtenBy(organisation.incarnation())
-                .create(Role.KEY, ApiKeyItems.toItem(key))
-                .update(Role.KEY_COUNT, OrganisationKeys.key(key.tenant()), counted, roomForAKey)
-                .build());
+        if (!lookups.put(key, organisation.incarnation())) {
+            throw new IllegalStateException("a lookup entry for the new key " + key.id() + " exists already");
+        }
+        TransactionOutcome outcome;
+        try {
+            outcome = table(key.tenant()).transact(Transaction.builder()
+                    .writtenBy(organisation.incarnation())
+                    .create(Role.KEY, ApiKeyItems.toItem(key))
+                    .update(Role.KEY_COUNT, OrganisationKeys.key(key.tenant()), counted, roomForAKey)
+                    .build());
+        } catch (RuntimeException fault) {
+            forgetQuietly(key.tenant(), key.id());
+            throw fault;
+        }
         if (outcome.committed()) {
             return CreateOutcome.CREATED;
         }
+        forgetQuietly(key.tenant(), key.id());
         if (!outcome.refused(Role.KEY_COUNT)) {
             throw outcome.unexpected();
         }
@@ -125,7 +138,25 @@ final class DynamoDbApiKeys implements ApiKeys {
         if (!outcome.committed()) {
             throw outcome.unexpected();
         }
+        forgetQuietly(tenant, id);
         return true;
+    }
+
+    @Override
+    public Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id) {
+        return lookups.find(tenant, id);
+    }
+
+    /**
+     * Removes a lookup entry whose key is not (or no longer) in the organisation's partition; left behind by a
+     * fault, it is harmless (a key works only while its item is there) and the consistency checker names it.
+     */
+    private void forgetQuietly(TenantId tenant, ApiKeyId id) {
+        try {
+            lookups.forget(tenant, id);
+        } catch (RuntimeException fault) {
+            LOG.warn("lookup entry of API key {} left behind: {}", id, fault.toString());
+        }
     }
 
     @Override

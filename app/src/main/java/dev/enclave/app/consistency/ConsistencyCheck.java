@@ -57,7 +57,7 @@ public final class ConsistencyCheck {
         return findings.clean() ? CLEAN : VIOLATIONS;
     }
 
-    private static DynamoDbClient client(CommandLine.Check check) {
+    static DynamoDbClient client(CommandLine.Check check) {
         DynamoDbClientBuilder builder = DynamoDbClient.builder().httpClient(ApacheHttpClient.create());
         check.endpoint().ifPresent(builder::endpointOverride);
         check.region().map(Region::of).ifPresent(builder::region);

@@ -28,6 +28,7 @@ public final class Invariants {
     public static Findings check(Stream<Map<String, AttributeValue>> items) {
         List<Violation> violations = new ArrayList<>();
         Map<TenantId, List<TableItem>> partitions = new TreeMap<>(Comparator.comparing(TenantId::value));
+        Map<TenantId, List<TableItem>> lookups = new TreeMap<>(Comparator.comparing(TenantId::value));
         long read = 0;
         long tenantData = 0;
         for (Iterator<Map<String, AttributeValue>> each = items.iterator(); each.hasNext(); read++) {
@@ -35,6 +36,8 @@ public final class Invariants {
             Namespace namespace = Namespace.of(item.partitionKey());
             if (namespace instanceof Namespace.Control control) {
                 partitions.computeIfAbsent(control.tenant(), tenant -> new ArrayList<>()).add(item);
+            } else if (namespace instanceof Namespace.KeyLookup lookup) {
+                lookups.computeIfAbsent(lookup.tenant(), tenant -> new ArrayList<>()).add(item);
             } else if (namespace instanceof Namespace.TenantData) {
                 tenantData++;
             } else {
@@ -42,7 +45,10 @@ public final class Invariants {
                         "partition key of no namespace"));
             }
         }
-        partitions.forEach((tenant, partition) -> violations.addAll(check(tenant, partition)));
+        partitions.forEach((tenant, partition) -> violations.addAll(check(tenant, partition,
+                lookups.getOrDefault(tenant, List.of()))));
+        lookups.keySet().stream().filter(tenant -> !partitions.containsKey(tenant)).forEach(tenant ->
+                violations.addAll(check(tenant, List.of(), lookups.get(tenant))));
         return new Findings(read, partitions.size(), tenantData, violations);
     }
 
@@ -59,7 +65,7 @@ public final class Invariants {
         return value.length() <= 16 && value.chars().allMatch(c -> c >= 0x21 && c < 0x7f) ? value : "(unreadable)";
     }
 
-    private static List<Violation> check(TenantId tenant, List<TableItem> items) {
+    private static List<Violation> check(TenantId tenant, List<TableItem> items, List<TableItem> lookups) {
         List<Violation> violations = new ArrayList<>();
         List<Entity> entities = items.stream()
                 .map(item -> ItemRules.recognise(tenant, item, violations)).flatMap(Optional::stream).toList();
@@ -68,11 +74,14 @@ public final class Invariants {
         if (organisation.isEmpty()) {
             items.forEach(item -> violations.add(Violation.of(ViolationKind.ITEM_WITHOUT_ORGANISATION, tenant, item,
                     "control item in a partition with no organisation item")));
+            lookups.forEach(item -> violations.add(Violation.of(ViolationKind.ITEM_WITHOUT_ORGANISATION, tenant, item,
+                    "API key lookup entry of a partition with no organisation item")));
             return violations;
         }
         violations.addAll(incarnations(tenant, items, organisation.get().organisation()));
         violations.addAll(OrganisationRules.check(partition, organisation.get()));
         violations.addAll(ReferenceRules.check(partition));
+        violations.addAll(LookupRules.check(tenant, partition.all(Entity.ApiKeyEntity.class), lookups));
         return violations;
     }
 }

@@ -19,11 +19,18 @@ sealed interface Namespace {
     record TenantData() implements Namespace {
     }
 
+    /** {@code APIKEY#lookup#TENANT#<id>#<key id>}: the lookup entry of one of the tenant's API keys. */
+    record KeyLookup(TenantId tenant) implements Namespace {
+    }
+
     /** Any other partition key: nothing Enclave writes. */
     record Unknown() implements Namespace {
     }
 
     static Namespace of(String partitionKey) {
+        if (partitionKey.startsWith(TableDesign.API_KEY_LOOKUPS)) {
+            return lookup(partitionKey.substring(TableDesign.API_KEY_LOOKUPS.length()));
+        }
         if (!partitionKey.startsWith(TENANT)) {
             return new Unknown();
         }
@@ -42,5 +49,15 @@ sealed interface Namespace {
         } catch (InvalidTenantIdException notATenant) {
             return new Unknown();
         }
+    }
+
+    /** The lookup entry at {@code APIKEY#lookup#<rest>}, whose rest is {@code TENANT#<tenant>#<key id>}. */
+    private static Namespace lookup(String rest) {
+        String[] segments = rest.split("#", -1);
+        if (segments.length != 3 || !(TENANT.equals(segments[0] + "#"))
+                || !TenantId.PATTERN.matcher(segments[1]).matches() || segments[2].isEmpty()) {
+            return new Unknown();
+        }
+        return new KeyLookup(TenantId.of(segments[1]));
     }
 }

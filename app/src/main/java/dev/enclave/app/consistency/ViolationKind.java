@@ -37,6 +37,10 @@ public enum ViolationKind {
     INVITATION_FOR_MEMBER,
     /** A membership's copy of the organisation's name differs from the name: a rename stopped half-way. */
     STALE_NAME_COPY,
+    /** An API key without its lookup entry (it cannot authenticate), or one whose entry differs from it. */
+    KEY_LOOKUP_MISSING,
+    /** An API key lookup entry whose key is not in its organisation's partition (revoked, or the organisation gone). */
+    KEY_LOOKUP_WITHOUT_KEY,
     /** An item no Enclave entity has: its sort key matches no kind, or its partition key no namespace. */
     UNKNOWN_ITEM,
     /** An item of a known kind that its entity's mapping refuses, or that maps to another key. */

@@ -27,6 +27,9 @@ public final class RequestBudgets {
     static final String TENANT_POLICY = "tenant";
     static final String CALLER_POLICY = "caller";
     static final String API_KEY_POLICY = "api-key";
+    static final String UNREADABLE_POLICY = "address";
+    /** The budget of an address sending credentials that are no API key: 5 a second, bursts of 10, 4 at once. */
+    static final Limit UNREADABLE = new Limit(5, 10, 4);
     private static final Duration MEMBER_KNOWN_FOR = Duration.ofMinutes(1);
     private static final Duration IDLE_BUDGET = Duration.ofMinutes(10);
     private static final int MAXIMUM_ENTRIES = 200_000;
@@ -81,12 +84,19 @@ public final class RequestBudgets {
 
     /**
      * Takes one request made with an API key from that key's own budget (the defaults), before the key is checked:
-     * the organisation a key names is not known to be its own yet, so it spends no organisation's budget.
-     *
-     * @param keyDigest a digest of the key as presented
+     * the organisation a key names is not known to be its own yet, so it spends no organisation's budget. The budget
+     * is the key's, by the organisation and key id it names ({@link PresentedKeys}), however the header spells it.
      */
-    public Admission admitKey(String keyDigest) {
-        return budget(API_KEY_POLICY + ":" + keyDigest, defaults).admit(API_KEY_POLICY);
+    public Admission admitKey(String key) {
+        return budget(API_KEY_POLICY + ":" + key, defaults).admit(API_KEY_POLICY);
+    }
+
+    /**
+     * Takes one request whose credential is not even shaped like an API key from the one small budget of the address
+     * it came from ({@link #UNREADABLE}): no key of anyone's, so no one's budget, and every made-up header the same.
+     */
+    public Admission admitUnreadable(String address) {
+        return budget(UNREADABLE_POLICY + ":" + address, UNREADABLE).admit(UNREADABLE_POLICY);
     }
 
     /** The budget under {@code key}, started afresh when its limits have changed. */

@@ -5,7 +5,6 @@ import dev.enclave.app.auth.CallerBinder;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
-import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.async.publisher.Publishers;
@@ -36,10 +35,12 @@ final class RequestLimitFilter implements HttpServerFilter {
 
     private final RequestBudgets budgets;
     private final CallerBinder callers;
+    private final PresentedKeys keys;
 
-    RequestLimitFilter(RequestBudgets budgets, CallerBinder callers) {
+    RequestLimitFilter(RequestBudgets budgets, CallerBinder callers, PresentedKeys keys) {
         this.budgets = budgets;
         this.callers = callers;
+        this.keys = keys;
     }
 
     @Override
@@ -62,8 +63,10 @@ final class RequestLimitFilter implements HttpServerFilter {
     }
 
     /**
-     * A signed-in caller's request, or one to the backend paths with an API key (any {@code Authorization}: the key
-     * is checked later); nothing for the rest, which the token check refuses before any work is done.
+     * A signed-in caller's request; or one to the backend paths, by the API key its {@code Authorization} names (the
+     * organisation and key id parsed from it, so one key has one budget however the header spells it; the key itself
+     * is checked later) or, when the header is no API key at all, by the address it came from. Nothing for the rest,
+     * which the token check refuses before any work is done.
      */
     private Optional<RequestBudgets.Admission> admission(HttpRequest<?> request) {
         Optional<Caller> caller = callers.callerOf(request);
@@ -74,8 +77,9 @@ final class RequestLimitFilter implements HttpServerFilter {
         if (!request.getPath().startsWith(BACKEND_PATHS)) {
             return Optional.empty();
         }
-        return request.getHeaders().getAuthorization()
-                .map(key -> budgets.admitKey(Sha256.base64Url(key.strip())));
+        Optional<String> key = keys.named(request.getHeaders().getAuthorization().orElse(null));
+        return Optional.of(key.map(budgets::admitKey)
+                .orElseGet(() -> budgets.admitUnreadable(request.getRemoteAddress().getAddress().getHostAddress())));
     }
 
     @Override
@@ -95,6 +99,7 @@ final class RequestLimitFilter implements HttpServerFilter {
         String whose = switch (charge.policy()) {
             case RequestBudgets.TENANT_POLICY -> "This organisation";
             case RequestBudgets.API_KEY_POLICY -> "This API key";
+            case RequestBudgets.UNREADABLE_POLICY -> "Your address, sending no API key,";
             default -> "You";
         };
         return charge.reason() == Charge.Refusal.RATE

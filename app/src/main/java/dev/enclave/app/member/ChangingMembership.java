@@ -2,6 +2,7 @@ package dev.enclave.app.member;
 
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.UserKey;
@@ -18,7 +19,7 @@ import java.util.Optional;
 public final class ChangingMembership {
 
     /** How often a removal reads the member again when they changed between the read and the write. */
-    static final int REMOVAL_ATTEMPTS = 5;
+    static final int REMOVAL_ATTEMPTS = 8;
 
     private final Members members;
 
@@ -28,8 +29,8 @@ public final class ChangingMembership {
 
     /**
      * Empty when done; otherwise why not. The member is removed as read: when they changed meanwhile (a group, a
-     * service-group assignment made at the same moment), the removal reads them again and decides again, a few
-     * times, so an assignment racing a removal is removed with the member rather than outliving them.
+     * service-group assignment made at the same moment), the removal backs off, reads them again and decides again,
+     * up to {@value #REMOVAL_ATTEMPTS} times, so grants racing a removal are removed with the member.
      */
     public Optional<Refusal> remove(Membership actor, UserKey target) {
         boolean self = actor.user().equals(target);
@@ -38,6 +39,9 @@ public final class ChangingMembership {
         }
         Members.Change change = Members.Change.MEMBERSHIP_CHANGED;
         for (int attempt = 1; attempt <= REMOVAL_ATTEMPTS && change == Members.Change.MEMBERSHIP_CHANGED; attempt++) {
+            if (attempt > 1) {
+                Backoff.pause(attempt - 1);
+            }
             Optional<Membership> membership = members.find(actor.tenant(), target);
             if (membership.isEmpty()) {
                 return refused(Reason.MEMBER_NOT_FOUND, "No such member.");

@@ -13,19 +13,21 @@ import java.util.Optional;
  * one's own list shows the organisation for long), then walks the whole partition, and walks it again until a walk
  * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
- * the proof, not a hope.
+ * the proof, not a hope. Entries kept outside the partition for a page's items go just before the page does.
  */
 final class JobSteps {
 
     private final Jobs jobs;
     private final Organisations organisations;
     private final NameCopies copies;
+    private final OutsideEntries outside;
     private final Clock clock;
 
-    JobSteps(Jobs jobs, Organisations organisations, NameCopies copies, Clock clock) {
+    JobSteps(Jobs jobs, Organisations organisations, NameCopies copies, OutsideEntries outside, Clock clock) {
         this.jobs = jobs;
         this.organisations = organisations;
         this.copies = copies;
+        this.outside = outside;
         this.clock = clock;
     }
 
@@ -101,6 +103,7 @@ final class JobSteps {
     }
 
     private Step deleted(Organisations.KeyPage page, Walk next, String worker, Instant leaseUntil) {
+        outside.forget(next.job().tenant(), page.keys());
         boolean written = organisations.delete(next.job().tenant(), page.keys(),
                 jobs.advanced(next.job(), worker, leaseUntil));
         return written ? new Advanced(next, page.keys().size()) : new Lost();

@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * (throttling included) until it has failed {@value #ATTEMPTS} times in a row; then it lets the job go.
  */
 @Singleton
-@Requires(beans = {Jobs.class, Organisations.class, NameCopies.class})
+@Requires(beans = {Jobs.class, Organisations.class, NameCopies.class, OutsideEntries.class})
 public final class RunningJobs {
 
     /** Items per page: one transaction holds them and the job's checkpoint. */
@@ -47,10 +47,10 @@ public final class RunningJobs {
     private final ExecutorService executor;
     private volatile boolean stopping;
 
-    RunningJobs(Jobs jobs, Organisations organisations, NameCopies copies, JobSettings settings, Clock clock,
-                MeterRegistry meters) {
+    RunningJobs(Jobs jobs, Organisations organisations, NameCopies copies, OutsideEntries outside,
+                JobSettings settings, Clock clock, MeterRegistry meters) {
         this.jobs = jobs;
-        this.steps = new JobSteps(jobs, organisations, copies, clock);
+        this.steps = new JobSteps(jobs, organisations, copies, outside, clock);
         this.settings = settings;
         this.clock = clock;
         this.meters = meters;

@@ -52,6 +52,11 @@ public sealed interface ReadScope {
         return OwedWork.INSTANCE;
     }
 
+    /** A read of the one item at {@code key}, outside every tenant's partition: the item must be at that key. */
+    static ReadScope at(ItemKey key) {
+        return new At(key);
+    }
+
     /** True when the item's keys belong to this scope. */
     boolean admits(Map<String, AttributeValue> item);
 
@@ -82,6 +87,16 @@ public sealed interface ReadScope {
             return string(item, TableDesign.BY_USER.sortKey()).filter(sortKey -> sortKey.startsWith(sortPrefix))
                     .map(sortKey -> sortKey.substring(sortPrefix.length()).split("#", -1)[0])
                     .flatMap(ReadScope::tenantId);
+        }
+    }
+
+    /** One item, by its key. */
+    record At(ItemKey key) implements ReadScope {
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.ENCLAVE.partitionKey()).filter(key.partition()::equals).isPresent()
+                    && string(item, TableDesign.ENCLAVE.sortKey()).filter(key.sort()::equals).isPresent();
         }
     }
 

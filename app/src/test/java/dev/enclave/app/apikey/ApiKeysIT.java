@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
@@ -225,6 +226,36 @@ class ApiKeysIT extends LocalStackTest {
      * Sessions issued for {@code tenant}; the app's own background sessions (the owed-work sweep's read of its
      * index) are untagged and may start at any moment, so a count of every AssumeRole is not this test's to assert.
      */
+    @Test
+    void keysNeverIssued_costNoTenantsSessionAndNoCachedScope() {
+        java.security.SecureRandom random = new java.security.SecureRandom();
+        List<String> tenants = java.util.stream.IntStream.range(0, 20).mapToObj(i -> "never-seen-" + i).toList();
+
+        List<Integer> statuses = tenants.stream().map(tenant -> containerFetch(ApiKeySecret.issue(
+                dev.enclave.identity.TenantId.of(tenant), ApiKeyId.random(random), random).reveal()).status())
+                .toList();
+
+        assertThat(statuses).containsOnly(401);
+        assertThat(tenants).allSatisfy(tenant -> assertThat(sessionsFor(tenant)).as(tenant).isZero());
+    }
+
+    @Test
+    void aKeyCreatedBeforeLookupEntries_worksOnceTheUpgradesBackfillHasRun() {
+        String owner = journeys().organisation("keys-legacy");
+        String secret = api().post("/v1/orgs/keys-legacy/api-keys", "{\"name\":\"old\",\"access\":\"read\"}",
+                owner).json().get("secret").asText();
+        ApiKeySecret key = ApiKeySecret.parse(secret).orElseThrow();
+        platform.deleteItem(b -> b.tableName(tableName).key(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap()));
+        assertThat(containerFetch(secret).status()).as("as a key of before the upgrade").isEqualTo(401);
+
+        var counts = dev.enclave.app.consistency.ApiKeyLookupBackfill.backfill(platform, tableName);
+        var again = dev.enclave.app.consistency.ApiKeyLookupBackfill.backfill(platform, tableName);
+
+        assertThat(counts.written()).isEqualTo(1);
+        assertThat(again.written()).as("a second run changes nothing").isZero();
+        assertThat(containerFetch(secret).status()).isEqualTo(200);
+    }
+
     private static long sessionsFor(String tenant) {
         return SharedSandbox.instance().sts().assumeRoleCountTagged("TenantId", tenant);
     }

@@ -78,18 +78,43 @@ class AuthenticatingApiKeyTest {
         assertThat(authenticating.authenticate("enclave_acme")).isInstanceOf(AuthenticatingApiKey.Refused.class);
     }
 
+    @Test
+    void aKeyNeverIssued_isRefusedOnItsLookup_beforeAnyOrganisationIsRead() {
+        ApiKeySecret made = ApiKeySecret.issue(TenantId.of("never-seen"), ApiKeyId.random(new SecureRandom()),
+                new SecureRandom());
+
+        assertThat(authenticating.authenticate(made.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate("enclave_never-seen_not-a-key"))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(keys.finds).as("no organisation read, so no tenant's credentials").isZero();
+    }
+
+    @Test
+    void aKeyWhoseLookupEntryOutlivedItsRevocation_isRefusedByItsOrganisationsRead() {
+        ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+        keys.stored.remove(revoked.id());
+
+        assertThat(authenticating.authenticate(revoked.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(keys.finds).isEqualTo(1);
+    }
+
     /** One organisation's keys in memory; the organisation's status is set per stored key. */
     private static final class InMemoryApiKeys implements ApiKeys {
         private final SecureRandom random = new SecureRandom();
-        private final Map<ApiKeyId, ApiKey> stored = new HashMap<>();
+        final Map<ApiKeyId, ApiKey> stored = new HashMap<>();
+        private final Map<ApiKeyId, ApiKey> lookups = new HashMap<>();
         private final Map<ApiKeyId, OrganisationStatus> statuses = new HashMap<>();
         final List<Instant> usesRecorded = new ArrayList<>();
+        int finds;
 
         ApiKeySecret store(Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, OrganisationStatus status) {
             ApiKeyId id = ApiKeyId.random(random);
             ApiKeySecret secret = ApiKeySecret.issue(ACME, id, random);
             stored.put(id, new ApiKey(id, ACME, "k", Access.READ, "ada", NOW.minusSeconds(3600), expiresAt,
                     lastUsedAt, secret.hash()));
+            lookups.put(id, stored.get(id));
             statuses.put(id, status);
             return secret;
         }
@@ -105,7 +130,13 @@ class AuthenticatingApiKeyTest {
         }
 
         @Override
+        public Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id) {
+            return Optional.ofNullable(lookups.get(id)).filter(key -> key.tenant().equals(tenant));
+        }
+
+        @Override
         public Lookup find(TenantId tenant, ApiKeyId id) {
+            finds++;
             Organisation organisation = new Organisation(ACME, "Acme", 5, 1,
                     statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200), Optional.empty());
             return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation));

@@ -68,8 +68,10 @@ final class HealthyTable {
         put(InvitationItems.toItem(CLEO_INVITED));
         put(InvitationItems.inviteeGuard(CLEO_INVITED));
         put(InvitationItems.toItem(BOB_INVITED));
-        put(ApiKeyItems.toItem(new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", Access.READ, "ada", NOW,
-                Optional.empty(), Optional.empty(), "secrethash")));
+        ApiKey worker = new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", Access.READ, "ada", NOW,
+                Optional.empty(), Optional.empty(), "secrethash");
+        put(ApiKeyItems.toItem(worker));
+        put(ApiKeyItems.lookupItem(worker, ORGANISATION.incarnation()));
         put(Map.of("PK", s(PARTITION), "SK", s("IDEMPOTENCY#" + ADA.user().digest() + "#keydigest"),
                 "type", s("idempotency"), "requestHash", s("hash"), "expiresAt", n(NOW.getEpochSecond() + 86400)));
         put(Map.of("PK", s("TENANT#acme#DATA#k3j9#orders"), "SK", s("anything the tenant likes")));
@@ -100,6 +102,14 @@ final class HealthyTable {
     HealthyTable put(Map<String, AttributeValue> item) {
         items.put(key(item.get("PK").s(), item.get("SK").s()), Map.copyOf(item));
         return this;
+    }
+
+    /** The lookup entry of acme's API key, outside its partition. */
+    static final String WORKER_LOOKUP = "APIKEY#lookup#TENANT#acme#workerkeyaaaaaaa";
+
+    Map<String, AttributeValue> removeLookup() {
+        return Optional.ofNullable(items.remove(key(WORKER_LOOKUP, "KEY")))
+                .orElseThrow(() -> new IllegalArgumentException("no lookup entry"));
     }
 
     HealthyTable remove(String sortKey) {

@@ -40,9 +40,30 @@ class InvariantsTest {
         Findings findings = check();
 
         assertThat(findings.violations()).isEmpty();
-        assertThat(findings.itemsRead()).isEqualTo(table.controlItems() + 1);
+        assertThat(findings.itemsRead()).as("the control items, a lookup entry and one item of the tenant's data")
+                .isEqualTo(table.controlItems() + 2);
         assertThat(findings.tenantData()).isEqualTo(1);
         assertThat(findings.tenants()).isEqualTo(1);
+    }
+
+    @Test
+    void check_whenAnApiKeyLostItsLookupEntry_orAnEntryItsKey_namesEach() {
+        Map<String, AttributeValue> entry = table.removeLookup();
+        assertOnly(ViolationKind.KEY_LOOKUP_MISSING, "APIKEY#workerkeyaaaaaaa");
+
+        table.put(entry).remove("APIKEY#workerkeyaaaaaaa").set(ORG, "apiKeys", AttributeValue.fromN("0"));
+        Findings findings = check();
+        assertThat(findings.violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo(ViolationKind.KEY_LOOKUP_WITHOUT_KEY);
+            assertThat(violation.key()).isEqualTo(HealthyTable.WORKER_LOOKUP + " KEY");
+        });
+    }
+
+    @Test
+    void check_whenAnItemOfAnotherIncarnationIsInThePartition_namesIt() {
+        table.set("SVC#billing", "incarnation", AttributeValue.fromS("zzzz"));
+
+        assertOnly(ViolationKind.DEAD_INCARNATION, "SVC#billing");
     }
 
     @Test
@@ -58,8 +79,8 @@ class InvariantsTest {
 
         Findings findings = check();
 
-        assertThat(findings.byKind()).containsExactly(Map.entry(ViolationKind.ITEM_WITHOUT_ORGANISATION,
-                table.controlItems()));
+        assertThat(findings.byKind()).as("the control items and the lookup entry of its key")
+                .containsExactly(Map.entry(ViolationKind.ITEM_WITHOUT_ORGANISATION, table.controlItems() + 1));
     }
 
     @Test

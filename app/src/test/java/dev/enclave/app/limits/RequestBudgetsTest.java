@@ -6,6 +6,7 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.github.bucket4j.TimeMeter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -83,15 +84,29 @@ class RequestBudgetsTest {
         RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
         budgets.granted(ACME.get(), ADA, Optional.empty());
 
-        Charge key = released(budgets.admitKey("key-one"));
-        Charge keyAgain = released(budgets.admitKey("key-one"));
-        Charge otherKey = released(budgets.admitKey("key-two"));
+        Charge key = released(budgets.admitKey("acme/keyoneaaaaaaaaaa"));
+        Charge keyAgain = released(budgets.admitKey("acme/keyoneaaaaaaaaaa"));
+        Charge otherKey = released(budgets.admitKey("acme/keytwoaaaaaaaaaa"));
         Charge member = admitted(budgets, ACME, ADA);
 
         assertThat(key.policy()).isEqualTo("api-key");
         assertThat(keyAgain.allowed()).isFalse();
         assertThat(otherKey.allowed()).isTrue();
         assertThat(member.allowed()).isTrue();
+    }
+
+    @Test
+    void requestsWithNoApiKeyAtAll_shareOneSmallBudgetPerAddress() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 10), time);
+
+        List<Charge> fromOne = java.util.stream.IntStream.range(0, 11)
+                .mapToObj(i -> released(budgets.admitUnreadable("192.0.2.1"))).toList();
+        Charge fromAnother = released(budgets.admitUnreadable("192.0.2.2"));
+
+        assertThat(fromOne.get(0).policy()).isEqualTo("address");
+        assertThat(fromOne.subList(0, 10)).allSatisfy(charge -> assertThat(charge.allowed()).isTrue());
+        assertThat(fromOne.get(10).allowed()).as("past the burst of ten").isFalse();
+        assertThat(fromAnother.allowed()).isTrue();
     }
 
     @Test

@@ -114,6 +114,39 @@ class RequestLimitsIT extends LocalStackTest {
         assertThat(member.status()).isEqualTo(200);
     }
 
+    @Test
+    void oneKey_hasOneBudget_howeverItsHeaderSpellsIt() {
+        String ada = journeys().organisation("limits-spelled");
+        String key = api().post("/v1/orgs/limits-spelled/api-keys", "{\"name\":\"worker\",\"access\":\"read\"}",
+                ada).json().get("secret").asText();
+        List<String> spellings = List.of(key, "Bearer " + key, "bearer    " + key + "   ", "BEARER " + key);
+
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < FLOOD; i++) {
+            statuses.add(withAuthorization("/v1/backend/namespace", spellings.get(i % spellings.size())).status());
+        }
+
+        assertThat(statuses).contains(429);
+        assertThat(statuses.stream().filter(status -> status == 200).count()).as("one burst and its refill")
+                .isLessThan(FLOOD / 2);
+    }
+
+    @Test
+    void headersThatAreNoApiKey_shareOneSmallBudgetOfTheirAddress() {
+        List<Api.Reply> replies = new ArrayList<>();
+        for (int i = 0; i < FLOOD; i++) {
+            replies.add(withAuthorization("/v1/backend/credentials", "made-up-" + i));
+        }
+
+        assertThat(replies.get(0).status()).isEqualTo(401);
+        Api.Reply refused = replies.stream().filter(reply -> reply.status() == 429).findFirst().orElseThrow();
+        assertThat(refused.header("RateLimit-Policy")).startsWith("\"address\"");
+    }
+
+    private Api.Reply withAuthorization(String path, String header) {
+        return api().hostile().send(api().request(path, null).header("Authorization", header).GET());
+    }
+
     private List<Api.Reply> flood(String path, String token) {
         List<Api.Reply> replies = new ArrayList<>();
         for (int i = 0; i < FLOOD; i++) {

@@ -54,6 +54,9 @@ class JobsIT extends LocalStackTest {
     NameCopies copies;
 
     @Inject
+    OutsideEntries outside;
+
+    @Inject
     MeterRegistry meters;
 
     @Override
@@ -131,7 +134,7 @@ class JobsIT extends LocalStackTest {
         organisations.rename(read, "Taken Over", ExpectedVersion.anyExisting(), Instant.now());
         Job held = jobs.take(tenant, Job.Kind.RENAME, "dead-worker", Instant.now(), Duration.ofSeconds(1))
                 .orElseThrow();
-        JobSteps steps = new JobSteps(jobs, organisations, copies, java.time.Clock.systemUTC());
+        JobSteps steps = new JobSteps(jobs, organisations, copies, outside, java.time.Clock.systemUTC());
         JobSteps.Walk walk = steps.start(held);
         for (int page = 0; page < 3; page++) {
             walk = ((JobSteps.Advanced) steps.next(walk, "dead-worker", Instant.now().plusSeconds(1))).walk();

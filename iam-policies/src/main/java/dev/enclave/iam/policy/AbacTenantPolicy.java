@@ -12,9 +12,9 @@ import software.amazon.awssdk.policybuilder.iam.IamStatement;
 /**
  * The ABAC alternative: one static policy on the tenant access role whose leading-key condition reads the
  * session's {@value #TENANT_TAG} tag, so AssumeRole for a tenant needs no inline policy. Sessions without the tag
- * (Enclave's cross-tenant reads: a user's own entries, an address's invitations, the owed-work index) may touch only
- * those partitions, and Enclave narrows each with an inline session policy to the one user, address or index it
- * reads for.
+ * (Enclave's cross-tenant entries: a user's own entries, an address's invitations, the owed-work index, the API keys'
+ * lookup entries) may touch only those partitions, and Enclave narrows each with an inline session policy to the one
+ * user, address, index or tenant's lookup entries it is for.
  */
 public final class AbacTenantPolicy {
 
@@ -31,7 +31,7 @@ public final class AbacTenantPolicy {
         PolicyConditions.leadingKeysLike(tenant, List.of("TENANT#${" + TAG_KEY + "}#*"));
         IamStatement.Builder untagged = items("UntaggedSessionsCrossTenantEntries", table, design, access);
         PolicyConditions.leadingKeysLike(untagged, List.of(UserKey.PARTITION_PREFIX + "*",
-                EmailKey.PARTITION_PREFIX + "*", TableDesign.OWED_WORK + "*"));
+                EmailKey.PARTITION_PREFIX + "*", TableDesign.OWED_WORK + "*", TableDesign.API_KEY_LOOKUPS + "*"));
         untagged.addCondition(IamConditionOperator.NULL, TAG_KEY, "true");
         return IamPolicy.builder().version("2012-10-17").addStatement(tenant.build()).addStatement(untagged.build())
                 .build();

@@ -1,5 +1,6 @@
 package dev.enclave.app.web.apikey;
 
+import dev.enclave.app.apikey.ApiKeySecret;
 import dev.enclave.app.apikey.AuthenticatingApiKey;
 import dev.enclave.app.credentials.DataNamespaces;
 import dev.enclave.app.credentials.DataNamespaceView;
@@ -112,7 +113,7 @@ class ContainerCredentialsController {
 
     private HttpResponse<?> whenAuthenticated(HttpRequest<?> request, @Nullable String key,
                                               Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
-        AuthenticatingApiKey.Outcome outcome = keys.authenticate(bare(key));
+        AuthenticatingApiKey.Outcome outcome = keys.authenticate(ApiKeySecret.bare(key));
         if (outcome instanceof AuthenticatingApiKey.Authenticated granted) {
             return action.apply(granted);
         }
@@ -121,14 +122,5 @@ class ContainerCredentialsController {
                 "The organisation is suspended; its API keys get no credentials."))
                 : Rejections.toResponse(request, new Refusal(Reason.INVALID_API_KEY,
                 "Send an active organisation API key as the Authorization header."));
-    }
-
-    /** The AWS SDKs send the token as is; a {@code Bearer } prefix is accepted too. */
-    private static String bare(@Nullable String header) {
-        if (header == null) {
-            return null;
-        }
-        String value = header.strip();
-        return value.regionMatches(true, 0, "Bearer ", 0, 7) ? value.substring(7).strip() : value;
     }
 }
