@@ -1,7 +1,6 @@
 package dev.enclave.app.store;
 
 import dev.enclave.app.platform.Backoff;
-import dev.enclave.app.store.ConsistentBatchGet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,14 +13,15 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Enclave's table on one scoped client (a tenant's, or a narrower scope's): every call goes through that client,
  * so through the guard and on the scope's own credentials.
  */
 public final class ScopedTable {
+
+    /** Rounds of the client's retries a transaction that keeps losing to others gets, the first included. */
+    static final int CONFLICT_ROUNDS = 6;
 
     private final DynamoDbClient client;
     private final String table;
@@ -64,12 +64,6 @@ public final class ScopedTable {
         } catch (ConditionalCheckFailedException refused) {
             return Optional.of(refused.hasItem() ? refused.item() : Map.of());
         }
-    }
-
-    /** Applies {@code update} unconditionally. */
-    public void update(ItemKey key, Expr update) {
-        client.updateItem(b -> b.tableName(table).key(key.asMap()).updateExpression(update.text())
-                .expressionAttributeNames(update.namesOrNull()).expressionAttributeValues(update.valuesOrNull()));
     }
 
     /** Applies {@code update} if {@code condition} holds; false when it refused. */
@@ -118,21 +112,6 @@ public final class ScopedTable {
         }
     }
 
-    /** Deletes every key, in batches of 25, asking again for what DynamoDB leaves unprocessed. */
-    public void deleteAll(List<ItemKey> keys) {
-        int batch = 25;
-        for (int start = 0; start < keys.size(); start += batch) {
-            List<WriteRequest> deletes = keys.subList(start, Math.min(keys.size(), start + batch)).stream()
-                    .map(key -> WriteRequest.builder().deleteRequest(d -> d.key(key.asMap())).build()).toList();
-            Map<String, List<WriteRequest>> pending = Map.of(table, deletes);
-            while (!pending.isEmpty()) {
-                Map<String, List<WriteRequest>> request = pending;
-                var response = client.batchWriteItem(b -> b.requestItems(request));
-                pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
-            }
-        }
-    }
-
     /** One page of a Query by {@code keyCondition} on the table ({@code more} names an index, a limit, ...). */
     public Page query(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
         return Page.of(client.query(request(keyCondition, more)));
@@ -155,54 +134,29 @@ public final class ScopedTable {
         return items;
     }
 
-    /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent, only the attributes named. */
-    public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Expr projection) {
-        return queryAll(keyCondition.withPlaceholdersOf(projection), q -> q.projectionExpression(projection.text()));
-    }
-
     /**
-     * Applies {@code update} if {@code condition} holds, waiting out transactions in flight on the item (with
-     * backoff, up to {@code attempts} times, then the conflict is thrown); false when the condition refused.
-     */
-    public boolean updateWaitingOutConflicts(ItemKey key, Expr update, Expr condition, int attempts) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return update(key, update, condition);
-            } catch (TransactionConflictException busy) {
-                if (attempt >= attempts) {
-                    throw busy;
-                }
-                Backoff.pause(attempt);
-            }
-        }
-    }
-
-    /**
-     * Whether {@code transaction} committed: false when a condition refused or it was cancelled otherwise (lost to
-     * one in flight, throttled), for work that falls back to smaller writes.
-     */
-    public boolean tryCommit(Transaction transaction) {
-        try {
-            return transact(transaction).committed();
-        } catch (TransactionCanceledException busy) {
-            return false;
-        }
-    }
-
-    /**
-     * Runs a workflow's transaction: committed, or refused by the roles it names. A transaction that lost to
-     * another one in flight, or failed otherwise, is thrown. Every workflow's transaction runs here.
+     * Runs a workflow's transaction: committed, or refused by the roles it names. A transaction that lost to another
+     * one in flight on the same items changed nothing, so it is sent again: the client retries it
+     * ({@code enclave.tenancy.dynamodb-max-attempts}), and when those attempts all lost too, it is sent again here
+     * after a jittered pause, up to {@value #CONFLICT_ROUNDS} rounds in all (many writers joining one organisation at
+     * once all update its item); then it is thrown, as is a transaction that failed otherwise. Every workflow's
+     * transaction runs here.
      */
     public TransactionOutcome transact(Transaction transaction) {
-        try {
-            client.transactWriteItems(b -> {
-                b.transactItems(transaction.writes().stream()
-                        .map(named -> TransactWrites.of(table, named.write())).toList());
-                transaction.clientRequestToken().ifPresent(b::clientRequestToken);
-            });
-            return TransactionOutcome.COMMITTED;
-        } catch (TransactionCanceledException cancelled) {
-            return Refusals.read(transaction, cancelled);
+        for (int round = 1; ; round++) {
+            try {
+                client.transactWriteItems(b -> {
+                    b.transactItems(transaction.writes().stream()
+                            .map(named -> TransactWrites.of(table, named.write())).toList());
+                    transaction.clientRequestToken().ifPresent(b::clientRequestToken);
+                });
+                return TransactionOutcome.COMMITTED;
+            } catch (TransactionCanceledException cancelled) {
+                if (round >= CONFLICT_ROUNDS || !Cancellations.conflicted(cancelled)) {
+                    return Refusals.read(transaction, cancelled);
+                }
+                Backoff.pause(round);
+            }
         }
     }
 }
