@@ -98,6 +98,10 @@ class JobsIT extends LocalStackTest {
 
         assertThat(deleted.status()).as(deleted.body()).isEqualTo(202);
         assertThat(api().get("/v1/orgs/big-delete", owner).status()).isEqualTo(404);
+        Api.Reply asPlatform = api().get("/v1/admin/tenants/big-delete", tokens().mint(
+                "{\"sub\":\"root\",\"email\":\"root@platform.example\",\"roles\":[\"platform-admin\"]}"));
+        assertThat(asPlatform.json().get("status").asText()).isEqualTo("deleting");
+        assertThat(asPlatform.json().at("/jobs/0/kind").asText()).isEqualTo("delete");
         Api.Reply early = api().post("/v1/orgs", "{\"id\":\"big-delete\",\"name\":\"Again\"}", owner);
         assertThat(early.status()).isIn(201, 409);
         if (early.status() == 409) {

@@ -18,7 +18,10 @@ import dev.enclave.app.input.Text;
 import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.limits.Limit;
 import dev.enclave.app.limits.LimitSettings;
+import dev.enclave.app.organisation.Job;
+import dev.enclave.app.organisation.JobProgress;
 import dev.enclave.app.organisation.Organisation;
+import dev.enclave.app.organisation.OrganisationJob;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.outcome.Reason;
@@ -45,6 +48,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 
 /** Platform onboarding: tenants, their seats and their suspension. Tokens with the {@code platform-admin} role. */
@@ -76,12 +80,22 @@ class AdminTenantController {
     @Serdeable
     @Schema(name = "Tenant")
     record TenantView(String id, String name, int seats, int members, String status, long version,
-                      TenantLimitsView limits) {
+                      TenantLimitsView limits, List<OrganisationJob> jobs) {
+
+        TenantView {
+            jobs = List.copyOf(jobs);
+        }
 
         static TenantView of(Organisation organisation, LimitSettings defaults) {
+            return of(organisation, defaults, Optional.empty());
+        }
+
+        /** The tenant with the background job it has running (a rename's copy, or its deletion), if any. */
+        static TenantView of(Organisation organisation, LimitSettings defaults, Optional<Job> job) {
             return new TenantView(organisation.id().value(), organisation.name(), organisation.seats(),
                     organisation.members(), organisation.status().name().toLowerCase(java.util.Locale.ROOT),
-                    organisation.version(), TenantLimitsView.of(organisation, defaults));
+                    organisation.version(), TenantLimitsView.of(organisation, defaults),
+                    job.map(OrganisationJob::of).stream().toList());
         }
     }
 
@@ -104,11 +118,14 @@ class AdminTenantController {
 
     private final OnboardingTenant onboarding;
     private final Organisations organisations;
+    private final JobProgress progress;
     private final LimitSettings limits;
 
-    AdminTenantController(OnboardingTenant onboarding, Organisations organisations, LimitSettings limits) {
+    AdminTenantController(OnboardingTenant onboarding, Organisations organisations, JobProgress progress,
+                          LimitSettings limits) {
         this.onboarding = onboarding;
         this.organisations = organisations;
+        this.progress = progress;
         this.limits = limits;
     }
 
@@ -132,7 +149,9 @@ class AdminTenantController {
                         "The id " + body.id() + " is taken.")));
     }
 
-    @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)")
+    @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)",
+            description = "A tenant being deleted answers with status deleting and its deletion's progress in jobs,"
+                    + " until the deletion has removed it.")
     @ApiResponse(responseCode = "200", description = "The tenant",
             headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string"))},
@@ -142,7 +161,7 @@ class AdminTenantController {
     @Get("/{id}")
     HttpResponse<?> get(HttpRequest<?> request, @PathVariable String id) {
         return tenant(id).flatMap(organisations::find)
-                .<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o, limits)))
+                .<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o, limits, progress.of(o))))
                 .orElseGet(() -> notFound(request));
     }
 
