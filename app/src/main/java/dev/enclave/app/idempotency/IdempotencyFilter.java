@@ -210,7 +210,7 @@ final class IdempotencyFilter implements Ordered {
 
     @Override
     public int getOrder() {
-        return ServerFilterPhase.SECURITY.after() + 1;
+        return ServerFilterPhase.SECURITY.after() + 2;
     }
 
     private String body(MutableHttpResponse<?> response) {

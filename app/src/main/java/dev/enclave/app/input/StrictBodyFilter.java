@@ -29,8 +29,11 @@ import java.util.Optional;
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class StrictBodyFilter implements Ordered {
 
-    /** Runs just after authentication and before idempotency. */
-    static final int ORDER = ServerFilterPhase.SECURITY.after();
+    /**
+     * Runs just after authentication and the request limits (a request over its budget is refused before its body
+     * is read), and before idempotency.
+     */
+    static final int ORDER = ServerFilterPhase.SECURITY.after() + 1;
 
     @RequestFilter
     @Nullable

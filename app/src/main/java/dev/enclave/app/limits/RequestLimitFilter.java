@@ -21,7 +21,8 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 
 /**
- * Holds every signed-in request to its budget before any work is done for it (right after the token is checked):
+ * Holds every signed-in request to its budget before any work is done for it (right after the token is checked, before
+ * the body is read, before any read of DynamoDB):
  * over the rate or the requests in progress, it answers 429 {@code too-many-requests} with {@code Retry-After};
  * every answer carries the IETF {@code RateLimit-Policy} and {@code RateLimit} fields of the budget it counted
  * against. Unauthenticated requests are refused before this by the token check, so they spend no one's budget.

@@ -143,6 +143,23 @@ class RequestLimitsIT extends LocalStackTest {
         assertThat(refused.header("RateLimit-Policy")).startsWith("\"address\"");
     }
 
+    @Test
+    void aRequestOverItsBudget_isRefusedBeforeItsBodyIsRead() {
+        String ada = journeys().organisation("limits-body");
+        String invalid = "{\"email\":\"bob@example.com\",\"serviceGroups\":[" + "\"NOT A GROUP\",".repeat(20_000)
+                + "\"x\"]}";
+
+        List<Integer> statuses = new ArrayList<>();
+        for (int i = 0; i < FLOOD; i++) {
+            statuses.add(api().hostile().send(api().request("/v1/orgs/limits-body/invitations", ada)
+                    .header("Content-Type", "application/json")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(invalid))).status());
+        }
+
+        assertThat(statuses).as("the invalid body is refused while there is budget; over it, the body is not even read")
+                .contains(400, 429).containsOnly(400, 429);
+    }
+
     private Api.Reply withAuthorization(String path, String header) {
         return api().hostile().send(api().request(path, null).header("Authorization", header).GET());
     }
