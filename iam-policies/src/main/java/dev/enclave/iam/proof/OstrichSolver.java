@@ -1,0 +1,91 @@
+package dev.enclave.iam.proof;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The second opinion: OSTRICH (a string solver built on Princess, pure JVM, no code shared with Z3) decides the same
+ * SMT-LIB text. All queries go to one child JVM as one incremental script, each between {@code push} and
+ * {@code pop}, so the JVM starts once.
+ */
+public final class OstrichSolver {
+
+    private static final String MAIN = "ostrich.OstrichMain";
+
+    private final int timeoutMillisPerQuery;
+
+    public OstrichSolver(int timeoutMillisPerQuery) {
+        this.timeoutMillisPerQuery = timeoutMillisPerQuery;
+    }
+
+    /**
+     * The outcome of each script (SMT-LIB, each with its own declarations), in order; all {@link Outcome#UNKNOWN}
+     * when OSTRICH could not be run.
+     */
+    public List<Outcome> solve(List<String> queries) {
+        if (queries.isEmpty()) {
+            return List.of();
+        }
+        try {
+            Path script = Files.createTempFile("enclave-proof", ".smt2");
+            try {
+                Files.writeString(script, script(queries), StandardCharsets.UTF_8);
+                return run(script, queries.size());
+            } finally {
+                Files.deleteIfExists(script);
+            }
+        } catch (IOException e) {
+            return unknown(queries.size());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unknown(queries.size());
+        }
+    }
+
+    private static String script(List<String> queries) {
+        StringBuilder out = new StringBuilder("(set-logic QF_SLIA)\n");
+        for (String query : queries) {
+            out.append("(push 1)\n")
+                    .append(query.replace("(set-logic QF_SLIA)\n", ""))
+                    .append("(check-sat)\n(pop 1)\n");
+        }
+        return out.toString();
+    }
+
+    private List<Outcome> run(Path script, int expected) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xss16m", "-cp", System.getProperty("java.class.path"), MAIN,
+                "+incremental", "-logo", "+quiet", "-timeoutPer=" + timeoutMillisPerQuery, script.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        long limit = (long) timeoutMillisPerQuery * expected + 60_000;
+        if (!process.waitFor(limit, TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            return unknown(expected);
+        }
+        List<Outcome> outcomes = new ArrayList<>();
+        for (String line : output.split("\\R")) {
+            switch (line.strip()) {
+                case "sat" -> outcomes.add(Outcome.SAT);
+                case "unsat" -> outcomes.add(Outcome.UNSAT);
+                case "unknown", "timeout" -> outcomes.add(Outcome.UNKNOWN);
+                default -> {
+                }
+            }
+        }
+        if (outcomes.size() != expected) {
+            throw new IllegalStateException("OSTRICH answered " + outcomes.size() + " of " + expected
+                    + " queries:\n" + output.lines().limit(20).reduce("", (a, b) -> a + b + "\n"));
+        }
+        return outcomes;
+    }
+
+    private static List<Outcome> unknown(int count) {
+        return new ArrayList<>(java.util.Collections.nCopies(count, Outcome.UNKNOWN));
+    }
+}
