@@ -125,6 +125,7 @@ final class Properties {
     }
 
     private static void declareParameters(Query.Builder query, Subject subject) {
+        query.about(subject.resources());
         subject.parameters().forEach(p -> query.parameter(Smt.unquote(p.symbol()), p.domain()));
     }
 

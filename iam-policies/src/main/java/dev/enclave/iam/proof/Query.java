@@ -17,11 +17,12 @@ import java.util.TreeMap;
  * @param claim    the property in words
  * @param liveness whether the property holds when the formula is satisfiable
  * @param probes     the requests and what each authorization decides for them
- * @param parameters the symbolic ids the formula ranges over (their SMT symbols)
- * @param script     the formula, SMT-LIB 2.6 without {@code check-sat}
+ * @param parameters  the symbolic ids the formula ranges over (their SMT symbols)
+ * @param tablePrefix where the subject's table ARN names the table, e.g. {@code arn:aws:dynamodb:r:a:table/}
+ * @param script      the formula, SMT-LIB 2.6 without {@code check-sat}
  */
 public record Query(String property, String subject, String claim, boolean liveness, List<Probe> probes,
-                    List<String> parameters, String script) {
+                    List<String> parameters, String tablePrefix, String script) {
 
     public Query {
         probes = List.copyOf(probes);
@@ -57,6 +58,7 @@ public record Query(String property, String subject, String claim, boolean liven
         private final List<String> declarations = new ArrayList<>();
         private final List<String> constraints = new ArrayList<>();
         private final Set<String> parameters = new java.util.LinkedHashSet<>();
+        private String tablePrefix = "arn:aws:dynamodb:";
 
         private Builder(String property, String subject, String claim, boolean liveness) {
             this.property = property;
@@ -100,6 +102,13 @@ public record Query(String property, String subject, String claim, boolean liven
             return symbol;
         }
 
+        /** Where the table is named in {@code resources}' table ARN, for readable counterexamples. */
+        Builder about(List<String> resources) {
+            resources.stream().filter(r -> r.contains(":table/")).findFirst()
+                    .ifPresent(r -> tablePrefix = r.substring(0, r.indexOf(":table/") + ":table/".length()));
+            return this;
+        }
+
         Builder constrain(String term) {
             constraints.add(term);
             return this;
@@ -110,7 +119,7 @@ public record Query(String property, String subject, String claim, boolean liven
             declarations.forEach(d -> script.append(d).append('\n'));
             constraints.forEach(c -> script.append("(assert ").append(c).append(")\n"));
             return new Query(property, subject, claim, liveness, probes,
-                    parameters.stream().map(Smt::symbol).toList(), script.toString());
+                    parameters.stream().map(Smt::symbol).toList(), tablePrefix, script.toString());
         }
     }
 }

@@ -7,42 +7,55 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What makes a counterexample readable and replayable by another evaluator: printable ASCII strings, an action
- * DynamoDB has (the Service Authorization Reference's list, {@code proof/dynamodb-actions.txt}), an ARN of
- * DynamoDB. Only a preference: when no counterexample of that shape exists, the solver's own is kept.
+ * What makes a counterexample a request AWS could send, so another evaluator can replay it: an action DynamoDB
+ * has, with only the condition keys the AWS Service Authorization Reference lists for it
+ * ({@code proof/dynamodb-actions.txt}); a resource named as DynamoDB names tables and indexes, in the account and
+ * region of the subject's table; a present key with at least one value, each non-empty printable ASCII. Only a
+ * preference: the proofs themselves assume none of it (any key may come with any action), so when no
+ * counterexample of that shape exists the solver's own is kept, marked as not one AWS could send.
  */
 final class Readable {
 
-    /** DynamoDB's actions, as the AWS Service Authorization Reference lists them. */
-    static final List<String> DYNAMODB_ACTIONS = load("proof/dynamodb-actions.txt");
+    /** Each DynamoDB action with the condition keys AWS lists for it, as the Service Authorization Reference has it. */
+    static final Map<String, List<ContextKey>> DYNAMODB_ACTIONS = load("proof/dynamodb-actions.txt");
 
-    private static final String PRINTABLE = SmtRegex.star(SmtRegex.union(List.of(SmtRegex.range(' ', '['),
+    private static final String PRINTABLE = SmtRegex.plus(SmtRegex.union(List.of(SmtRegex.range(' ', '['),
             SmtRegex.range(']', '~'))));
+    private static final String NAME = "((_ re.loop 3 255) " + SmtRegex.union(List.of(SmtRegex.range('A', 'Z'),
+            SmtRegex.range('a', 'z'), SmtRegex.range('0', '9'), SmtRegex.literal("_"), SmtRegex.literal("."),
+            SmtRegex.literal("-"))) + ")";
     private static final Pattern ESCAPE = Pattern.compile("\\\\u\\{([0-9a-fA-F]+)}");
 
     private Readable() {
     }
 
-    static String constraints(List<SymbolicRequest> requests) {
+    /** The shape, for the requests of a query about a table whose ARN starts with {@code tablePrefix}. */
+    static String constraints(List<SymbolicRequest> requests, String tablePrefix) {
         StringBuilder out = new StringBuilder();
-        String actions = SmtRegex.union(DYNAMODB_ACTIONS.stream()
-                .map(a -> SmtRegex.literal(a.toLowerCase(Locale.ROOT))).toList());
         for (SymbolicRequest request : requests) {
-            assertLine(out, Smt.inRe(request.action(), actions));
-            assertLine(out, Smt.prefixOf(Smt.str("arn:aws:dynamodb:"), request.resource()));
-            assertLine(out, Smt.inRe(request.resource(), PRINTABLE));
+            assertLine(out, Smt.or(DYNAMODB_ACTIONS.keySet().stream().map(a -> Smt.eq(request.action(),
+                    Smt.str(a.toLowerCase(Locale.ROOT)))).toList()));
+            assertLine(out, Smt.inRe(request.resource(), SmtRegex.concat(List.of(SmtRegex.literal(tablePrefix), NAME,
+                    "(re.opt " + SmtRegex.concat(List.of(SmtRegex.literal("/index/"), NAME)) + ")"))));
             request.sizes().forEach((key, size) -> {
+                assertLine(out, Smt.implies(request.present(key), Smt.or(actionsTaking(key).stream()
+                        .map(a -> Smt.eq(request.action(), Smt.str(a.toLowerCase(Locale.ROOT)))).toList())));
                 if (key.multiValued()) {
-                    for (int i = 0; i < size; i++) {
-                        assertLine(out, Smt.inRe(request.element(key, i), PRINTABLE));
-                    }
-                } else {
+                    assertLine(out, Smt.implies(request.present(key), request.active(key, 0)));
+                }
+                for (int i = 0; i < (key.multiValued() ? size : 0); i++) {
+                    assertLine(out, Smt.inRe(request.element(key, i), PRINTABLE));
+                }
+                if (!key.multiValued()) {
                     assertLine(out, Smt.inRe(request.value(key), PRINTABLE));
                 }
             });
@@ -52,7 +65,7 @@ final class Readable {
 
     /** The action as AWS spells it, when it is one of DynamoDB's (the model holds it in lower case). */
     static String spelling(String action) {
-        return DYNAMODB_ACTIONS.stream().filter(a -> a.equalsIgnoreCase(action)).findFirst().orElse(action);
+        return DYNAMODB_ACTIONS.keySet().stream().filter(a -> a.equalsIgnoreCase(action)).findFirst().orElse(action);
     }
 
     /** A Z3 string as Java text: its {@code \\u{..}} escapes decoded. */
@@ -67,19 +80,27 @@ final class Readable {
         return out.toString();
     }
 
+    private static List<String> actionsTaking(ContextKey key) {
+        return DYNAMODB_ACTIONS.entrySet().stream().filter(e -> e.getValue().contains(key)).map(Map.Entry::getKey)
+                .toList();
+    }
+
     private static void assertLine(StringBuilder out, String term) {
         out.append("(assert ").append(term).append(")\n");
     }
 
-    private static List<String> load(String resource) {
+    private static Map<String, List<ContextKey>> load(String resource) {
         InputStream in = Readable.class.getClassLoader().getResourceAsStream(resource);
         if (in == null) {
             throw new IllegalStateException("missing resource " + resource);
         }
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            List<String> lines = new ArrayList<>();
-            reader.lines().map(String::strip).filter(l -> !l.isEmpty()).forEach(lines::add);
-            return List.copyOf(lines);
+            Map<String, List<ContextKey>> actions = new LinkedHashMap<>();
+            reader.lines().map(String::strip).filter(l -> !l.isEmpty()).forEach(line -> {
+                List<String> words = new ArrayList<>(Arrays.asList(line.split(" ")));
+                actions.put(words.remove(0), words.stream().map(ContextKey::of).toList());
+            });
+            return actions;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -44,11 +44,12 @@ public final class Z3Solver implements AutoCloseable {
             if (status == Status.UNSATISFIABLE) {
                 return Answer.unsat(millisSince(start));
             }
-            Model model = query.liveness() ? solver.getModel() : readable(query, solver.getModel());
+            Model shaped = query.liveness() ? null : readable(query);
+            Model model = shaped == null ? solver.getModel() : shaped;
             Map<String, String> parameters = new TreeMap<>();
             query.parameters().forEach(p -> parameters.put(p, string(model, p)));
             return new Answer(Outcome.SAT, "", read(model, query.requests()), parameters, assignment(model),
-                    millisSince(start));
+                    shaped != null, millisSince(start));
         } catch (Z3Exception e) {
             return Answer.unknown("Z3 failed: " + e.getMessage(), millisSince(start));
         }
@@ -115,9 +116,10 @@ public final class Z3Solver implements AutoCloseable {
         return out;
     }
 
-    private Model readable(Query query, Model fallback) {
-        Solver shaped = solver(query.script() + Readable.constraints(query.requests()));
-        return shaped.check() == Status.SATISFIABLE ? shaped.getModel() : fallback;
+    /** A model shaped as a request AWS could send, or {@code null} when there is none. */
+    private Model readable(Query query) {
+        Solver shaped = solver(query.script() + Readable.constraints(query.requests(), query.tablePrefix()));
+        return shaped.check() == Status.SATISFIABLE ? shaped.getModel() : null;
     }
 
     /** Every constant of the model as an SMT-LIB equality (Z3 prints values in SMT-LIB syntax). */
