@@ -46,12 +46,18 @@ final class Properties {
     }
 
     /**
-     * P3: no {@code write} is allowed that names an index key attribute — assuming, as the AWS Service Authorization
-     * Reference lists {@code dynamodb:Attributes} for the action, that AWS sends the key on it.
+     * P3: no {@code write} is allowed that names an index key attribute — under the named assumption that AWS sends
+     * {@code dynamodb:Attributes} on that action, which the AWS Service Authorization Reference lists for it
+     * ({@code proof/dynamodb-actions.txt}; an action it does not list it for has no such assumption to make).
      */
     static Query noIndexKeyWrites(Subject subject, String write) {
-        Query.Builder query = builder("P3", subject, write + " (with dynamodb:Attributes present, as AWS sends it)"
-                + " names no index key attribute", false);
+        if (!Readable.DYNAMODB_ACTIONS.getOrDefault(write, List.of()).contains(ContextKey.ATTRIBUTES)) {
+            throw new IllegalStateException("the Service Authorization Reference lists no dynamodb:Attributes for "
+                    + write + ": P3 would rest on nothing");
+        }
+        Query.Builder query = builder("P3", subject, "no " + write + " names an index key attribute, assuming AWS"
+                + " sends dynamodb:Attributes on " + write + " (listed for it by the Service Authorization Reference)",
+                false);
         SymbolicRequest r = query.request("r", Set.of(ContextKey.ATTRIBUTES), allowedAlone(subject));
         query.constrain(actionIn(r, List.of(write)));
         query.constrain(r.present(ContextKey.ATTRIBUTES));
