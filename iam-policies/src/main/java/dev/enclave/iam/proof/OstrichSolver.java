@@ -6,12 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The second opinion: OSTRICH (a string solver built on Princess, pure JVM, no code shared with Z3) decides the same
- * SMT-LIB text. All queries go to one child JVM as one incremental script, each between {@code push} and
- * {@code pop}, so the JVM starts once.
+ * SMT-LIB text. The queries go to child JVMs as incremental scripts, each query between {@code push} and
+ * {@code pop}, so each JVM starts once.
  */
 public final class OstrichSolver {
 
@@ -25,9 +26,25 @@ public final class OstrichSolver {
 
     /**
      * The outcome of each script (SMT-LIB, each with its own declarations), in order; all {@link Outcome#UNKNOWN}
-     * when OSTRICH could not be run.
+     * when OSTRICH could not be run. Two child JVMs share the scripts, one per core.
      */
     public List<Outcome> solve(List<String> queries) {
+        List<String> even = new ArrayList<>();
+        List<String> odd = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            (i % 2 == 0 ? even : odd).add(queries.get(i));
+        }
+        CompletableFuture<List<Outcome>> second = CompletableFuture.supplyAsync(() -> solveInOneJvm(odd));
+        List<Outcome> first = solveInOneJvm(even);
+        List<Outcome> rest = second.join();
+        List<Outcome> outcomes = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            outcomes.add(i % 2 == 0 ? first.get(i / 2) : rest.get(i / 2));
+        }
+        return outcomes;
+    }
+
+    private List<Outcome> solveInOneJvm(List<String> queries) {
         if (queries.isEmpty()) {
             return List.of();
         }

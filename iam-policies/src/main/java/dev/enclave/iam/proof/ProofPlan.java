@@ -102,8 +102,6 @@ public final class ProofPlan {
             queries.add(Properties.disjoint(subjects.abacTagged(Optional.of(pair.get(0)), access),
                     subjects.abacTagged(Optional.of(pair.get(1)), access)));
         }
-        queries.add(Properties.disjoint(subjects.abacTagged(Optional.of("acme"), access),
-                subjects.abacUntagged(access)));
         return queries;
     }
 
