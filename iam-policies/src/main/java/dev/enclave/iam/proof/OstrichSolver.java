@@ -1,18 +1,23 @@
 package dev.enclave.iam.proof;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The second opinion: OSTRICH (a string solver built on Princess, pure JVM, no code shared with Z3) decides the same
- * SMT-LIB text. The queries go to child JVMs as incremental scripts, each query between {@code push} and
- * {@code pop}, so each JVM starts once.
+ * SMT-LIB text. The queries go to two child JVMs, one per core, as incremental scripts (each query between
+ * {@code push} and {@code pop}), so each JVM starts once.
  */
 public final class OstrichSolver {
 
@@ -25,8 +30,8 @@ public final class OstrichSolver {
     }
 
     /**
-     * The outcome of each script (SMT-LIB, each with its own declarations), in order; all {@link Outcome#UNKNOWN}
-     * when OSTRICH could not be run. Two child JVMs share the scripts, one per core.
+     * The outcome of each script (SMT-LIB, each with its own declarations), in order; {@link Outcome#UNKNOWN} for
+     * every script of a JVM that could not be run or did not finish in time.
      */
     public List<Outcome> solve(List<String> queries) {
         List<String> even = new ArrayList<>();
@@ -34,14 +39,24 @@ public final class OstrichSolver {
         for (int i = 0; i < queries.size(); i++) {
             (i % 2 == 0 ? even : odd).add(queries.get(i));
         }
-        CompletableFuture<List<Outcome>> second = CompletableFuture.supplyAsync(() -> solveInOneJvm(odd));
-        List<Outcome> first = solveInOneJvm(even);
-        List<Outcome> rest = second.join();
-        List<Outcome> outcomes = new ArrayList<>();
-        for (int i = 0; i < queries.size(); i++) {
-            outcomes.add(i % 2 == 0 ? first.get(i / 2) : rest.get(i / 2));
+        ExecutorService second = Executors.newSingleThreadExecutor();
+        try {
+            Future<List<Outcome>> oddOutcomes = second.submit(() -> solveInOneJvm(odd));
+            List<Outcome> evenOutcomes = solveInOneJvm(even);
+            List<Outcome> rest = oddOutcomes.get();
+            List<Outcome> outcomes = new ArrayList<>();
+            for (int i = 0; i < queries.size(); i++) {
+                outcomes.add(i % 2 == 0 ? evenOutcomes.get(i / 2) : rest.get(i / 2));
+            }
+            return outcomes;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unknown(queries.size());
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("OSTRICH failed", e.getCause());
+        } finally {
+            second.shutdownNow();
         }
-        return outcomes;
     }
 
     private List<Outcome> solveInOneJvm(List<String> queries) {
@@ -50,14 +65,16 @@ public final class OstrichSolver {
         }
         try {
             Path script = Files.createTempFile("enclave-proof", ".smt2");
+            Path output = Files.createTempFile("enclave-proof", ".out");
             try {
                 Files.writeString(script, script(queries), StandardCharsets.UTF_8);
-                return run(script, queries.size());
+                return run(script, output, queries.size());
             } finally {
                 Files.deleteIfExists(script);
+                Files.deleteIfExists(output);
             }
         } catch (IOException e) {
-            return unknown(queries.size());
+            throw new UncheckedIOException("OSTRICH could not be run", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return unknown(queries.size());
@@ -74,19 +91,19 @@ public final class OstrichSolver {
         return out.toString();
     }
 
-    private List<Outcome> run(Path script, int expected) throws IOException, InterruptedException {
+    private List<Outcome> run(Path script, Path output, int expected) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-Xss16m", "-cp", System.getProperty("java.class.path"), MAIN,
                 "+incremental", "-logo", "+quiet", "-timeoutPer=" + timeoutMillisPerQuery, script.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
         long limit = (long) timeoutMillisPerQuery * expected + 60_000;
         if (!process.waitFor(limit, TimeUnit.MILLISECONDS)) {
             process.destroyForcibly();
             return unknown(expected);
         }
+        String printed = Files.readString(output, StandardCharsets.UTF_8);
         List<Outcome> outcomes = new ArrayList<>();
-        for (String line : output.split("\\R")) {
+        for (String line : printed.split("\\R")) {
             switch (line.strip()) {
                 case "sat" -> outcomes.add(Outcome.SAT);
                 case "unsat" -> outcomes.add(Outcome.UNSAT);
@@ -97,12 +114,12 @@ public final class OstrichSolver {
         }
         if (outcomes.size() != expected) {
             throw new IllegalStateException("OSTRICH answered " + outcomes.size() + " of " + expected
-                    + " queries:\n" + output.lines().limit(20).reduce("", (a, b) -> a + b + "\n"));
+                    + " queries:\n" + printed.lines().limit(20).reduce("", (a, b) -> a + b + "\n"));
         }
         return outcomes;
     }
 
     private static List<Outcome> unknown(int count) {
-        return new ArrayList<>(java.util.Collections.nCopies(count, Outcome.UNKNOWN));
+        return new ArrayList<>(Collections.nCopies(count, Outcome.UNKNOWN));
     }
 }

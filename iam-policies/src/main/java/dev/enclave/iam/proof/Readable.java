@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 /**
  * What makes a counterexample a request AWS could send, so another evaluator can replay it: an action DynamoDB
- * has, with only the condition keys the AWS Service Authorization Reference lists for it
+ * has, with only the DynamoDB condition keys the AWS Service Authorization Reference lists for it
  * ({@code proof/dynamodb-actions.txt}); a resource named as DynamoDB names tables and indexes, in the account and
  * region of the subject's table; a present key with at least one value, each non-empty printable ASCII. Only a
  * preference: the proofs themselves assume none of it (any key may come with any action), so when no
@@ -47,8 +47,10 @@ final class Readable {
             assertLine(out, Smt.inRe(request.resource(), SmtRegex.concat(List.of(SmtRegex.literal(tablePrefix), NAME,
                     "(re.opt " + SmtRegex.concat(List.of(SmtRegex.literal("/index/"), NAME)) + ")"))));
             request.sizes().forEach((key, size) -> {
-                assertLine(out, Smt.implies(request.present(key), Smt.or(actionsTaking(key).stream()
-                        .map(a -> Smt.eq(request.action(), Smt.str(a.toLowerCase(Locale.ROOT)))).toList())));
+                if (key.id().startsWith("dynamodb:")) {
+                    assertLine(out, Smt.implies(request.present(key), Smt.or(actionsTaking(key).stream()
+                            .map(a -> Smt.eq(request.action(), Smt.str(a.toLowerCase(Locale.ROOT)))).toList())));
+                }
                 if (key.multiValued()) {
                     assertLine(out, Smt.implies(request.present(key), request.active(key, 0)));
                 }
