@@ -25,6 +25,7 @@ public final class OstrichSolver {
 
     private final int timeoutMillisPerQuery;
 
+    /** With {@code timeoutMillisPerQuery} for each query (OSTRICH's {@code -timeoutPer}). */
     public OstrichSolver(int timeoutMillisPerQuery) {
         this.timeoutMillisPerQuery = timeoutMillisPerQuery;
     }

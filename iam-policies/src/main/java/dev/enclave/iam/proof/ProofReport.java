@@ -14,10 +14,12 @@ public record ProofReport(List<PropertyResult> results, long millis) {
         results = List.copyOf(results);
     }
 
+    /** Whether every property holds. */
     public boolean allHold() {
         return results.stream().allMatch(PropertyResult::holds);
     }
 
+    /** The results that do not hold. */
     public List<PropertyResult> failures() {
         return results.stream().filter(r -> !r.holds()).toList();
     }

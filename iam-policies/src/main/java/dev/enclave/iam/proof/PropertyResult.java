@@ -14,6 +14,7 @@ import java.util.Optional;
  */
 public record PropertyResult(Query query, Answer z3, Optional<Outcome> ostrich) {
 
+    /** Whether both solvers answered the proving way. */
     public boolean holds() {
         Outcome proving = query.liveness() ? Outcome.SAT : Outcome.UNSAT;
         return z3.outcome() == proving && ostrich.map(o -> o == proving).orElse(false);

@@ -17,6 +17,7 @@ public final class Prover {
         this.timeoutMillis = timeoutMillis;
     }
 
+    /** Decides every query; the report says which properties hold. */
     public ProofReport prove(List<Query> queries) {
         long start = System.nanoTime();
         List<Answer> answers = new ArrayList<>();

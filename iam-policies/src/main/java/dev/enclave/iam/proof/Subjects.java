@@ -39,6 +39,7 @@ public final class Subjects {
     private final TableDesign design;
     private final EncodedPolicy tenantRole;
 
+    /** The subjects for Enclave's policies on {@code table}, designed as {@code design}. */
     public Subjects(TableArn table, TableDesign design) {
         this.table = table;
         this.design = design;

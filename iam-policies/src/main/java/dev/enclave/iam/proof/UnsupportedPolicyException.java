@@ -7,6 +7,7 @@ package dev.enclave.iam.proof;
  */
 public final class UnsupportedPolicyException extends IllegalArgumentException {
 
+    /** Refuses a document for the element {@code message} names. */
     public UnsupportedPolicyException(String message) {
         super("not encodable, refused: " + message);
     }

@@ -24,6 +24,7 @@ public final class Z3Solver implements AutoCloseable {
     private final Context context = new Context(Map.of("model", "true"));
     private final int timeoutMillis;
 
+    /** A native Z3 context whose solvers give up after {@code timeoutMillis} (an unknown answer). */
     public Z3Solver(int timeoutMillis) {
         this.timeoutMillis = timeoutMillis;
     }
@@ -33,6 +34,7 @@ public final class Z3Solver implements AutoCloseable {
         return com.microsoft.z3.Version.getFullVersion();
     }
 
+    /** Z3's answer to {@code query}, with the model read back on sat; unknown when Z3 fails or times out. */
     public Answer solve(Query query) {
         long start = System.nanoTime();
         try {
