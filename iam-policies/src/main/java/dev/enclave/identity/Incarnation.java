@@ -15,7 +15,10 @@ import java.util.regex.Pattern;
  */
 public record Incarnation(String value) {
 
-    private static final Pattern SAFE = Pattern.compile("[a-z0-9]{1,16}");
+    /** The regular expression every incarnation matches. */
+    public static final String REGEX = "[a-z0-9]{1,16}";
+
+    private static final Pattern SAFE = Pattern.compile(REGEX);
 
     public Incarnation {
         Objects.requireNonNull(value, "value");

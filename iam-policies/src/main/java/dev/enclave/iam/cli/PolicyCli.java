@@ -9,11 +9,13 @@ import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.iam.policy.TenantDataPolicy;
 import dev.enclave.iam.policy.TenantSessionPolicy;
+import dev.enclave.iam.proof.UnsupportedPolicyException;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -22,7 +24,8 @@ import software.amazon.awssdk.policybuilder.iam.IamPolicyWriter;
 
 /**
  * Prints the IAM documents a deployment uses, so operators can review what a tenant gets:
- * {@code java -jar enclave-iam-policies.jar session-policy --tenant acme --table-arn <arn> [--read-only]}.
+ * {@code java -jar enclave-iam-policies.jar session-policy --tenant acme --table-arn <arn> [--read-only]}; and
+ * proves them isolating ({@code prove}, see {@code docs/isolation.md}).
  */
 public final class PolicyCli {
 
@@ -35,7 +38,10 @@ public final class PolicyCli {
               tenant-role-trust --app-role-arn <arn>
               tenant-role-permissions --table-arn <arn>
               app-role-policy --table-arn <arn> --tenant-role-arn <arn>
-              infra-template""";
+              infra-template
+              prove [--table-arn <arn>] [--tenant-role-arn <arn>]
+              prove --policy <file> --kind session|data --tenant <id> [--incarnation <incarnation>]
+                    --table-arn <arn> [--read-only]""";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -60,6 +66,9 @@ public final class PolicyCli {
         }
         try {
             Map<String, String> options = options(args);
+            if (args[0].equals("prove")) {
+                return new Proving(out).run(options);
+            }
             IamPolicy policy = switch (args[0]) {
                 case "session-policy" -> sessionPolicy(options);
                 case "data-policy" -> dataPolicy(options);
@@ -74,6 +83,9 @@ public final class PolicyCli {
             out.println(policy.toJson(IamPolicyWriter.builder().prettyPrint(true).build()));
             err.println("size: " + PolicySize.of(policy.toJson()));
             return 0;
+        } catch (UnsupportedPolicyException | UncheckedIOException e) {
+            err.println("error: " + e.getMessage());
+            return Proving.FAILED;
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("error: " + e.getMessage());
             return USAGE;
@@ -103,7 +115,7 @@ public final class PolicyCli {
         return options.containsKey("--read-only") ? Access.READ : Access.READ_WRITE;
     }
 
-    private static String required(Map<String, String> options, String name) {
+    static String required(Map<String, String> options, String name) {
         String value = options.get(name);
         if (value == null || value.isEmpty()) {
             throw new IllegalArgumentException("missing " + name + "\n" + HELP);

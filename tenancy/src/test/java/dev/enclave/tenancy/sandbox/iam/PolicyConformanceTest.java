@@ -1,40 +1,28 @@
 package dev.enclave.tenancy.sandbox.iam;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enclave.table.TableDesign;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The sandbox's IAM decisions against an independent evaluator, {@code @cloud-copilot/iam-simulate} (Node, test
- * time only, in {@code conformance/}), on a generated corpus. Skipped, with the reason, where Node or the package
- * is missing — unless {@code ENCLAVE_REQUIRE_CONFORMANCE=true} (CI), where that fails.
+ * time only, in {@code conformance/}, see {@link IamSimulate}), on a generated corpus.
  */
 class PolicyConformanceTest {
 
-    private static final int CASES = 2400;
-    private static final long SEED = 20261122L;
+    static final int CASES = 2400;
+    static final long SEED = 20261122L;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void decisions_agreeWithIamSimulate_onTheWholeCorpus() throws Exception {
-        Path conformance = conformanceDirectory();
         List<ConformanceCorpus.Case> corpus = ConformanceCorpus.generate(CASES, SEED);
-        Path input = Files.createTempFile("conformance-cases", ".json");
-        JSON.writeValue(input.toFile(), corpus);
 
-        List<String> theirs = runIamSimulate(conformance, input);
+        List<String> theirs = IamSimulate.decide(corpus);
 
         assertThat(theirs).hasSize(corpus.size());
         List<String> disagreements = new ArrayList<>();
@@ -49,7 +37,6 @@ class PolicyConformanceTest {
                 corpus.size() - disagreements.size(), 100.0 * (corpus.size() - disagreements.size()) / corpus.size());
         assertThat(disagreements).as("first disagreements:\n" + String.join("\n",
                 disagreements.subList(0, Math.min(10, disagreements.size())))).isEmpty();
-        Files.deleteIfExists(input);
     }
 
     @Test
@@ -78,53 +65,5 @@ class PolicyConformanceTest {
     private static boolean namesAnIndexKey(ConformanceCorpus.Case c) {
         return c.request().values("dynamodb:Attributes").orElse(List.of()).stream()
                 .anyMatch(TableDesign.ENCLAVE.indexKeyAttributes()::contains);
-    }
-
-    private static List<String> runIamSimulate(Path conformance, Path input) throws IOException, InterruptedException {
-        Process node = new ProcessBuilder("node", "evaluate.mjs", input.toString()).directory(conformance.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        byte[] output = node.getInputStream().readAllBytes();
-        if (!node.waitFor(120, TimeUnit.SECONDS) || node.exitValue() != 0) {
-            fail("iam-simulate failed: " + new String(output, StandardCharsets.UTF_8));
-        }
-        return List.of(JSON.readValue(output, String[].class));
-    }
-
-    private static Path conformanceDirectory() {
-        boolean required = "true".equalsIgnoreCase(System.getenv("ENCLAVE_REQUIRE_CONFORMANCE"));
-        Optional<Path> directory = findUpwards(Path.of("").toAbsolutePath());
-        String missing = directory.isEmpty() ? "conformance/ not found above " + Path.of("").toAbsolutePath()
-                : !Files.isDirectory(directory.get().resolve("node_modules/@cloud-copilot/iam-simulate"))
-                ? "@cloud-copilot/iam-simulate is not installed (run: cd conformance && npm ci)"
-                : !nodeAvailable() ? "node is not on the PATH" : null;
-        if (missing != null) {
-            if (required) {
-                fail("IAM conformance is required here (ENCLAVE_REQUIRE_CONFORMANCE=true) but " + missing);
-            }
-            Assumptions.abort("IAM conformance skipped: " + missing);
-        }
-        return directory.get();
-    }
-
-    private static Optional<Path> findUpwards(Path start) {
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("conformance/evaluate.mjs"))) {
-                return Optional.of(dir.resolve("conformance"));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static boolean nodeAvailable() {
-        try {
-            Process probe = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
-            probe.getInputStream().readAllBytes();
-            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

@@ -1,0 +1,4 @@
+package dev.enclave.iam.proof;
+
+/** A solver's answer. {@link #UNKNOWN} (a timeout included) never proves anything. */
+public enum Outcome { SAT, UNSAT, UNKNOWN }

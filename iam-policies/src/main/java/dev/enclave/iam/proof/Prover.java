@@ -1,0 +1,51 @@
+package dev.enclave.iam.proof;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides queries: Z3 first, then OSTRICH on every answer that would prove a property, in one batch — on an unsat
+ * answer the same formula, on a witness the formula with Z3's model fixed (so OSTRICH checks the witness).
+ */
+public final class Prover {
+
+    private final int timeoutMillis;
+
+    /** With {@code timeoutMillis} per query and per solver; a timeout is a failure. */
+    public Prover(int timeoutMillis) {
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /** Decides every query; the report says which properties hold. */
+    public ProofReport prove(List<Query> queries) {
+        long start = System.nanoTime();
+        List<Answer> answers = new ArrayList<>();
+        try (Z3Solver z3 = new Z3Solver(timeoutMillis)) {
+            queries.forEach(q -> answers.add(z3.solve(q)));
+        }
+        List<Query> proving = new ArrayList<>();
+        List<String> scripts = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            Query query = queries.get(i);
+            if (new PropertyResult(query, answers.get(i), Optional.empty()).provedByZ3()) {
+                proving.add(query);
+                scripts.add(query.liveness() ? withModel(query, answers.get(i)) : query.script());
+            }
+        }
+        List<Outcome> second = new OstrichSolver(timeoutMillis).solve(scripts);
+        List<PropertyResult> results = new ArrayList<>();
+        for (int i = 0; i < queries.size(); i++) {
+            int asked = proving.indexOf(queries.get(i));
+            results.add(new PropertyResult(queries.get(i), answers.get(i),
+                    asked < 0 ? Optional.empty() : Optional.of(second.get(asked))));
+        }
+        return new ProofReport(results, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static String withModel(Query query, Answer witness) {
+        StringBuilder script = new StringBuilder(query.script());
+        witness.assignment().forEach(e -> script.append("(assert ").append(e).append(")\n"));
+        return script.toString();
+    }
+}
