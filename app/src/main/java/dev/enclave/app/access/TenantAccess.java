@@ -49,6 +49,7 @@ public final class TenantAccess {
         Optional<Membership> membership = facts.membership();
         if (membership.isEmpty() || facts.organisation().isEmpty()
                 || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
+            budgets.notAMember(tenant.get(), caller.userKey());
             return notFound();
         }
         if (facts.status().filter(s -> s == OrganisationStatus.SUSPENDED).isPresent()) {

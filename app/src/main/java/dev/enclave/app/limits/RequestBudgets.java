@@ -18,8 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Every tenant's request budget — a token bucket for the rate and a count of requests in progress — and every
  * caller's. A request to an organisation counts against that organisation's budget only when its caller is known
  * to be a member (an access decision granted it within the last minute); anyone else's requests count against
- * their own caller budget, so no outsider can spend a tenant's budget. Thread-safe; budgets of tenants idle for
- * ten minutes are forgotten.
+ * their own caller budget, so no outsider can spend a tenant's budget, and also against a small budget of their
+ * requests to organisations they are not known in ({@link #UNKNOWN_ORGANISATIONS}), so no caller can make the
+ * server vend credentials for id after id. Thread-safe; budgets of tenants idle for ten minutes are forgotten.
  */
 @Singleton
 public final class RequestBudgets {
@@ -27,6 +28,12 @@ public final class RequestBudgets {
     static final String TENANT_POLICY = "tenant";
     static final String CALLER_POLICY = "caller";
     static final String API_KEY_POLICY = "api-key";
+    static final String UNKNOWN_POLICY = "unknown-organisations";
+    /**
+     * The budget of a caller's requests to organisations they are not known to be a member of (each one of those the
+     * server has not seen costs it a tenant's credentials): one a second, bursts of 20, 4 at once.
+     */
+    static final Limit UNKNOWN_ORGANISATIONS = new Limit(1, 20, 4);
     static final String UNREADABLE_POLICY = "address";
     /** The budget of an address sending credentials that are no API key: 5 a second, bursts of 10, 4 at once. */
     static final Limit UNREADABLE = new Limit(5, 10, 4);
@@ -79,7 +86,25 @@ public final class RequestBudgets {
             Limit limit = Optional.ofNullable(tenantLimits.getIfPresent(tenant.get())).orElse(defaults);
             return budget(TENANT_POLICY + ":" + tenant.get().value(), limit).admit(TENANT_POLICY);
         }
-        return budget(CALLER_POLICY + ":" + caller.digest(), defaults).admit(CALLER_POLICY);
+        Admission own = budget(CALLER_POLICY + ":" + caller.digest(), defaults).admit(CALLER_POLICY);
+        if (tenant.isEmpty() || !own.charge().allowed()) {
+            return own;
+        }
+        Admission unknown = budget(UNKNOWN_POLICY + ":" + caller.digest(), UNKNOWN_ORGANISATIONS).admit(UNKNOWN_POLICY);
+        if (unknown.charge().allowed()) {
+            unknown.release();
+            return own;
+        }
+        own.release();
+        return unknown;
+    }
+
+    /**
+     * Forgets that {@code user} is a member of {@code tenant} (an access decision found them not to be one): their
+     * requests to it count against their own budget again at once, not after a minute.
+     */
+    public void notAMember(TenantId tenant, UserKey user) {
+        knownMembers.invalidate(memberKey(tenant, user));
     }
 
     /**

@@ -101,6 +101,7 @@ final class RequestLimitFilter implements HttpServerFilter {
             case RequestBudgets.TENANT_POLICY -> "This organisation";
             case RequestBudgets.API_KEY_POLICY -> "This API key";
             case RequestBudgets.UNREADABLE_POLICY -> "Your address, sending no API key,";
+            case RequestBudgets.UNKNOWN_POLICY -> "You, to organisations you are not a member of,";
             default -> "You";
         };
         return charge.reason() == Charge.Refusal.RATE

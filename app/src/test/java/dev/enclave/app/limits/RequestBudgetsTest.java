@@ -96,6 +96,21 @@ class RequestBudgetsTest {
     }
 
     @Test
+    void aCallersRequestsToOrganisationsTheyAreNotKnownIn_spendASmallBudgetOfTheirOwn() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 10), time);
+
+        List<Charge> probes = java.util.stream.IntStream.range(0, 21)
+                .mapToObj(i -> admitted(budgets, Optional.of(TenantId.of("probe-" + i)), ADA)).toList();
+        budgets.granted(ACME.get(), ADA, Optional.empty());
+        Charge member = admitted(budgets, ACME, ADA);
+
+        assertThat(probes.subList(0, 20)).allSatisfy(charge -> assertThat(charge.allowed()).isTrue());
+        assertThat(probes.get(20).allowed()).isFalse();
+        assertThat(probes.get(20).policy()).isEqualTo("unknown-organisations");
+        assertThat(member.allowed()).as("a member's organisation is no unknown one").isTrue();
+    }
+
+    @Test
     void requestsWithNoApiKeyAtAll_shareOneSmallBudgetPerAddress() {
         RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 10), time);
 

@@ -160,6 +160,21 @@ class RequestLimitsIT extends LocalStackTest {
                 .contains(400, 429).containsOnly(400, 429);
     }
 
+    @Test
+    void aSignedInStrangerProbingOrganisationIds_isHeldToASmallBudget_soFewTenantsCredentialsAreVended() {
+        String stranger = journeys().member("prober");
+        List<String> ids = java.util.stream.IntStream.range(0, 40).mapToObj(i -> "probed-" + i).toList();
+
+        List<Integer> statuses = ids.stream().map(id -> api().get("/v1/orgs/" + id, stranger).status()).toList();
+
+        assertThat(statuses).containsOnly(404, 429).contains(429);
+        long vended = ids.stream().mapToLong(id -> dev.enclave.app.support.SharedSandbox.instance().sts()
+                .assumeRoleCountTagged("TenantId", id)).sum();
+        assertThat(vended).as("sessions vended for the probed ids").isLessThanOrEqualTo(
+                statuses.stream().filter(status -> status == 404).count());
+        assertThat(statuses.stream().filter(status -> status == 404).count()).isLessThan(ids.size() / 2);
+    }
+
     private Api.Reply withAuthorization(String path, String header) {
         return api().hostile().send(api().request(path, null).header("Authorization", header).GET());
     }
