@@ -1,6 +1,7 @@
 package dev.enclave.app.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
@@ -10,6 +11,7 @@ import dev.enclave.app.support.ProductionServer;
 import dev.enclave.app.support.TestIdentityProvider;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
@@ -23,6 +25,7 @@ import org.junit.jupiter.api.Test;
 @MicronautTest(environments = "local")
 class IdentityProviderIT extends LocalStackTest {
 
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
     private static final Map<String, Object> SHORT_TIMINGS = Map.of(
             "enclave.auth.jwks-min-fetch-interval", "1s",
             "enclave.auth.jwks-refresh-interval", "1s",
@@ -45,9 +48,7 @@ class IdentityProviderIT extends LocalStackTest {
     @Test
     void theKeySet_isFetchedAtStart_beforeAnyToken() throws Exception {
         try (EmbeddedServer production = start(Map.of())) {
-            for (int i = 0; i < 50 && idp.fetches() == 0; i++) {
-                Thread.sleep(100);
-            }
+            await().atMost(PATIENCE).until(() -> idp.fetches() > 0);
 
             assertThat(idp.fetches()).isEqualTo(1);
         }
@@ -59,9 +60,8 @@ class IdentityProviderIT extends LocalStackTest {
             Api api = new Api(production.getURI());
             assertThat(api.get("/v1/me", token(first, "u-1")).status()).isEqualTo(200);
             RSAKey second = idp.addKey("second");
-            Thread.sleep(1_100);
 
-            assertThat(api.get("/v1/me", token(second, "u-2")).status()).isEqualTo(200);
+            await().atMost(PATIENCE).until(() -> api.get("/v1/me", token(second, "u-2")).status() == 200);
             RSAKey stranger = new RSAKeyGenerator(2048).generate();
             int fetches = idp.fetches();
             for (int i = 0; i < 20; i++) {
@@ -80,11 +80,13 @@ class IdentityProviderIT extends LocalStackTest {
             Api api = new Api(production.getURI());
             assertThat(api.get("/v1/me", token(first, "u-1")).status()).isEqualTo(200);
             idp.goDown();
-            Thread.sleep(1_100);
-
             String whileDown = token(first, "u-2");
+            java.util.concurrent.atomic.AtomicInteger tried = new java.util.concurrent.atomic.AtomicInteger();
+            await().atMost(PATIENCE).until(() -> api.get("/v1/me", token(first, "w-" + tried.incrementAndGet()))
+                    .status() == 200 && api.get("/health", whileDown).json()
+                    .at("/details/identityProvider/details/lastFailure").asText().contains("503"));
+
             assertThat(api.get("/v1/me", whileDown).status()).as("a new token, cached key").isEqualTo(200);
-            Thread.sleep(200);
             Api.Reply health = api.get("/health", whileDown);
             assertThat(health.status()).as("still serving").isEqualTo(200);
             assertThat(health.json().at("/details/identityProvider/status").asText()).isEqualTo("DEGRADED");
@@ -92,7 +94,7 @@ class IdentityProviderIT extends LocalStackTest {
             assertThat(api.get("/prometheus", null).body())
                     .containsPattern("enclave_auth_jwks_fetches_total\\{outcome=\"failed\"[^}]*} [1-9]");
 
-            Thread.sleep(2_100);
+            await().atMost(PATIENCE).until(() -> api.get("/v1/me", token(first, "u-4")).status() == 503);
             Api.Reply refused = api.get("/v1/me", token(first, "u-3"));
             assertThat(refused.status()).isEqualTo(503);
             assertThat(refused.contentType()).isEqualTo("application/problem+json");
@@ -101,8 +103,7 @@ class IdentityProviderIT extends LocalStackTest {
             assertThat(api.get("/health", null).status()).isEqualTo(503);
 
             idp.comeBack();
-            Thread.sleep(1_100);
-            assertThat(api.get("/v1/me", token(first, "u-3")).status()).isEqualTo(200);
+            await().atMost(PATIENCE).until(() -> api.get("/v1/me", token(first, "u-3")).status() == 200);
         }
     }
 
@@ -113,9 +114,9 @@ class IdentityProviderIT extends LocalStackTest {
             Api api = new Api(production.getURI());
             assertThat(api.get("/v1/me", token(first, "u-1")).status()).isEqualTo(200);
             idp.goDown();
-            Thread.sleep(1_100);
-
             RSAKey rotatedIn = new RSAKeyGenerator(2048).keyID("rotated-in-while-down").generate();
+            await().atMost(PATIENCE).until(() -> api.get("/v1/me", token(rotatedIn, "u-1")).status() == 503);
+
             Api.Reply unknown = api.get("/v1/me", token(rotatedIn, "u-2"));
             Api.Reply cached = api.get("/v1/me", token(first, "u-3"));
 
@@ -136,10 +137,9 @@ class IdentityProviderIT extends LocalStackTest {
             assertThat(api.get("/v1/me", remembered).status()).isEqualTo(200);
             RSAKey second = idp.addKey("second");
             idp.removeKey(first);
-            Thread.sleep(1_100);
 
-            assertThat(api.get("/v1/me", token(second, "u-2")).status()).as("fetches the set without first")
-                    .isEqualTo(200);
+            await("fetches the set without first").atMost(PATIENCE)
+                    .until(() -> api.get("/v1/me", token(second, "u-2")).status() == 200);
             assertThat(api.get("/v1/me", remembered).status()).isEqualTo(401);
         }
     }
