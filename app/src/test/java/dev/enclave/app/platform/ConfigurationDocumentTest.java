@@ -177,7 +177,7 @@ class ConfigurationDocumentTest {
     }
 
     /** Documented setting → its other cells, from every table row whose first cell is a setting in backticks. */
-    private static Map<String, List<String>> rows() throws IOException {
+    static Map<String, List<String>> rows() throws IOException {
         Map<String, List<String>> rows = new LinkedHashMap<>();
         for (String line : Files.readAllLines(DOCUMENT)) {
             Matcher row = ROW.matcher(line);

@@ -1,6 +1,7 @@
 package dev.enclave.iam.cli;
 
 import dev.enclave.iam.infra.CloudFormationTemplate;
+import dev.enclave.iam.infra.ServiceTemplate;
 import dev.enclave.iam.policy.AbacTenantPolicy;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.iam.policy.PolicyScope;
@@ -22,7 +23,8 @@ import software.amazon.awssdk.policybuilder.iam.IamPolicyWriter;
 
 /**
  * Prints the IAM documents a deployment uses, so operators can review what a tenant gets:
- * {@code java -jar enclave-iam-policies.jar session-policy --tenant acme --table-arn <arn> [--read-only]}.
+ * {@code java -jar enclave-iam-policies.jar session-policy --tenant acme --table-arn <arn> [--read-only]}; and the
+ * CloudFormation templates: {@code infra-template} (the table and roles) and {@code service-template} (ECS).
  */
 public final class PolicyCli {
 
@@ -35,7 +37,8 @@ public final class PolicyCli {
               tenant-role-trust --app-role-arn <arn>
               tenant-role-permissions --table-arn <arn>
               app-role-policy --table-arn <arn> --tenant-role-arn <arn>
-              infra-template""";
+              infra-template
+              service-template""";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -56,6 +59,10 @@ public final class PolicyCli {
         }
         if (args[0].equals("infra-template")) {
             out.print(CloudFormationTemplate.renderJson(TableDesign.ENCLAVE));
+            return 0;
+        }
+        if (args[0].equals("service-template")) {
+            out.print(ServiceTemplate.renderJson());
             return 0;
         }
         try {
