@@ -78,6 +78,7 @@ public final class ServiceTemplate {
         resources.set("TargetGroup", targetGroup());
         resources.set("HttpsListener", httpsListener());
         resources.set("HttpListener", httpListener());
+        resources.set("MetricsNotPublic", metricsNotPublic());
         resources.set("Service", service());
         resources.set("ScalableTarget", scalableTarget());
         resources.set("CpuScaling", cpuScaling());
@@ -121,6 +122,9 @@ public final class ServiceTemplate {
         string(p, "TokenUse", "", "enclave.auth.token-use: id or access (Cognito); empty: not checked");
         string(p, "TenantClaim", "tenant", "enclave.auth.claims.tenant: the claim naming a token's tenant");
         string(p, "RolesClaim", "roles", "enclave.auth.claims.roles: the claim listing platform roles");
+        string(p, "EmailClaim", "email", "enclave.auth.claims.email: the claim holding the caller's email");
+        string(p, "EmailVerifiedClaim", "email_verified",
+                "enclave.auth.claims.email-verified: the claim saying the provider verified it");
         string(p, "SealingKeysSecretArn", null,
                 "Secrets Manager secret of enclave.idempotency.sealing-keys (base64 of 32 bytes, comma-separated)");
         string(p, "CursorKeySecretArn", null, "Secrets Manager secret of enclave.cursor-key (32+ characters)");
@@ -175,6 +179,8 @@ public final class ServiceTemplate {
         environment.add(ifElseNothing("HasTokenUse", variable("ENCLAVE_AUTH_TOKEN_USE", ref("TokenUse"))));
         environment.add(variable("ENCLAVE_AUTH_CLAIMS_TENANT", ref("TenantClaim")));
         environment.add(variable("ENCLAVE_AUTH_CLAIMS_ROLES", ref("RolesClaim")));
+        environment.add(variable("ENCLAVE_AUTH_CLAIMS_EMAIL", ref("EmailClaim")));
+        environment.add(variable("ENCLAVE_AUTH_CLAIMS_EMAIL_VERIFIED", ref("EmailVerifiedClaim")));
         ArrayNode secrets = container.putArray("Secrets");
         SECRETS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(secret -> secrets.addObject()
                 .put("Name", secret.getKey()).set("ValueFrom", ref(secret.getValue())));
@@ -301,6 +307,22 @@ public final class ServiceTemplate {
         properties.putArray("DefaultActions").addObject().put("Type", "redirect").putObject("RedirectConfig")
                 .put("Protocol", "HTTPS").put("Port", "443").put("StatusCode", "HTTP_301");
         return listener;
+    }
+
+    /**
+     * {@code /prometheus} answers anyone who reaches the server: the load balancer keeps it to the VPC (scrape the
+     * tasks on port 8080 from inside it).
+     */
+    private static ObjectNode metricsNotPublic() {
+        ObjectNode rule = resource("AWS::ElasticLoadBalancingV2::ListenerRule");
+        ObjectNode properties = rule.putObject("Properties");
+        properties.set("ListenerArn", ref("HttpsListener"));
+        properties.put("Priority", 1);
+        properties.putArray("Conditions").addObject().put("Field", "path-pattern").putObject("PathPatternConfig")
+                .putArray("Values").add("/prometheus").add("/prometheus/*");
+        properties.putArray("Actions").addObject().put("Type", "fixed-response").putObject("FixedResponseConfig")
+                .put("StatusCode", "404").put("ContentType", "text/plain").put("MessageBody", "Not Found");
+        return rule;
     }
 
     /**

@@ -100,6 +100,8 @@ class ServiceTemplateTest {
         assertThat(SERVICE.at("/Resources/HttpsListener/Properties/Protocol").asText()).isEqualTo("HTTPS");
         assertThat(SERVICE.at("/Resources/HttpListener/Properties/DefaultActions/0/Type").asText())
                 .isEqualTo("redirect");
+        assertThat(SERVICE.at("/Resources/MetricsNotPublic/Properties/Conditions/0/PathPatternConfig/Values/0")
+                .asText()).isEqualTo("/prometheus");
         assertThat(SERVICE.at("/Resources/ServiceSecurityGroup/Properties/SecurityGroupIngress/0"
                 + "/SourceSecurityGroupId/Fn::GetAtt/0").asText()).isEqualTo("LoadBalancerSecurityGroup");
     }

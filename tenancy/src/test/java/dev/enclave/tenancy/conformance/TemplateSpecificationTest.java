@@ -27,7 +27,7 @@ class TemplateSpecificationTest {
 
         assertThat(run.status()).as(run.output()).isZero();
         assertThat(run.output()).contains("enclave.json: 4 resources, 0 problems")
-                .contains("enclave-service.json: 14 resources, 0 problems");
+                .contains("enclave-service.json: 15 resources, 0 problems");
     }
 
     @Test
@@ -51,7 +51,7 @@ class TemplateSpecificationTest {
                 .contains("ReadonlyRootFileSystem: not a property")
                 .contains("DesiredCount: expected Integer, got \"two\"")
                 .contains("AWS::ElasticLoadBalancingV2::LoadBalancer has no attribute Url")
-                .contains("14 resources, 4 problems");
+                .contains("15 resources, 4 problems");
     }
 
     private static Path packaged(String name) throws IOException {
