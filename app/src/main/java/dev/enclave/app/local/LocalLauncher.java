@@ -6,6 +6,7 @@ import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -13,8 +14,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Entry point of {@code enclave-local.jar}: starts the local AWS sandbox (DynamoDB Local in process, persisted
- * under the data directory, {@code -Denclave.local.data-dir}, default {@code ./.enclave/data}; a local STS; the
- * enforcing DynamoDB gateway), then Enclave in the {@code local} environment pointed at it.
+ * under the data directory, {@code enclave.local.data-dir}, default {@code ./.enclave/data}; a local STS; the
+ * enforcing DynamoDB gateway, on {@code enclave.local.dynamodb-port} and {@code enclave.local.sts-port} when set),
+ * then Enclave in the {@code local} environment pointed at it. Each setting is a system property or its
+ * environment variable ({@code ENCLAVE_LOCAL_DYNAMODB_PORT}), see {@link LocalSettings}.
  */
 public final class LocalLauncher {
 
@@ -24,17 +27,25 @@ public final class LocalLauncher {
     }
 
     public static void main(String[] args) {
-        Path dataDir = Path.of(System.getProperty("enclave.local.data-dir", ".enclave/data"));
+        Path dataDir = Path.of(setting(LocalSettings.DATA_DIR, LocalSettings.DEFAULT_DATA_DIR));
         Running running = start(dataDir, args);
         Runtime.getRuntime().addShutdownHook(new Thread(running::stopSandboxAfterApp, "enclave-local-shutdown"));
     }
 
-    /** Starts the local stack on {@code dataDir}; closing the result stops the app, then the sandbox. */
+    /**
+     * Starts the local stack on {@code dataDir}, its sandbox on the ports the settings name (free ones by default);
+     * closing the result stops the app, then the sandbox.
+     */
     public static Running start(Path dataDir, String... args) {
+        return start(dataDir, port(LocalSettings.DYNAMODB_PORT), port(LocalSettings.STS_PORT), args);
+    }
+
+    /** Starts the local stack on {@code dataDir} with its sandbox on the given ports (0: a free one). */
+    public static Running start(Path dataDir, int dynamoDbPort, int stsPort, String... args) {
         Path absolute = dataDir.toAbsolutePath();
-        String table = System.getProperty("enclave.table.name", "enclave");
+        String table = setting("enclave.table.name", "enclave");
         LocalAwsSandbox sandbox = LocalSandbox.start(Optional.of(absolute.resolve("dynamodb")),
-                LocalSandbox.tenantRolePermissions(table));
+                LocalSandbox.tenantRolePermissions(table), dynamoDbPort, stsPort);
         try {
             Map<String, Object> properties = new HashMap<>(LocalSandbox.properties(sandbox));
             properties.put("enclave.local.data-dir", absolute.toString());
@@ -50,6 +61,29 @@ public final class LocalLauncher {
             sandbox.close();
             throw e;
         }
+    }
+
+    /** A setting of the local stack: the system property, else its environment variable, else {@code fallback}. */
+    static String setting(String key, String fallback) {
+        String property = System.getProperty(key);
+        if (property != null && !property.isBlank()) {
+            return property;
+        }
+        String variable = System.getenv(key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_'));
+        return variable != null && !variable.isBlank() ? variable : fallback;
+    }
+
+    private static int port(String key) {
+        String value = setting(key, "0").trim();
+        try {
+            int port = Integer.parseInt(value);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw new IllegalArgumentException(key + " must be a port number (0 for a free one), not '" + value + "'");
     }
 
     /** The started local stack. */

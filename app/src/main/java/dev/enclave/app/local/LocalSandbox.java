@@ -4,6 +4,7 @@ import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.tenancy.sandbox.SandboxSettings;
 import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -19,10 +20,17 @@ public final class LocalSandbox {
     private LocalSandbox() {
     }
 
-    /** Starts the sandbox with the tenant role's permission policy given. */
+    /** Starts the sandbox on free ports with the tenant role's permission policy given. */
     public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions) {
-        return LocalAwsSandbox.start(dynamoDbDirectory, Principal.localApplication(),
-                Map.of(TENANT_ROLE, tenantRolePermissions), Clock.systemUTC());
+        return start(dynamoDbDirectory, tenantRolePermissions, 0, 0);
+    }
+
+    /** Starts the sandbox on the given loopback ports (0: a free one). */
+    public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions,
+                                        int dynamoDbPort, int stsPort) {
+        return LocalAwsSandbox.start(SandboxSettings.inMemory(Principal.localApplication(),
+                        Map.of(TENANT_ROLE, tenantRolePermissions)).withDataDirectory(dynamoDbDirectory)
+                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort));
     }
 
     /** The tenant role's permission policy for the local table {@code tableName}. */

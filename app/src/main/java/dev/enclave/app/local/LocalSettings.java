@@ -5,12 +5,28 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.bind.annotation.Bindable;
 import java.nio.file.Path;
 
-/** Settings of the local stack ({@code enclave.local.*}). */
+/**
+ * Settings of the local stack ({@code enclave.local.*}). {@link LocalLauncher} reads them before the application
+ * starts (a system property, else the environment variable), since they shape the sandbox it starts first.
+ */
 @ConfigurationProperties("enclave.local")
 @Requires(env = "local")
 public interface LocalSettings {
 
+    String DATA_DIR = "enclave.local.data-dir";
+    String DEFAULT_DATA_DIR = ".enclave/data";
+    String DYNAMODB_PORT = "enclave.local.dynamodb-port";
+    String STS_PORT = "enclave.local.sts-port";
+
     /** Where the local stack keeps its database and signing key. */
-    @Bindable(defaultValue = ".enclave/data")
+    @Bindable(defaultValue = DEFAULT_DATA_DIR)
     Path getDataDir();
+
+    /** The port of the local DynamoDB endpoint every client uses (the enforcing gateway); 0 for a free one. */
+    @Bindable(defaultValue = "0")
+    int getDynamodbPort();
+
+    /** The port of the local STS; 0 for a free one. */
+    @Bindable(defaultValue = "0")
+    int getStsPort();
 }

@@ -16,10 +16,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Opaque, tamper-evident page cursors bound to their tenant, its incarnation and their list: {@code
- * base64url(position) . HMAC(tenant, incarnation, list, position)}. A cursor edited, minted for another tenant or for another list does not verify.
+ * base64url(position) . HMAC(tenant, incarnation, list, position)}. A cursor edited, minted for another tenant, for
+ * another life of the organisation or for another list does not verify.
+ * The key is {@code enclave.cursor-key}, the same on every instance so a cursor verifies on any of them; required
+ * outside the local stack, which signs with a per-process key when none is given.
  */
 @Singleton
 public final class PageCursors {
+
+    /** The setting that holds the key. */
+    public static final String KEY = "enclave.cursor-key";
+    static final int LEAST_KEY_LENGTH = 32;
 
     private static final Logger LOG = LoggerFactory.getLogger(PageCursors.class);
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
@@ -27,14 +34,22 @@ public final class PageCursors {
 
     private final byte[] key;
 
-    public PageCursors(@Nullable @Property(name = "enclave.cursor-key") String configuredKey) {
+    public PageCursors(@Nullable @Property(name = KEY) String configuredKey) {
         if (configuredKey == null || configuredKey.isBlank()) {
-            LOG.warn("enclave.cursor-key is not set: cursors are signed with a per-process key and do not survive a "
-                    + "restart or cross instances");
+            LOG.info("enclave.cursor-key is not set (the local stack): cursors are signed with a per-process key and "
+                    + "do not survive a restart");
             this.key = new byte[32];
             new SecureRandom().nextBytes(key);
         } else {
             this.key = configuredKey.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Refuses a key too short to sign with (the start-up check's reader of {@code enclave.cursor-key}). */
+    static void checkKey(String key) {
+        if (key.strip().length() < LEAST_KEY_LENGTH) {
+            throw new IllegalArgumentException("must be at least " + LEAST_KEY_LENGTH + " characters (e.g. "
+                    + "openssl rand -base64 32), not " + key.strip().length());
         }
     }
 

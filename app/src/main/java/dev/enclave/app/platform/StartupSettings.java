@@ -20,7 +20,7 @@ final class StartupSettings {
     /** Each setting Enclave needs outside the local stack; its environment variable is derived from the name. */
     static final List<String> REQUIRED = List.of("aws.region", "enclave.table.name", "enclave.auth.jwks-url",
             "enclave.auth.issuer", "enclave.auth.audience", "enclave.tenancy.role-arn", "enclave.tenancy.table-arn",
-            "enclave.idempotency.sealing-keys");
+            "enclave.idempotency.sealing-keys", PageCursors.KEY);
     private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-\\d{1,2}");
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z0-9_.-]{3,255}");
 
@@ -35,6 +35,7 @@ final class StartupSettings {
         problems.addAll(new SettingsProblems(environment)
                 .matches("aws.region", REGION, "an AWS region such as eu-west-1")
                 .matches("enclave.table.name", TABLE_NAME, "a DynamoDB table name (3-255 of A-Z a-z 0-9 _ . -)")
+                .readable(PageCursors.KEY, PageCursors::checkKey)
                 .list());
         checks.forEach(check -> problems.addAll(check.problems(environment)));
         if (!problems.isEmpty()) {

@@ -41,7 +41,10 @@ final class NodeChecks {
         return directory.get();
     }
 
-    /** Runs {@code command} in {@code directory}; asserts it finishes in time with exit status 0, and prints it. */
+    /**
+     * Runs {@code command} in {@code directory}; asserts it finishes in time with exit status 0. Its output is shown
+     * when it fails (the tools' banners and notices would only bury real trouble otherwise).
+     */
     static void assertSucceeds(String check, String what, Path directory, String... command)
             throws IOException, InterruptedException {
         Path report = Files.createTempFile("node-check", ".txt");
@@ -60,7 +63,7 @@ final class NodeChecks {
         assertThat(finished).as(check + " did not finish in " + TIMEOUT_SECONDS + " s:\n" + output).isTrue();
         assertThat(process.exitValue()).as(check + " reports errors in " + what + " (or could not run):\n"
                 + output).isZero();
-        System.out.println(check + ": no errors in " + what + "\n" + output);
+        System.out.println(check + ": no errors in " + what);
     }
 
     private static Optional<Path> findUpwards(Path start) {

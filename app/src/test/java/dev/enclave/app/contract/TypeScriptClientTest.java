@@ -4,26 +4,57 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The TypeScript client the build generates from the document ({@code typescript-fetch}, in
- * {@code app/target/enclave-client-ts}) type-checks under {@code tsc --strict}, together with the tenant web app
- * example in {@code docs/examples} that uses it ({@code conformance/tsconfig.clients.json}). Skipped, with the
- * reason, where Node or TypeScript is missing — unless {@code ENCLAVE_REQUIRE_CONFORMANCE=true} (CI).
+ * The TypeScript clients the build generates from the document with the docs' command ({@code typescript-fetch},
+ * default options) type-check under {@code tsc --strict}, each together with the tenant web app example in
+ * {@code docs/examples} that uses it: the pinned generator's ({@code app/target/enclave-client-ts}), the newest
+ * one's, and 7.23.0's, whose client failed in issue 29 on {@code ContainerCredentials}' capitalised names
+ * ({@code app/target/enclave-client-ts-<version>}). The versions come from the build ({@code openapi.generators}).
+ * Skipped, with the reason, where Node or TypeScript is missing — unless {@code ENCLAVE_REQUIRE_CONFORMANCE=true}
+ * (CI).
  */
 class TypeScriptClientTest {
 
     private static final String TSC = "node_modules/typescript/bin/tsc";
 
-    @Test
-    void generatedClientAndTheDocsExample_typeCheck() throws Exception {
-        Path conformance = NodeChecks.conformanceDirectory("TypeScript client check", TSC);
-        Path client = conformance.resolveSibling("app/target/enclave-client-ts/index.ts");
-        assertThat(client).as("the build generates the TypeScript client before the tests").isRegularFile();
-        assertThat(Files.readString(client)).contains("apis", "models");
+    static List<String> generators() {
+        String versions = System.getProperty("openapi.generators", "");
+        assertThat(versions).as("the build names the generators it ran (surefire's openapi.generators)").isNotBlank();
+        return Arrays.stream(versions.split(",")).map(String::strip).toList();
+    }
 
-        NodeChecks.assertSucceeds("tsc", "the generated TypeScript client and docs/examples", conformance,
-                "node", TSC, "--project", "tsconfig.clients.json", "--pretty", "false");
+    @ParameterizedTest(name = "openapi-generator {0}")
+    @MethodSource("generators")
+    void generatedClientAndTheDocsExample_typeCheck(String version) throws Exception {
+        Path conformance = NodeChecks.conformanceDirectory("TypeScript client check", TSC);
+        Path target = conformance.resolveSibling("app/target");
+        Path client = clientOf(target, version);
+        assertThat(client.resolve("index.ts")).as("the build generates the TypeScript clients before the tests")
+                .isRegularFile();
+        assertThat(Files.readString(client.resolve(".openapi-generator/VERSION")).strip()).isEqualTo(version);
+
+        Path checks = Files.createDirectories(target.resolve("ts-checks"));
+        Path config = checks.resolve("tsconfig-" + version + ".json");
+        Files.writeString(config, """
+                {
+                  "extends": "../../../conformance/tsconfig.clients.json",
+                  "compilerOptions": {"baseUrl": ".", "paths": {"@enclave/client": ["../%1$s/index.ts"]}},
+                  "include": ["../%1$s/**/*.ts", "../../../docs/examples/*.ts"]
+                }
+                """.formatted(client.getFileName()));
+
+        NodeChecks.assertSucceeds("tsc", "the TypeScript client of openapi-generator " + version
+                + " and docs/examples", conformance, "node", TSC, "--project", config.toString(), "--pretty", "false");
+    }
+
+    /** The pinned generator's client is the one the docs point at; the others carry their version. */
+    private static Path clientOf(Path target, String version) {
+        Path pinned = target.resolve("enclave-client-ts");
+        return generators().get(0).equals(version) ? pinned : target.resolve("enclave-client-ts-" + version);
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import io.micronaut.runtime.server.EmbeddedServer;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -40,6 +42,25 @@ class LocalRestartIT {
     }
 
     @Test
+    void restart_onFixedPorts_keepsTheEndpointsASavedCommandUses() throws Exception {
+        int dynamoDbPort = freePort();
+        int stsPort = freePort();
+        URI first;
+        try (LocalLauncher.Running running = LocalLauncher.start(dataDir, dynamoDbPort, stsPort,
+                "--micronaut.server.port=-1")) {
+            first = running.sandbox().dynamoDbEndpoint();
+            assertThat(running.sandbox().stsEndpoint().getPort()).isEqualTo(stsPort);
+        }
+        try (LocalLauncher.Running again = LocalLauncher.start(dataDir, dynamoDbPort, stsPort,
+                "--micronaut.server.port=-1")) {
+            assertThat(again.sandbox().dynamoDbEndpoint()).isEqualTo(first)
+                    .isEqualTo(URI.create("http://127.0.0.1:" + dynamoDbPort));
+            assertThat(again.context().getBean(DynamoDbClient.class).describeTable(b -> b.tableName("enclave"))
+                    .table().tableStatus().toString()).isEqualTo("ACTIVE");
+        }
+    }
+
+    @Test
     void faults_injectedThroughTheControlEndpoint_reachTheGateway_untilLifted() {
         try (LocalLauncher.Running running = LocalLauncher.start(dataDir, "--micronaut.server.port=-1")) {
             Api api = api(running);
@@ -65,6 +86,12 @@ class LocalRestartIT {
             assertThat(stsDown.status()).isEqualTo(204);
             assertThat(withoutCredentials.status()).isEqualTo(503);
             assertThat(stsBack.status()).isEqualTo(201);
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
         }
     }
 

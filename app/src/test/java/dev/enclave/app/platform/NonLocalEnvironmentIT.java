@@ -39,7 +39,8 @@ class NonLocalEnvironmentIT extends LocalStackTest {
                 .hasStackTraceContaining("enclave.tenancy.role-arn (ENCLAVE_TENANCY_ROLE_ARN) is required")
                 .hasStackTraceContaining("enclave.tenancy.table-arn (ENCLAVE_TENANCY_TABLE_ARN) is required")
                 .hasStackTraceContaining("enclave.idempotency.sealing-keys (ENCLAVE_IDEMPOTENCY_SEALING_KEYS) is "
-                        + "required");
+                        + "required")
+                .hasStackTraceContaining("enclave.cursor-key (ENCLAVE_CURSOR_KEY) is required");
     }
 
     @Test
@@ -56,6 +57,7 @@ class NonLocalEnvironmentIT extends LocalStackTest {
                 "enclave.idempotency.sealing-keys", "c2hvcnQ=",
                 "aws.region", "Europe"));
         bad.put("enclave.auth.algorithms", "RS256,none");
+        bad.put("enclave.cursor-key", "too-short");
 
         Throwable refused = Startup.refusal(catchThrowable(() -> ProductionServer.start(tableName,
                 "https://idp.example/jwks", "https://idp.example/", bad).close())).orElseThrow();
@@ -71,7 +73,8 @@ class NonLocalEnvironmentIT extends LocalStackTest {
                 .anyMatch(l -> l.contains("enclave.auth.jwks-max-staleness") && l.contains("'soon'"))
                 .anyMatch(l -> l.contains("enclave.idempotency.sealing-keys") && l.contains("32 bytes"))
                 .anyMatch(l -> l.contains("aws.region") && l.contains("'Europe'"))
-                .hasSize(10);
+                .anyMatch(l -> l.contains("enclave.cursor-key (ENCLAVE_CURSOR_KEY) must be at least 32 characters"))
+                .hasSize(11);
         assertThat(refused.getMessage()).doesNotContain("enclave.auth.algorithms")
                 .as("the algorithms are judged only once the key type is readable");
     }

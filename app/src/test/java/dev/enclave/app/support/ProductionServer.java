@@ -29,6 +29,7 @@ public final class ProductionServer {
                 "enclave.auth.issuer", issuer,
                 "enclave.auth.audience", "enclave",
                 "enclave.idempotency.sealing-keys", ResponseSeal.newKey(new SecureRandom())));
+        settings.put("enclave.cursor-key", ResponseSeal.newKey(new SecureRandom()));
         settings.put("enclave.shutdown.readiness-delay", "0s");
         settings.putAll(overrides);
         return ApplicationContext.run(EmbeddedServer.class, settings, "prodlike");

@@ -58,7 +58,8 @@ final class Startup {
                 "-Denclave.table.name=" + table,
                 "-Denclave.auth.jwks-url=" + server.scoped().resolve("/.well-known/jwks.json"),
                 "-Denclave.auth.issuer=enclave-local", "-Denclave.auth.audience=enclave",
-                "-Denclave.idempotency.sealing-keys=" + ResponseSeal.newKey(new SecureRandom()));
+                "-Denclave.idempotency.sealing-keys=" + ResponseSeal.newKey(new SecureRandom()),
+                "-Denclave.cursor-key=" + ResponseSeal.newKey(new SecureRandom()));
         for (int i = 0; i < repetitions; i++) {
             List<String> arguments = new ArrayList<>(settings);
             arguments.addAll(List.of("-jar", appTarget.resolve("enclave-app.jar").toString()));

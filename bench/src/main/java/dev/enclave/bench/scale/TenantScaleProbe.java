@@ -65,6 +65,7 @@ public final class TenantScaleProbe {
         properties.put("enclave.auth.issuer", "unused");
         properties.put("enclave.auth.audience", "unused");
         properties.put("enclave.idempotency.sealing-keys", ResponseSeal.newKey(new SecureRandom()));
+        properties.put("enclave.cursor-key", ResponseSeal.newKey(new SecureRandom()));
         List<Map<String, Object>> levels = new ArrayList<>();
         try (ApplicationContext context = ApplicationContext.run(properties)) {
             long contextStarted = System.currentTimeMillis();

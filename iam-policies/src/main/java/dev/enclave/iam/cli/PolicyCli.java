@@ -1,6 +1,7 @@
 package dev.enclave.iam.cli;
 
 import dev.enclave.iam.infra.CloudFormationTemplate;
+import dev.enclave.iam.infra.ServiceTemplate;
 import dev.enclave.iam.policy.AbacTenantPolicy;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.iam.policy.PolicyScope;
@@ -24,8 +25,9 @@ import software.amazon.awssdk.policybuilder.iam.IamPolicyWriter;
 
 /**
  * Prints the IAM documents a deployment uses, so operators can review what a tenant gets:
- * {@code java -jar enclave-iam-policies.jar session-policy --tenant acme --table-arn <arn> [--read-only]}; and
- * proves them isolating ({@code prove}, see {@code docs/isolation.md}).
+ * {@code java -jar enclave-iam-policies.jar session-policy --tenant acme --table-arn <arn> [--read-only]}; the
+ * CloudFormation templates: {@code infra-template} (the table and roles) and {@code service-template} (ECS); and
+ * proves the policies isolating ({@code prove}, see {@code docs/isolation.md}).
  */
 public final class PolicyCli {
 
@@ -39,6 +41,7 @@ public final class PolicyCli {
               tenant-role-permissions --table-arn <arn>
               app-role-policy --table-arn <arn> --tenant-role-arn <arn>
               infra-template
+              service-template
               prove [--table-arn <arn>] [--tenant-role-arn <arn>]
               prove --policy <file> --kind session|data --tenant <id> [--incarnation <incarnation>]
                     --table-arn <arn> [--read-only]""";
@@ -62,6 +65,10 @@ public final class PolicyCli {
         }
         if (args[0].equals("infra-template")) {
             out.print(CloudFormationTemplate.renderJson(TableDesign.ENCLAVE));
+            return 0;
+        }
+        if (args[0].equals("service-template")) {
+            out.print(ServiceTemplate.renderJson());
             return 0;
         }
         try {

@@ -4,14 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.IndexDesign;
 import dev.enclave.table.TableDesign;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.Map;
 import software.amazon.awssdk.policybuilder.iam.IamPolicy;
 
@@ -22,7 +18,13 @@ import software.amazon.awssdk.policybuilder.iam.IamPolicy;
  */
 public final class CloudFormationTemplate {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The outputs the service template imports (as {@code <table stack>-<output>}). */
+    public static final String TABLE_NAME_OUTPUT = "TableName";
+    public static final String TABLE_ARN_OUTPUT = "TableArn";
+    public static final String TENANT_ROLE_OUTPUT = "TenantAccessRoleArn";
+    public static final String APPLICATION_ROLE_OUTPUT = "ApplicationRoleArn";
+
+    private static final ObjectMapper JSON = Intrinsics.JSON;
     private static final String TABLE_SENTINEL = "arn:aws:dynamodb:us-east-1:111111111111:table/enclave-sentinel";
     private static final String TENANT_ROLE_SENTINEL = "arn:aws:iam::111111111111:role/enclave-tenant-sentinel";
     private static final String APP_ROLE_SENTINEL = "arn:aws:iam::111111111111:role/enclave-app-sentinel";
@@ -48,19 +50,23 @@ public final class CloudFormationTemplate {
         resources.set("ApplicationRolePolicy", applicationRolePolicy());
         resources.set("TenantAccessRole", tenantAccessRole(design));
         ObjectNode outputs = template.putObject("Outputs");
-        outputs.putObject("TableArn").set("Value", getAtt("Table", "Arn"));
-        outputs.putObject("TenantAccessRoleArn").set("Value", getAtt("TenantAccessRole", "Arn"));
-        outputs.putObject("ApplicationRoleArn").set("Value", getAtt("ApplicationRole", "Arn"));
+        output(outputs, TABLE_NAME_OUTPUT, ref("Table"));
+        output(outputs, TABLE_ARN_OUTPUT, getAtt("Table", "Arn"));
+        output(outputs, TENANT_ROLE_OUTPUT, getAtt("TenantAccessRole", "Arn"));
+        output(outputs, APPLICATION_ROLE_OUTPUT, getAtt("ApplicationRole", "Arn"));
         return template;
     }
 
     /** The template as reviewed, pretty-printed JSON (what {@code enclave.json} holds). */
     public static String renderJson(TableDesign design) {
-        try {
-            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(render(design)) + "\n";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Intrinsics.pretty(render(design));
+    }
+
+    /** Each output is exported as {@code <stack name>-<output>}, which the service template imports. */
+    private static void output(ObjectNode outputs, String name, JsonNode value) {
+        ObjectNode output = outputs.putObject(name);
+        output.set("Value", value);
+        output.set("Export", Intrinsics.export(name));
     }
 
     private static ObjectNode table(TableDesign design) {
@@ -117,38 +123,8 @@ public final class CloudFormationTemplate {
         return role;
     }
 
-    /** The policy's JSON with every sentinel ARN turned into an {@code Fn::Sub} of the real reference. */
     private static JsonNode substituted(IamPolicy policy) {
-        try {
-            return substitute(JSON.readTree(policy.toJson()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static JsonNode substitute(JsonNode node) {
-        if (node.isTextual()) {
-            String text = node.asText();
-            for (Map.Entry<String, String> s : SUBSTITUTIONS.entrySet()) {
-                text = text.replace(s.getKey(), s.getValue());
-            }
-            return text.contains("${") && !text.equals(node.asText())
-                    ? JSON.createObjectNode().put("Fn::Sub", text) : TextNode.valueOf(text);
-        }
-        if (node.isArray()) {
-            ArrayNode array = JSON.createArrayNode();
-            node.forEach(child -> array.add(substitute(child)));
-            return array;
-        }
-        if (node.isObject()) {
-            ObjectNode object = JSON.createObjectNode();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
-                object.set(field.getKey(), substitute(field.getValue()));
-            }
-            return object;
-        }
-        return node;
+        return Intrinsics.substituted(policy, SUBSTITUTIONS);
     }
 
     private static ArrayNode keySchema(String partitionKey, String sortKey) {
@@ -159,12 +135,10 @@ public final class CloudFormationTemplate {
     }
 
     private static ObjectNode ref(String name) {
-        return JSON.createObjectNode().put("Ref", name);
+        return Intrinsics.ref(name);
     }
 
     private static ObjectNode getAtt(String resource, String attribute) {
-        ObjectNode node = JSON.createObjectNode();
-        node.putArray("Fn::GetAtt").add(resource).add(attribute);
-        return node;
+        return Intrinsics.getAtt(resource, attribute);
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.iam.policy;
 
 import dev.enclave.table.TableDesign;
+import java.util.List;
 import software.amazon.awssdk.policybuilder.iam.IamConditionOperator;
 import software.amazon.awssdk.policybuilder.iam.IamEffect;
 import software.amazon.awssdk.policybuilder.iam.IamPolicy;
@@ -59,5 +60,36 @@ public final class RolePolicies {
                 .addAction("dynamodb:Scan").addResource(table.value()).build();
         return IamPolicy.builder().version("2012-10-17").addStatement(vend).addStatement(describe)
                 .addStatement(check).build();
+    }
+
+    /**
+     * The ECS task execution role of the service (not the application's own role, which its task runs as): pull the
+     * image from its repository, write the container's logs to its log group, and read the two secrets ECS puts into
+     * the container's environment. It cannot touch the table or vend tenant sessions.
+     *
+     * @param repositoryArn the ECR repository holding the image
+     * @param logGroupArn   the log group, {@code arn:...:log-group:<name>}; both actions act on its streams
+     * @param secretArns    the Secrets Manager secrets given to the container
+     */
+    public static IamPolicy taskExecution(String repositoryArn, String logGroupArn, List<String> secretArns) {
+        IamStatement login = IamStatement.builder().sid("RegistryLogin").effect(IamEffect.ALLOW)
+                .addAction("ecr:GetAuthorizationToken").addResource("*").build();
+        IamStatement pull = IamStatement.builder().sid("PullTheImage").effect(IamEffect.ALLOW)
+                .addAction("ecr:BatchCheckLayerAvailability").addAction("ecr:GetDownloadUrlForLayer")
+                .addAction("ecr:BatchGetImage").addResource(repositoryArn).build();
+        IamStatement logs = IamStatement.builder().sid("WriteTheLogs").effect(IamEffect.ALLOW)
+                .addAction("logs:CreateLogStream").addAction("logs:PutLogEvents")
+                .addResource(logGroupArn + ":log-stream:*").build();
+        IamStatement secrets = IamStatement.builder().sid("ReadTheSecrets").effect(IamEffect.ALLOW)
+                .addAction("secretsmanager:GetSecretValue").resourceIds(secretArns).build();
+        return IamPolicy.builder().version("2012-10-17").addStatement(login).addStatement(pull).addStatement(logs)
+                .addStatement(secrets).build();
+    }
+
+    /** Who may assume a role that ECS tasks run as: the ECS tasks service. */
+    public static IamPolicy ecsTasksTrust() {
+        return IamPolicy.builder().version("2012-10-17").addStatement(IamStatement.builder().effect(IamEffect.ALLOW)
+                .addPrincipal(IamPrincipalType.SERVICE, "ecs-tasks.amazonaws.com").addAction("sts:AssumeRole")
+                .build()).build();
     }
 }

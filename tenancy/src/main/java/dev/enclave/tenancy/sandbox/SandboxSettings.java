@@ -21,9 +21,11 @@ import java.util.regex.Pattern;
  * @param clock         decides when issued credentials expire; tests move it forward
  * @param region        the region the sandbox pretends to be (requests must be signed for it)
  * @param account       the 12-digit account the sandbox pretends to be (ARNs name it)
+ * @param dynamoDbPort  the loopback port of the DynamoDB endpoint clients use (the gateway); 0 for a free one
+ * @param stsPort       the loopback port of the local STS; 0 for a free one
  */
 public record SandboxSettings(Optional<Path> dataDirectory, Principal application, List<RoleDefinition> roles,
-                              Clock clock, String region, String account) {
+                              Clock clock, String region, String account, int dynamoDbPort, int stsPort) {
 
     /** The region the sandbox pretends to be unless told otherwise. */
     public static final String DEFAULT_REGION = "us-east-1";
@@ -44,6 +46,9 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
         if (!ACCOUNT.matcher(account).matches()) {
             throw new IllegalArgumentException("account must be 12 digits: " + account);
         }
+        if (dynamoDbPort < 0 || dynamoDbPort > 65535 || stsPort < 0 || stsPort > 65535) {
+            throw new IllegalArgumentException("ports are 0 (a free one) to 65535: " + dynamoDbPort + ", " + stsPort);
+        }
         Set<String> arns = new HashSet<>();
         for (RoleDefinition role : roles) {
             if (!arns.add(role.arn())) {
@@ -55,7 +60,7 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
     /** In memory, on the system clock, in the default region and account. */
     public static SandboxSettings inMemory(Principal application, List<RoleDefinition> roles) {
         return new SandboxSettings(Optional.empty(), application, roles, Clock.systemUTC(), DEFAULT_REGION,
-                DEFAULT_ACCOUNT);
+                DEFAULT_ACCOUNT, 0, 0);
     }
 
     /** Roles given as ARN → permission policy, each trusting {@code application} for up to 12 hours. */
@@ -66,21 +71,30 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
 
     /** The same settings, persisting DynamoDB Local under {@code directory} (empty: in memory). */
     public SandboxSettings withDataDirectory(Optional<Path> directory) {
-        return new SandboxSettings(directory, application, roles, clock, region, account);
+        return new SandboxSettings(directory, application, roles, clock, region, account, dynamoDbPort, stsPort);
     }
 
     /** The same settings on another clock (tests move one forward to expire credentials). */
     public SandboxSettings withClock(Clock newClock) {
-        return new SandboxSettings(dataDirectory, application, roles, newClock, region, account);
+        return new SandboxSettings(dataDirectory, application, roles, newClock, region, account, dynamoDbPort,
+                stsPort);
     }
 
     /** The same settings pretending to be another region. */
     public SandboxSettings withRegion(String newRegion) {
-        return new SandboxSettings(dataDirectory, application, roles, clock, newRegion, account);
+        return new SandboxSettings(dataDirectory, application, roles, clock, newRegion, account, dynamoDbPort,
+                stsPort);
     }
 
     /** The same settings pretending to be another account. */
     public SandboxSettings withAccount(String newAccount) {
-        return new SandboxSettings(dataDirectory, application, roles, clock, region, newAccount);
+        return new SandboxSettings(dataDirectory, application, roles, clock, region, newAccount, dynamoDbPort,
+                stsPort);
+    }
+
+    /** The same settings on fixed loopback ports (0: a free one), so a saved endpoint survives a restart. */
+    public SandboxSettings withPorts(int newDynamoDbPort, int newStsPort) {
+        return new SandboxSettings(dataDirectory, application, roles, clock, region, account, newDynamoDbPort,
+                newStsPort);
     }
 }

@@ -53,11 +53,25 @@ import java.util.function.Function;
 @Requires(beans = {AuthenticatingApiKey.class, HandedOutCredentials.class, DataNamespaces.class})
 class ContainerCredentialsController {
 
-    /** The container credentials provider's answer, field names as the AWS SDKs read them. */
+    /**
+     * The container credentials provider's answer, field names as the AWS SDKs read them. All four are always sent;
+     * the document does not list them as required, because clients generated from it (openapi-generator's
+     * typescript-fetch 7.23.0) emit type checks for required capitalised names that fail {@code tsc --strict}.
+     */
     @Serdeable
-    @Schema(name = "ContainerCredentials")
-    record ContainerCredentials(String AccessKeyId, String SecretAccessKey, String Token, String Expiration) {
+    @Schema(name = "ContainerCredentials", description = CREDENTIALS)
+    record ContainerCredentials(
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "The access key id")
+            String AccessKeyId,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "The secret access key")
+            String SecretAccessKey,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "The session token") String Token,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "When they expire (RFC 3339, UTC)")
+            String Expiration) {
     }
+
+    private static final String CREDENTIALS = "The container credentials provider's answer, field names as the AWS "
+            + "SDKs read them. All four fields are always present.";
 
     private final AuthenticatingApiKey keys;
     private final HandedOutCredentials credentials;

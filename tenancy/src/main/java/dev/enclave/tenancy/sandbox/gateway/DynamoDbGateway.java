@@ -60,7 +60,7 @@ public final class DynamoDbGateway implements AutoCloseable {
     private final LoopbackServer server;
 
     /**
-     * Starts the gateway on a free loopback port.
+     * Starts the gateway on its loopback port ({@code settings.dynamoDbPort()}, 0 for a free one).
      *
      * @param sessions      the sessions the local STS issued
      * @param dynamoDbLocal DynamoDB Local's endpoint, where allowed requests go
@@ -72,7 +72,7 @@ public final class DynamoDbGateway implements AutoCloseable {
         this.authorizations = new DynamoDbAuthorizations(schemas, tableArnPrefix(settings));
         this.authorizer = new SessionAuthorizer(settings.roles(), settings.region());
         this.forwarder = new DynamoDbForwarder(dynamoDbLocal, THREADS);
-        this.server = new LoopbackServer("dynamodb-gateway", THREADS, this::handle);
+        this.server = new LoopbackServer("dynamodb-gateway", settings.dynamoDbPort(), THREADS, this::handle);
     }
 
     /** {@code arn:aws:dynamodb:<region>:<account>:table/}: what a table name becomes in a policy's resource. */

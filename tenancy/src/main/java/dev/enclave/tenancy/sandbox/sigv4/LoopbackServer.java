@@ -44,12 +44,18 @@ public final class LoopbackServer implements AutoCloseable {
         void handle(HttpExchange exchange) throws IOException;
     }
 
-    /** Starts a server named {@code name} (its threads' names) with {@code threads} threads. */
+    /** Starts a server named {@code name} (its threads' names) with {@code threads} threads on a free port. */
     public LoopbackServer(String name, int threads, Handler handler) {
+        this(name, 0, threads, handler);
+    }
+
+    /** Starts a server named {@code name} on {@code port} (0: a free one) with {@code threads} threads. */
+    public LoopbackServer(String name, int port, int threads, Handler handler) {
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(LOOPBACK), 0), 256);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(LOOPBACK), port), 256);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot bind " + name + " on " + LOOPBACK, e);
+            throw new UncheckedIOException("cannot bind " + name + " on " + LOOPBACK + ":" + port
+                    + (port == 0 ? "" : " (is the port in use?)"), e);
         }
         executor = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
                 new ArrayBlockingQueue<>(QUEUE), DaemonThreads.named(name), new ThreadPoolExecutor.CallerRunsPolicy());

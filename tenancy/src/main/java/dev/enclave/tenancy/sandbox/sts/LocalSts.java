@@ -42,11 +42,14 @@ public final class LocalSts implements AutoCloseable {
     private final StsFaults faults = new StsFaults();
     private final LoopbackServer server;
 
-    /** Starts the STS on a free loopback port, for {@code settings}' application principal, roles, clock, region. */
+    /**
+     * Starts the STS on its loopback port ({@code settings.stsPort()}, 0 for a free one), for {@code settings}'
+     * application principal, roles, clock and region.
+     */
     public LocalSts(SandboxSettings settings) {
         this.settings = settings;
         this.callers = new SigV4Callers<>(settings.application(), sessions::find, settings.region(), "sts");
-        this.server = new LoopbackServer("local-sts", THREADS, this::handle);
+        this.server = new LoopbackServer("local-sts", settings.stsPort(), THREADS, this::handle);
     }
 
     /** The endpoint to give {@code StsClient.builder().endpointOverride(...)}. */

@@ -3,14 +3,11 @@ package dev.enclave.tenancy.sandbox.iam;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enclave.tenancy.conformance.NodeConformance;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * {@code @cloud-copilot/iam-simulate}, an IAM evaluator independent of ours, driven through
@@ -30,13 +27,11 @@ final class IamSimulate {
         Path input = Files.createTempFile("conformance-cases", ".json");
         try {
             JSON.writeValue(input.toFile(), cases);
-            Process node = new ProcessBuilder("node", "evaluate.mjs", input.toString())
-                    .directory(conformance.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            byte[] output = node.getInputStream().readAllBytes();
-            if (!node.waitFor(120, TimeUnit.SECONDS) || node.exitValue() != 0) {
-                fail("iam-simulate failed: " + new String(output, StandardCharsets.UTF_8));
+            NodeConformance.Run run = NodeConformance.node(conformance, "evaluate.mjs", input.toString());
+            if (run.status() != 0) {
+                fail("iam-simulate failed: " + run.output());
             }
-            List<String> decisions = List.of(JSON.readValue(output, String[].class));
+            List<String> decisions = List.of(JSON.readValue(run.output(), String[].class));
             if (decisions.size() != cases.size()) {
                 fail("iam-simulate decided " + decisions.size() + " of " + cases.size() + " cases");
             }
@@ -48,40 +43,6 @@ final class IamSimulate {
 
     /** The conformance directory, or the test aborted (failed in CI) with why it is unusable. */
     static Path conformanceDirectory() {
-        boolean required = "true".equalsIgnoreCase(System.getenv("ENCLAVE_REQUIRE_CONFORMANCE"));
-        Optional<Path> directory = findUpwards(Path.of("").toAbsolutePath());
-        String missing = directory.isEmpty() ? "conformance/ not found above " + Path.of("").toAbsolutePath()
-                : !Files.isDirectory(directory.get().resolve("node_modules/@cloud-copilot/iam-simulate"))
-                ? "@cloud-copilot/iam-simulate is not installed (run: cd conformance && npm ci)"
-                : !nodeAvailable() ? "node is not on the PATH" : null;
-        if (missing != null) {
-            if (required) {
-                fail("IAM conformance is required here (ENCLAVE_REQUIRE_CONFORMANCE=true) but " + missing);
-            }
-            Assumptions.abort("IAM conformance skipped: " + missing);
-        }
-        return directory.get();
-    }
-
-    private static Optional<Path> findUpwards(Path start) {
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("conformance/evaluate.mjs"))) {
-                return Optional.of(dir.resolve("conformance"));
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static boolean nodeAvailable() {
-        try {
-            Process probe = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
-            probe.getInputStream().readAllBytes();
-            return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return NodeConformance.directory("IAM conformance", "@cloud-copilot/iam-simulate");
     }
 }
