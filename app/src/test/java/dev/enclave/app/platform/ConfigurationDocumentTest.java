@@ -63,7 +63,9 @@ class ConfigurationDocumentTest {
             Map.entry("enclave.dynamodb.calls", "metric"),
             Map.entry("enclave.dynamodb.capacity", "metric"),
             Map.entry("enclave.isolation.guard.refused", "metric"),
-            Map.entry("enclave.items.skipped", "metric"));
+            Map.entry("enclave.items.skipped", "metric"),
+            Map.entry("enclave.jobs.items", "metric"),
+            Map.entry("enclave.jobs.ended", "metric"));
 
     @Test
     void everySettingTheCodeReads_isDocumentedWithItsVariableAndDefault_andNothingElseIs() throws IOException {
