@@ -41,11 +41,19 @@ final class DrainOnSignal implements SignalHandler {
         }
     }
 
+    /**
+     * The first signal drains and exits; a second one halts the JVM at once. Exiting there instead would run the
+     * shutdown hooks, whose Micronaut hook waits for the context the first signal is still stopping, while the first
+     * signal's exit waits for the hooks: neither would ever finish.
+     */
     @Override
     public void handle(Signal signal) {
-        if (stopping.compareAndSet(false, true)) {
-            context.stop();
+        int status = SIGNALLED_EXIT_BASE + signal.getNumber();
+        if (!stopping.compareAndSet(false, true)) {
+            LOG.warn("second SIG{} while draining: stopping at once", signal.getName());
+            Runtime.getRuntime().halt(status);
         }
-        System.exit(SIGNALLED_EXIT_BASE + signal.getNumber());
+        context.stop();
+        System.exit(status);
     }
 }

@@ -109,6 +109,26 @@ class ArtifactsArtifactIT {
     }
 
     @Test
+    void aSecondSigtermWhileDraining_stopsTheServerAtOnce() throws Exception {
+        Process process = startLocalJar("-Denclave.shutdown.readiness-delay=20s");
+        try {
+            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
+            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
+
+            process.destroy();
+            assertThat(awaitReadiness(api, 503, Duration.ofSeconds(10))).as("draining: " + serverLog())
+                    .isEqualTo(503);
+            process.destroy();
+
+            assertThat(process.waitFor(10, TimeUnit.SECONDS)).as("stopped well before the 20 s drain: " + serverLog())
+                    .isTrue();
+            assertThat(process.exitValue()).isEqualTo(143);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    @Test
     void localJar_withTheSignalsReservedByTheJvm_startsAndSaysSigtermWillNotDrain() throws Exception {
         Process process = startLocalJar("-Xrs");
         try {
