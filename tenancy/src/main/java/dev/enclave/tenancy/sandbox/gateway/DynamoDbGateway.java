@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *   <li>allows only if the role's permission policy and the session policy both allow all of them — otherwise it
  *       answers {@code AccessDeniedException} and forwards nothing;</li>
  *   <li>forwards allowed requests unchanged to DynamoDB Local and relays its answer, corrected where DynamoDB Local
- *       answers otherwise than DynamoDB: the consumed capacity of batch and transaction writes (see
+ *       answers otherwise than DynamoDB: global secondary index reads lagging behind the table when
+ *       {@link #indexLag()} is on, and the consumed capacity of batch and transaction writes (see
  *       {@link CorrectingForwarder}).</li>
  * </ol>
  * Errors come in DynamoDB's JSON format (HTTP 400), so the SDK raises {@code DynamoDbException} with AWS's error
@@ -58,6 +59,7 @@ public final class DynamoDbGateway implements AutoCloseable {
     private final SessionAuthorizer authorizer;
     private final DynamoDbClient localClient;
     private final DynamoDbForwarder forwarder;
+    private final IndexLag indexLag;
     private final CorrectingForwarder corrector;
     private final GatewayCounters counters = new GatewayCounters();
     private final GatewayFaults faults = new GatewayFaults();
@@ -79,7 +81,8 @@ public final class DynamoDbGateway implements AutoCloseable {
         this.authorizations = new DynamoDbAuthorizations(schemas, tableArnPrefix(settings));
         this.authorizer = new SessionAuthorizer(settings.roles(), settings.region());
         this.forwarder = new DynamoDbForwarder(dynamoDbLocal, THREADS);
-        this.corrector = new CorrectingForwarder(forwarder, schemas, new ItemImages(localClient));
+        this.indexLag = new IndexLag(settings.indexLag(), settings.clock());
+        this.corrector = new CorrectingForwarder(forwarder, schemas, new ItemImages(localClient), indexLag);
         this.server = new LoopbackServer("dynamodb-gateway", THREADS, this::handle);
     }
 
@@ -96,6 +99,14 @@ public final class DynamoDbGateway implements AutoCloseable {
     /** The faults this gateway injects on demand (none until a test or a chaos run asks). */
     public GatewayFaults faults() {
         return faults;
+    }
+
+    /**
+     * How far global secondary index reads lag behind the table: {@link SandboxSettings#indexLag()} at start, zero
+     * (off) by default; a test may change it while the sandbox runs.
+     */
+    public IndexLag indexLag() {
+        return indexLag;
     }
 
     /** Requests of {@code operation} (e.g. {@code "GetItem"}) that were allowed and forwarded. */
@@ -210,7 +221,10 @@ public final class DynamoDbGateway implements AutoCloseable {
         DynamoDbForwarder.Forwarded answer = corrector.forward(operation, request);
         if (SCHEMA_CHANGES.contains(operation)) {
             parse(request.body()).map(b -> DynamoDbAuthorizations.tableName(b.path("TableName").asText()))
-                    .ifPresent(schemas::forget);
+                    .ifPresent(table -> {
+                        schemas.forget(table);
+                        indexLag.forgetTable(table);
+                    });
         }
         LoopbackServer.respond(exchange, answer.status(), answer.contentType().orElse(CONTENT_TYPE), answer.headers(),
                 answer.body());

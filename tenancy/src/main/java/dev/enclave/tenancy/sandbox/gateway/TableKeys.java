@@ -28,6 +28,10 @@ record TableKeys(String table, KeyAttributes primary, List<IndexKeys> indexes) {
         return indexes.stream().filter(index -> index.name().equals(name)).findFirst();
     }
 
+    boolean hasGlobalIndexes() {
+        return indexes.stream().anyMatch(IndexKeys::global);
+    }
+
     /** The item's primary key, or empty when the item lacks one of its attributes. */
     Optional<ItemKey> keyOf(JsonNode item) {
         return primary.present(item) ? Optional.of(new ItemKey(table, primary.project(item))) : Optional.empty();
