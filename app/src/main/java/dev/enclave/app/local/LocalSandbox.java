@@ -4,9 +4,9 @@ import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.tenancy.sandbox.SandboxSettings;
 import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,10 +19,14 @@ public final class LocalSandbox {
     private LocalSandbox() {
     }
 
-    /** Starts the sandbox with the tenant role's permission policy given. */
+    /**
+     * Starts the sandbox with the tenant role's permission policy given, and the index lag of
+     * {@code -Denclave.local.index-lag} ({@link SandboxSettings#INDEX_LAG_PROPERTY}; off when not set).
+     */
     public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions) {
-        return LocalAwsSandbox.start(dynamoDbDirectory, Principal.localApplication(),
-                Map.of(TENANT_ROLE, tenantRolePermissions), Clock.systemUTC());
+        return LocalAwsSandbox.start(SandboxSettings.inMemory(Principal.localApplication(),
+                        Map.of(TENANT_ROLE, tenantRolePermissions)).withDataDirectory(dynamoDbDirectory)
+                .withIndexLagFromSystemProperties());
     }
 
     /** The tenant role's permission policy for the local table {@code tableName}. */
