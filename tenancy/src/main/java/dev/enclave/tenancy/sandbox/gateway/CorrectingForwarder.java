@@ -68,10 +68,9 @@ final class CorrectingForwarder {
 
     Forwarded forward(String operation, ReceivedRequest request) throws IOException {
         boolean write = WRITES.contains(operation);
-        if (!write && !(INDEX_READS.contains(operation) && lag.on())) {
-            return forwarder.forward(request);
-        }
-        Optional<ObjectNode> body = object(request.body());
+        boolean corrected = CHARGED_HERE.contains(operation)
+                || lag.on() && (write || INDEX_READS.contains(operation));
+        Optional<ObjectNode> body = corrected ? object(request.body()) : Optional.empty();
         if (body.isEmpty()) {
             return forwarder.forward(request);
         }
