@@ -25,12 +25,15 @@ public final class LocalSandbox {
         return start(dynamoDbDirectory, tenantRolePermissions, 0, 0);
     }
 
-    /** Starts the sandbox on the given loopback ports (0: a free one). */
+    /**
+     * Starts the sandbox on the given loopback ports (0: a free one), with the index lag of
+     * {@code -Denclave.local.index-lag} ({@link SandboxSettings#INDEX_LAG_PROPERTY}; off when not set).
+     */
     public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions,
                                         int dynamoDbPort, int stsPort) {
         return LocalAwsSandbox.start(SandboxSettings.inMemory(Principal.localApplication(),
                         Map.of(TENANT_ROLE, tenantRolePermissions)).withDataDirectory(dynamoDbDirectory)
-                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort));
+                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort).withIndexLagFromSystemProperties());
     }
 
     /** The tenant role's permission policy for the local table {@code tableName}. */

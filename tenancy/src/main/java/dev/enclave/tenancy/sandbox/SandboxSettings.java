@@ -4,12 +4,15 @@ import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import dev.enclave.tenancy.sandbox.sts.RoleDefinition;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -23,16 +26,27 @@ import java.util.regex.Pattern;
  * @param account       the 12-digit account the sandbox pretends to be (ARNs name it)
  * @param dynamoDbPort  the loopback port of the DynamoDB endpoint clients use (the gateway); 0 for a free one
  * @param stsPort       the loopback port of the local STS; 0 for a free one
+ * @param indexLag      how far global secondary index reads lag behind the table, measured on {@code clock}
+ *                      (see {@link dev.enclave.tenancy.sandbox.gateway.IndexLag}); zero, the default, for indexes
+ *                      as current as DynamoDB Local keeps them
  */
 public record SandboxSettings(Optional<Path> dataDirectory, Principal application, List<RoleDefinition> roles,
-                              Clock clock, String region, String account, int dynamoDbPort, int stsPort) {
+                              Clock clock, String region, String account, int dynamoDbPort, int stsPort,
+                              Duration indexLag) {
 
     /** The region the sandbox pretends to be unless told otherwise. */
     public static final String DEFAULT_REGION = "us-east-1";
     /** The account the sandbox pretends to be unless told otherwise. */
     public static final String DEFAULT_ACCOUNT = "000000000000";
 
+    /**
+     * The system property the local run and the app's tests read {@link #indexLag()} from, as {@code 300ms},
+     * {@code 2s}, {@code 0} or ISO-8601 ({@code PT0.3S}): see {@link #withIndexLagFromSystemProperties()}.
+     */
+    public static final String INDEX_LAG_PROPERTY = "enclave.local.index-lag";
+
     private static final Pattern ACCOUNT = Pattern.compile("\\d{12}");
+    private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+)(ms|s|m)?");
     private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-\\d");
 
     public SandboxSettings {
@@ -49,6 +63,10 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
         if (dynamoDbPort < 0 || dynamoDbPort > 65535 || stsPort < 0 || stsPort > 65535) {
             throw new IllegalArgumentException("ports are 0 (a free one) to 65535: " + dynamoDbPort + ", " + stsPort);
         }
+        Objects.requireNonNull(indexLag, "indexLag");
+        if (indexLag.isNegative()) {
+            throw new IllegalArgumentException("index lag must not be negative: " + indexLag);
+        }
         Set<String> arns = new HashSet<>();
         for (RoleDefinition role : roles) {
             if (!arns.add(role.arn())) {
@@ -60,7 +78,7 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
     /** In memory, on the system clock, in the default region and account. */
     public static SandboxSettings inMemory(Principal application, List<RoleDefinition> roles) {
         return new SandboxSettings(Optional.empty(), application, roles, Clock.systemUTC(), DEFAULT_REGION,
-                DEFAULT_ACCOUNT, 0, 0);
+                DEFAULT_ACCOUNT, 0, 0, Duration.ZERO);
     }
 
     /** Roles given as ARN → permission policy, each trusting {@code application} for up to 12 hours. */
@@ -71,30 +89,68 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
 
     /** The same settings, persisting DynamoDB Local under {@code directory} (empty: in memory). */
     public SandboxSettings withDataDirectory(Optional<Path> directory) {
-        return new SandboxSettings(directory, application, roles, clock, region, account, dynamoDbPort, stsPort);
+        return new SandboxSettings(directory, application, roles, clock, region, account, dynamoDbPort, stsPort,
+                indexLag);
     }
 
     /** The same settings on another clock (tests move one forward to expire credentials). */
     public SandboxSettings withClock(Clock newClock) {
         return new SandboxSettings(dataDirectory, application, roles, newClock, region, account, dynamoDbPort,
-                stsPort);
+                stsPort, indexLag);
     }
 
     /** The same settings pretending to be another region. */
     public SandboxSettings withRegion(String newRegion) {
         return new SandboxSettings(dataDirectory, application, roles, clock, newRegion, account, dynamoDbPort,
-                stsPort);
+                stsPort, indexLag);
     }
 
     /** The same settings pretending to be another account. */
     public SandboxSettings withAccount(String newAccount) {
         return new SandboxSettings(dataDirectory, application, roles, clock, region, newAccount, dynamoDbPort,
-                stsPort);
+                stsPort, indexLag);
     }
 
     /** The same settings on fixed loopback ports (0: a free one), so a saved endpoint survives a restart. */
     public SandboxSettings withPorts(int newDynamoDbPort, int newStsPort) {
         return new SandboxSettings(dataDirectory, application, roles, clock, region, account, newDynamoDbPort,
-                newStsPort);
+                newStsPort, indexLag);
+    }
+
+    /** The same settings with global secondary index reads lagging {@code lag} behind the table (zero: none). */
+    public SandboxSettings withIndexLag(Duration lag) {
+        return new SandboxSettings(dataDirectory, application, roles, clock, region, account, dynamoDbPort, stsPort,
+                lag);
+    }
+
+    /**
+     * The same settings with the index lag the {@value #INDEX_LAG_PROPERTY} system property gives, or unchanged when
+     * it is not set: how {@code -Denclave.local.index-lag=300ms} reaches the local run and the app's tests.
+     *
+     * @throws IllegalArgumentException when the property is set but is not a duration
+     */
+    public SandboxSettings withIndexLagFromSystemProperties() {
+        String lag = System.getProperty(INDEX_LAG_PROPERTY, "").trim();
+        return lag.isEmpty() ? this : withIndexLag(parseDuration(lag));
+    }
+
+    /** {@code 300ms}, {@code 2s}, {@code 1m}, a bare number of milliseconds, or ISO-8601 such as {@code PT0.3S}. */
+    static Duration parseDuration(String text) {
+        Matcher simple = SIMPLE_DURATION.matcher(text);
+        if (simple.matches()) {
+            long amount = Long.parseLong(simple.group(1));
+            String unit = simple.group(2) == null ? "ms" : simple.group(2);
+            return switch (unit) {
+                case "s" -> Duration.ofSeconds(amount);
+                case "m" -> Duration.ofMinutes(amount);
+                default -> Duration.ofMillis(amount);
+            };
+        }
+        try {
+            return Duration.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(INDEX_LAG_PROPERTY + " is not a duration (300ms, 2s, PT0.3S): " + text,
+                    e);
+        }
     }
 }

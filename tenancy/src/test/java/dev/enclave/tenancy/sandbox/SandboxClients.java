@@ -7,6 +7,7 @@ import dev.enclave.tenancy.table.TableBootstrap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.retry.RetryMode;
@@ -36,9 +37,14 @@ final class SandboxClients implements AutoCloseable {
     private final List<AutoCloseable> opened = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     SandboxClients(String table, List<RoleDefinition> roles) {
+        this(table, roles, UnaryOperator.identity());
+    }
+
+    /** With settings changed by {@code settings} (the clock is this fixture's, set before). */
+    SandboxClients(String table, List<RoleDefinition> roles, UnaryOperator<SandboxSettings> settings) {
         this.table = table;
-        this.sandbox = LocalAwsSandbox.start(SandboxSettings.inMemory(Principal.localApplication(), roles)
-                .withClock(clock));
+        this.sandbox = LocalAwsSandbox.start(settings.apply(SandboxSettings.inMemory(Principal.localApplication(),
+                roles).withClock(clock)));
         this.platform = build(sandbox.applicationCredentials(), Region.US_EAST_1);
         this.sts = StsClient.builder().endpointOverride(sandbox.stsEndpoint()).region(Region.US_EAST_1)
                 .credentialsProvider(sandbox.applicationCredentials()).httpClient(http)

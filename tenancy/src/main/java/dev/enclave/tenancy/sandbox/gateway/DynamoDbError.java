@@ -82,6 +82,11 @@ record DynamoDbError(int status, String type, String message, List<String> cance
         return new DynamoDbError(400, "SerializationException", "Start of structure or map found where not expected.");
     }
 
+    /** A request DynamoDB would refuse as invalid, or one the sandbox cannot answer as DynamoDB would. */
+    static DynamoDbError validation(String message) {
+        return new DynamoDbError(400, "ValidationException", message);
+    }
+
     static DynamoDbError throttling() {
         return new DynamoDbError(400, "ThrottlingException", "Rate of requests exceeds the allowed throughput.");
     }

@@ -13,8 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.zip.CRC32;
 
 /**
  * Forwards an allowed request to DynamoDB Local unchanged — method, path, query, headers (but those the JDK client
@@ -25,7 +27,34 @@ final class DynamoDbForwarder implements AutoCloseable {
 
     /** DynamoDB's answer as relayed; {@code headers} are those besides the content type. */
     record Forwarded(int status, Optional<String> contentType, Map<String, String> headers, byte[] body) {
+
+        /** The same answer with another body, and the CRC32 of that body, which the SDK checks. */
+        Forwarded withBody(byte[] newBody) {
+            Map<String, String> newHeaders = new LinkedHashMap<>();
+            headers.forEach((name, value) -> {
+                if (!CRC32_HEADER.equalsIgnoreCase(name)) {
+                    newHeaders.put(name, value);
+                }
+            });
+            newHeaders.put(CRC32_HEADER, crc32(newBody));
+            return new Forwarded(status, contentType, newHeaders, newBody);
+        }
+
+        /** An error the gateway answers itself, as DynamoDB would. */
+        static Forwarded of(DynamoDbError error) {
+            byte[] body = error.json();
+            return new Forwarded(error.status(), Optional.empty(), Map.of("x-amzn-RequestId",
+                    UUID.randomUUID().toString(), CRC32_HEADER, crc32(body)), body);
+        }
+
+        private static String crc32(byte[] body) {
+            CRC32 crc = new CRC32();
+            crc.update(body);
+            return Long.toString(crc.getValue());
+        }
     }
+
+    private static final String CRC32_HEADER = "x-amz-crc32";
 
     private static final Set<String> NOT_FORWARDED = Set.of("host", "content-length", "connection", "expect",
             "upgrade", "transfer-encoding", "keep-alive", "te", "trailer", "proxy-connection");

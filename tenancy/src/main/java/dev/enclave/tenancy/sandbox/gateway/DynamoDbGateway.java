@@ -17,11 +17,11 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
-import java.util.zip.CRC32;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A DynamoDB endpoint on 127.0.0.1 in front of DynamoDB Local that enforces IAM the way AWS does. For each request it
@@ -33,7 +33,10 @@ import java.util.zip.CRC32;
  *       partition key for index queries), with {@code dynamodb:LeadingKeys} and the session's context;</li>
  *   <li>allows only if the role's permission policy and the session policy both allow all of them — otherwise it
  *       answers {@code AccessDeniedException} and forwards nothing;</li>
- *   <li>forwards allowed requests unchanged to DynamoDB Local and relays its answer.</li>
+ *   <li>forwards allowed requests unchanged to DynamoDB Local and relays its answer, corrected where DynamoDB Local
+ *       answers otherwise than DynamoDB: global secondary index reads lagging behind the table when
+ *       {@link #indexLag()} is on, and the consumed capacity of batch and transaction writes (see
+ *       {@link CorrectingForwarder}).</li>
  * </ol>
  * Errors come in DynamoDB's JSON format (HTTP 400), so the SDK raises {@code DynamoDbException} with AWS's error
  * codes. Counts its decisions per operation, for tests and benchmarks. Thread-safe.
@@ -54,7 +57,10 @@ public final class DynamoDbGateway implements AutoCloseable {
     private final KeySchemas schemas;
     private final DynamoDbAuthorizations authorizations;
     private final SessionAuthorizer authorizer;
+    private final DynamoDbClient localClient;
     private final DynamoDbForwarder forwarder;
+    private final IndexLag indexLag;
+    private final CorrectingForwarder corrector;
     private final GatewayCounters counters = new GatewayCounters();
     private final GatewayFaults faults = new GatewayFaults();
     private final LoopbackServer server;
@@ -68,10 +74,15 @@ public final class DynamoDbGateway implements AutoCloseable {
     public DynamoDbGateway(SandboxSettings settings, Sessions sessions, URI dynamoDbLocal) {
         this.settings = settings;
         this.callers = new SigV4Callers<>(settings.application(), sessions::find, settings.region(), "dynamodb");
-        this.schemas = new KeySchemas(dynamoDbLocal, settings.application(), settings.region());
+        this.localClient = DynamoDbClient.builder().endpointOverride(dynamoDbLocal)
+                .region(Region.of(settings.region())).credentialsProvider(settings.application().credentialsProvider())
+                .httpClient(UrlConnectionHttpClient.create()).build();
+        this.schemas = new KeySchemas(localClient);
         this.authorizations = new DynamoDbAuthorizations(schemas, tableArnPrefix(settings));
         this.authorizer = new SessionAuthorizer(settings.roles(), settings.region());
         this.forwarder = new DynamoDbForwarder(dynamoDbLocal, THREADS);
+        this.indexLag = new IndexLag(settings.indexLag(), settings.clock());
+        this.corrector = new CorrectingForwarder(forwarder, schemas, new ItemImages(localClient), indexLag);
         this.server = new LoopbackServer("dynamodb-gateway", settings.dynamoDbPort(), THREADS, this::handle);
     }
 
@@ -88,6 +99,14 @@ public final class DynamoDbGateway implements AutoCloseable {
     /** The faults this gateway injects on demand (none until a test or a chaos run asks). */
     public GatewayFaults faults() {
         return faults;
+    }
+
+    /**
+     * How far global secondary index reads lag behind the table: {@link SandboxSettings#indexLag()} at start, zero
+     * (off) by default; a test may change it while the sandbox runs.
+     */
+    public IndexLag indexLag() {
+        return indexLag;
     }
 
     /** Requests of {@code operation} (e.g. {@code "GetItem"}) that were allowed and forwarded. */
@@ -117,7 +136,7 @@ public final class DynamoDbGateway implements AutoCloseable {
     public void close() {
         server.close();
         forwarder.close();
-        schemas.close();
+        localClient.close();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -199,10 +218,13 @@ public final class DynamoDbGateway implements AutoCloseable {
     private void forward(HttpExchange exchange, String operation, ReceivedRequest request) throws IOException {
         counters.allowed(operation);
         counters.forwarded();
-        DynamoDbForwarder.Forwarded answer = forwarder.forward(request);
+        DynamoDbForwarder.Forwarded answer = corrector.forward(operation, request);
         if (SCHEMA_CHANGES.contains(operation)) {
             parse(request.body()).map(b -> DynamoDbAuthorizations.tableName(b.path("TableName").asText()))
-                    .ifPresent(schemas::forget);
+                    .ifPresent(table -> {
+                        schemas.forget(table);
+                        indexLag.forgetTable(table);
+                    });
         }
         LoopbackServer.respond(exchange, answer.status(), answer.contentType().orElse(CONTENT_TYPE), answer.headers(),
                 answer.body());
@@ -214,12 +236,8 @@ public final class DynamoDbGateway implements AutoCloseable {
     }
 
     private static void answer(HttpExchange exchange, DynamoDbError error) throws IOException {
-        byte[] body = error.json();
-        CRC32 crc = new CRC32();
-        crc.update(body);
-        LoopbackServer.respond(exchange, error.status(), CONTENT_TYPE, Map.of(
-                "x-amzn-RequestId", UUID.randomUUID().toString(),
-                "x-amz-crc32", Long.toString(crc.getValue())), body);
+        DynamoDbForwarder.Forwarded answer = DynamoDbForwarder.Forwarded.of(error);
+        LoopbackServer.respond(exchange, answer.status(), CONTENT_TYPE, answer.headers(), answer.body());
     }
 
     private static Optional<JsonNode> parse(byte[] body) {

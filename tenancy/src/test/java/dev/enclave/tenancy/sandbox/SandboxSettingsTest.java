@@ -1,0 +1,50 @@
+package dev.enclave.tenancy.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The index-lag setting, as {@code -Denclave.local.index-lag} gives it to the local run and the app's tests. */
+class SandboxSettingsTest {
+
+    private final SandboxSettings defaults = SandboxSettings.inMemory(Principal.localApplication(), List.of());
+
+    @AfterEach
+    void clearProperty() {
+        System.clearProperty(SandboxSettings.INDEX_LAG_PROPERTY);
+    }
+
+    @Test
+    void indexLag_isOffByDefault_andWhenThePropertyIsNotSet() {
+        assertThat(defaults.indexLag()).isZero();
+        assertThat(defaults.withIndexLagFromSystemProperties().indexLag()).isZero();
+    }
+
+    @Test
+    void indexLagProperty_readsMillisecondsSecondsMinutesAndIso8601() {
+        assertThat(lagOf("300ms")).isEqualTo(Duration.ofMillis(300));
+        assertThat(lagOf("250")).isEqualTo(Duration.ofMillis(250));
+        assertThat(lagOf("2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(lagOf("1m")).isEqualTo(Duration.ofMinutes(1));
+        assertThat(lagOf("PT0.3S")).isEqualTo(Duration.ofMillis(300));
+        assertThat(lagOf("0")).isZero();
+    }
+
+    @Test
+    void indexLagProperty_whenNotADuration_orNegative_isRefusedWithTheReason() {
+        assertThatThrownBy(() -> lagOf("soon")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("enclave.local.index-lag is not a duration (300ms, 2s, PT0.3S): soon");
+        assertThatThrownBy(() -> lagOf("PT-1S")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("index lag must not be negative: PT-1S");
+    }
+
+    private Duration lagOf(String property) {
+        System.setProperty(SandboxSettings.INDEX_LAG_PROPERTY, property);
+        return defaults.withIndexLagFromSystemProperties().indexLag();
+    }
+}
