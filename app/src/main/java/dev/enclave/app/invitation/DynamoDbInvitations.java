@@ -204,13 +204,15 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     @Override
-    public InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after) {
+    public InvitationPage withStatus(Organisation organisation, InvitationStatus status, int limit,
+                                     Optional<String> after) {
+        TenantId tenant = organisation.id();
         Page page = table(tenant).query(InvitationKeys.withStatus(tenant, status), q -> {
             q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).limit(limit).scanIndexForward(false);
             after.ifPresent(position -> q.exclusiveStartKey(InvitationKeys.byStatusStart(tenant, status, position)));
         });
-        List<Invitation> found = checked.all(ItemKind.INVITATION, ReadScope.tenant(tenant), page.items(),
-                InvitationItems::fromItem);
+        List<Invitation> found = checked.all(ItemKind.INVITATION,
+                ReadScope.organisation(tenant, organisation.incarnation()), page.items(), InvitationItems::fromItem);
         Optional<String> last = page.next().flatMap(InvitationKeys::lastPosition);
         return new InvitationPage(found, last);
     }

@@ -46,8 +46,11 @@ public interface Invitations {
     /** Gives a pending invitation a new token hash and validity; false when it was not pending. */
     boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil);
 
-    /** One page of the organisation's invitations of a status, newest first, after the position {@code after}. */
-    InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after);
+    /**
+     * One page of the organisation's invitations of a status, newest first, after the position {@code after}: only
+     * those of this incarnation of it (the list is read from an index, which may still show a deleted predecessor's).
+     */
+    InvitationPage withStatus(Organisation organisation, InvitationStatus status, int limit, Optional<String> after);
 
     /** A page, with the position to continue after when there may be more. */
     record InvitationPage(List<Invitation> invitations, Optional<String> last) {

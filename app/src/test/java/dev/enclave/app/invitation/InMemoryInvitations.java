@@ -277,8 +277,10 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public InvitationPage withStatus(TenantId tenant, InvitationStatus status, int limit, Optional<String> after) {
+    public InvitationPage withStatus(Organisation organisation, InvitationStatus status, int limit,
+                                     Optional<String> after) {
         reads++;
+        TenantId tenant = organisation.id();
         List<Invitation> listed = invitations.values().stream()
                 .filter(i -> i.tenant().equals(tenant) && i.status() == status)
                 .sorted(Comparator.comparing(InvitationKeys::byStatusPosition).reversed())

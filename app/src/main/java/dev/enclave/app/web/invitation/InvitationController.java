@@ -169,7 +169,7 @@ class InvitationController {
                             "Use the nextCursor this list's previous page returned, unchanged."));
                 }
             }
-            Invitations.InvitationPage page = invitations.withStatus(granted.tenant(), wanted.get(),
+            Invitations.InvitationPage page = invitations.withStatus(granted.organisation(), wanted.get(),
                     size.get().value(), after);
             return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream()
                     .map(InvitationViews.View::of).toList(),
