@@ -50,6 +50,7 @@ class IdempotencyIT extends LocalStackTest {
         assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(again.json().get("token")).isEqualTo(first.json().get("token"));
         assertThat(again.header("Location")).isEqualTo(first.header("Location"));
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/idem-replay/invitations", owner).json().get("items")).hasSize(1);
         assertThat(api().get("/v1/orgs/idem-replay/invitations?status=superseded", owner).json().get("items")).isEmpty();
     }
@@ -109,6 +110,7 @@ class IdempotencyIT extends LocalStackTest {
         assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#idem-huge#"),
                         ":sk", AttributeValue.fromS("IDEMPOTENCY#")))).items()).isEmpty();
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/idem-huge/invitations", owner).json().get("items")).isEmpty();
     }
 
@@ -121,6 +123,7 @@ class IdempotencyIT extends LocalStackTest {
 
         assertThat(reused.status()).isEqualTo(422);
         assertThat(reused.json().get("code").asText()).isEqualTo("idempotency-key-reused");
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/idem-reuse/invitations", owner).json().findValuesAsText("email"))
                 .containsExactly("bob@example.com");
     }

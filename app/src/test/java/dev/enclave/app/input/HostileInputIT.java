@@ -251,6 +251,7 @@ class HostileInputIT extends LocalStackTest {
     }
 
     private Map<String, String> views() {
+        indexesCaughtUp();
         Map<String, String> views = new LinkedHashMap<>();
         for (String path : List.of("/v1/orgs/" + ORG, "/v1/orgs/" + ORG + "/members",
                 "/v1/orgs/" + ORG + "/invitations", "/v1/orgs/" + ORG + "/services",

@@ -137,6 +137,7 @@ class InMemoryInvitationsIT extends LocalStackTest {
         <T> void check(String step, Function<Invitations, T> change, T expected) {
             assertThat(change.apply(stored)).as(step + " on DynamoDB").isEqualTo(expected);
             assertThat(change.apply(memory)).as(step + " in memory").isEqualTo(expected);
+            indexesCaughtUp();
             for (InvitationStatus status : InvitationStatus.values()) {
                 assertThat(listed(memory, status)).as(status + " invitations after " + step)
                         .isEqualTo(listed(stored, status));
@@ -149,7 +150,7 @@ class InMemoryInvitationsIT extends LocalStackTest {
             List<Invitation> all = new ArrayList<>();
             Optional<String> after = Optional.empty();
             do {
-                Invitations.InvitationPage page = invitations.withStatus(tenant, status, 2, after);
+                Invitations.InvitationPage page = invitations.withStatus(read(), status, 2, after);
                 all.addAll(page.invitations());
                 after = page.last();
             } while (after.isPresent());

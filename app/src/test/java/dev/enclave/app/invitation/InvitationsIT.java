@@ -50,6 +50,7 @@ class InvitationsIT extends LocalStackTest {
         assertThat(accepted.json().get("groups").toString()).contains("billing", "member");
         assertThat(memberIds("inv-basic", owner)).contains("bob");
         assertThat(api().get("/v1/orgs/inv-basic", owner).json().get("members").asInt()).isEqualTo(2);
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/orgs", bob()).json().findValuesAsText("organisation")).contains("inv-basic");
     }
 
@@ -76,6 +77,7 @@ class InvitationsIT extends LocalStackTest {
 
         assertThat(reply.status()).isEqualTo(403);
         assertThat(reply.json().get("code").asText()).isEqualTo("email-not-verified");
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/invitations", unverified).json().get("items")).isEmpty();
         assertThat(api().get("/v1/me/invitations", bob()).json().findValuesAsText("organisation"))
                 .contains("inv-unverified");
@@ -148,6 +150,7 @@ class InvitationsIT extends LocalStackTest {
         assertThat(old.status()).isEqualTo(409);
         assertThat(current.status()).isEqualTo(200);
         assertThat(current.json().get("groups").toString()).contains("admin");
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/inv-again/invitations?status=superseded", owner).json().get("items")).hasSize(1);
     }
 
@@ -160,6 +163,7 @@ class InvitationsIT extends LocalStackTest {
                     .get("id").asText());
         }
 
+        indexesCaughtUp();
         List<String> listed = new ArrayList<>();
         String cursor = null;
         int pages = 0;
@@ -285,8 +289,10 @@ class InvitationsIT extends LocalStackTest {
     void myInvitations_listPendingOnesAcrossOrganisations_untilAccepted() {
         String token = invite("inv-mine", organisation("inv-mine"), "bob@example.com", "[]").json().get("token").asText();
 
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/invitations", bob()).json().findValuesAsText("organisation")).contains("inv-mine");
         accept(token, bob());
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/invitations", bob()).json().findValuesAsText("organisation"))
                 .doesNotContain("inv-mine");
     }
@@ -362,6 +368,7 @@ class InvitationsIT extends LocalStackTest {
         assertThat(statuses).containsOnly(200);
         await().atMost(Duration.ofSeconds(30)).until(() -> api().get("/v1/orgs/inv-renames", owner).json()
                 .get("jobs").isEmpty());
+        indexesCaughtUp();
         for (String invitee : invitees) {
             assertThat(api().get("/v1/me/orgs", invitee).json().findValuesAsText("name")).containsExactly("Name 4");
         }
@@ -382,6 +389,7 @@ class InvitationsIT extends LocalStackTest {
 
         assertThat(stale).isEqualTo(Invitations.WriteOutcome.INVITATION_CHANGED);
         assertThat(accept(token, bob()).status()).isEqualTo(200);
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/orgs", bob()).json().findValuesAsText("name")).contains("Name 1")
                 .doesNotContain("inv-stale-name");
     }

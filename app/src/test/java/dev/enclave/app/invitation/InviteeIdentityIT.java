@@ -26,6 +26,7 @@ class InviteeIdentityIT extends LocalStackTest {
         assertThat(refusal(accept(forSam, longS))).isEqualTo("wrong-invitee");
         assertThat(refusal(accept(forKim, kelvin))).isEqualTo("wrong-invitee");
         assertThat(refusal(accept(forBill, dotless))).isEqualTo("wrong-invitee");
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/invitations", kelvin).json().get("items")).isEmpty();
         assertThat(api().get("/v1/me/invitations", longS).json().get("items")).isEmpty();
         assertThat(api().get("/v1/me/invitations", dotless).json().get("items")).isEmpty();
@@ -38,6 +39,7 @@ class InviteeIdentityIT extends LocalStackTest {
         String token = invite("idn-intl", owner, "zoe@b\u00fccher.de", "[]");
         String zoe = tokens().mint("zoe", "ZOE@xn--bcher-kva.de");
 
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/invitations", zoe).json().findValuesAsText("email"))
                 .containsExactly("zoe@xn--bcher-kva.de");
         assertThat(accept(token, zoe).status()).isEqualTo(200);
@@ -53,6 +55,7 @@ class InviteeIdentityIT extends LocalStackTest {
             assertThat(reply.status()).as(email).isEqualTo(400);
             assertThat(refusal(reply)).isEqualTo("validation-failed");
         }
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/idn-bad/invitations", owner).json().get("items")).isEmpty();
     }
 
@@ -75,6 +78,7 @@ class InviteeIdentityIT extends LocalStackTest {
         assertThat(accept(sent.json().get("token").asText(), tokens().mint("next", "next@example.com")).status())
                 .as("the owner's token still works: nothing changed").isEqualTo(200);
         String other = invite("idn-owner", owner, "later@example.com", "[\"owner\"]");
+        indexesCaughtUp();
         String otherId = api().get("/v1/orgs/idn-owner/invitations", owner).json().findValuesAsText("id").get(0);
         assertThat(api().post("/v1/orgs/idn-owner/invitations/" + otherId + "/resend", "", owner).status())
                 .isEqualTo(200);

@@ -157,6 +157,7 @@ class InMemoryMembersIT extends LocalStackTest {
         UserKey fay = first.user("fay");
         second.memory.ofUser(fay).forEach(listed -> first.memory.add(listed.membership(), listed.organisation()));
 
+        indexesCaughtUp();
         assertThat(first.memory.ofUser(fay)).isEqualTo(stored.ofUser(fay)).hasSize(2);
     }
 

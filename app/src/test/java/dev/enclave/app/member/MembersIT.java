@@ -111,6 +111,7 @@ class MembersIT extends LocalStackTest {
         assertThat(removed.status()).isEqualTo(204);
         assertThat(api().get("/v1/orgs/mem-remove/members/bob", owner).status()).isEqualTo(404);
         assertThat(api().get("/v1/orgs/mem-remove", owner).json().get("members").asInt()).isEqualTo(1);
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/orgs", journeys().member("bob")).json().findValuesAsText("organisation"))
                 .doesNotContain("mem-remove");
         assertThat(api().get("/v1/orgs/mem-remove", journeys().member("bob")).status()).isEqualTo(404);

@@ -86,6 +86,7 @@ class JobsIT extends LocalStackTest {
         assertThat(renamed.json().get("jobs").get(0).get("processed").asLong()).isLessThan(2001);
         await().atMost(PATIENCE).until(() -> api().get("/v1/orgs/big-rename", owner).json().get("jobs").isEmpty());
         assertThat(nameCopies("big-rename")).containsOnly("Renamed Ltd").hasSize(2001);
+        indexesCaughtUp();
         assertThat(owing()).doesNotContain("TENANT#big-rename#");
     }
 
@@ -120,6 +121,7 @@ class JobsIT extends LocalStackTest {
         Organisation read = organisations.find(TenantId.of("orphan-rename")).orElseThrow();
         assertThat(organisations.rename(read, "Found Later", ExpectedVersion.anyExisting(), Instant.now()))
                 .isInstanceOf(Organisations.Renamed.class);
+        indexesCaughtUp();
         assertThat(owing()).contains("TENANT#orphan-rename#");
 
         assertThat(runner.poll()).isEqualTo(1);

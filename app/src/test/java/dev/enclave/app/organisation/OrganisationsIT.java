@@ -38,6 +38,7 @@ class OrganisationsIT extends LocalStackTest {
         Api.Reply members = api().get("/v1/orgs/org-create/members", ada);
         assertThat(members.json().at("/items/0/userId").asText()).isEqualTo("ada");
         assertThat(members.json().at("/items/0/groups").toString()).contains("owner");
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("organisation")).contains("org-create");
         assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("name")).contains("Create Ltd");
     }
@@ -153,6 +154,7 @@ class OrganisationsIT extends LocalStackTest {
 
         await().atMost(Duration.ofSeconds(30)).until(() -> api().get("/v1/orgs/org-rename-all", ada).json()
                 .get("jobs").isEmpty());
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("name")).containsExactly("New");
         assertThat(api().get("/v1/me/orgs", tokens().mint("user-149", "u149@example.com")).json()
                 .findValuesAsText("name")).containsExactly("New");
@@ -244,6 +246,7 @@ class OrganisationsIT extends LocalStackTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> platform.query(b -> b.tableName(tableName)
                 .keyConditionExpression("PK = :pk").consistentRead(true)
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#org-delete#")))).count() == 0);
+        indexesCaughtUp();
         assertThat(api().get("/v1/me/orgs", ada).json().findValuesAsText("organisation")).doesNotContain("org-delete");
         assertThat(platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk")
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#org-delete#"))))

@@ -122,6 +122,7 @@ class ServicesIT extends LocalStackTest {
 
         assertThat(reply.status()).isEqualTo(404);
         assertThat(reply.json().get("code").asText()).isEqualTo("not-found");
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/svc-none/invitations", owner).json().get("items")).isEmpty();
     }
 

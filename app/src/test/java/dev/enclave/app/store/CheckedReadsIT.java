@@ -37,6 +37,7 @@ class CheckedReadsIT extends LocalStackTest {
         String real = journeys().invite("chk-inv-victim", owner, "bob").json().get("invitation").get("id").asText();
         plant(stored("TENANT#chk-inv-victim#", "INVITATION#" + real), "PK", "TENANT#chk-inv-evil#",
                 "SK", "INVITATION#planted", "id", "planted", "GSI1SK", "9999#planted");
+        indexesCaughtUp();
         double before = skipped("invitation", "foreign-key");
 
         Api.Reply listed = api().get("/v1/orgs/chk-inv-victim/invitations", owner);
@@ -54,6 +55,7 @@ class CheckedReadsIT extends LocalStackTest {
                 "GSI2SK", "ORG#chk-orgs-fake", "tenant", "chk-orgs-fake", "orgName", "Fake");
         plant(Map.of("PK", s("TENANT#chk-orgs-evil#"), "SK", s("MEMBER#incomplete"),
                 "GSI2PK", s("USER#" + adaDigest + "#"), "GSI2SK", s("ORG#chk-orgs-fake2")));
+        indexesCaughtUp();
         double before = skipped("membership", "foreign-key");
 
         Api.Reply mine = api().get("/v1/me/orgs", ada);
@@ -73,6 +75,7 @@ class CheckedReadsIT extends LocalStackTest {
         plant(Map.of("PK", s("TENANT#chk-myinv-evil#"), "SK", s("INVITATION#incomplete"),
                 "GSI2PK", s(EmailKey.of(dev.enclave.identity.Email.of("cleo@example.com")).prefix().value()),
                 "GSI2SK", s("INVITATION#chk-myinv#incomplete")));
+        indexesCaughtUp();
         double before = skipped("invitation", "foreign-key");
 
         Api.Reply mine = api().get("/v1/me/invitations", journeys().member("cleo"));
@@ -92,6 +95,7 @@ class CheckedReadsIT extends LocalStackTest {
                 "GSI1PK", s(danAssignments), "GSI1SK", s("SVCGROUP#s#g")));
         plant(Map.of("PK", s("TENANT#chk-remove#"), "SK", s("JUNK#1"), "GSI1PK", s(danAssignments),
                 "GSI1SK", s("JUNK")));
+        indexesCaughtUp();
         double foreign = skipped("assignment", "foreign-key");
         double malformed = skipped("assignment", "malformed");
 
@@ -117,6 +121,7 @@ class CheckedReadsIT extends LocalStackTest {
                 "validUntil", "soon", "GSI2PK", null, "GSI2SK", null);
         plant(Map.of("PK", s("TENANT#chk-junk#"), "SK", s("SVC#broken"), "id", s("broken"),
                 "name", AttributeValue.fromN("7"), "version", s("one")));
+        indexesCaughtUp();
         double members = skipped("membership", "malformed");
         double invitations = skipped("invitation", "malformed");
         double services = skipped("service", "malformed");

@@ -18,6 +18,10 @@ import org.junit.jupiter.api.TestInstance;
  * in-memory local AWS sandbox, with a table and a data directory of the test class's own. Request limits are off
  * (tests send bursts from one caller on purpose); {@code RequestLimitsIT} turns them on.
  * Subclasses are annotated {@code @MicronautTest(environments = "local")}.
+ *
+ * <p>The sandbox's indexes lag behind the table as AWS's do ({@code enclave.local.index-lag}, 300 ms in the build): a
+ * test that checks a list read from an index right after a write first waits until {@link #indexesCaughtUp}.
+ * Decisions never read an index, so nothing else waits.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class LocalStackTest implements TestPropertyProvider {
@@ -37,6 +41,11 @@ public abstract class LocalStackTest implements TestPropertyProvider {
         properties.put("enclave.local.data-dir", dataDir.toString());
         properties.put("enclave.limits.enabled", "false");
         return properties;
+    }
+
+    /** Returns once the shared sandbox's indexes show every write made before the call. */
+    protected static void indexesCaughtUp() {
+        Indexes.caughtUp(SharedSandbox.instance());
     }
 
     protected Api api() {

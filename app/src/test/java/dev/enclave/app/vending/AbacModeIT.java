@@ -9,6 +9,7 @@ import dev.enclave.app.organisation.RunningJobs;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.identity.TenantId;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.Indexes;
 import dev.enclave.app.support.Journeys;
 import dev.enclave.app.support.Tokens;
 import dev.enclave.iam.policy.AbacTenantPolicy;
@@ -78,6 +79,7 @@ class AbacModeIT {
         String owner = journeys.organisation("abac-org");
         journeys.invite("abac-org", owner, "carol");
         journeys.join("abac-org", owner, "bob");
+        Indexes.caughtUp(sandbox);
 
         Api.Reply myOrganisations = api.get("/v1/me/orgs", journeys.member("bob"));
         Api.Reply myInvitations = api.get("/v1/me/invitations", journeys.member("carol"));
@@ -102,6 +104,7 @@ class AbacModeIT {
         assertThat(organisations.rename(read, "Renamed", ExpectedVersion.anyExisting(), java.time.Instant.now()))
                 .isInstanceOf(Organisations.Renamed.class);
 
+        Indexes.caughtUp(sandbox);
         int started = context.getBean(RunningJobs.class).poll();
 
         assertThat(started).isEqualTo(1);
