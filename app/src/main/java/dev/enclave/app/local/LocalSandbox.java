@@ -27,13 +27,14 @@ public final class LocalSandbox {
 
     /**
      * Starts the sandbox on the given loopback ports (0: a free one), with the index lag of
-     * {@code -Denclave.local.index-lag} ({@link SandboxSettings#INDEX_LAG_PROPERTY}; off when not set).
+     * {@code -Denclave.local.index-lag} and the transaction conflicts of {@code -Denclave.local.transaction-conflicts}
+     * ({@link SandboxSettings#withSystemProperties()}; both off when not set).
      */
     public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions,
                                         int dynamoDbPort, int stsPort) {
         return LocalAwsSandbox.start(SandboxSettings.inMemory(Principal.localApplication(),
                         Map.of(TENANT_ROLE, tenantRolePermissions)).withDataDirectory(dynamoDbDirectory)
-                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort).withIndexLagFromSystemProperties());
+                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort).withSystemProperties());
     }
 
     /** The tenant role's permission policy for the local table {@code tableName}. */

@@ -29,10 +29,14 @@ import java.util.regex.Pattern;
  * @param indexLag      how far global secondary index reads lag behind the table, measured on {@code clock}
  *                      (see {@link dev.enclave.tenancy.sandbox.gateway.IndexLag}); zero, the default, for indexes
  *                      as current as DynamoDB Local keeps them
+ * @param conflictHold  when present, transactions conflict as on DynamoDB, each holding its items this much longer
+ *                      than DynamoDB Local takes to run it (see
+ *                      {@link dev.enclave.tenancy.sandbox.gateway.TransactionConflicts}); empty, the default, for
+ *                      DynamoDB Local's own behaviour, where requests run one at a time and never conflict
  */
 public record SandboxSettings(Optional<Path> dataDirectory, Principal application, List<RoleDefinition> roles,
                               Clock clock, String region, String account, int dynamoDbPort, int stsPort,
-                              Duration indexLag) {
+                              Duration indexLag, Optional<Duration> conflictHold) {
 
     /** The region the sandbox pretends to be unless told otherwise. */
     public static final String DEFAULT_REGION = "us-east-1";
@@ -41,9 +45,15 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
 
     /**
      * The system property the local run and the app's tests read {@link #indexLag()} from, as {@code 300ms},
-     * {@code 2s}, {@code 0} or ISO-8601 ({@code PT0.3S}): see {@link #withIndexLagFromSystemProperties()}.
+     * {@code 2s}, {@code 0} or ISO-8601 ({@code PT0.3S}): see {@link #withSystemProperties()}.
      */
     public static final String INDEX_LAG_PROPERTY = "enclave.local.index-lag";
+
+    /**
+     * The system property the local run and the app's tests read {@link #conflictHold()} from: a duration as for
+     * {@link #INDEX_LAG_PROPERTY} turns transaction conflicts on with that hold; {@code off} or unset leaves them off.
+     */
+    public static final String TRANSACTION_CONFLICTS_PROPERTY = "enclave.local.transaction-conflicts";
 
     private static final Pattern ACCOUNT = Pattern.compile("\\d{12}");
     private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+)(ms|s|m)?");
@@ -67,6 +77,10 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
         if (indexLag.isNegative()) {
             throw new IllegalArgumentException("index lag must not be negative: " + indexLag);
         }
+        Objects.requireNonNull(conflictHold, "conflictHold");
+        if (conflictHold.filter(Duration::isNegative).isPresent()) {
+            throw new IllegalArgumentException("conflict hold must not be negative: " + conflictHold.get());
+        }
         Set<String> arns = new HashSet<>();
         for (RoleDefinition role : roles) {
             if (!arns.add(role.arn())) {
@@ -78,7 +92,7 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
     /** In memory, on the system clock, in the default region and account. */
     public static SandboxSettings inMemory(Principal application, List<RoleDefinition> roles) {
         return new SandboxSettings(Optional.empty(), application, roles, Clock.systemUTC(), DEFAULT_REGION,
-                DEFAULT_ACCOUNT, 0, 0, Duration.ZERO);
+                DEFAULT_ACCOUNT, 0, 0, Duration.ZERO, Optional.empty());
     }
 
     /** Roles given as ARN → permission policy, each trusting {@code application} for up to 12 hours. */
@@ -90,52 +104,65 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
     /** The same settings, persisting DynamoDB Local under {@code directory} (empty: in memory). */
     public SandboxSettings withDataDirectory(Optional<Path> directory) {
         return new SandboxSettings(directory, application, roles, clock, region, account, dynamoDbPort, stsPort,
-                indexLag);
+                indexLag, conflictHold);
     }
 
     /** The same settings on another clock (tests move one forward to expire credentials). */
     public SandboxSettings withClock(Clock newClock) {
         return new SandboxSettings(dataDirectory, application, roles, newClock, region, account, dynamoDbPort,
-                stsPort, indexLag);
+                stsPort, indexLag, conflictHold);
     }
 
     /** The same settings pretending to be another region. */
     public SandboxSettings withRegion(String newRegion) {
         return new SandboxSettings(dataDirectory, application, roles, clock, newRegion, account, dynamoDbPort,
-                stsPort, indexLag);
+                stsPort, indexLag, conflictHold);
     }
 
     /** The same settings pretending to be another account. */
     public SandboxSettings withAccount(String newAccount) {
         return new SandboxSettings(dataDirectory, application, roles, clock, region, newAccount, dynamoDbPort,
-                stsPort, indexLag);
+                stsPort, indexLag, conflictHold);
     }
 
     /** The same settings on fixed loopback ports (0: a free one), so a saved endpoint survives a restart. */
     public SandboxSettings withPorts(int newDynamoDbPort, int newStsPort) {
         return new SandboxSettings(dataDirectory, application, roles, clock, region, account, newDynamoDbPort,
-                newStsPort, indexLag);
+                newStsPort, indexLag, conflictHold);
     }
 
     /** The same settings with global secondary index reads lagging {@code lag} behind the table (zero: none). */
     public SandboxSettings withIndexLag(Duration lag) {
         return new SandboxSettings(dataDirectory, application, roles, clock, region, account, dynamoDbPort, stsPort,
-                lag);
+                lag, conflictHold);
     }
 
     /**
-     * The same settings with the index lag the {@value #INDEX_LAG_PROPERTY} system property gives, or unchanged when
-     * it is not set: how {@code -Denclave.local.index-lag=300ms} reaches the local run and the app's tests.
-     *
-     * @throws IllegalArgumentException when the property is set but is not a duration
+     * The same settings with transactions conflicting as on DynamoDB, each holding its items {@code hold} longer than
+     * DynamoDB Local takes to run it (DynamoDB's two-phase transactions take longer); empty: no conflicts.
      */
-    public SandboxSettings withIndexLagFromSystemProperties() {
+    public SandboxSettings withTransactionConflicts(Optional<Duration> hold) {
+        return new SandboxSettings(dataDirectory, application, roles, clock, region, account, dynamoDbPort, stsPort,
+                indexLag, hold);
+    }
+
+    /**
+     * The same settings with the index lag and the transaction conflicts the {@value #INDEX_LAG_PROPERTY} and
+     * {@value #TRANSACTION_CONFLICTS_PROPERTY} system properties give, each unchanged when its property is not set:
+     * how {@code -Denclave.local.index-lag=300ms} reaches the local run and the app's tests.
+     *
+     * @throws IllegalArgumentException when a property is set but is not a duration
+     */
+    public SandboxSettings withSystemProperties() {
         String lag = System.getProperty(INDEX_LAG_PROPERTY, "").trim();
-        return lag.isEmpty() ? this : withIndexLag(parseDuration(lag));
+        String hold = System.getProperty(TRANSACTION_CONFLICTS_PROPERTY, "").trim();
+        SandboxSettings lagging = lag.isEmpty() ? this : withIndexLag(parseDuration(INDEX_LAG_PROPERTY, lag));
+        return hold.isEmpty() ? lagging : lagging.withTransactionConflicts("off".equals(hold) ? Optional.empty()
+                : Optional.of(parseDuration(TRANSACTION_CONFLICTS_PROPERTY, hold)));
     }
 
     /** {@code 300ms}, {@code 2s}, {@code 1m}, a bare number of milliseconds, or ISO-8601 such as {@code PT0.3S}. */
-    static Duration parseDuration(String text) {
+    static Duration parseDuration(String property, String text) {
         Matcher simple = SIMPLE_DURATION.matcher(text);
         if (simple.matches()) {
             long amount = Long.parseLong(simple.group(1));
@@ -149,8 +176,7 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
         try {
             return Duration.parse(text);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(INDEX_LAG_PROPERTY + " is not a duration (300ms, 2s, PT0.3S): " + text,
-                    e);
+            throw new IllegalArgumentException(property + " is not a duration (300ms, 2s, PT0.3S): " + text, e);
         }
     }
 }

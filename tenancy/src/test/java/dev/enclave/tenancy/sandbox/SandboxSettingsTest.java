@@ -6,10 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The index-lag setting, as {@code -Denclave.local.index-lag} gives it to the local run and the app's tests. */
+/**
+ * The index-lag and transaction-conflict settings, as {@code -Denclave.local.index-lag} and
+ * {@code -Denclave.local.transaction-conflicts} give them to the local run and the app's tests.
+ */
 class SandboxSettingsTest {
 
     private final SandboxSettings defaults = SandboxSettings.inMemory(Principal.localApplication(), List.of());
@@ -17,12 +21,13 @@ class SandboxSettingsTest {
     @AfterEach
     void clearProperty() {
         System.clearProperty(SandboxSettings.INDEX_LAG_PROPERTY);
+        System.clearProperty(SandboxSettings.TRANSACTION_CONFLICTS_PROPERTY);
     }
 
     @Test
     void indexLag_isOffByDefault_andWhenThePropertyIsNotSet() {
         assertThat(defaults.indexLag()).isZero();
-        assertThat(defaults.withIndexLagFromSystemProperties().indexLag()).isZero();
+        assertThat(defaults.withSystemProperties().indexLag()).isZero();
     }
 
     @Test
@@ -43,8 +48,23 @@ class SandboxSettingsTest {
                 .hasMessage("index lag must not be negative: PT-1S");
     }
 
+    @Test
+    void transactionConflicts_areOffByDefault_onWithTheHoldThePropertyGives_andOffWhenItSaysSo() {
+        assertThat(defaults.conflictHold()).isEmpty();
+        assertThat(holdOf("20ms")).contains(Duration.ofMillis(20));
+        assertThat(holdOf("0")).contains(Duration.ZERO);
+        assertThat(holdOf("off")).isEmpty();
+        assertThatThrownBy(() -> holdOf("often")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("enclave.local.transaction-conflicts is not a duration (300ms, 2s, PT0.3S): often");
+    }
+
+    private Optional<Duration> holdOf(String property) {
+        System.setProperty(SandboxSettings.TRANSACTION_CONFLICTS_PROPERTY, property);
+        return defaults.withSystemProperties().conflictHold();
+    }
+
     private Duration lagOf(String property) {
         System.setProperty(SandboxSettings.INDEX_LAG_PROPERTY, property);
-        return defaults.withIndexLagFromSystemProperties().indexLag();
+        return defaults.withSystemProperties().indexLag();
     }
 }

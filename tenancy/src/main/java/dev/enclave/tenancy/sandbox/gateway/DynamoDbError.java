@@ -15,7 +15,7 @@ import java.util.List;
  */
 record DynamoDbError(int status, String type, String message, List<String> cancellationReasons) {
 
-    private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+    static final String TRANSACTION_CONFLICT = "TransactionConflict";
     private static final String ONGOING = "Transaction is ongoing for the item";
 
     DynamoDbError(int status, String type, String message) {
@@ -29,6 +29,11 @@ record DynamoDbError(int status, String type, String message, List<String> cance
     static DynamoDbError transactionConflict(int items) {
         List<String> reasons = new ArrayList<>(Collections.nCopies(Math.max(items, 1), "None"));
         reasons.set(0, TRANSACTION_CONFLICT);
+        return transactionConflict(reasons);
+    }
+
+    /** A transaction cancelled for the reasons given, one per item in request order ({@code None} for the rest). */
+    static DynamoDbError transactionConflict(List<String> reasons) {
         return new DynamoDbError(400, "TransactionCanceledException", "Transaction cancelled, please refer "
                 + "cancellation reasons for specific reasons " + reasons.toString(), List.copyOf(reasons));
     }

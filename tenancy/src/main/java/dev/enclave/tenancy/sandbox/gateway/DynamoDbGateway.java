@@ -35,8 +35,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *       answers {@code AccessDeniedException} and forwards nothing;</li>
  *   <li>forwards allowed requests unchanged to DynamoDB Local and relays its answer, corrected where DynamoDB Local
  *       answers otherwise than DynamoDB: global secondary index reads lagging behind the table when
- *       {@link #indexLag()} is on, and the consumed capacity of batch and transaction writes (see
- *       {@link CorrectingForwarder}).</li>
+ *       {@link #indexLag()} is on, the consumed capacity of batch and transaction writes (see
+ *       {@link CorrectingForwarder}), and transactions conflicting when {@link #transactionConflicts()} is on.</li>
  * </ol>
  * Errors come in DynamoDB's JSON format (HTTP 400), so the SDK raises {@code DynamoDbException} with AWS's error
  * codes. Counts its decisions per operation, for tests and benchmarks. Thread-safe.
@@ -61,6 +61,7 @@ public final class DynamoDbGateway implements AutoCloseable {
     private final DynamoDbForwarder forwarder;
     private final IndexLag indexLag;
     private final CorrectingForwarder corrector;
+    private final TransactionConflicts conflicts;
     private final GatewayCounters counters = new GatewayCounters();
     private final GatewayFaults faults = new GatewayFaults();
     private final LoopbackServer server;
@@ -83,6 +84,7 @@ public final class DynamoDbGateway implements AutoCloseable {
         this.forwarder = new DynamoDbForwarder(dynamoDbLocal, THREADS);
         this.indexLag = new IndexLag(settings.indexLag(), settings.clock());
         this.corrector = new CorrectingForwarder(forwarder, schemas, new ItemImages(localClient), indexLag);
+        this.conflicts = new TransactionConflicts(settings.conflictHold(), new ItemWrites(schemas::keys));
         this.server = new LoopbackServer("dynamodb-gateway", settings.dynamoDbPort(), THREADS, this::handle);
     }
 
@@ -107,6 +109,14 @@ public final class DynamoDbGateway implements AutoCloseable {
      */
     public IndexLag indexLag() {
         return indexLag;
+    }
+
+    /**
+     * Whether transactions conflict as on DynamoDB: {@link SandboxSettings#conflictHold()} at start, off by default; a
+     * test may turn them on while the sandbox runs.
+     */
+    public TransactionConflicts transactionConflicts() {
+        return conflicts;
     }
 
     /** Requests of {@code operation} (e.g. {@code "GetItem"}) that were allowed and forwarded. */
@@ -218,7 +228,8 @@ public final class DynamoDbGateway implements AutoCloseable {
     private void forward(HttpExchange exchange, String operation, ReceivedRequest request) throws IOException {
         counters.allowed(operation);
         counters.forwarded();
-        DynamoDbForwarder.Forwarded answer = corrector.forward(operation, request);
+        DynamoDbForwarder.Forwarded answer = conflicts.forward(operation, request.body(),
+                () -> corrector.forward(operation, request));
         if (SCHEMA_CHANGES.contains(operation)) {
             parse(request.body()).map(b -> DynamoDbAuthorizations.tableName(b.path("TableName").asText()))
                     .ifPresent(table -> {
