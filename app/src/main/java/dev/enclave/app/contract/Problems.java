@@ -161,7 +161,8 @@ public final class Problems {
     @Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @ApiResponse(responseCode = "503",
             description = "`service-unavailable`: a dependency (identity provider, STS, DynamoDB) is "
-                    + "unavailable; retry after Retry-After seconds.",
+                    + "unavailable, or the organisation had more changes at once than could get through; nothing "
+                    + "changed; retry after Retry-After seconds.",
             headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string")),
                     @Header(name = "Retry-After", description = ResponseHeaders.RETRY_AFTER,

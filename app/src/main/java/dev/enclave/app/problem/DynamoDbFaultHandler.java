@@ -21,8 +21,9 @@ import software.amazon.awssdk.core.exception.SdkException;
 /**
  * What an AWS call raised once the SDK's retries and timeouts were spent. A dependency's bad minute — throttling,
  * a 5xx, a timeout, a dropped connection — answers 503 {@code service-unavailable} with {@code Retry-After}, never
- * 500; the client may simply retry. A write that kept losing to other transactions on the same items answers 409
- * {@code conflict}: nothing changed, and the client may read again and retry. Anything else (the guard refusing a
+ * 500; the client may simply retry. So does a write that kept losing to other transactions on the same items (an
+ * organisation busier than its item lets through): nothing changed, and the same request may be sent again.
+ * Anything else (the guard refusing a
  * request, a request DynamoDB calls invalid) is a fault of ours: 500 {@code internal}, logged with its cause.
  */
 @Singleton
@@ -40,11 +41,11 @@ final class DynamoDbFaultHandler implements ExceptionHandler<SdkException, HttpR
     @Override
     public HttpResponse<?> handle(HttpRequest request, SdkException exception) {
         if (Cancellations.conflicted(exception)) {
-            LOG.info("write lost to concurrent transactions after retries: {}", exception.toString());
+            LOG.warn("write lost to concurrent transactions after retries: {}", exception.toString());
             return problems.processResponse(ErrorContext.builder(request).cause(exception)
-                            .errorMessage("Another change to the same data was in progress; nothing was changed. "
-                                    + "Read again and retry.").build(),
-                    HttpResponse.status(HttpStatus.CONFLICT));
+                            .errorMessage("Other changes to the same data kept it busy; nothing was changed. "
+                                    + "Retry shortly.").build(),
+                    HttpResponse.status(HttpStatus.SERVICE_UNAVAILABLE).header("Retry-After", RETRY_AFTER_SECONDS));
         }
         if (isTransient(exception)) {
             LOG.warn("dependency unavailable after retries: {}", exception.toString());

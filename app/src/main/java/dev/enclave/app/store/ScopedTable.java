@@ -1,11 +1,13 @@
 package dev.enclave.app.store;
 
 import dev.enclave.app.platform.Backoff;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -20,15 +22,38 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  */
 public final class ScopedTable {
 
-    /** Rounds of the client's retries a transaction that keeps losing to others gets, the first included. */
-    static final int CONFLICT_ROUNDS = 6;
+    /**
+     * How long a transaction that keeps losing to others on the same items (sent by other instances) is sent again;
+     * then it is thrown.
+     */
+    static final Duration CONFLICT_BUDGET = Duration.ofSeconds(5);
+    /**
+     * The pauses between rounds grow until this round, then stay (about 40 to 80 ms: short, so a transaction from a
+     * busy instance finds the gaps between another busy instance's transactions).
+     */
+    private static final int LONGEST_PAUSE_ROUND = 4;
+
+    /** Where a transaction waits its turn among the scope's others. */
+    interface Turn {
+        /** No waiting: the scope's transactions rarely meet. */
+        Turn NONE = new Turn() {
+            @Override
+            public <T> T take(Supplier<T> transaction) {
+                return transaction.get();
+            }
+        };
+
+        <T> T take(Supplier<T> transaction);
+    }
 
     private final DynamoDbClient client;
     private final String table;
+    private final Turn turn;
 
-    ScopedTable(DynamoDbClient client, String table) {
+    ScopedTable(DynamoDbClient client, String table, Turn turn) {
         this.client = client;
         this.table = table;
+        this.turn = turn;
     }
 
     /** The item at {@code key}, strongly consistent; empty when there is none. */
@@ -135,14 +160,18 @@ public final class ScopedTable {
     }
 
     /**
-     * Runs a workflow's transaction: committed, or refused by the roles it names. A transaction that lost to another
-     * one in flight on the same items changed nothing, so it is sent again: the client retries it
-     * ({@code enclave.tenancy.dynamodb-max-attempts}), and when those attempts all lost too, it is sent again here
-     * after a jittered pause, up to {@value #CONFLICT_ROUNDS} rounds in all (many writers joining one organisation at
-     * once all update its item); then it is thrown, as is a transaction that failed otherwise. Every workflow's
-     * transaction runs here.
+     * Runs a workflow's transaction in its turn ({@link Turns}): committed, or refused by the roles it names. A
+     * transaction that lost to another one in flight on the same items changed nothing, so it is sent again: the
+     * client retries it ({@code enclave.tenancy.dynamodb-max-attempts}), and when those attempts all lost too, it is
+     * sent again here after a jittered pause, for up to {@link #CONFLICT_BUDGET}; then it is thrown, as is a
+     * transaction that failed otherwise. Every workflow's transaction runs here.
      */
     public TransactionOutcome transact(Transaction transaction) {
+        return turn.take(() -> sendUntilNoConflict(transaction));
+    }
+
+    private TransactionOutcome sendUntilNoConflict(Transaction transaction) {
+        long deadline = System.nanoTime() + CONFLICT_BUDGET.toNanos();
         for (int round = 1; ; round++) {
             try {
                 client.transactWriteItems(b -> {
@@ -152,10 +181,10 @@ public final class ScopedTable {
                 });
                 return TransactionOutcome.COMMITTED;
             } catch (TransactionCanceledException cancelled) {
-                if (round >= CONFLICT_ROUNDS || !Cancellations.conflicted(cancelled)) {
+                if (!Cancellations.conflicted(cancelled) || System.nanoTime() - deadline > 0) {
                     return Refusals.read(transaction, cancelled);
                 }
-                Backoff.pause(round);
+                Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
             }
         }
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Writes losing to another transaction on the same items, injected by the sandbox gateway as DynamoDB answers it
  * (a transaction cancelled with a {@code TransactionConflict} reason): a cancelled transaction changed nothing,
- * so it is sent again; a conflict that outlasts the retries answers 409 {@code conflict} and changes nothing.
+ * so it is sent again; a conflict that outlasts the retries answers 503 {@code service-unavailable} with
+ * {@code Retry-After} and changes nothing: the request was fine, the organisation was busy.
  */
 @MicronautTest(environments = "local")
 class TransactionConflictsIT extends LocalStackTest {
@@ -41,7 +42,7 @@ class TransactionConflictsIT extends LocalStackTest {
     }
 
     @Test
-    void aConflictBeyondTheRetries_answers409Conflict_andChangesNothing() {
+    void aConflictBeyondTheRetries_answers503WithRetryAfter_andChangesNothing() {
         String founder = journeys().member("conflict-lasting");
         String body = "{\"id\":\"conflict-lasting\",\"name\":\"L\"}";
         faults.inject(transactionConflicts("conflict-lasting", Integer.MAX_VALUE));
@@ -50,14 +51,15 @@ class TransactionConflictsIT extends LocalStackTest {
         faults.clear();
         Api.Reply afterwards = api().post("/v1/orgs", body, founder);
 
-        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.status()).as(refused.body()).isEqualTo(503);
         assertThat(refused.contentType()).isEqualTo("application/problem+json");
-        assertThat(refused.json().get("code").asText()).isEqualTo("conflict");
+        assertThat(refused.json().get("code").asText()).isEqualTo("service-unavailable");
+        assertThat(refused.header("Retry-After")).isEqualTo("2");
         assertThat(afterwards.status()).as("nothing was created").isEqualTo(201);
     }
 
     @Test
-    void aServiceDeletionLosingToConflicts_isAConflict_notNotFound() {
+    void aServiceDeletionLosingToConflicts_isUnavailable_notNotFound() {
         String owner = journeys().organisation("conflict-svc");
         assertThat(api().post("/v1/orgs/conflict-svc/services", "{\"id\":\"billing\",\"name\":\"B\"}", owner)
                 .status()).isEqualTo(201);
@@ -66,8 +68,8 @@ class TransactionConflictsIT extends LocalStackTest {
         Api.Reply refused = api().send(api().request("/v1/orgs/conflict-svc/services/billing", owner).DELETE());
         faults.clear();
 
-        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
-        assertThat(refused.json().get("code").asText()).isEqualTo("conflict");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(503);
+        assertThat(refused.json().get("code").asText()).isEqualTo("service-unavailable");
         assertThat(api().get("/v1/orgs/conflict-svc/services/billing", owner).status()).isEqualTo(200);
     }
 
