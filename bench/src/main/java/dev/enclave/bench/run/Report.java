@@ -522,7 +522,8 @@ final class Report {
                 largest.memberPage().p99Ms() / smallest.memberPage().p99Ms()));
         section.line("");
         section.line("Renames and deletions, the sizes one after the other, each organisation renamed, then deleted; "
-                + "the request goes to the instances in turn, the deletion to the one the rename did not. *Answer*: "
+                + "the request goes to the instances in turn, the deletion to the one the rename did not; one job of "
+                + "each kind per size, so each time below is one sample. *Answer*: "
                 + "the HTTP answer's time. *Done*: from sending the request until `GET /v1/orgs/{org}` shows no job "
                 + "(a rename) or the platform admin's `GET /v1/admin/tenants/{id}` answers 404 (a deletion, whose "
                 + "partition is then checked empty), polled every 100 ms on the instance that answered. *Needed*: "
