@@ -39,6 +39,7 @@ final class HandMappedItems {
         item.put("status", AttributeValue.fromS(organisation.status().name()));
         item.put("version", AttributeValue.fromN(Long.toString(organisation.version())));
         item.put("createdAt", AttributeValue.fromS(organisation.createdAt().toString()));
+        item.put("incarnation", AttributeValue.fromS(organisation.incarnation().value()));
         return item;
     }
 

@@ -14,11 +14,19 @@ import java.util.List;
  * @param startups      start-up repetitions per configuration
  * @param refusedWarmUp requests of each refused kind before its measured ones
  * @param refusedRequests measured requests of each refused kind
+ * @param refusalCost   a request refused over its budget against a served one, on the noisy-neighbour server
+ * @param tenantSize    the organisation sizes and the jobs' rate of the tenant-size cell
  */
 record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Duration segment, int rounds,
                     List<Integer> tenantCounts, int coldTenants, List<Integer> scaleCounts, int startups,
                     int costWalks, int refusedWarmUp, int refusedRequests, String jmhArguments, Path output,
-                    Path docs, int noisyRounds, Duration noisyPhase) {
+                    Path docs, int noisyRounds, Duration noisyPhase, RefusalCost.Options refusalCost,
+                    TenantSize.Options tenantSize) {
+
+    /** The jobs' rate in the tenant-size cell: the product's default, set explicitly so the report can say it. */
+    static final int JOB_WRITE_UNITS_PER_SECOND = 250;
+    /** How often each instance looks for jobs nobody holds in that cell (the default is 5 s; see the report). */
+    static final Duration JOB_POLL_INTERVAL = Duration.ofSeconds(1);
 
     static BenchOptions parse(String[] args) {
         boolean quick = List.of(args).contains("--quick");
@@ -27,12 +35,16 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
             return new BenchOptions(true, Duration.ofSeconds(5), Duration.ofSeconds(1), Duration.ofSeconds(4), 1,
                     List.of(1, 10, 100), 50, List.of(100, 1_000), 1, 1, 5, 10, "-f 1 -wi 1 -w 1s -i 2 -r 1s",
                     root.resolve("bench/results/quick.json"), root.resolve("bench/results/quick"), 1,
-                    Duration.ofSeconds(8));
+                    Duration.ofSeconds(8), new RefusalCost.Options(200, 300, 2),
+                    new TenantSize.Options(List.of(100, 1_000), JOB_WRITE_UNITS_PER_SECOND, JOB_POLL_INTERVAL, 2, 20,
+                            30));
         }
         return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                 List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5, 30, 100,
                 "-f 1 -wi 3 -w 2s -i 5 -r 2s", root.resolve("bench/results/latest.json"), root.resolve("docs"), 5,
-                Duration.ofSeconds(20));
+                Duration.ofSeconds(20), new RefusalCost.Options(2_000, 2_000, 5),
+                new TenantSize.Options(List.of(100, 1_000, 10_000), JOB_WRITE_UNITS_PER_SECOND, JOB_POLL_INTERVAL, 5,
+                        100, 200));
     }
 
     int largestTenantCount() {

@@ -32,11 +32,15 @@ public final class BenchRun {
 
     public static void main(String[] args) throws Exception {
         BenchOptions options = BenchOptions.parse(args);
+        Path root = Path.of(System.getProperty("enclave.bench.root", ".")).toAbsolutePath().normalize();
         if (List.of(args).contains("--noisy-neighbour")) {
-            noisyNeighbourOnly(options);
+            noisyNeighbourOnly(options, List.of(args).contains("--saturated"));
             return;
         }
-        Path root = Path.of(System.getProperty("enclave.bench.root", ".")).toAbsolutePath().normalize();
+        if (List.of(args).contains("--tenant-size")) {
+            tenantSizeOnly(options, root);
+            return;
+        }
         Path work = Files.createTempDirectory("enclave-bench-");
         log("work directory " + work + (options.quick() ? " (quick smoke run: figures not comparable)" : ""));
         long started = System.nanoTime();
@@ -101,12 +105,18 @@ public final class BenchRun {
             startup = new Results.StartupTimes(local, Spread.of(local), nonLocal, Spread.of(nonLocal));
         }
         log("noisy neighbour (a server of its own, limits on)");
-        NoisyNeighbour.Result noisy = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase());
+        NoisyNeighbour.Result noisy = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase(), false,
+                options.refusalCost());
+        log("noisy neighbour on a saturated machine (a CPU burner beside it)");
+        NoisyNeighbour.Result saturated = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase(),
+                true, options.refusalCost());
+        log("tenant size (a server of its own and a second instance on its table)");
+        TenantSize.Result tenantSize = TenantSize.measure(work, appJar(root), options.tenantSize());
         log("JMH micro-benchmarks");
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
-                credentials, polling, scale, cost, micro, startup, refused, noisy);
+                credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
@@ -118,17 +128,40 @@ public final class BenchRun {
                 + " (logs in " + work + ")");
     }
 
-    /** {@code bench/run --noisy-neighbour}: that cell alone, printed and written to {@code noisy-neighbour.json}. */
-    private static void noisyNeighbourOnly(BenchOptions options) throws Exception {
+    /**
+     * {@code bench/run --noisy-neighbour [--saturated]}: that cell alone, printed and written to
+     * {@code noisy-neighbour[-saturated].json}.
+     */
+    private static void noisyNeighbourOnly(BenchOptions options, boolean saturated) throws Exception {
         Path work = Files.createTempDirectory("enclave-bench-");
-        NoisyNeighbour.Result result = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase());
-        Path output = options.output().resolveSibling("noisy-neighbour" + (options.quick() ? "-quick" : "") + ".json");
+        log("work directory " + work);
+        NoisyNeighbour.Result result = NoisyNeighbour.measure(work, options.noisyRounds(), options.noisyPhase(),
+                saturated, options.refusalCost());
+        Path output = options.output().resolveSibling("noisy-neighbour" + (saturated ? "-saturated" : "")
+                + (options.quick() ? "-quick" : "") + ".json");
         Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
         log(String.format(java.util.Locale.ROOT, "B's p99, pooled: alone %.1f ms, A at its limit %.1f ms (%.2f×), A "
                 + "flooding %.1f ms (%.2f×; per round %s); A's answers %s; written to %s", result.alone().p99Ms(),
                 result.neighbourAtLimit().p99Ms(), result.atLimitP99Ratio(), result.flooded().p99Ms(),
                 result.pooledP99Ratio(), Report.spread(result.p99Ratio(), 2), result.floodAnswers(), output));
+        System.out.println(Report.noisyNeighbourSection(List.of(result), "7"));
         WorkDirectory.deleteData(work);
+    }
+
+    /** {@code bench/run --tenant-size}: that cell alone, printed and written to {@code tenant-size.json}. */
+    private static void tenantSizeOnly(BenchOptions options, Path root) throws Exception {
+        Path work = Files.createTempDirectory("enclave-bench-");
+        log("work directory " + work);
+        TenantSize.Result result = TenantSize.measure(work, appJar(root), options.tenantSize());
+        Path output = options.output().resolveSibling("tenant-size" + (options.quick() ? "-quick" : "") + ".json");
+        Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
+        log("written to " + output);
+        System.out.println(Report.tenantSizeSection(result, "8"));
+        WorkDirectory.deleteData(work);
+    }
+
+    private static Path appJar(Path root) {
+        return root.resolve("app/target/enclave-app.jar");
     }
 
     /** Cells compared with each other run back to back: per workload and tenant count, scoped then unscoped. */

@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -30,6 +31,12 @@ import java.util.function.ToDoubleFunction;
  * favours none: B alone; B while tenant A sends exactly its limit (A's admitted share, no 429s); B while A sends ten
  * times its limit. The figure is B's p99 while A floods over B's p99 alone, over every round's samples pooled (a
  * p99 of a few hundred samples is a handful of requests; per-round ratios are reported beside it).
+ *
+ * <p>The saturated variant runs the same phases while a separate process spins as many threads as the machine has
+ * cores ({@link CpuBurner}), from before the first (unmeasured) phase to the end. Both variants read the machine's
+ * busy share and load average over every phase ({@link MachineLoad}), and the burner's progress, so the report shows
+ * how busy the machine was. After the rounds, on the same server, {@link RefusalCost} measures what a refused
+ * request costs against a served one.
  */
 final class NoisyNeighbour {
 
@@ -50,12 +57,31 @@ final class NoisyNeighbour {
         }
     }
 
-    /** What was measured; latencies in milliseconds; the {@code Spread}s are over rounds. */
-    record Result(int limitPerSecond, int floodPerSecond, int victimPerSecond, int rounds, double phaseSeconds,
-                  Spread victimAloneP99Ms, Spread victimFloodedP99Ms, Spread p99Ratio, Spread victimAloneP50Ms,
-                  Spread victimFloodedP50Ms, Pooled alone, Pooled neighbourAtLimit, Pooled flooded,
-                  double pooledP99Ratio, double atLimitP99Ratio, Map<Integer, Long> floodAnswers,
-                  Map<Integer, Long> victimAnswers) {
+    /**
+     * What was measured; latencies in milliseconds; the {@code Spread}s are over rounds. {@code burnerThreads} is 0
+     * when the machine was not saturated on purpose; {@code machine} says how busy it was, phase by phase kind.
+     */
+    record Result(boolean saturated, int burnerThreads, int limitPerSecond, int floodPerSecond, int victimPerSecond,
+                  int rounds, double phaseSeconds, Spread victimAloneP99Ms, Spread victimFloodedP99Ms, Spread p99Ratio,
+                  Spread victimAloneP50Ms, Spread victimFloodedP50Ms, Pooled alone, Pooled neighbourAtLimit,
+                  Pooled flooded, double pooledP99Ratio, double atLimitP99Ratio, Map<Integer, Long> floodAnswers,
+                  Map<Integer, Long> victimAnswers, Map<Neighbour, Machine> machine, double burnerAlonePerSecond,
+                  RefusalCost.Result refusal) {
+
+        Result withRefusal(RefusalCost.Result measured) {
+            return new Result(saturated, burnerThreads, limitPerSecond, floodPerSecond, victimPerSecond, rounds,
+                    phaseSeconds, victimAloneP99Ms, victimFloodedP99Ms, p99Ratio, victimAloneP50Ms,
+                    victimFloodedP50Ms, alone, neighbourAtLimit, flooded, pooledP99Ratio, atLimitP99Ratio,
+                    floodAnswers, victimAnswers, machine, burnerAlonePerSecond, measured);
+        }
+    }
+
+    /**
+     * How busy the machine was over one kind of phase, median (min–max) over the rounds: percent of the cores' time
+     * busy (every process), stolen by the hypervisor, the 1-minute load average at the phase's end, and the
+     * burner's rounds per second (NaN without a burner).
+     */
+    record Machine(Spread busyPercent, Spread stealPercent, Spread loadAverage, Spread burnerPerSecond) {
     }
 
     /** B's latency over every round's samples of one kind of phase. */
@@ -68,7 +94,7 @@ final class NoisyNeighbour {
         }
     }
 
-    private record Phase(List<Double> latenciesMs, Map<Integer, Long> answers) {
+    private record Phase(List<Double> latenciesMs, Map<Integer, Long> answers, PhaseMachine machine) {
 
         double p99() {
             return Spread.quantile(latenciesMs, 0.99);
@@ -79,34 +105,66 @@ final class NoisyNeighbour {
         }
     }
 
+    /** The machine over one phase's measured part. */
+    private record PhaseMachine(double busyPercent, double stealPercent, double loadAverage, double burnerPerSecond) {
+    }
+
     private final HttpClient victimClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final HttpClient floodClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final URI victim;
     private final String victimToken;
     private final URI flooded;
     private final String floodToken;
+    private final Optional<CpuBurner> burner;
 
-    private NoisyNeighbour(URI base, Seeding.Tenant a, Seeding.Tenant b) {
+    private NoisyNeighbour(URI base, Seeding.Tenant a, Seeding.Tenant b, Optional<CpuBurner> burner) {
         this.victim = base.resolve("/v1/orgs/" + b.org());
         this.victimToken = b.token();
         this.flooded = base.resolve("/v1/orgs/" + a.org());
         this.floodToken = a.token();
+        this.burner = burner;
     }
 
-    /** Starts its own server (limits on, {@value #LIMIT_PER_SECOND} a second per tenant) under {@code work}. */
-    static Result measure(Path work, int rounds, Duration phase) throws Exception {
-        Path own = Files.createDirectories(work.resolve("noisy-neighbour"));
+    /**
+     * Starts its own server (limits on, {@value #LIMIT_PER_SECOND} a second per tenant) under {@code work}; when
+     * {@code saturated}, a {@link CpuBurner} of one thread per core runs from before the first phase to the end.
+     */
+    static Result measure(Path work, int rounds, Duration phase, boolean saturated, RefusalCost.Options refusal)
+            throws Exception {
+        Path own = Files.createDirectories(work.resolve(saturated ? "noisy-neighbour-saturated" : "noisy-neighbour"));
         try (ServerUnderTest server = ServerUnderTest.start(own, List.of("-Xms512m", "-Xmx2g",
                 "-Denclave.limits.enabled=true"))) {
             TokenMint mint = TokenMint.of(server.dataDir());
-            List<Seeding.Tenant> tenants = new Seeding(new Http(server.scoped()), mint).seed("noisy", 2, 0, 1);
-            NoisyNeighbour cell = new NoisyNeighbour(server.scoped(), tenants.get(0), tenants.get(1));
-            cell.run(phase, Neighbour.FLOODING);
-            return cell.rounds(rounds, phase);
+            List<Seeding.Tenant> tenants = new Seeding(new Http(server.scoped()), mint).seed("noisy", 4, 0, 1);
+            Optional<CpuBurner> burner = Optional.empty();
+            double burnerAlone = Double.NaN;
+            try {
+                if (saturated) {
+                    burner = Optional.of(CpuBurner.start(own, Runtime.getRuntime().availableProcessors()));
+                    burnerAlone = burnerAlone(burner.get());
+                }
+                NoisyNeighbour cell = new NoisyNeighbour(server.scoped(), tenants.get(0), tenants.get(1), burner);
+                cell.run(phase, Neighbour.FLOODING);
+                Result result = cell.rounds(rounds, phase, burnerAlone);
+                String admin = mint.mint("noisy-admin", "noisy-admin@bench.example", List.of("platform-admin"));
+                return result.withRefusal(RefusalCost.measure(server, admin, tenants.get(2), tenants.get(3),
+                        refusal));
+            } finally {
+                burner.ifPresent(CpuBurner::close);
+            }
         }
     }
 
-    private Result rounds(int rounds, Duration phase) throws InterruptedException {
+    /** The burner's rounds a second with the server idle: what it does when nothing competes with it. */
+    private static double burnerAlone(CpuBurner burner) throws InterruptedException {
+        Thread.sleep(1_000);
+        long before = burner.rounds();
+        long start = System.nanoTime();
+        Thread.sleep(LEAD_IN.toMillis() * 2);
+        return (burner.rounds() - before) / ((System.nanoTime() - start) / 1e9);
+    }
+
+    private Result rounds(int rounds, Duration phase, double burnerAlone) throws InterruptedException {
         Map<Neighbour, List<Phase>> phases = new EnumMap<>(Neighbour.class);
         Map<Integer, Long> floodAnswers = new TreeMap<>();
         Neighbour[] kinds = Neighbour.values();
@@ -132,11 +190,16 @@ final class NoisyNeighbour {
         Map<Integer, Long> victimAnswers = new TreeMap<>();
         phases.values().forEach(list -> list.forEach(p -> p.answers().forEach((status, count) ->
                 victimAnswers.merge(status, count, Long::sum))));
-        return new Result(LIMIT_PER_SECOND, LIMIT_PER_SECOND * FLOOD_FACTOR, VICTIM_PER_SECOND, rounds,
+        Map<Neighbour, Machine> machine = new EnumMap<>(Neighbour.class);
+        phases.forEach((neighbour, list) -> machine.put(neighbour, new Machine(
+                spread(list, p -> p.machine().busyPercent()), spread(list, p -> p.machine().stealPercent()),
+                spread(list, p -> p.machine().loadAverage()), spread(list, p -> p.machine().burnerPerSecond()))));
+        return new Result(burner.isPresent(), burner.map(CpuBurner::threads).orElse(0), LIMIT_PER_SECOND,
+                LIMIT_PER_SECOND * FLOOD_FACTOR, VICTIM_PER_SECOND, rounds,
                 phase.toMillis() / 1000.0, spread(alone, Phase::p99), spread(flooded, Phase::p99), Spread.of(ratios),
                 spread(alone, Phase::p50), spread(flooded, Phase::p50), pooledAlone, pooledAtLimit, pooledFlooded,
                 pooledFlooded.p99Ms() / pooledAlone.p99Ms(), pooledAtLimit.p99Ms() / pooledAlone.p99Ms(),
-                floodAnswers, victimAnswers);
+                floodAnswers, victimAnswers, machine, burnerAlone, null);
     }
 
     private static Spread spread(List<Phase> phases, ToDoubleFunction<Phase> figure) {
@@ -158,12 +221,24 @@ final class NoisyNeighbour {
             if (neighbour.timesLimit > 0) {
                 neighbourLoad.start(pacer, LIMIT_PER_SECOND * neighbour.timesLimit);
             }
-            Thread.sleep(LEAD_IN.plus(phase).toMillis());
+            Thread.sleep(LEAD_IN.toMillis());
+            MachineLoad machineBefore = MachineLoad.read();
+            long burnedBefore = burner.map(CpuBurner::rounds).orElse(0L);
+            long measuredStart = System.nanoTime();
+            Thread.sleep(phase.toMillis());
+            PhaseMachine machine = machine(machineBefore, burnedBefore, (System.nanoTime() - measuredStart) / 1e9);
             pacer.shutdownNow();
-            return new Phase[] {victimLoad.finish(), neighbourLoad.finish()};
+            return new Phase[] {victimLoad.finish(machine), neighbourLoad.finish(machine)};
         } finally {
             pacer.shutdownNow();
         }
+    }
+
+    private PhaseMachine machine(MachineLoad before, long burnedBefore, double seconds) {
+        MachineLoad after = MachineLoad.read();
+        double burned = burner.map(b -> (b.rounds() - burnedBefore) / seconds).orElse(Double.NaN);
+        return new PhaseMachine(after.busyPercentSince(before), after.stealPercentSince(before), after.loadAverage(),
+                burned);
     }
 
     /** Requests leaving at a fixed rate, each timed from when it was due. */
@@ -206,7 +281,7 @@ final class NoisyNeighbour {
         }
 
         /** Waits for the requests still out, then what they came to (status 0: no answer). */
-        Phase finish() throws InterruptedException {
+        Phase finish(PhaseMachine machine) throws InterruptedException {
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (inFlight.get() > 0 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
@@ -215,7 +290,7 @@ final class NoisyNeighbour {
             answers.forEach((status, count) -> counts.put(status, count.get()));
             List<Double> sorted = new ArrayList<>(latencies);
             Collections.sort(sorted);
-            return new Phase(sorted, counts);
+            return new Phase(sorted, counts, machine);
         }
     }
 }

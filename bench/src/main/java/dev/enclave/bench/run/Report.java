@@ -40,6 +40,7 @@ final class Report {
         report.startup();
         report.refused();
         report.noisyNeighbour();
+        report.tenantSize();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -102,6 +103,30 @@ final class Report {
         row("noisy neighbour: tenant B's p99 while A sends 10× its limit ÷ B's p99 alone (all rounds pooled)", "≤ "
                 + NOISY_NEIGHBOUR_TARGET + "×", number(noisy.pooledP99Ratio(), 2) + " (per round "
                 + spread(noisy.p99Ratio(), 2) + ")", atMost(noisy.pooledP99Ratio(), NOISY_NEIGHBOUR_TARGET));
+        NoisyNeighbour.Result saturated = r.noisyNeighbourSaturated();
+        if (saturated != null) {
+            row("noisy neighbour on a saturated machine (" + saturated.burnerThreads() + " spinning threads beside "
+                    + "it): the same ratio", "≤ " + NOISY_NEIGHBOUR_TARGET + "×",
+                    number(saturated.pooledP99Ratio(), 2) + " (per round " + spread(saturated.p99Ratio(), 2) + ")",
+                    atMost(saturated.pooledP99Ratio(), NOISY_NEIGHBOUR_TARGET));
+        }
+        if (noisy.refusal() != null) {
+            row("server CPU of a request refused over its budget (429) ÷ a served `GET /v1/orgs/{org}`", "(context)",
+                    spread(noisy.refusal().ratio(), 2) + " (" + number(noisy.refusal().refusedCpuMs().median(), 3)
+                            + " ÷ " + number(noisy.refusal().servedCpuMs().median(), 3) + " ms)", "–");
+        }
+        TenantSize.Result sizes = r.tenantSize();
+        if (sizes != null) {
+            long duplicate = sizes.sizes().stream().mapToLong(s -> s.rename().duplicate() + s.deletion().duplicate())
+                    .sum();
+            row("renames and deletions as jobs on two instances: items written twice", "0",
+                    number(duplicate, 0), duplicate == 0 ? "met" : "missed");
+            TenantSize.Size small = sizes.sizes().get(0);
+            TenantSize.Size large = sizes.sizes().get(sizes.sizes().size() - 1);
+            row("`GET /v1/orgs/{org}` p50, " + number(large.members(), 0) + " ÷ " + number(small.members(), 0)
+                    + " members", "flat", number(large.getOrganisation().p50Ms() / small.getOrganisation().p50Ms(), 2),
+                    "–");
+        }
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
         line("");
@@ -326,18 +351,62 @@ final class Report {
     }
 
     private void noisyNeighbour() {
-        NoisyNeighbour.Result n = r.noisyNeighbour();
-        line("## 7. Noisy neighbour");
+        List<NoisyNeighbour.Result> variants = new java.util.ArrayList<>(List.of(r.noisyNeighbour()));
+        if (r.noisyNeighbourSaturated() != null) {
+            variants.add(r.noisyNeighbourSaturated());
+        }
+        md.append(noisyNeighbourSection(variants, "7"));
+    }
+
+    /** Section {@code number}, the noisy neighbour: each variant measured, then the cost of a refused request. */
+    static String noisyNeighbourSection(List<NoisyNeighbour.Result> variants, String number) {
+        NoisyNeighbour.Result n = variants.get(0);
+        Report section = new Report(null);
+        section.line("## " + number + ". Noisy neighbour");
+        section.line("");
+        section.line(String.format(Locale.ROOT, "A server of its own with the request limits on (%d requests a second "
+                + "per tenant, bursts of twice that). Tenant B sends %d `GET /v1/orgs/{org}` a second, paced (open "
+                + "loop: each request leaves when due and is timed from then, so a slow server shows as latency). Each "
+                + "of %d rounds measures three phases of %.0f s, in an order that rotates from round to round: B "
+                + "alone; B while tenant A sends exactly its limit; B while A sends %d a second, ten times its limit. "
+                + "Each phase's first 2 s (A's burst) are a lead-in, not measured. The figure pools every round's "
+                + "samples of a phase; the per-round p99s and ratios are beside it. The machine's busy share is read "
+                + "from `/proc/stat` over each phase's measured part (every process on the machine; 100%% is both "
+                + "cores busy), the load average at its end.", n.limitPerSecond(), n.victimPerSecond(), n.rounds(),
+                n.phaseSeconds(), n.floodPerSecond()));
+        section.line("");
+        section.line("| variant | B's p99 alone, pooled (ms) | B's p99, A flooding, pooled (ms) | pooled ratio | "
+                + "median of per-round ratios (min–max) | machine busy, flooding (%) | target | verdict |");
+        section.line("|---|---:|---:|---:|---|---|---|---|");
+        for (NoisyNeighbour.Result v : variants) {
+            section.line("| " + variantName(v) + " | " + number(v.alone().p99Ms(), 1) + " | "
+                    + number(v.flooded().p99Ms(), 1) + " | " + number(v.pooledP99Ratio(), 2) + " | "
+                    + spread(v.p99Ratio(), 2) + " | "
+                    + spread(v.machine().get(NoisyNeighbour.Neighbour.FLOODING).busyPercent(), 0) + " | ≤ "
+                    + NOISY_NEIGHBOUR_TARGET + "× | " + atMost(v.pooledP99Ratio(), NOISY_NEIGHBOUR_TARGET) + " |");
+        }
+        section.line("");
+        for (NoisyNeighbour.Result v : variants) {
+            section.noisyNeighbourVariant(v);
+        }
+        section.refusalCost(variants);
+        return section.md.toString();
+    }
+
+    private static String variantName(NoisyNeighbour.Result n) {
+        return n.saturated() ? "saturated (" + n.burnerThreads() + " spinning threads beside it)" : "no burner";
+    }
+
+    private void noisyNeighbourVariant(NoisyNeighbour.Result n) {
+        line("### " + (n.saturated() ? "Saturated machine" : "Without a burner"));
         line("");
-        line(String.format(Locale.ROOT, "A server of its own with the request limits on (%d requests a second per "
-                + "tenant, bursts of twice that). Tenant B sends %d `GET /v1/orgs/{org}` a second, paced (open loop: "
-                + "each request leaves when due and is timed from then, so a slow server shows as latency). Each of "
-                + "%d rounds measures three phases of %.0f s, in an order that rotates from round to round: B alone; "
-                + "B while tenant A sends exactly its limit; B while A sends %d a second, ten times its limit. Each "
-                + "phase's first 2 s (A's burst) are a lead-in, not measured. The figure pools every round's samples "
-                + "of a phase; the per-round p99s and ratios are beside it.", n.limitPerSecond(), n.victimPerSecond(),
-                n.rounds(), n.phaseSeconds(), n.floodPerSecond()));
-        line("");
+        if (n.saturated()) {
+            line(String.format(Locale.ROOT, "A separate JVM spun %d threads (one per core) at normal priority from "
+                    + "before the first, unmeasured phase to the end of the rounds and of the refusal measurement. "
+                    + "Alone beside the idle server it did %s rounds a second; its rounds a second in each phase show "
+                    + "the share of the machine it kept.", n.burnerThreads(), number(n.burnerAlonePerSecond(), 0)));
+            line("");
+        }
         line("| B's latency | B alone | A at its limit | A at 10× its limit |");
         line("|---|---|---|---|");
         line("| samples | " + n.alone().samples() + " | " + n.neighbourAtLimit().samples() + " | "
@@ -351,11 +420,176 @@ final class Report {
         line("| p99 per round (ms) | " + spread(n.victimAloneP99Ms(), 1) + " | | " + spread(n.victimFloodedP99Ms(), 1)
                 + " |");
         line("| p99 ratio per round | | | " + spread(n.p99Ratio(), 2) + " |");
+        List<NoisyNeighbour.Neighbour> kinds = List.of(NoisyNeighbour.Neighbour.IDLE,
+                NoisyNeighbour.Neighbour.AT_LIMIT, NoisyNeighbour.Neighbour.FLOODING);
+        line("| machine busy (%) | " + kinds.stream().map(k -> spread(n.machine().get(k).busyPercent(), 0))
+                .collect(Collectors.joining(" | ")) + " |");
+        line("| of which stolen by the hypervisor (%) | " + kinds.stream().map(k -> spread(n.machine().get(k)
+                .stealPercent(), 1)).collect(Collectors.joining(" | ")) + " |");
+        line("| load average (1 min) at the end | " + kinds.stream().map(k -> spread(n.machine().get(k)
+                .loadAverage(), 2)).collect(Collectors.joining(" | ")) + " |");
+        if (n.saturated()) {
+            line("| burner's rounds a second | " + kinds.stream().map(k -> spread(n.machine().get(k)
+                    .burnerPerSecond(), 0)).collect(Collectors.joining(" | ")) + " |");
+        }
         line("");
         line("Answers to A while flooding: " + n.floodAnswers() + "; to B: " + n.victimAnswers()
                 + " (status → count; 0 is no answer). The middle column is A's admitted share alone: what B pays for "
                 + "a neighbour using what it is allowed, apart from what the refused excess costs.");
         line("");
+    }
+
+    private void refusalCost(List<NoisyNeighbour.Result> variants) {
+        RefusalCost.Result first = variants.get(0).refusal();
+        if (first == null) {
+            return;
+        }
+        line("### What a refused request costs");
+        line("");
+        line(String.format(Locale.ROOT, "On the same server after the rounds, measured as the refused requests of "
+                + "section 6 are: requests sent one at a time, the server process's CPU time over them (app, "
+                + "gateway, DynamoDB Local, JIT and GC) divided by their number, after %,d unmeasured requests of "
+                + "each kind; %d rounds of %,d requests of each kind, back to back, the order alternating. **Served**: "
+                + "`GET /v1/orgs/{org}` by a tenant whose own limits (a platform admin's) no single client reaches. "
+                + "**Refused**: the same GET by a tenant limited to `%s`, so nearly every request is refused with "
+                + "429 before any work (the answers are counted below; the few admitted ones are in the figure).",
+                first.warmUp(), first.rounds(), first.requests(), first.refusedTenantLimit()));
+        line("");
+        line("| variant | served: CPU ms per request | refused: CPU ms per request | refused ÷ served, per round | "
+                + "pooled | wall ms per request, served / refused | answers, served / refused |");
+        line("|---|---|---|---|---:|---|---|");
+        for (NoisyNeighbour.Result v : variants) {
+            RefusalCost.Result c = v.refusal();
+            line("| " + variantName(v) + " | " + spread(c.servedCpuMs(), 3) + " | " + spread(c.refusedCpuMs(), 3)
+                    + " | " + spread(c.ratio(), 2) + " | " + number(c.pooledRatio(), 2) + " | "
+                    + number(c.servedWallMs().median(), 2) + " / " + number(c.refusedWallMs().median(), 2) + " | "
+                    + c.servedAnswers() + " / " + c.refusedAnswers() + " |");
+        }
+        line("");
+    }
+
+    private void tenantSize() {
+        if (r.tenantSize() != null) {
+            md.append(tenantSizeSection(r.tenantSize(), "8"));
+        }
+    }
+
+    /** Section {@code number}, the tenant-size cell: reads by size, then renames and deletions as jobs. */
+    static String tenantSizeSection(TenantSize.Result t, String number) {
+        Report section = new Report(null);
+        List<TenantSize.Size> sizes = t.sizes();
+        section.line("## " + number + ". Tenant size");
+        section.line("");
+        section.line(String.format(Locale.ROOT, "Organisations of %s members (the owner included). The owner creates "
+                + "each through the API; the other members are written straight into the table as the product writes "
+                + "them (each membership with its copy of the name and its email record, stamped with the "
+                + "organisation's incarnation, the member counter and seats to match), as the application's principal "
+                + "through the sandbox's gateway: inviting and accepting %,d members through the API would take "
+                + "most of an hour. Two Enclave instances share the table: the bench server's scoped application "
+                + "(%s; its unscoped baseline not started, so it is no third job runner) and `enclave-app.jar` in a "
+                + "process of its own pointed at the same sandbox (%s), both with jobs at **%,d write units a second** "
+                + "(`enclave.jobs.write-units-per-second`, set explicitly), polling for jobs nobody holds every %.0f s "
+                + "(`enclave.jobs.poll-interval`; the default is 5 s, shortened so that the instance that did not "
+                + "record a job looks for it often), lease %s. Request limits off on both, as in section 1.",
+                sizes.stream().map(s -> String.format(Locale.ROOT, "%,d", s.members()))
+                        .collect(Collectors.joining(", ")), sizes.get(sizes.size() - 1).members() - 1,
+                t.instanceNames().get(0), t.instanceNames().get(1), t.writeUnitsPerSecond(), t.pollIntervalSeconds(),
+                t.lease()));
+        section.line("");
+        section.line(String.format(Locale.ROOT, "Reads: one client, one request at a time, on the first instance: "
+                + "%d unmeasured requests of each, then %d rounds of %d `GET /v1/orgs/{org}` and %d `GET "
+                + "/v1/orgs/{org}/members?limit=100` (the first page) per organisation, the sizes in an order that "
+                + "rotates from round to round; percentiles over every round's samples.", t.warmUp(), t.rounds(),
+                t.requestsPerRound(), t.requestsPerRound()));
+        section.line("");
+        section.line("| members | seeded in (s) | samples each | GET org p50 (ms) | GET org p99 (ms) | member page p50 "
+                + "(ms) | member page p99 (ms) |");
+        section.line("|---:|---:|---:|---:|---:|---:|---:|");
+        for (TenantSize.Size s : sizes) {
+            section.line("| " + number(s.members(), 0) + " | " + number(s.seedSeconds(), 1) + " | "
+                    + s.getOrganisation().samples() + " | " + number(s.getOrganisation().p50Ms(), 2) + " | "
+                    + number(s.getOrganisation().p99Ms(), 2) + " | " + number(s.memberPage().p50Ms(), 2) + " | "
+                    + number(s.memberPage().p99Ms(), 2) + " |");
+        }
+        TenantSize.Size smallest = sizes.get(0);
+        TenantSize.Size largest = sizes.get(sizes.size() - 1);
+        section.line("");
+        section.line(String.format(Locale.ROOT, "%,d members ÷ %,d: GET org p50 %.2f×, p99 %.2f×; member page p50 "
+                + "%.2f×, p99 %.2f×.", largest.members(), smallest.members(),
+                largest.getOrganisation().p50Ms() / smallest.getOrganisation().p50Ms(),
+                largest.getOrganisation().p99Ms() / smallest.getOrganisation().p99Ms(),
+                largest.memberPage().p50Ms() / smallest.memberPage().p50Ms(),
+                largest.memberPage().p99Ms() / smallest.memberPage().p99Ms()));
+        section.line("");
+        section.line("Renames and deletions, the sizes one after the other, each organisation renamed, then deleted; "
+                + "the request goes to the instances in turn, the deletion to the one the rename did not; one job of "
+                + "each kind per size, so each time below is one sample. *Answer*: "
+                + "the HTTP answer's time. *Done*: from sending the request until `GET /v1/orgs/{org}` shows no job "
+                + "(a rename) or the platform admin's `GET /v1/admin/tenants/{id}` answers 404 (a deletion, whose "
+                + "partition is then checked empty), polled every 100 ms on the instance that answered. *Needed*: "
+                + "the items the job had to write, counted in the table before the request (the memberships for a "
+                + "rename; every item of the partition but the organisation's, which goes last with the job's own, "
+                + "for a deletion). *Written*: `enclave.jobs.items` over both instances (by instance in brackets); "
+                + "*duplicate* is written − needed. *Transactions*: `TransactWriteItems` calls outside any request "
+                + "(`enclave.dynamodb.calls`, both instances; refused ones after the slash).");
+        section.line("");
+        section.line("| members | job | asked | answer (ms) | done (s) | needed | written (by instance) | duplicate | "
+                + "transactions | jobs ended |");
+        section.line("|---:|---|---|---|---:|---:|---|---:|---|---|");
+        for (TenantSize.Size s : sizes) {
+            for (TenantSize.JobRun j : List.of(s.rename(), s.deletion())) {
+                section.line("| " + number(s.members(), 0) + " | " + j.kind() + " | " + j.askedInstance() + " | "
+                        + j.answerStatus() + " in " + number(j.answerMs(), 1) + " | "
+                        + number(j.completionSeconds(), 1) + " | " + number(j.needed(), 0) + " | "
+                        + number(j.written(), 0) + " (" + j.writtenByInstance().values().stream()
+                        .map(v -> number(v, 0)).collect(Collectors.joining(" + ")) + ") | "
+                        + number(j.duplicate(), 0) + " | " + number(j.transactions(), 0) + " / "
+                        + j.refusedTransactions() + " | " + j.ended() + " |");
+            }
+        }
+        section.line("");
+        section.line("Capacity. DynamoDB Local does not report what DynamoDB bills for a transaction: in this run it "
+                + "reported, for one transaction of small items, " + t.localUnitsByTransactionItems().entrySet()
+                .stream().map(e -> number(e.getKey(), 0) + (e.getKey() == 1 ? " item: " : " items: ")
+                        + number(e.getValue(), 1) + " units").collect(Collectors.joining("; "))
+                + " (DynamoDB bills two units per item of up to 1 KB), so the capacity the bench reads from "
+                + "`enclave.dynamodb.capacity` (the *reported* columns: everything consumed outside a request, "
+                + "the due-work polls included) undercounts the jobs' pages of 100 items. *Write units* are therefore "
+                + "the writes counted priced as DynamoDB prices them: two units per transactional item of up to 1 KB "
+                + "(the jobs' items are keys and a name), the items written plus one checkpoint per page and the "
+                + "last transaction's two items, which is also what the job's own pace charges. Index entries the "
+                + "writes change (a membership's `byUser` entry) are billed on top in AWS and counted in neither.");
+        section.line("");
+        section.line("| members | job | write units | per member | a second (over *done*) | reported write units | "
+                + "reported per member | reported read units |");
+        section.line("|---:|---|---:|---:|---:|---:|---:|---:|");
+        for (TenantSize.Size s : sizes) {
+            for (TenantSize.JobRun j : List.of(s.rename(), s.deletion())) {
+                section.line("| " + number(s.members(), 0) + " | " + j.kind() + " | " + number(j.writeUnits(), 0)
+                        + " | " + number(j.writeUnitsPerMember(), 2) + " | " + number(j.writeUnitsPerSecond(), 0)
+                        + " | " + number(j.reportedWriteUnits(), 0) + " | "
+                        + number(j.reportedWriteUnitsPerMember(), 2) + " | " + number(j.reportedReadUnits(), 1) + " |");
+            }
+        }
+        section.line("");
+        section.line("What a job would take for " + number(t.projections().get(0).members(), 0) + " members at the "
+                + "default " + t.projections().get(0).writeUnitsPerSecond() + " write units a second, from the "
+                + "write units per member at " + number(largest.members(), 0) + " members (the pace bounds a job's "
+                + "time while DynamoDB keeps up, as it does in AWS):");
+        section.line("");
+        for (TenantSize.Projection p : t.projections()) {
+            section.line(String.format(Locale.ROOT, "- %s: %.2f write units per member × %,d members ÷ %d units a "
+                    + "second = %,.0f s (%.1f min)%s With the units as DynamoDB Local reported them, %.3f × %,d ÷ "
+                    + "%d = %,.0f s (wrong, as above).", p.kind(), p.writeUnitsPerMember(), p.members(),
+                    p.writeUnitsPerSecond(), p.seconds(), p.seconds() / 60,
+                    t.writeUnitsPerSecond() == p.writeUnitsPerSecond() ? String.format(Locale.ROOT, "; from the "
+                            + "time measured at the same rate, %.1f s ÷ %,d members × %,d = %,.0f s (%.1f min).",
+                            p.measuredSecondsPerMember() * p.fromMembers(), p.fromMembers(), p.members(),
+                            p.secondsFromMeasuredTime(), p.secondsFromMeasuredTime() / 60) : ".",
+                    p.reportedWriteUnitsPerMember(), p.members(), p.writeUnitsPerSecond(), p.secondsFromReported()));
+        }
+        section.line("");
+        return section.md.toString();
     }
 
     private void reading() {

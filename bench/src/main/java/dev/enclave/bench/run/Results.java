@@ -13,7 +13,8 @@ import java.util.Map;
 record Results(Environment environment, Method method, List<CellResult> cells, List<Ratio> ratios,
                Credentials credentials, BackendPolling.Result backendPolling, List<TenantScale.Level> tenantScale, List<CostPerOperation.Row> costPerOperation,
                List<MicroBenchmarks.Score> microBenchmarks, StartupTimes startup,
-               List<RefusedRequests.Row> refusedRequests, NoisyNeighbour.Result noisyNeighbour) {
+               List<RefusedRequests.Row> refusedRequests, NoisyNeighbour.Result noisyNeighbour,
+               NoisyNeighbour.Result noisyNeighbourSaturated, TenantSize.Result tenantSize) {
 
     /** Where and when. */
     record Environment(String date, String commit, String java, int cores, String os, String command) {

@@ -97,9 +97,14 @@ final class ServerUnderTest implements LoadMatrix.Server, AutoCloseable {
         Map<Long, CpuReading.ThreadTime> threads = new HashMap<>();
         stats.get("threadCpu").forEach(thread -> threads.put(thread.get("id").asLong(),
                 new CpuReading.ThreadTime(thread.get("component").asText(), thread.get("nanos").asLong())));
-        Duration process = this.process.toHandle().info().totalCpuDuration().orElseThrow(
+        return new CpuReading(processCpu(), threads,
+                Duration.ofNanos(stats.get("gatewayAuthorizationCpuNanos").asLong()));
+    }
+
+    /** The process's CPU time so far, read off the operating system alone (no request to the server). */
+    Duration processCpu() {
+        return process.toHandle().info().totalCpuDuration().orElseThrow(
                 () -> new IllegalStateException("this platform does not report process CPU time"));
-        return new CpuReading(process, threads, Duration.ofNanos(stats.get("gatewayAuthorizationCpuNanos").asLong()));
     }
 
     /** What the scoped application reports: AssumeRole calls, cached scopes, credential lifetime, thread CPU. */

@@ -1,16 +1,12 @@
 package dev.enclave.bench.run;
 
-import dev.enclave.app.idempotency.ResponseSeal;
-import dev.enclave.app.local.LocalSandbox;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,19 +43,7 @@ final class Startup {
     List<Double> nonLocal(int repetitions, ServerUnderTest server, String table) throws IOException,
             InterruptedException {
         List<Double> seconds = new ArrayList<>();
-        List<String> settings = List.of(
-                "-Daws.region=us-east-1", "-Daws.accessKeyId=local", "-Daws.secretAccessKey=local",
-                "-Daws.secretKey=local",
-                "-Daws.services.dynamodb.endpoint-override=" + server.dynamoDb(),
-                "-Denclave.tenancy.sts-endpoint=" + server.sts(),
-                "-Denclave.tenancy.dynamodb-endpoint=" + server.dynamoDb(),
-                "-Denclave.tenancy.role-arn=" + LocalSandbox.TENANT_ROLE,
-                "-Denclave.tenancy.table-arn=" + LocalSandbox.tableArn(table).value(),
-                "-Denclave.table.name=" + table,
-                "-Denclave.auth.jwks-url=" + server.scoped().resolve("/.well-known/jwks.json"),
-                "-Denclave.auth.issuer=enclave-local", "-Denclave.auth.audience=enclave",
-                "-Denclave.idempotency.sealing-keys=" + ResponseSeal.newKey(new SecureRandom()),
-                "-Denclave.cursor-key=" + ResponseSeal.newKey(new SecureRandom()));
+        List<String> settings = AppInstance.settings(server, table);
         for (int i = 0; i < repetitions; i++) {
             List<String> arguments = new ArrayList<>(settings);
             arguments.addAll(List.of("-jar", appTarget.resolve("enclave-app.jar").toString()));
@@ -69,7 +53,7 @@ final class Startup {
     }
 
     private double time(List<String> arguments) throws IOException, InterruptedException {
-        int port = freePort();
+        int port = AppInstance.freePort();
         List<String> command = new ArrayList<>(List.of(ServerUnderTest.javaBinary(), "-Dmicronaut.server.port=" + port));
         command.addAll(arguments);
         long start = System.nanoTime();
@@ -99,12 +83,6 @@ final class Startup {
             return response.statusCode() == 200 && response.body().contains("\"UP\"");
         } catch (IOException notYet) {
             return false;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

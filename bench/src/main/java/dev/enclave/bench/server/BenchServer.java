@@ -30,6 +30,8 @@ public final class BenchServer {
 
     /** The table both applications use. */
     public static final String TABLE = "enclave";
+    /** Whether the unscoped baseline starts beside the scoped application (default true). */
+    public static final String BASELINE_PROPERTY = "enclave.bench.baseline";
 
     private BenchServer() {
     }
@@ -38,7 +40,7 @@ public final class BenchServer {
         Running running = start(Path.of(args[0]));
         Map<String, String> endpoints = new LinkedHashMap<>();
         endpoints.put("scoped", uri(running.scoped()));
-        endpoints.put("unscoped", uri(running.unscoped()));
+        running.unscoped().ifPresent(unscoped -> endpoints.put("unscoped", uri(unscoped)));
         endpoints.put("sts", running.sandbox().stsEndpoint().toString());
         endpoints.put("dynamodb", running.sandbox().dynamoDbEndpoint().toString());
         endpoints.put("dataDir", Path.of(args[0]).toAbsolutePath().toString());
@@ -46,29 +48,36 @@ public final class BenchServer {
         Runtime.getRuntime().addShutdownHook(new Thread(running.sandbox()::close, "bench-sandbox-stop"));
     }
 
-    /** The sandbox and both applications; closing stops the applications, then the sandbox. */
-    public record Running(LocalAwsSandbox sandbox, ApplicationContext scoped, ApplicationContext unscoped)
+    /** The sandbox and the applications; closing stops the applications, then the sandbox. */
+    public record Running(LocalAwsSandbox sandbox, ApplicationContext scoped, Optional<ApplicationContext> unscoped)
             implements AutoCloseable {
 
         @Override
         public void close() {
-            unscoped.close();
+            unscoped.ifPresent(ApplicationContext::close);
             scoped.close();
             sandbox.close();
         }
     }
 
-    /** Starts the sandbox on {@code dataDir} and the two applications on it, each on a free loopback port. */
+    /**
+     * Starts the sandbox on {@code dataDir} and the two applications on it, each on a free loopback port; only the
+     * scoped one when {@value #BASELINE_PROPERTY} is {@code false} (a cell that counts the instances running jobs on
+     * the table must know them all, and the baseline runs jobs too).
+     */
     public static Running start(Path dataDir) throws IOException {
         Path absolute = dataDir.toAbsolutePath();
         LocalAwsSandbox sandbox = LocalSandbox.start(Optional.of(absolute.resolve("dynamodb")),
                 LocalSandbox.tenantRolePermissions(TABLE));
         ApplicationContext scoped = start(sandbox, absolute, "local", BenchStatsController.ENVIRONMENT);
         publishedKeys(scoped);
+        if (!Boolean.parseBoolean(System.getProperty(BASELINE_PROPERTY, "true"))) {
+            return new Running(sandbox, scoped, Optional.empty());
+        }
         ApplicationContext unscoped = start(sandbox, absolute, "local", BenchStatsController.ENVIRONMENT,
                 UnscopedBaseline.ENVIRONMENT);
         publishedKeys(unscoped);
-        return new Running(sandbox, scoped, unscoped);
+        return new Running(sandbox, scoped, Optional.of(unscoped));
     }
 
     private static ApplicationContext start(LocalAwsSandbox sandbox, Path dataDir, String... environments) {

@@ -25,7 +25,7 @@ class UnscopedBaselineIT {
     void unscopedApplication_servesATenantWithoutAssumingARole_whileTheScopedOneVendsCredentials(@TempDir Path data)
             throws Exception {
         try (BenchServer.Running server = BenchServer.start(data)) {
-            URI unscoped = URI.create(BenchServer.uri(server.unscoped()));
+            URI unscoped = URI.create(BenchServer.uri(server.unscoped().orElseThrow()));
             URI scoped = URI.create(BenchServer.uri(server.scoped()));
             String token = token(unscoped, "ada");
             assertThat(send(unscoped, "POST", "/v1/orgs", token, "{\"id\":\"base\",\"name\":\"Base\"}").statusCode())

@@ -1,0 +1,173 @@
+package dev.enclave.bench.run;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.organisation.OrganisationItems;
+import dev.enclave.app.organisation.OrganisationKeys;
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.store.Incarnations;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Members written straight into the table, as the product writes them (each membership with its copy of the
+ * organisation's name and the email record beside it, both stamped with the organisation's incarnation, then the
+ * member counter and seats to match), as the application's own principal through the sandbox's gateway: inviting
+ * ten thousand members through the API, each accepting, would take the cell most of an hour. The same as the app's
+ * test fixture {@code BigOrganisations}, which the bench cannot reach (test code). Also counts a partition's items
+ * independently of the product's own counters.
+ */
+final class DirectMembers implements AutoCloseable {
+
+    private static final int BATCH = 25;
+    private static final int THREADS = 4;
+
+    private final DynamoDbClient platform;
+    private final String table;
+
+    DirectMembers(ServerUnderTest server, String table) {
+        this.platform = DynamoDbClient.builder()
+                .endpointOverride(server.dynamoDb())
+                .region(Region.of(LocalAwsSandbox.REGION))
+                .credentialsProvider(Principal.localApplication().credentialsProvider())
+                .build();
+        this.table = table;
+    }
+
+    /** Adds {@code count} members {@code <prefix>-<n>} (issuer {@code enclave-local}) to organisation {@code org}. */
+    void add(String org, String prefix, int count) throws Exception {
+        TenantId tenant = TenantId.of(org);
+        var read = OrganisationItems.fromItem(platform.getItem(b -> b.tableName(table).consistentRead(true)
+                .key(OrganisationKeys.key(tenant).asMap())).item());
+        OrganisationName name = new OrganisationName(read.name(), read.version());
+        List<WriteRequest> puts = new ArrayList<>();
+        for (int n = 0; n < count; n++) {
+            String subject = prefix + "-" + n;
+            Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
+                    "enclave-local", Optional.of(Email.of(subject + "@bench.example")), Set.of(GroupName.MEMBER),
+                    Instant.now(), 1);
+            puts.add(put(Incarnations.stamp(MembershipItems.toItem(membership, name), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipItems.emailGuard(membership), read.incarnation())));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
+        try {
+            List<Future<?>> batches = new ArrayList<>();
+            for (int start = 0; start < puts.size(); start += BATCH) {
+                List<WriteRequest> batch = puts.subList(start, Math.min(puts.size(), start + BATCH));
+                batches.add(pool.submit(() -> write(batch)));
+            }
+            for (Future<?> batch : batches) {
+                batch.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        platform.updateItem(b -> b.tableName(table).key(OrganisationKeys.key(tenant).asMap())
+                .updateExpression("SET members = members + :n, seats = seats + :n")
+                .expressionAttributeValues(Map.of(":n", AttributeValue.fromN(Integer.toString(count)))));
+    }
+
+    /** The organisation's memberships, counted by a strongly consistent query of the table. */
+    long memberships(String org) {
+        return count(org, MembershipKeys.SORT_KEY_PREFIX);
+    }
+
+    /** Every item in the organisation's partition, the organisation item included. */
+    long partitionItems(String org) {
+        return count(org, "");
+    }
+
+    private long count(String org, String sortKeyPrefix) {
+        String partition = OrganisationKeys.partition(TenantId.of(org)).value();
+        String condition = "#pk = :pk" + (sortKeyPrefix.isEmpty() ? "" : " AND begins_with(#sk, :sk)");
+        Map<String, String> names = sortKeyPrefix.isEmpty() ? Map.of("#pk", TableDesign.ENCLAVE.partitionKey())
+                : Map.of("#pk", TableDesign.ENCLAVE.partitionKey(), "#sk", TableDesign.ENCLAVE.sortKey());
+        Map<String, AttributeValue> values = sortKeyPrefix.isEmpty() ? Map.of(":pk", AttributeValue.fromS(partition))
+                : Map.of(":pk", AttributeValue.fromS(partition), ":sk", AttributeValue.fromS(sortKeyPrefix));
+        long total = 0;
+        Map<String, AttributeValue> start = null;
+        do {
+            QueryRequest.Builder query = QueryRequest.builder().tableName(table).consistentRead(true)
+                    .select(Select.COUNT).keyConditionExpression(condition).expressionAttributeNames(names)
+                    .expressionAttributeValues(values);
+            if (start != null) {
+                query.exclusiveStartKey(start);
+            }
+            QueryResponse page = platform.query(query.build());
+            total += page.count();
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+        return total;
+    }
+
+    /**
+     * What DynamoDB Local reports as consumed for one transaction of each count of items (puts of small items in a
+     * partition of their own, deleted again): DynamoDB bills two units per item of up to 1 KB.
+     */
+    Map<Integer, Double> reportedTransactionUnits(List<Integer> itemCounts) {
+        String partition = OrganisationKeys.partition(TenantId.of("capacity-probe")).value();
+        Map<Integer, Double> units = new TreeMap<>();
+        for (int count : itemCounts) {
+            List<TransactWriteItem> puts = new ArrayList<>();
+            List<WriteRequest> deletes = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Map<String, AttributeValue> key = Map.of(TableDesign.ENCLAVE.partitionKey(),
+                        AttributeValue.fromS(partition), TableDesign.ENCLAVE.sortKey(),
+                        AttributeValue.fromS("PROBE#" + i));
+                puts.add(TransactWriteItem.builder().put(p -> p.tableName(table).item(key)).build());
+                deletes.add(WriteRequest.builder().deleteRequest(d -> d.key(key)).build());
+            }
+            var response = platform.transactWriteItems(b -> b.transactItems(puts)
+                    .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+            units.put(count, response.consumedCapacity().stream().mapToDouble(ConsumedCapacity::capacityUnits).sum());
+            for (int start = 0; start < deletes.size(); start += BATCH) {
+                write(deletes.subList(start, Math.min(deletes.size(), start + BATCH)));
+            }
+        }
+        return units;
+    }
+
+    private static WriteRequest put(Map<String, AttributeValue> item) {
+        return WriteRequest.builder().putRequest(p -> p.item(item)).build();
+    }
+
+    private void write(List<WriteRequest> batch) {
+        Map<String, List<WriteRequest>> pending = Map.of(table, batch);
+        while (!pending.isEmpty()) {
+            Map<String, List<WriteRequest>> request = pending;
+            var response = platform.batchWriteItem(b -> b.requestItems(request));
+            pending = response.hasUnprocessedItems() ? response.unprocessedItems() : Map.of();
+        }
+    }
+
+    @Override
+    public void close() {
+        platform.close();
+    }
+}
