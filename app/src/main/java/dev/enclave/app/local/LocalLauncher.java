@@ -45,7 +45,9 @@ public final class LocalLauncher {
         Path absolute = dataDir.toAbsolutePath();
         String table = setting("enclave.table.name", "enclave");
         LocalAwsSandbox sandbox = LocalSandbox.start(Optional.of(absolute.resolve("dynamodb")),
-                LocalSandbox.tenantRolePermissions(table), dynamoDbPort, stsPort);
+                LocalSandbox.tenantRolePermissions(table), dynamoDbPort, stsPort, Map.of(
+                        LocalSettings.INDEX_LAG, setting(LocalSettings.INDEX_LAG, ""),
+                        LocalSettings.TRANSACTION_CONFLICTS, setting(LocalSettings.TRANSACTION_CONFLICTS, ""))::get);
         try {
             Map<String, Object> properties = new HashMap<>(LocalSandbox.properties(sandbox));
             properties.put("enclave.local.data-dir", absolute.toString());

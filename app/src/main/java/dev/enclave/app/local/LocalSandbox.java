@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** The local AWS sandbox as the local run (and the app's tests) start it, and the settings pointing Enclave at it. */
 public final class LocalSandbox {
@@ -20,21 +21,25 @@ public final class LocalSandbox {
     private LocalSandbox() {
     }
 
-    /** Starts the sandbox on free ports with the tenant role's permission policy given. */
+    /**
+     * Starts the sandbox on free ports with the tenant role's permission policy given, and the index lag and
+     * transaction conflicts of {@code -Denclave.local.index-lag} and {@code -Denclave.local.transaction-conflicts}
+     * (both off when not set).
+     */
     public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions) {
-        return start(dynamoDbDirectory, tenantRolePermissions, 0, 0);
+        return start(dynamoDbDirectory, tenantRolePermissions, 0, 0, System::getProperty);
     }
 
     /**
-     * Starts the sandbox on the given loopback ports (0: a free one), with the index lag of
-     * {@code -Denclave.local.index-lag} and the transaction conflicts of {@code -Denclave.local.transaction-conflicts}
-     * ({@link SandboxSettings#withSystemProperties()}; both off when not set).
+     * Starts the sandbox on the given loopback ports (0: a free one), with the index lag and the transaction
+     * conflicts {@code settings} gives for {@link SandboxSettings#INDEX_LAG_PROPERTY} and
+     * {@link SandboxSettings#TRANSACTION_CONFLICTS_PROPERTY} (both off when it gives none).
      */
     public static LocalAwsSandbox start(Optional<Path> dynamoDbDirectory, String tenantRolePermissions,
-                                        int dynamoDbPort, int stsPort) {
+                                        int dynamoDbPort, int stsPort, UnaryOperator<String> settings) {
         return LocalAwsSandbox.start(SandboxSettings.inMemory(Principal.localApplication(),
                         Map.of(TENANT_ROLE, tenantRolePermissions)).withDataDirectory(dynamoDbDirectory)
-                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort).withSystemProperties());
+                .withClock(Clock.systemUTC()).withPorts(dynamoDbPort, stsPort).withSettings(settings));
     }
 
     /** The tenant role's permission policy for the local table {@code tableName}. */

@@ -3,6 +3,7 @@ package dev.enclave.app.local;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.bind.annotation.Bindable;
+import dev.enclave.tenancy.sandbox.SandboxSettings;
 import java.nio.file.Path;
 
 /**
@@ -17,6 +18,10 @@ public interface LocalSettings {
     String DEFAULT_DATA_DIR = ".enclave/data";
     String DYNAMODB_PORT = "enclave.local.dynamodb-port";
     String STS_PORT = "enclave.local.sts-port";
+    /** How far the sandbox's index reads lag behind the table ({@code 300ms}); none when not set. */
+    String INDEX_LAG = SandboxSettings.INDEX_LAG_PROPERTY;
+    /** How long transactions hold their items, conflicting as DynamoDB's do ({@code 20ms}); none when not set. */
+    String TRANSACTION_CONFLICTS = SandboxSettings.TRANSACTION_CONFLICTS_PROPERTY;
 
     /** Where the local stack keeps its database and signing key. */
     @Bindable(defaultValue = DEFAULT_DATA_DIR)

@@ -5,17 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
+import dev.enclave.app.support.SecondInstance;
 import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.tenancy.sandbox.gateway.TransactionConflicts;
-import io.micronaut.context.ApplicationContext;
-import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,22 +31,20 @@ class ConcurrentJoinsIT extends LocalStackTest {
 
     private final TransactionConflicts conflicts = SharedSandbox.instance().gateway().transactionConflicts();
     private Optional<Duration> holdBefore;
-    private EmbeddedServer second;
+    private SecondInstance second;
 
     @BeforeAll
     void startASecondInstance_withConflictsOn() {
         holdBefore = conflicts.hold();
         conflicts.on(HOLD);
-        Map<String, Object> settings = new HashMap<>(getProperties());
-        settings.put("micronaut.server.port", -1);
-        second = ApplicationContext.run(EmbeddedServer.class, settings, "local");
+        second = SecondInstance.start(getProperties());
     }
 
     @AfterAll
     void stop() {
         holdBefore.ifPresentOrElse(conflicts::on, conflicts::off);
         if (second != null) {
-            second.getApplicationContext().close();
+            second.close();
         }
     }
 
@@ -118,7 +113,7 @@ class ConcurrentJoinsIT extends LocalStackTest {
 
     /** Even calls go to this test's instance, odd ones to the second. */
     private Api instance(int call) {
-        return call % 2 == 0 ? api() : new Api(second.getURI());
+        return call % 2 == 0 ? api() : second.api();
     }
 
     private void setSeats(String org, String owner, int seats) {

@@ -10,6 +10,7 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
+import dev.enclave.app.support.SecondInstance;
 import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -105,19 +106,31 @@ class OrganisationLifecycleIT extends LocalStackTest {
         assertThat(findings().violations()).isEmpty();
     }
 
+    /**
+     * A deletion sent to a second instance reads the organisation, then its transaction stalls (held 3 s by the
+     * gateway) while a deletion through the first instance finishes and the organisation is created again: the
+     * stalled transaction reaches DynamoDB with what it read of the old incarnation. (Within one instance the
+     * stalled transaction would hold the organisation's turn, and the successor would wait for it.)
+     */
     @Test
     void aSecondDeletionStalledPastTheReCreation_changesNothingOfTheSuccessor() {
         String owner = journeys().organisation("stalled");
-        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("stalled"),
-                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(3), 1));
-        CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> delete("/v1/orgs/stalled", owner));
-        await().atMost(PATIENCE).until(() -> faults.met() > 0);
+        Api.Reply stale;
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            int metBefore = faults.met();
+            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("stalled"),
+                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(3), 1));
+            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> other.api().send(
+                    other.api().request("/v1/orgs/stalled", owner).DELETE()));
+            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
 
-        assertThat(delete("/v1/orgs/stalled", owner).status()).isEqualTo(202);
-        await().atMost(PATIENCE).until(() -> api().post("/v1/orgs", "{\"id\":\"stalled\",\"name\":\"Again\"}", owner)
-                .status() == 201);
+            assertThat(delete("/v1/orgs/stalled", owner).status()).isEqualTo(202);
+            await().atMost(PATIENCE).until(() -> api().post("/v1/orgs", "{\"id\":\"stalled\",\"name\":\"Again\"}",
+                    owner).status() == 201);
+            stale = stalled.join();
+        }
 
-        assertThat(stalled.join().status()).as("the stale deletion").isEqualTo(404);
+        assertThat(stale.status()).as("the stale deletion").isEqualTo(404);
         Api.Reply successor = api().get("/v1/orgs/stalled", owner);
         assertThat(successor.status()).isEqualTo(200);
         assertThat(successor.json().get("name").asText()).isEqualTo("Again");

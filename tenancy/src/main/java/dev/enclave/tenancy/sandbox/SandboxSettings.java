@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -154,8 +155,18 @@ public record SandboxSettings(Optional<Path> dataDirectory, Principal applicatio
      * @throws IllegalArgumentException when a property is set but is not a duration
      */
     public SandboxSettings withSystemProperties() {
-        String lag = System.getProperty(INDEX_LAG_PROPERTY, "").trim();
-        String hold = System.getProperty(TRANSACTION_CONFLICTS_PROPERTY, "").trim();
+        return withSettings(System::getProperty);
+    }
+
+    /**
+     * The same settings with the index lag and the transaction conflicts {@code lookup} gives for
+     * {@value #INDEX_LAG_PROPERTY} and {@value #TRANSACTION_CONFLICTS_PROPERTY} (null or blank: unchanged).
+     *
+     * @throws IllegalArgumentException when a value is set but is not a duration
+     */
+    public SandboxSettings withSettings(UnaryOperator<String> lookup) {
+        String lag = Objects.requireNonNullElse(lookup.apply(INDEX_LAG_PROPERTY), "").trim();
+        String hold = Objects.requireNonNullElse(lookup.apply(TRANSACTION_CONFLICTS_PROPERTY), "").trim();
         SandboxSettings lagging = lag.isEmpty() ? this : withIndexLag(parseDuration(INDEX_LAG_PROPERTY, lag));
         return hold.isEmpty() ? lagging : lagging.withTransactionConflicts("off".equals(hold) ? Optional.empty()
                 : Optional.of(parseDuration(TRANSACTION_CONFLICTS_PROPERTY, hold)));
