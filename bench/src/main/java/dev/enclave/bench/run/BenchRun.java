@@ -41,6 +41,10 @@ public final class BenchRun {
             tenantSizeOnly(options, root);
             return;
         }
+        if (List.of(args).contains("--joins")) {
+            joinsOnly(options, root);
+            return;
+        }
         Path work = Files.createTempDirectory("enclave-bench-");
         log("work directory " + work + (options.quick() ? " (quick smoke run: figures not comparable)" : ""));
         long started = System.nanoTime();
@@ -112,11 +116,13 @@ public final class BenchRun {
                 true, options.refusalCost());
         log("tenant size (a server of its own and a second instance on its table)");
         TenantSize.Result tenantSize = TenantSize.measure(work, appJar(root), options.tenantSize());
+        log("joins at once (a server of its own with conflicts on, and a second instance on its table)");
+        JoinBursts.Result joins = JoinBursts.measure(work, appJar(root), options.joins());
         log("JMH micro-benchmarks");
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
-                credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize);
+                credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize, joins);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
@@ -157,6 +163,18 @@ public final class BenchRun {
         Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
         log("written to " + output);
         System.out.println(Report.tenantSizeSection(result, "8"));
+        WorkDirectory.deleteData(work);
+    }
+
+    /** {@code bench/run --joins}: that cell alone, printed and written to {@code joins.json}. */
+    private static void joinsOnly(BenchOptions options, Path root) throws Exception {
+        Path work = Files.createTempDirectory("enclave-bench-");
+        log("work directory " + work);
+        JoinBursts.Result result = JoinBursts.measure(work, appJar(root), options.joins());
+        Path output = options.output().resolveSibling("joins" + (options.quick() ? "-quick" : "") + ".json");
+        Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
+        log("written to " + output);
+        System.out.println(JoinsSection.of(result, "9"));
         WorkDirectory.deleteData(work);
     }
 

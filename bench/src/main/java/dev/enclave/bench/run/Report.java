@@ -41,6 +41,7 @@ final class Report {
         report.refused();
         report.noisyNeighbour();
         report.tenantSize();
+        report.joins();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -126,6 +127,13 @@ final class Report {
             row("`GET /v1/orgs/{org}` p50, " + number(large.members(), 0) + " ÷ " + number(small.members(), 0)
                     + " members", "flat", number(large.getOrganisation().p50Ms() / small.getOrganisation().p50Ms(), 2),
                     "–");
+        }
+        if (r.joinBursts() != null) {
+            long refused = JoinsSection.refused(r.joinBursts());
+            row("accepts at once into one organisation (up to " + r.joinBursts().bursts().stream()
+                    .mapToInt(JoinBursts.Burst::accepts).max().orElse(0) + ", one or two instances, transactions "
+                    + "conflicting): joins refused with a seat free", "0", number(refused, 0),
+                    refused == 0 ? "met" : "missed");
         }
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
@@ -590,6 +598,12 @@ final class Report {
         }
         section.line("");
         return section.md.toString();
+    }
+
+    private void joins() {
+        if (r.joinBursts() != null) {
+            md.append(JoinsSection.of(r.joinBursts(), "9"));
+        }
     }
 
     private void reading() {

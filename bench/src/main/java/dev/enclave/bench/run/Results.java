@@ -14,7 +14,8 @@ record Results(Environment environment, Method method, List<CellResult> cells, L
                Credentials credentials, BackendPolling.Result backendPolling, List<TenantScale.Level> tenantScale, List<CostPerOperation.Row> costPerOperation,
                List<MicroBenchmarks.Score> microBenchmarks, StartupTimes startup,
                List<RefusedRequests.Row> refusedRequests, NoisyNeighbour.Result noisyNeighbour,
-               NoisyNeighbour.Result noisyNeighbourSaturated, TenantSize.Result tenantSize) {
+               NoisyNeighbour.Result noisyNeighbourSaturated, TenantSize.Result tenantSize,
+               JoinBursts.Result joinBursts) {
 
     /** Where and when. */
     record Environment(String date, String commit, String java, int cores, String os, String command) {

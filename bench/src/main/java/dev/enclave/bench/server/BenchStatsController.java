@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * What the benchmark reads off the server between runs: STS AssumeRole calls so far (the sandbox's count), the
  * scopes this application holds credentials for and how long they live, the CPU time of the gateway's IAM
- * decisions, and every live thread's CPU time with its component. Benchmark environment only.
+ * decisions, the transactions the gateway refused for a conflict (when conflicts are on), and every live thread's CPU
+ * time with its component. Benchmark environment only.
  */
 @Controller("/bench/stats")
 @Requires(env = BenchStatsController.ENVIRONMENT)
@@ -26,7 +27,7 @@ final class BenchStatsController {
 
     @Serdeable
     record Stats(long assumeRoleCalls, long cachedScopes, long credentialLifetimeSeconds,
-                 long credentialRefreshAheadSeconds, long gatewayAuthorizationCpuNanos,
+                 long credentialRefreshAheadSeconds, long gatewayAuthorizationCpuNanos, long transactionConflicts,
                  List<ThreadCpu.Time> threadCpu) {
     }
 
@@ -43,6 +44,7 @@ final class BenchStatsController {
         TenantCredentials vending = credentials.get();
         return new Stats(sandbox.sts().assumeRoleCount(), vending.cachedScopes(),
                 vending.settings().sessionDuration().toSeconds(), vending.settings().prefetchBefore().toSeconds(),
-                sandbox.gateway().authorizationCpuTime().toNanos(), ThreadCpu.live());
+                sandbox.gateway().authorizationCpuTime().toNanos(),
+                sandbox.gateway().transactionConflicts().refused(), ThreadCpu.live());
     }
 }
