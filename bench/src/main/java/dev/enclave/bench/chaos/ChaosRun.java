@@ -60,7 +60,7 @@ public final class ChaosRun {
             threads.add(started(() -> big.drive(start, deadline, killInterval), "chaos-big"));
             FaultInjector faults = new FaultInjector(new Client(server.base(), new Tally()), options.seed(), deadline);
             Thread injector = started(faults, "chaos-faults");
-            List<Duration> recoveries = kills(server, options.kills(), killInterval);
+            List<Duration> recoveries = kills(server, start, options.kills(), killInterval);
             for (Thread thread : threads) {
                 thread.join();
             }
@@ -90,11 +90,16 @@ public final class ChaosRun {
         }
     }
 
-    /** Kills the server every {@code intervalNanos} and starts it again; returns each kill's time to ready. */
-    private static List<Duration> kills(LocalServer server, int kills, long intervalNanos) throws Exception {
+    /**
+     * Kills the server at {@code startNanos} plus each multiple of {@code intervalNanos} (whatever the restarts took,
+     * so the big organisations' deletions can be timed to them) and starts it again; returns each kill's time to ready.
+     */
+    private static List<Duration> kills(LocalServer server, long startNanos, int kills, long intervalNanos)
+            throws Exception {
         List<Duration> recoveries = new ArrayList<>();
         for (int kill = 1; kill <= kills; kill++) {
-            Thread.sleep(Duration.ofNanos(intervalNanos).toMillis());
+            Thread.sleep(Math.max(0, Duration.ofNanos(startNanos + kill * intervalNanos - System.nanoTime())
+                    .toMillis()));
             long killed = System.nanoTime();
             server.kill();
             server.start();
