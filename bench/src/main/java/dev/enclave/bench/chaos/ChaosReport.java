@@ -17,36 +17,42 @@ final class ChaosReport {
     private final Tally tally;
     private final List<Duration> recoveries;
     private final long faultsInjected;
-    private final long swept;
+    private final JobLog jobs;
+    private final Workload workload;
     private final List<TrackedOrganisation> organisations;
-    private final List<String> missing;
+    private final Verifier.Outcome verified;
+    private final List<String> findings;
     private final ConsistencyCheck.Outcome check;
     private final StringBuilder md = new StringBuilder();
 
     ChaosReport(ChaosOptions options, Instant finished, Tally tally, List<Duration> recoveries, long faultsInjected,
-                long swept, List<TrackedOrganisation> organisations, List<String> missing,
-                ConsistencyCheck.Outcome check) {
+                JobLog jobs, Workload workload, List<TrackedOrganisation> organisations, Verifier.Outcome verified,
+                List<String> findings, ConsistencyCheck.Outcome check) {
         this.options = options;
         this.finished = finished;
         this.tally = tally;
         this.recoveries = recoveries;
         this.faultsInjected = faultsInjected;
-        this.swept = swept;
+        this.jobs = jobs;
+        this.workload = workload;
         this.organisations = organisations;
-        this.missing = missing;
+        this.verified = verified;
+        this.findings = findings;
         this.check = check;
     }
 
-    /** No 500, no acknowledged write missing, and the checker found nothing. */
+    /** No 500, nothing acknowledged missing or wrong, and the checker found nothing. */
     boolean clean() {
-        return tally.count(500) == 0 && missing.isEmpty() && check.exitStatus() == 0;
+        return tally.count(500) == 0 && findings.isEmpty() && check.exitStatus() == 0;
     }
 
     String summary() {
-        return String.format(Locale.ROOT, "%,d requests, %d answers of 500, %d acknowledged writes missing, checker "
-                + "exit %d with %d violations, %d kills (ready again in at most %d ms)", tally.requests(),
-                tally.count(500), missing.size(), check.exitStatus(), check.violations().size(), recoveries.size(),
-                recoveries.stream().mapToLong(Duration::toMillis).max().orElse(0));
+        return String.format(Locale.ROOT, "%,d requests, %d answers of 500, %d findings (acknowledged writes missing "
+                + "or wrong), checker exit %d with %d violations, %d kills (ready again in at most %d ms), jobs "
+                + "finished %.1f s after the load", tally.requests(), tally.count(500), findings.size(),
+                check.exitStatus(), check.violations().size(), recoveries.size(),
+                recoveries.stream().mapToLong(Duration::toMillis).max().orElse(0),
+                verified.jobsDrained().toMillis() / 1000.0);
     }
 
     void write(Path file) throws IOException {
@@ -66,24 +72,56 @@ final class ChaosReport {
     private void method() {
         line("## Method");
         line("");
-        line(String.format(Locale.ROOT, "`enclave-local.jar`, as a user runs it (DynamoDB Local persisted in its data "
-                + "directory, the local STS, the enforcing gateway), on loopback, with limits off and the owed-work "
-                + "sweep every 2 s. For %d s, %d workers each drive organisations of their own one request at a "
-                + "time: create (with an idempotency key, retried until answered), invite and accept, remove a "
-                + "member, transfer ownership, rename with If-Match, read, delete. Every two seconds a fault is "
-                + "injected through `POST /local/faults` for a bounded number of calls (throttling, "
-                + "provisioned-throughput-exceeded, 500s and 503s from DynamoDB, dropped connections, 400 ms of "
-                + "latency, 500s on TransactWriteItems or BatchWriteItem alone, STS throttling). The server is killed "
-                + "with SIGKILL %d times at even intervals and started again on the same data directory; the time to "
-                + "recover runs from the kill to readiness (`/health/readiness`, the table check included) answering "
-                + "200.", options.duration().toSeconds(), options.workers(), options.kills()));
+        line("`enclave-local.jar`, as a user runs it (DynamoDB Local persisted in its data directory, the local STS, "
+                + "the enforcing gateway), on loopback, started with `" + String.join(" ", ChaosRun.SETTINGS)
+                + "`: request limits off; the background jobs (a rename's copy of the name into every membership, a "
+                + "deletion's removal of every item) polled for every second, their lease 5 s so that a job whose "
+                + "server was killed is taken over soon after the restart, at their default pace (250 write units a "
+                + "second); the sandbox's global secondary indexes lagging 300 ms behind the table, as AWS's do; and "
+                + "its transactions conflicting as DynamoDB's do, each holding its items 20 ms longer.");
+        line("");
+        line(String.format(Locale.ROOT, "For %d s, %d workers each drive organisations of their own one request "
+                + "at a time: create (with an idempotency key, retried until answered), invite and accept, invite "
+                + "only (left pending), remove a member, transfer ownership, rename with If-Match, read, create a "
+                + "service, create an API key, grant a member a service group, and delete. Two steps race or "
+                + "repeat:", options.duration().toSeconds(), options.workers()));
+        line("");
+        line(String.format(Locale.ROOT, "- *Removal racing grants*: %d grants of service groups to one member "
+                + "(`PUT /v1/orgs/{org}/services/{svc}/groups/{group}/members/{user}`) and that member's removal, "
+                + "sent at once, the removal at a random place among them. An acknowledged removal must leave the "
+                + "member no access in any of the groups (`GET /v1/orgs/{org}/members/{user}/access`), checked at once "
+                + "and again at the end.", Worker.RACING_GRANTS));
+        line("- *Delete and create again*: after a deletion is acknowledged (202), the same worker creates the same "
+                + "id again (a new owner, a new idempotency key) as soon as the deletion's job has finished (until "
+                + "then the create answers 409 `organisation-being-deleted`), and at once reads the new incarnation: "
+                + "its members, its invitations of every status, its services and its API keys must all be its own "
+                + "(everything an incarnation writes is named after it), and no grant of an earlier incarnation may "
+                + "give access. Ids go through several incarnations this way.");
+        line(String.format(Locale.ROOT, "- *Big organisations*: %d organisations of %d members (written straight "
+                + "into the table before the load, as the bench's tenant-size cell writes them) are renamed, one "
+                + "every 2 s, for the whole run; %d of them are deleted, each a second before the second and third "
+                + "kill, so that the kills cut their jobs off.", BigOrganisationWorker.COUNT,
+                BigOrganisationWorker.MEMBERS, BigOrganisationWorker.DELETED));
+        line("");
+        line(String.format(Locale.ROOT, "Every two seconds a fault is injected through `POST /local/faults` for a "
+                + "bounded number of calls (throttling, provisioned-throughput-exceeded, 500s and 503s from DynamoDB, "
+                + "dropped connections, 400 ms of latency, 500s on TransactWriteItems or BatchWriteItem alone, STS "
+                + "throttling). The server is killed with SIGKILL %d times at even intervals and started again on "
+                + "the same data directory; the time to recover runs from the kill to readiness (`/health/readiness`, "
+                + "the table check included) answering 200.", options.kills()));
         line("");
         line("A write answered 2xx is *acknowledged*: at the end it must be there (an organisation, a member who "
-                + "joined, the last acknowledged name — or a name attempted after it whose answer never came), and an "
-                + "acknowledged removal or deletion must hold. A write with no answer or a 503 may or may not have "
-                + "happened, and is not checked. After the load the faults are lifted, the sweep gets 15 s to finish "
-                + "owed work, every acknowledged write is read back through the API, and the operators' consistency "
-                + "checker reads the whole table through the gateway with the application principal.");
+                + "joined, a service, an API key, a grant to a member still there, the last acknowledged name — or a "
+                + "name attempted after it whose answer never came), and an acknowledged removal or deletion must "
+                + "hold. A write with no answer or a 503 (a fault, or an organisation kept busy) may or may not have "
+                + "happened, and is not checked. After the load the faults are lifted and the run waits until the "
+                + "admin view (`GET /v1/admin/tenants/{id}`) shows no job running and no tenant `deleting`; then "
+                + "every acknowledged write is read back through the API, every grant of a removed member or of an "
+                + "earlier incarnation is checked to give no access, each organisation's memberships are read "
+                + "straight from the table (the application principal, strongly consistent) to check that every one "
+                + "carries the final name, each acknowledged deletion's partition is read to check it is empty, and "
+                + "the operators' consistency checker reads the whole table through the gateway with the application "
+                + "principal.");
         line("");
     }
 
@@ -97,19 +135,33 @@ final class ChaosReport {
                 .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining(", ")));
         row("answers of 500", Long.toString(tally.count(500)));
         row("faults injected", Long.toString(faultsInjected));
-        row("renames and deletions a fault or a kill interrupted, finished by the sweep (server log)",
-                Long.toString(swept));
         row("SIGKILLs", Integer.toString(recoveries.size()));
         row("time to recover after each kill (ms)", recoveries.stream().map(d -> Long.toString(d.toMillis()))
                 .collect(Collectors.joining(", ")));
-        row("organisations created (acknowledged)", Long.toString(organisations.stream()
-                .filter(o -> o.created == Fact.PRESENT).count()));
-        row("acknowledged writes checked", Long.toString(organisations.stream()
-                .mapToLong(TrackedOrganisation::acknowledged).sum()));
-        row("acknowledged writes missing or wrong", Integer.toString(missing.size()));
+        row("organisations created (acknowledged), re-creations of a deleted id among them", organisations.stream()
+                .filter(o -> o.created == Fact.PRESENT).count() + ", " + workload.recreations.get());
+        row("creates refused while the id's previous incarnation was being deleted (409)",
+                Long.toString(workload.recreationsTooEarly.get()));
+        row("removals racing grants: races, removals acknowledged", workload.races.get() + ", "
+                + workload.racedRemovalsAcknowledged.get());
+        row("racing grants acknowledged (204), refused as the member was gone (404)",
+                workload.racedGrantsAcknowledged.get() + ", " + workload.racedGrantsRefused.get());
+        row("big organisations: renames acknowledged, deletions acknowledged", workload.bigRenames.get() + ", "
+                + workload.bigDeletions.get());
+        row("background jobs (server log): started, resumed from a checkpoint, finished, superseded or gone, let go "
+                + "after failed pages", jobs.started() + ", " + jobs.resumed() + ", " + jobs.finished() + ", "
+                + jobs.lost() + ", " + jobs.letGo());
+        row("time until no job was left after the load (s)", String.format(Locale.ROOT, "%.1f",
+                verified.jobsDrained().toMillis() / 1000.0));
+        row("acknowledged writes checked", Long.toString(verified.writesChecked()));
+        row("access checks at the end", Long.toString(verified.accessChecks()));
+        row("memberships carrying the final name (read from the table)", Long.toString(verified.nameCopiesChecked()));
+        row("acknowledged deletions whose partition was found empty (read from the table)",
+                Long.toString(verified.partitionsEmpty()));
+        row("acknowledged writes missing or wrong (during the run and at the end)", Integer.toString(findings.size()));
         row("consistency checker: exit status, violations", check.exitStatus() + ", " + check.violations().size());
         line("");
-        list("Acknowledged writes missing or wrong", missing);
+        list("Acknowledged writes missing or wrong", findings);
         list("Checker violations", check.violations());
         list("Answers of 500", tally.serverErrors());
         line("Checker summary:");

@@ -1,5 +1,6 @@
 package dev.enclave.bench.chaos;
 
+import dev.enclave.bench.run.DirectMembers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,14 +12,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code bench/chaos}: the local jar under a mixed write load from several workers, with faults injected all along
- * and the server killed with SIGKILL and restarted several times; then every acknowledged write is checked through
- * the API and the table by the consistency checker, and {@code docs/reliability.md} is written. Loopback only,
- * bounded ({@code --minutes}, default 3).
+ * {@code bench/chaos}: the local jar, with its indexes lagging and its transactions conflicting as DynamoDB's do,
+ * under a mixed write load from several workers (removals racing grants, ids deleted and created again) and renames
+ * and deletions of organisations of hundreds of members, with faults injected all along and the server killed with
+ * SIGKILL and restarted several times; then, once the background jobs have finished, every acknowledged write is
+ * checked through the API and the table, the consistency checker reads the table, and {@code docs/reliability.md}
+ * is written. Loopback only, bounded ({@code --minutes}, default 3).
  */
 public final class ChaosRun {
 
-    private static final Duration SETTLE = Duration.ofSeconds(15);
+    /** What the server runs with: as a user runs it, with limits off and AWS's index lag and conflicts on. */
+    static final List<String> SETTINGS = List.of("-Denclave.limits.enabled=false",
+            "-Denclave.jobs.poll-interval=1s", "-Denclave.jobs.first-poll=1s", "-Denclave.jobs.lease=5s",
+            "-Denclave.local.index-lag=300ms", "-Denclave.local.transaction-conflicts=20ms");
+    private static final String TABLE = "enclave";
 
     private ChaosRun() {
     }
@@ -29,43 +36,52 @@ public final class ChaosRun {
         Path work = Files.createTempDirectory("enclave-chaos-");
         log("work directory " + work);
         Tally tally = new Tally();
-        List<String> properties = List.of("-Denclave.limits.enabled=false", "-Denclave.owed-work.grace=2s",
-                "-Denclave.owed-work.sweep-interval=2s");
-        try (LocalServer server = new LocalServer(root.resolve("app/target/enclave-local.jar"), work, properties)) {
+        try (LocalServer server = new LocalServer(root.resolve("app/target/enclave-local.jar"), work, SETTINGS);
+             DirectMembers table = new DirectMembers(server.dynamoDb(), TABLE)) {
             Duration firstStart = server.start();
             log("server ready in " + firstStart.toMillis() + " ms");
             Client client = new Client(server.base(), tally);
-            long deadline = System.nanoTime() + options.duration().toNanos();
+            Workload workload = new Workload();
+            BigOrganisationWorker big = new BigOrganisationWorker(client, options.seed() + options.workers(),
+                    workload);
+            big.seed(table);
+            log(BigOrganisationWorker.COUNT + " organisations of " + BigOrganisationWorker.MEMBERS
+                    + " members written into the table");
+            long start = System.nanoTime();
+            long deadline = start + options.duration().toNanos();
+            long killInterval = options.duration().toNanos() / (options.kills() + 1);
             List<Worker> workers = new ArrayList<>();
             List<Thread> threads = new ArrayList<>();
             for (int i = 0; i < options.workers(); i++) {
-                Worker worker = new Worker(i, client, options.seed() + i, deadline);
+                Worker worker = new Worker(i, client, options.seed() + i, deadline, workload);
                 workers.add(worker);
                 threads.add(started(worker, "chaos-worker-" + i));
             }
+            threads.add(started(() -> big.drive(start, deadline, killInterval), "chaos-big"));
             FaultInjector faults = new FaultInjector(new Client(server.base(), new Tally()), options.seed(), deadline);
             Thread injector = started(faults, "chaos-faults");
-            List<Duration> recoveries = kills(server, options);
+            List<Duration> recoveries = kills(server, start, options.kills(), killInterval);
             for (Thread thread : threads) {
                 thread.join();
             }
             injector.interrupt();
             injector.join();
             new Client(server.base(), new Tally()).send("DELETE", "/local/faults", null, null, Map.of());
-            log("load done; letting the sweeper finish owed work for " + SETTLE.toSeconds() + " s");
-            Thread.sleep(SETTLE.toMillis());
-            List<TrackedOrganisation> organisations = new ArrayList<>();
-            Map<String, String> tokens = new HashMap<>();
+            log("load done; waiting for the background jobs to finish, then checking");
+            List<TrackedOrganisation> organisations = new ArrayList<>(big.organisations());
+            Map<String, String> tokens = new HashMap<>(big.tokens());
+            List<String> findings = new ArrayList<>();
             workers.forEach(worker -> {
                 organisations.addAll(worker.organisations());
                 tokens.putAll(worker.tokens());
+                findings.addAll(worker.findings());
             });
-            List<String> missing = new Verifier(new Client(server.base(), new Tally())).check(organisations, tokens);
+            Verifier.Outcome verified = new Verifier(client, table).check(organisations, tokens);
+            findings.addAll(verified.findings());
             ConsistencyCheck.Outcome check = ConsistencyCheck.run(root, work);
-            long swept = Files.readAllLines(work.resolve("server.log")).stream()
-                    .filter(line -> line.contains("finished owed work")).count();
             ChaosReport report = new ChaosReport(options, Instant.now().truncatedTo(ChronoUnit.SECONDS), tally,
-                    recoveries, faults.injected(), swept, organisations, missing, check);
+                    recoveries, faults.injected(), JobLog.read(work.resolve("server.log")), workload, organisations,
+                    verified, findings, check);
             report.write(options.output(root));
             log(report.summary());
             if (!report.clean()) {
@@ -74,12 +90,16 @@ public final class ChaosRun {
         }
     }
 
-    /** Kills the server at even intervals and starts it again; returns each kill's time to ready. */
-    private static List<Duration> kills(LocalServer server, ChaosOptions options) throws Exception {
+    /**
+     * Kills the server at {@code startNanos} plus each multiple of {@code intervalNanos} (whatever the restarts took,
+     * so the big organisations' deletions can be timed to them) and starts it again; returns each kill's time to ready.
+     */
+    private static List<Duration> kills(LocalServer server, long startNanos, int kills, long intervalNanos)
+            throws Exception {
         List<Duration> recoveries = new ArrayList<>();
-        long interval = options.duration().toNanos() / (options.kills() + 1);
-        for (int kill = 1; kill <= options.kills(); kill++) {
-            Thread.sleep(Duration.ofNanos(interval).toMillis());
+        for (int kill = 1; kill <= kills; kill++) {
+            Thread.sleep(Math.max(0, Duration.ofNanos(startNanos + kill * intervalNanos - System.nanoTime())
+                    .toMillis()));
             long killed = System.nanoTime();
             server.kill();
             server.start();

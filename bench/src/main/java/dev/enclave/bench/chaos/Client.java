@@ -23,6 +23,16 @@ final class Client {
             return status == expected;
         }
 
+        /** The problem type's code ({@code organisation-being-deleted}), or "" for an answer that is no problem. */
+        String problem() {
+            try {
+                JsonNode type = JSON.readTree(body).path("type");
+                return type.isTextual() ? type.asText().substring(type.asText().lastIndexOf('/') + 1) : "";
+            } catch (IOException notJson) {
+                return "";
+            }
+        }
+
         JsonNode json() {
             try {
                 return JSON.readTree(body);
@@ -74,8 +84,17 @@ final class Client {
 
     /** A token from the local issuer (it persists its key, so tokens outlive restarts). */
     String mint(String subject) {
+        return mint(subject, "");
+    }
+
+    /** A platform admin's token, for the admin view of tenants. */
+    String mintPlatformAdmin(String subject) {
+        return mint(subject, ",\"roles\":[\"platform-admin\"]");
+    }
+
+    private String mint(String subject, String moreClaims) {
         Reply reply = send("POST", "/local/tokens", null, "{\"sub\":\"" + subject + "\",\"email\":\"" + subject
-                + "@chaos.example\"}", Map.of());
+                + "@chaos.example\"" + moreClaims + "}", Map.of());
         if (!reply.is(200) && !reply.is(201)) {
             throw new IllegalStateException("minting a token: " + reply);
         }

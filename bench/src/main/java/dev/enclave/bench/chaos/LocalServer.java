@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * {@code enclave-local.jar} in a process of its own, on loopback, with its data directory kept across kills: what
- * a user runs, killed with SIGKILL and started again.
+ * a user runs, killed with SIGKILL and started again. Its DynamoDB gateway keeps one port across restarts, so the
+ * run can read the table directly ({@link #dynamoDb()}) whichever start is serving.
  */
 final class LocalServer implements AutoCloseable {
 
@@ -20,6 +21,7 @@ final class LocalServer implements AutoCloseable {
     private final Path dataDir;
     private final Path log;
     private final int port;
+    private final int dynamoDbPort;
     private final List<String> properties;
     private Process process;
 
@@ -28,6 +30,7 @@ final class LocalServer implements AutoCloseable {
         this.dataDir = work.resolve("data");
         this.log = work.resolve("server.log");
         this.port = freePort();
+        this.dynamoDbPort = freePort();
         this.properties = List.copyOf(properties);
     }
 
@@ -35,8 +38,9 @@ final class LocalServer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + port);
     }
 
-    Path dataDir() {
-        return dataDir;
+    /** The local DynamoDB endpoint (the enforcing gateway). */
+    URI dynamoDb() {
+        return URI.create("http://127.0.0.1:" + dynamoDbPort);
     }
 
     /** Starts it and waits until its readiness (the table check included) answers UP; returns how long that took. */
@@ -44,7 +48,7 @@ final class LocalServer implements AutoCloseable {
         long started = System.nanoTime();
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx1g",
                 "-Dmicronaut.server.port=" + port, "-Dmicronaut.server.host=127.0.0.1",
-                "-Denclave.local.data-dir=" + dataDir));
+                "-Denclave.local.data-dir=" + dataDir, "-Denclave.local.dynamodb-port=" + dynamoDbPort));
         command.addAll(properties);
         command.addAll(List.of("-jar", jar.toString()));
         process = new ProcessBuilder(command).redirectErrorStream(true)

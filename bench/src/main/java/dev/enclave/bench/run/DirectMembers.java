@@ -14,6 +14,7 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
 import dev.enclave.tenancy.sandbox.sigv4.Principal;
+import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +42,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * member counter and seats to match), as the application's own principal through the sandbox's gateway: inviting
  * ten thousand members through the API, each accepting, would take the cell most of an hour. The same as the app's
  * test fixture {@code BigOrganisations}, which the bench cannot reach (test code). Also counts a partition's items
- * independently of the product's own counters.
+ * independently of the product's own counters. The tenant-size cell and the chaos run use it.
  */
-final class DirectMembers implements AutoCloseable {
+public final class DirectMembers implements AutoCloseable {
 
     private static final int BATCH = 25;
     private static final int THREADS = 4;
@@ -52,8 +53,13 @@ final class DirectMembers implements AutoCloseable {
     private final String table;
 
     DirectMembers(ServerUnderTest server, String table) {
+        this(server.dynamoDb(), table);
+    }
+
+    /** On the sandbox's DynamoDB endpoint {@code dynamoDb} (its gateway), table {@code table}. */
+    public DirectMembers(URI dynamoDb, String table) {
         this.platform = DynamoDbClient.builder()
-                .endpointOverride(server.dynamoDb())
+                .endpointOverride(dynamoDb)
                 .region(Region.of(LocalAwsSandbox.REGION))
                 .credentialsProvider(Principal.localApplication().credentialsProvider())
                 .build();
@@ -61,7 +67,7 @@ final class DirectMembers implements AutoCloseable {
     }
 
     /** Adds {@code count} members {@code <prefix>-<n>} (issuer {@code enclave-local}) to organisation {@code org}. */
-    void add(String org, String prefix, int count) throws Exception {
+    public void add(String org, String prefix, int count) throws Exception {
         TenantId tenant = TenantId.of(org);
         var read = OrganisationItems.fromItem(platform.getItem(b -> b.tableName(table).consistentRead(true)
                 .key(OrganisationKeys.key(tenant).asMap())).item());
@@ -94,13 +100,31 @@ final class DirectMembers implements AutoCloseable {
     }
 
     /** The organisation's memberships, counted by a strongly consistent query of the table. */
-    long memberships(String org) {
+    public long memberships(String org) {
         return count(org, MembershipKeys.SORT_KEY_PREFIX);
     }
 
     /** Every item in the organisation's partition, the organisation item included. */
-    long partitionItems(String org) {
+    public long partitionItems(String org) {
         return count(org, "");
+    }
+
+    /**
+     * The organisation's memberships by the copy of its name each carries (read strongly consistently from the
+     * table): after a rename's job, one name for all of them.
+     */
+    public Map<String, Long> nameCopies(String org) {
+        Map<String, Long> copies = new TreeMap<>();
+        QueryRequest query = QueryRequest.builder().tableName(table).consistentRead(true)
+                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :sk)")
+                .expressionAttributeNames(Map.of("#pk", TableDesign.ENCLAVE.partitionKey(),
+                        "#sk", TableDesign.ENCLAVE.sortKey()))
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(
+                        OrganisationKeys.partition(TenantId.of(org)).value()),
+                        ":sk", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX))).build();
+        platform.queryPaginator(query).items().forEach(item ->
+                copies.merge(MembershipItems.organisationName(item).name(), 1L, Long::sum));
+        return copies;
     }
 
     private long count(String org, String sortKeyPrefix) {
