@@ -9,7 +9,7 @@ import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jose.jwk.Curve;
-import dev.enclave.app.support.MutableClock;
+import dev.enclave.sandbox.MutableClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,7 @@ import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
+import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;

@@ -9,7 +9,7 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.app.support.TestIdentityProvider;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.sandbox.LocalAwsSandbox;
 import dev.enclave.tenancy.table.TableBootstrap;
 import java.io.IOException;
 import java.io.InputStream;
