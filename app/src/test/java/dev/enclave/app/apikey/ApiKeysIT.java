@@ -12,7 +12,6 @@ import dev.enclave.app.support.MembershipFixtures;
 import dev.enclave.app.support.SharedSandbox;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;

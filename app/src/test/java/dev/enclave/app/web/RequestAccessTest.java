@@ -3,10 +3,9 @@ package dev.enclave.app.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.access.AccessDecision;
-import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.InMemoryAccessReads;
+import dev.enclave.app.access.Requirement;
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.platform.GroupName;
 import io.micronaut.http.HttpRequest;

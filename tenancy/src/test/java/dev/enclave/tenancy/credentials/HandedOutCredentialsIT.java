@@ -1,6 +1,5 @@
 package dev.enclave.tenancy.credentials;
 
-import dev.enclave.tenancy.support.SandboxFixture;
 import static dev.enclave.tenancy.support.SandboxFixture.assertAccessDenied;
 import static dev.enclave.tenancy.support.SandboxFixture.key;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,8 +8,7 @@ import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
-import dev.enclave.tenancy.credentials.HandedOutCredentials;
-import dev.enclave.tenancy.credentials.IssuedCredentials;
+import dev.enclave.tenancy.support.SandboxFixture;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

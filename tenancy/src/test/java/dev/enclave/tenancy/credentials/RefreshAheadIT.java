@@ -1,13 +1,11 @@
 package dev.enclave.tenancy.credentials;
 
-import dev.enclave.tenancy.support.SandboxFixture;
 import static dev.enclave.tenancy.support.SandboxFixture.tenant;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.tenancy.credentials.TenantCredentials;
-import dev.enclave.tenancy.credentials.VendingSettings;
 import dev.enclave.sandbox.sts.LocalSts;
 import dev.enclave.sandbox.sts.StsFaults;
+import dev.enclave.tenancy.support.SandboxFixture;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;

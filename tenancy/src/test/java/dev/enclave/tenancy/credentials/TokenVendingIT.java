@@ -1,23 +1,20 @@
 package dev.enclave.tenancy.credentials;
 
-import dev.enclave.tenancy.support.SandboxFixture;
-import static dev.enclave.tenancy.support.SandboxFixture.tenant;
 import static dev.enclave.tenancy.support.SandboxFixture.assertAccessDenied;
 import static dev.enclave.tenancy.support.SandboxFixture.item;
 import static dev.enclave.tenancy.support.SandboxFixture.key;
+import static dev.enclave.tenancy.support.SandboxFixture.tenant;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.iam.policy.AbacTenantPolicy;
 import dev.enclave.iam.policy.Access;
-import dev.enclave.table.TableDesign;
 import dev.enclave.identity.LeadingKeyPrefix;
-import dev.enclave.tenancy.credentials.CredentialsUnavailableException;
-import dev.enclave.tenancy.credentials.SessionPolicies;
-import dev.enclave.tenancy.credentials.TenantCredentials;
+import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.guard.IsolationViolationException;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import dev.enclave.tenancy.support.SandboxFixture;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

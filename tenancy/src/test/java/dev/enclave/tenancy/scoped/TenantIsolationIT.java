@@ -1,6 +1,5 @@
 package dev.enclave.tenancy.scoped;
 
-import dev.enclave.tenancy.support.SandboxFixture;
 import static dev.enclave.tenancy.support.SandboxFixture.assertAccessDenied;
 import static dev.enclave.tenancy.support.SandboxFixture.item;
 import static dev.enclave.tenancy.support.SandboxFixture.key;
@@ -10,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.tenancy.credentials.TenantCredentials;
 import dev.enclave.tenancy.guard.IsolationViolationException;
-import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import dev.enclave.tenancy.support.SandboxFixture;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 

@@ -1,10 +1,13 @@
 package dev.enclave.tenancy.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.enclave.iam.policy.RolePolicies;
+import dev.enclave.iam.policy.TableArn;
 import dev.enclave.sandbox.LocalAwsSandbox;
 import dev.enclave.sandbox.MutableClock;
 import dev.enclave.sandbox.sigv4.Principal;
-import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
 import dev.enclave.tenancy.credentials.IssuedCredentials;
@@ -16,14 +19,12 @@ import dev.enclave.tenancy.guard.KeyGuard;
 import dev.enclave.tenancy.guard.TenantGuardInterceptor;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import dev.enclave.tenancy.table.TableBootstrap;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
@@ -36,7 +37,6 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import software.amazon.awssdk.services.sts.StsClient;
 
 /** The sandbox with a table of the test's own, and the clients Enclave builds on top of it. */
