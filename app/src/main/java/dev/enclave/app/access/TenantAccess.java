@@ -1,7 +1,6 @@
 package dev.enclave.app.access;
 
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.outcome.Reason;
@@ -13,18 +12,17 @@ import java.util.Optional;
 /**
  * Decides whether the caller may act in the organisation a path names: a token bound to a tenant must name this
  * one; the caller must be a member and the organisation active (one read with this tenant's scoped client); the
- * role must suffice.
+ * role must suffice. It only decides: what a decision costs the caller's request budget is the edge's business
+ * ({@code web.RequestAccess}).
  */
 @Singleton
 @Requires(beans = AccessReads.class)
 public final class TenantAccess {
 
     private final AccessReads reads;
-    private final RequestBudgets budgets;
 
-    TenantAccess(AccessReads reads, RequestBudgets budgets) {
+    TenantAccess(AccessReads reads) {
         this.reads = reads;
-        this.budgets = budgets;
     }
 
     /** Whether the caller may act in {@code organisation} as {@code requirement} asks: one read, then a judgement. */
@@ -49,7 +47,6 @@ public final class TenantAccess {
         Optional<Membership> membership = facts.membership();
         if (membership.isEmpty() || facts.organisation().isEmpty()
                 || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
-            budgets.notAMember(tenant.get(), caller.userKey());
             return notFound();
         }
         if (facts.status().filter(s -> s == OrganisationStatus.SUSPENDED).isPresent()) {
@@ -68,7 +65,6 @@ public final class TenantAccess {
             return new AccessDecision.Refused(Reason.MISSING_ROLE,
                     "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
         }
-        budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
         return member;
     }
 

@@ -1,8 +1,8 @@
 package dev.enclave.app.auth;
 
+import com.nimbusds.jose.jwk.KeyType;
 import dev.enclave.app.platform.SettingsCheck;
 import dev.enclave.app.platform.SettingsProblems;
-import com.nimbusds.jose.jwk.KeyType;
 import io.micronaut.core.type.Argument;
 import io.micronaut.core.value.PropertyResolver;
 import jakarta.inject.Singleton;

@@ -53,7 +53,7 @@ public final class ConsistencyCheck {
     public static int check(DynamoDbClient dynamoDb, String table, PrintStream out) {
         TableWalk walk = new TableWalk(dynamoDb, table);
         Findings findings = Invariants.check(walk.items());
-        Report.print(table, walk.pages(), findings, out);
+        ConsistencyReport.print(table, walk.pages(), findings, out);
         return findings.clean() ? CLEAN : VIOLATIONS;
     }
 

@@ -79,7 +79,7 @@ public final class Invariants {
             return violations;
         }
         violations.addAll(incarnations(tenant, items, organisation.get().organisation()));
-        violations.addAll(OrganisationRules.check(partition, organisation.get()));
+        violations.addAll(OrganisationItemChecks.check(partition, organisation.get()));
         violations.addAll(ReferenceRules.check(partition));
         violations.addAll(LookupRules.check(tenant, partition.all(Entity.ApiKeyEntity.class), lookups));
         return violations;

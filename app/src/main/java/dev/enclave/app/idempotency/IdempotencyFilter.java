@@ -2,12 +2,12 @@ package dev.enclave.app.idempotency;
 
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
-import dev.enclave.app.web.RequestAccess;
 import dev.enclave.app.auth.Caller;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
+import dev.enclave.app.web.RequestAccess;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;

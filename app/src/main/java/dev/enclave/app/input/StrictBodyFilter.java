@@ -1,8 +1,8 @@
 package dev.enclave.app.input;
 
-import dev.enclave.app.problem.Problem;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.problem.Problem;
 import dev.enclave.app.problem.Rejections;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.order.Ordered;

@@ -1,10 +1,10 @@
 package dev.enclave.app.invitation;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.contract.WireTime;
+import dev.enclave.app.input.EmailAddress;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
-import dev.enclave.app.contract.WireTime;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.enclave.app.input.EmailAddress;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,9 +1,9 @@
 package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
-import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.platform.GroupName;
 import java.util.Optional;
 import java.util.Set;
 

@@ -2,10 +2,10 @@ package dev.enclave.app.invitation;
 
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
-import dev.enclave.app.platform.GroupName;
-import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;

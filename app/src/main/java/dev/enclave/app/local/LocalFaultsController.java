@@ -1,8 +1,8 @@
 package dev.enclave.app.local;
 
-import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
-import dev.enclave.tenancy.sandbox.sts.LocalSts;
-import dev.enclave.tenancy.sandbox.sts.StsFaults;
+import dev.enclave.sandbox.gateway.GatewayFaults;
+import dev.enclave.sandbox.sts.LocalSts;
+import dev.enclave.sandbox.sts.StsFaults;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;

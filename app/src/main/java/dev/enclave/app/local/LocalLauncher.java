@@ -2,7 +2,7 @@ package dev.enclave.app.local;
 
 import dev.enclave.app.Application;
 import dev.enclave.app.platform.Startup;
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.sandbox.LocalAwsSandbox;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -2,10 +2,10 @@ package dev.enclave.app.local;
 
 import dev.enclave.iam.policy.RolePolicies;
 import dev.enclave.iam.policy.TableArn;
+import dev.enclave.sandbox.LocalAwsSandbox;
+import dev.enclave.sandbox.SandboxSettings;
+import dev.enclave.sandbox.sigv4.Principal;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
-import dev.enclave.tenancy.sandbox.SandboxSettings;
-import dev.enclave.tenancy.sandbox.sigv4.Principal;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;

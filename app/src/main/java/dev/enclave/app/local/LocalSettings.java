@@ -1,9 +1,9 @@
 package dev.enclave.app.local;
 
+import dev.enclave.sandbox.SandboxSettings;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.bind.annotation.Bindable;
-import dev.enclave.tenancy.sandbox.SandboxSettings;
 import java.nio.file.Path;
 
 /**

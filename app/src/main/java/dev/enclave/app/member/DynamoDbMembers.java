@@ -1,11 +1,11 @@
 package dev.enclave.app.member;
 
-import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.ItemKind;
-import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Page;
+import dev.enclave.app.store.ReadScope;
 import dev.enclave.app.store.Store;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;

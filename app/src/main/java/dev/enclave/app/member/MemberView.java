@@ -1,10 +1,10 @@
 package dev.enclave.app.member;
 
-import io.micronaut.core.annotation.Nullable;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.contract.WireTime;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.identity.Email;
-import com.fasterxml.jackson.annotation.JsonInclude;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;

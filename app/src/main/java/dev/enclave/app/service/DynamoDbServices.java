@@ -8,7 +8,6 @@ import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
-import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemKey;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.KeyConditions;

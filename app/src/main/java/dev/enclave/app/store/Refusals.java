@@ -1,6 +1,5 @@
 package dev.enclave.app.store;
 
-import dev.enclave.app.store.Cancellations;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -4,7 +4,10 @@ import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.TenantAccess;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.limits.RequestBudgets;
+import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.problem.Rejections;
+import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -13,7 +16,9 @@ import java.util.function.Function;
 
 /**
  * The access decision of one request, shared by the filters and the controller that handle it: the caller's standing
- * in the organisation is read once and kept on the request; each requirement is then judged on what was read.
+ * in the organisation is read once and kept on the request; each requirement is then judged on what was read. What
+ * the decision means for the request budgets is told to them here: a member granted spends the organisation's
+ * budget from then on, one found not to be a member their own again at once.
  */
 @Singleton
 @Requires(beans = TenantAccess.class)
@@ -22,9 +27,11 @@ public final class RequestAccess {
     private static final String STANDING = "enclave.access-standing";
 
     private final TenantAccess access;
+    private final RequestBudgets budgets;
 
-    RequestAccess(TenantAccess access) {
+    RequestAccess(TenantAccess access, RequestBudgets budgets) {
         this.access = access;
+        this.budgets = budgets;
     }
 
     /** Answers {@code action}'s response when the request is granted, else the refusal as a problem. */
@@ -40,7 +47,11 @@ public final class RequestAccess {
 
     /** The decision for {@code requirement}, judged on the standing this request already read if it has one. */
     public AccessDecision decide(HttpRequest<?> request, Caller caller, String organisation, Requirement requirement) {
-        return access.judge(standing(request, caller, organisation), requirement);
+        AccessDecision decision = access.judge(standing(request, caller, organisation), requirement);
+        if (decision instanceof AccessDecision.Granted member) {
+            budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
+        }
+        return decision;
     }
 
     private AccessDecision standing(HttpRequest<?> request, Caller caller, String organisation) {
@@ -51,6 +62,10 @@ public final class RequestAccess {
             return held.standing();
         }
         AccessDecision standing = access.standing(caller, organisation);
+        if (standing instanceof AccessDecision.Refused refused && refused.reason() == Reason.ORGANISATION_NOT_FOUND
+                && TenantId.PATTERN.matcher(organisation).matches()) {
+            budgets.notAMember(TenantId.of(organisation), caller.userKey());
+        }
         request.setAttribute(STANDING, new Standing(caller, organisation, standing));
         return standing;
     }

@@ -1,7 +1,5 @@
 package dev.enclave.app.access;
 
-import dev.enclave.app.limits.Limit;
-import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
@@ -31,6 +29,12 @@ public final class InMemoryAccessReads implements AccessReads {
         return this;
     }
 
+    /** The member is gone. */
+    public InMemoryAccessReads removeMember() {
+        membership = Optional.empty();
+        return this;
+    }
+
     /** Acme exists, with {@code status}. */
     public InMemoryAccessReads organisation(OrganisationStatus status) {
         organisation = Optional.of(new Organisation(ACME, "Acme", 5, 1, status, 1, Instant.EPOCH, Optional.empty()));
@@ -39,7 +43,7 @@ public final class InMemoryAccessReads implements AccessReads {
 
     /** Access decided on these facts. */
     public TenantAccess access() {
-        return new TenantAccess(this, new RequestBudgets(new Limit(10, 10, 10)));
+        return new TenantAccess(this);
     }
 
     /** How many times the facts were read. */

@@ -3,7 +3,6 @@ package dev.enclave.app.access;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.platform.GroupName;

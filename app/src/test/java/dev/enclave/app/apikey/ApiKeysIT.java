@@ -8,11 +8,10 @@ import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.CheckedFront;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.Members;
+import dev.enclave.app.support.MembershipFixtures;
 import dev.enclave.app.support.SharedSandbox;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
@@ -196,7 +195,7 @@ class ApiKeysIT extends LocalStackTest {
     @Test
     void plainMembers_cannotManageKeys_andMalformedKeysAreRefused() {
         String ada = owner("keys-roles");
-        Members.add(platform, tableName, "keys-roles", "carl", GroupName.MEMBER);
+        MembershipFixtures.add(platform, tableName, "keys-roles", "carl", GroupName.MEMBER);
         String carl = tokens().mint("carl", "carl@example.com");
 
         assertThat(api().post("/v1/orgs/keys-roles/api-keys", "{\"name\":\"a\",\"access\":\"read\"}", carl).status())

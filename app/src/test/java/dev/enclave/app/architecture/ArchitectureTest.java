@@ -23,6 +23,13 @@ class ArchitectureTest {
                     + " and what an aggregate must reach in another's items behind a port its owner implements");
 
     @ArchTest
+    static final ArchRule productionCodeNeverReachesTheSandbox = noClasses().that()
+            .resideOutsideOfPackage("dev.enclave.app.local..")
+            .should().dependOnClassesThat().resideInAPackage("dev.enclave.sandbox..")
+            .because("the local AWS sandbox (enclave-local-aws) ships only in enclave-local.jar, never in the"
+                    + " production jar or image");
+
+    @ArchTest
     static final ArchRule httpStaysAtTheEdge = noClasses().that(Places.outsideTheHttpEdge())
             .should().dependOnClassesThat().resideInAPackage("io.micronaut.http..")
             .because("use cases, ports and values answer in domain terms; only the edge speaks HTTP");

@@ -2,14 +2,14 @@ package dev.enclave.app.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.KeyType;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
-import com.nimbusds.jose.jwk.Curve;
-import dev.enclave.app.support.MutableClock;
+import dev.enclave.sandbox.MutableClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.enclave.app.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.support.MutableClock;
+import dev.enclave.sandbox.MutableClock;
 import io.micronaut.security.authentication.Authentication;
 import java.time.Duration;
 import java.util.List;

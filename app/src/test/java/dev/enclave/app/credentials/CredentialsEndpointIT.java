@@ -8,12 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.Members;
+import dev.enclave.app.support.MembershipFixtures;
 import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -122,7 +122,7 @@ class CredentialsEndpointIT extends LocalStackTest {
     void removedAdmin_getsNoNewCredentials_andTheOldOnesCannotRestoreTheMembership() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"creds-removed\",\"name\":\"Removed\"}", ada);
-        Members.add(platform, tableName, "creds-removed", "bea", GroupName.MEMBER, GroupName.ADMIN);
+        MembershipFixtures.add(platform, tableName, "creds-removed", "bea", GroupName.MEMBER, GroupName.ADMIN);
         String bea = tokens().mint("bea", "bea@example.com");
         JsonNode issued = api().post("/v1/orgs/creds-removed/credentials", "{\"access\":\"readwrite\"}", bea).json();
 
@@ -169,7 +169,7 @@ class CredentialsEndpointIT extends LocalStackTest {
     void plainMember_isForbidden_andStranger_isNotFound() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"creds-roles\",\"name\":\"Roles\"}", ada);
-        Members.add(platform, tableName, "creds-roles", "carl", GroupName.MEMBER);
+        MembershipFixtures.add(platform, tableName, "creds-roles", "carl", GroupName.MEMBER);
 
         Api.Reply member = api().post("/v1/orgs/creds-roles/credentials", "{}", tokens().mint("carl", "c@x.io"));
         Api.Reply stranger = api().post("/v1/orgs/creds-roles/credentials", "{}", tokens().mint("eve", "e@x.io"));

@@ -7,7 +7,7 @@ import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
 import dev.enclave.app.support.SecondInstance;
 import dev.enclave.app.support.SharedSandbox;
-import dev.enclave.tenancy.sandbox.gateway.TransactionConflicts;
+import dev.enclave.sandbox.gateway.TransactionConflicts;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
 import java.time.Duration;

@@ -7,7 +7,6 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.organisation.OrganisationStatus;
-import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.Email;

@@ -3,8 +3,8 @@ package dev.enclave.app.invitation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.invitation.Invitations.WriteOutcome;
-import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.Members;
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.Organisations;
 import dev.enclave.app.platform.GroupName;

@@ -3,7 +3,6 @@ package dev.enclave.app.invitation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
-import dev.enclave.app.support.Journeys;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.Test;

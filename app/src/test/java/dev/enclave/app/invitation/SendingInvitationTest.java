@@ -17,7 +17,6 @@ import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
-import dev.enclave.identity.Email;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package dev.enclave.app.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.member.DynamoDbMembershipChanges.Role;
+import dev.enclave.app.member.Members.Change;
 import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.store.TransactionOutcome;
 import java.util.List;

@@ -12,7 +12,7 @@ import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
 import dev.enclave.app.support.SecondInstance;
 import dev.enclave.app.support.SharedSandbox;
-import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
+import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;

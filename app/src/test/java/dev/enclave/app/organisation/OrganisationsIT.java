@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.Members;
+import dev.enclave.app.support.MembershipFixtures;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
@@ -147,7 +147,7 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ren-ada", "ren-ada@example.com");
         String v1 = api().post("/v1/orgs", "{\"id\":\"org-rename-all\",\"name\":\"Old\"}", ada).header("ETag");
         for (int i = 0; i < 150; i++) {
-            Members.add(platform, tableName, "org-rename-all", "user-" + i, GroupName.MEMBER);
+            MembershipFixtures.add(platform, tableName, "org-rename-all", "user-" + i, GroupName.MEMBER);
         }
 
         assertThat(patch("/v1/orgs/org-rename-all", "{\"name\":\"New\"}", ada, v1).status()).isEqualTo(200);
@@ -220,7 +220,7 @@ class OrganisationsIT extends LocalStackTest {
     void rename_byPlainMember_isForbidden() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-roles\",\"name\":\"Old\"}", ada);
-        Members.add(platform, tableName, "org-roles", "carl", GroupName.MEMBER);
+        MembershipFixtures.add(platform, tableName, "org-roles", "carl", GroupName.MEMBER);
 
         Api.Reply reply = patch("/v1/orgs/org-roles", "{\"name\":\"Mine\"}", tokens().mint("carl", "c@x.io"), "*");
 
@@ -233,9 +233,9 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-delete\",\"name\":\"Gone\"}", ada);
         for (int i = 0; i < 30; i++) {
-            Members.add(platform, tableName, "org-delete", "user-" + i, GroupName.MEMBER);
+            MembershipFixtures.add(platform, tableName, "org-delete", "user-" + i, GroupName.MEMBER);
         }
-        Members.add(platform, tableName, "org-delete", "carl", GroupName.ADMIN);
+        MembershipFixtures.add(platform, tableName, "org-delete", "carl", GroupName.ADMIN);
 
         Api.Reply byAdmin = api().send(api().request("/v1/orgs/org-delete", tokens().mint("carl", "c@x.io")).DELETE());
         Api.Reply byOwner = api().send(api().request("/v1/orgs/org-delete", ada).DELETE());
@@ -260,7 +260,7 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-pages\",\"name\":\"Pages\"}", ada);
         for (int i = 0; i < 5; i++) {
-            Members.add(platform, tableName, "org-pages", "user-" + i, GroupName.MEMBER);
+            MembershipFixtures.add(platform, tableName, "org-pages", "user-" + i, GroupName.MEMBER);
         }
 
         Set<String> seen = new HashSet<>();
@@ -284,8 +284,8 @@ class OrganisationsIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"org-cursor-a\",\"name\":\"A\"}", ada);
         api().post("/v1/orgs", "{\"id\":\"org-cursor-b\",\"name\":\"B\"}", ada);
-        Members.add(platform, tableName, "org-cursor-a", "x1", GroupName.MEMBER);
-        Members.add(platform, tableName, "org-cursor-a", "x2", GroupName.MEMBER);
+        MembershipFixtures.add(platform, tableName, "org-cursor-a", "x1", GroupName.MEMBER);
+        MembershipFixtures.add(platform, tableName, "org-cursor-a", "x2", GroupName.MEMBER);
         String cursor = api().get("/v1/orgs/org-cursor-a/members?limit=1", ada).json().get("nextCursor").asText();
 
         Api.Reply foreign = api().get("/v1/orgs/org-cursor-b/members?cursor=" + cursor, ada);

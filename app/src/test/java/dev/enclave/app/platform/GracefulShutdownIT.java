@@ -6,7 +6,7 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.Journeys;
 import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.app.support.Tokens;
-import dev.enclave.tenancy.sandbox.gateway.GatewayFaults;
+import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;
 import java.nio.file.Files;

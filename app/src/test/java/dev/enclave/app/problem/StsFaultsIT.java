@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SharedSandbox;
-import dev.enclave.tenancy.sandbox.sts.StsFaults;
+import dev.enclave.sandbox.sts.StsFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.enclave.app.support;
 
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.sandbox.LocalAwsSandbox;
 import java.time.Duration;
 
 /** Waits for a sandbox's global secondary indexes, which lag behind the table as AWS's do. */

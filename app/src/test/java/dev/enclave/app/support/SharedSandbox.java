@@ -1,7 +1,7 @@
 package dev.enclave.app.support;
 
 import dev.enclave.app.local.LocalSandbox;
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.sandbox.LocalAwsSandbox;
 import java.util.Map;
 import java.util.Optional;
 

@@ -3,12 +3,14 @@ package dev.enclave.app.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.access.AccessDecision;
-import dev.enclave.app.access.Requirement;
 import dev.enclave.app.access.InMemoryAccessReads;
+import dev.enclave.app.access.Requirement;
 import dev.enclave.app.auth.Caller;
-import dev.enclave.app.member.Membership;
+import dev.enclave.app.limits.Limit;
+import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.organisation.OrganisationStatus;
 import dev.enclave.app.platform.GroupName;
+import dev.enclave.identity.TenantId;
 import io.micronaut.http.HttpRequest;
 import java.util.Optional;
 import java.util.Set;
@@ -21,7 +23,8 @@ class RequestAccessTest {
 
     private final InMemoryAccessReads reads = new InMemoryAccessReads()
             .member(ADA.userKey(), GroupName.ADMIN).organisation(OrganisationStatus.ACTIVE);
-    private final RequestAccess requests = new RequestAccess(reads.access());
+    private final RequestBudgets budgets = new RequestBudgets(new Limit(10, 10, 10));
+    private final RequestAccess requests = new RequestAccess(reads.access(), budgets);
 
     @Test
     void aFilterAndAController_onOneRequest_shareOneStanding() {
@@ -52,5 +55,30 @@ class RequestAccessTest {
         requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
 
         assertThat(reads.count()).isEqualTo(2);
+    }
+
+    @Test
+    void aGrantedMember_spendsTheOrganisationsBudget_andOneFoundGone_theirOwnAgain() {
+        assertThat(policyOf(ADA)).isEqualTo("caller");
+
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        assertThat(policyOf(ADA)).isEqualTo("tenant");
+
+        reads.removeMember();
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        assertThat(policyOf(ADA)).isEqualTo("caller");
+    }
+
+    @Test
+    void aMemberWithoutTheRole_isNotCountedAsTheOrganisations() {
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.OWNER);
+
+        assertThat(policyOf(ADA)).isEqualTo("caller");
+    }
+
+    private String policyOf(Caller caller) {
+        RequestBudgets.Admission admission = budgets.admit(Optional.of(TenantId.of("acme")), caller.userKey());
+        admission.release();
+        return admission.charge().policy();
     }
 }

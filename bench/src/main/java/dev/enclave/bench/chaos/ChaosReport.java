@@ -22,12 +22,12 @@ final class ChaosReport {
     private final List<TrackedOrganisation> organisations;
     private final Verifier.Outcome verified;
     private final List<String> findings;
-    private final ConsistencyCheck.Outcome check;
+    private final OfflineConsistencyCheck.Outcome check;
     private final StringBuilder md = new StringBuilder();
 
     ChaosReport(ChaosOptions options, Instant finished, Tally tally, List<Duration> recoveries, long faultsInjected,
                 JobLog jobs, Workload workload, List<TrackedOrganisation> organisations, Verifier.Outcome verified,
-                List<String> findings, ConsistencyCheck.Outcome check) {
+                List<String> findings, OfflineConsistencyCheck.Outcome check) {
         this.options = options;
         this.finished = finished;
         this.tally = tally;

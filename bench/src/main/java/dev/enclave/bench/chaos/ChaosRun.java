@@ -78,7 +78,7 @@ public final class ChaosRun {
             });
             Verifier.Outcome verified = new Verifier(client, table).check(organisations, tokens);
             findings.addAll(verified.findings());
-            ConsistencyCheck.Outcome check = ConsistencyCheck.run(root, work);
+            OfflineConsistencyCheck.Outcome check = OfflineConsistencyCheck.run(root, work);
             ChaosReport report = new ChaosReport(options, Instant.now().truncatedTo(ChronoUnit.SECONDS), tally,
                     recoveries, faults.injected(), JobLog.read(work.resolve("server.log")), workload, organisations,
                     verified, findings, check);

@@ -2,14 +2,14 @@ package dev.enclave.bench.micro;
 
 import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.identity.TenantId;
+import dev.enclave.sandbox.SandboxSettings;
+import dev.enclave.sandbox.sigv4.Principal;
+import dev.enclave.sandbox.sts.LocalSts;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.SessionPolicies;
 import dev.enclave.tenancy.credentials.TenantCredentials;
 import dev.enclave.tenancy.credentials.VendingSettings;
 import dev.enclave.tenancy.guard.GuardScope;
-import dev.enclave.tenancy.sandbox.sts.LocalSts;
-import dev.enclave.tenancy.sandbox.sigv4.Principal;
-import dev.enclave.tenancy.sandbox.SandboxSettings;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

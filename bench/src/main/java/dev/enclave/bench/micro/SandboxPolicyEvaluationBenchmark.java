@@ -2,12 +2,12 @@ package dev.enclave.bench.micro;
 
 import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.identity.TenantId;
+import dev.enclave.sandbox.iam.AuthorizationRequest;
+import dev.enclave.sandbox.iam.Decision;
+import dev.enclave.sandbox.iam.PolicyEvaluator;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.SessionPolicies;
 import dev.enclave.tenancy.guard.GuardScope;
-import dev.enclave.tenancy.sandbox.iam.AuthorizationRequest;
-import dev.enclave.tenancy.sandbox.iam.Decision;
-import dev.enclave.tenancy.sandbox.iam.PolicyEvaluator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

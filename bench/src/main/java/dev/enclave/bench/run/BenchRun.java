@@ -103,7 +103,7 @@ public final class BenchRun {
             log("tenant scale " + options.scaleCounts());
             scale = TenantScale.measure(server, work, options.scaleCounts());
             log("start-up");
-            Startup starts = new Startup(root.resolve("app/target"), work);
+            StartupMeasurement starts = new StartupMeasurement(root.resolve("app/target"), work);
             List<Double> local = starts.local(options.startups());
             List<Double> nonLocal = starts.nonLocal(options.startups(), server, "enclave");
             startup = new Results.StartupTimes(local, Spread.of(local), nonLocal, Spread.of(nonLocal));
@@ -127,7 +127,7 @@ public final class BenchRun {
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
         Chart.write(results, options.docs().resolve(chart));
-        Report.write(results, options.docs().resolve(options.quick() ? "performance-quick.md" : "performance.md"),
+        PerformanceReport.write(results, options.docs().resolve(options.quick() ? "performance-quick.md" : "performance.md"),
                 chart);
         WorkDirectory.deleteData(work);
         log("done in " + Math.round((System.nanoTime() - started) / 60e9) + " min: " + options.output()
@@ -149,8 +149,8 @@ public final class BenchRun {
         log(String.format(java.util.Locale.ROOT, "B's p99, pooled: alone %.1f ms, A at its limit %.1f ms (%.2f×), A "
                 + "flooding %.1f ms (%.2f×; per round %s); A's answers %s; written to %s", result.alone().p99Ms(),
                 result.neighbourAtLimit().p99Ms(), result.atLimitP99Ratio(), result.flooded().p99Ms(),
-                result.pooledP99Ratio(), Report.spread(result.p99Ratio(), 2), result.floodAnswers(), output));
-        System.out.println(Report.noisyNeighbourSection(List.of(result), "7"));
+                result.pooledP99Ratio(), PerformanceReport.spread(result.p99Ratio(), 2), result.floodAnswers(), output));
+        System.out.println(PerformanceReport.noisyNeighbourSection(List.of(result), "7"));
         WorkDirectory.deleteData(work);
     }
 
@@ -162,7 +162,7 @@ public final class BenchRun {
         Path output = options.output().resolveSibling("tenant-size" + (options.quick() ? "-quick" : "") + ".json");
         Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
         log("written to " + output);
-        System.out.println(Report.tenantSizeSection(result, "8"));
+        System.out.println(PerformanceReport.tenantSizeSection(result, "8"));
         WorkDirectory.deleteData(work);
     }
 

@@ -3,7 +3,7 @@ package dev.enclave.bench.server;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enclave.app.Application;
 import dev.enclave.app.local.LocalSandbox;
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
+import dev.enclave.sandbox.LocalAwsSandbox;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.Micronaut;
 import io.micronaut.runtime.server.EmbeddedServer;

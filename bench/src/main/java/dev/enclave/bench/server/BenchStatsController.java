@@ -1,7 +1,7 @@
 package dev.enclave.bench.server;
 
+import dev.enclave.sandbox.LocalAwsSandbox;
 import dev.enclave.tenancy.credentials.TenantCredentials;
-import dev.enclave.tenancy.sandbox.LocalAwsSandbox;
 import io.micronaut.context.BeanProvider;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.annotation.Controller;

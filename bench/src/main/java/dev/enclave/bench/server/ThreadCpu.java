@@ -1,9 +1,9 @@
 package dev.enclave.bench.server;
 
+import io.micronaut.serde.annotation.Serdeable;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
-import io.micronaut.serde.annotation.Serdeable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

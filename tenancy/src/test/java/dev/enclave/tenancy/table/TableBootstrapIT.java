@@ -2,8 +2,8 @@ package dev.enclave.tenancy.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.sandbox.EmbeddedDynamoDb;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.sandbox.EmbeddedDynamoDb;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,19 +2,12 @@ package dev.enclave.app.web.apikey;
 
 import dev.enclave.app.apikey.ApiKeySecret;
 import dev.enclave.app.apikey.AuthenticatingApiKey;
-import dev.enclave.app.credentials.DataNamespaces;
-import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.contract.HttpLimits;
-import dev.enclave.app.contract.WireTime;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import dev.enclave.app.contract.Problems;
 import dev.enclave.app.contract.ResponseHeaders;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import dev.enclave.app.contract.WireTime;
+import dev.enclave.app.credentials.DataNamespaceView;
+import dev.enclave.app.credentials.DataNamespaces;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
@@ -34,6 +27,13 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.function.Function;
 
 /**

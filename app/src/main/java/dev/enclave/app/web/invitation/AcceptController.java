@@ -1,21 +1,15 @@
 package dev.enclave.app.web.invitation;
 
-import dev.enclave.app.invitation.InvitationViews;
-import dev.enclave.app.invitation.AcceptingInvitation;
-import dev.enclave.app.invitation.DecliningInvitation;
-import dev.enclave.app.invitation.Invitations;
+import dev.enclave.app.auth.Caller;
 import dev.enclave.app.contract.HttpLimits;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
+import dev.enclave.app.contract.JsonBody;
 import dev.enclave.app.contract.Problems;
 import dev.enclave.app.contract.ResponseHeaders;
-import io.swagger.v3.oas.annotations.headers.Header;
 import dev.enclave.app.contract.SignedIn;
-import dev.enclave.app.contract.JsonBody;
-import dev.enclave.app.auth.Caller;
+import dev.enclave.app.invitation.AcceptingInvitation;
+import dev.enclave.app.invitation.DecliningInvitation;
+import dev.enclave.app.invitation.InvitationViews;
+import dev.enclave.app.invitation.Invitations;
 import dev.enclave.app.problem.Rejections;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
@@ -27,6 +21,12 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 
 /** The invitee's side: accepting or declining with the token. */

@@ -1,22 +1,22 @@
 package dev.enclave.app.web.me;
 
 import dev.enclave.app.auth.Caller;
-import io.micronaut.core.annotation.Nullable;
 import dev.enclave.app.contract.HttpLimits;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import dev.enclave.app.contract.ResponseHeaders;
-import io.swagger.v3.oas.annotations.headers.Header;
 import dev.enclave.app.contract.SignedIn;
 import dev.enclave.identity.Email;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 
 /** The caller's identity as Enclave understood the token. */

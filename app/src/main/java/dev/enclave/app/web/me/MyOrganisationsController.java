@@ -1,15 +1,9 @@
 package dev.enclave.app.web.me;
 
-import dev.enclave.app.contract.HttpLimits;
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import dev.enclave.app.contract.ResponseHeaders;
-import io.swagger.v3.oas.annotations.headers.Header;
-import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.contract.HttpLimits;
+import dev.enclave.app.contract.ResponseHeaders;
+import dev.enclave.app.contract.SignedIn;
 import dev.enclave.app.member.MemberView;
 import dev.enclave.app.member.Members;
 import io.micronaut.context.annotation.Requires;
@@ -19,7 +13,12 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
-import java.util.List;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
  * The caller's organisations across tenants, with their names: one Query on the user index, on credentials scoped

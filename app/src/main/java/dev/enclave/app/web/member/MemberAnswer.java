@@ -1,8 +1,7 @@
 package dev.enclave.app.web.member;
 
-import dev.enclave.app.member.MemberView;
-
 import dev.enclave.app.contract.ResponseHeaders;
+import dev.enclave.app.member.MemberView;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;

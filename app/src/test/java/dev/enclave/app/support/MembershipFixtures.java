@@ -1,0 +1,27 @@
+package dev.enclave.app.support;
+
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.organisation.OrganisationName;
+import dev.enclave.app.platform.GroupName;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** A fixture: puts memberships directly (until invitations exist), as the platform principal. */
+public final class MembershipFixtures {
+
+    private MembershipFixtures() {
+    }
+
+    public static void add(DynamoDbClient platform, String table, String org, String subject, GroupName... groups) {
+        Membership membership = new Membership(TenantId.of(org), UserKey.of("enclave-local", subject), subject,
+                "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(groups), Instant.now(), 1);
+        platform.putItem(b -> b.tableName(table).item(MembershipItems.toItem(membership,
+                new OrganisationName(org, 1))));
+    }
+}
