@@ -4,13 +4,13 @@ import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.Incarnations;
 import dev.enclave.app.store.Store;
 import dev.enclave.app.store.TableAttributes;
 import dev.enclave.app.store.Transaction;
 import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
 import dev.enclave.app.store.WriteRole;
-import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -40,14 +40,13 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
     }
 
     @Override
-    public ClaimOutcome claim(Organisation organisation, String caller, String key, String requestHash,
-                              long callerVersion) {
+    public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion) {
         long now = clock.instant().getEpochSecond();
         Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
                 .withPlaceholdersOf(Conditions.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
         TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
-                .put(Role.RECORD, IdempotencyItems.claim(organisation.id(), caller, key, requestHash, callerVersion,
+                .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,
                         now + RETENTION.toSeconds()), unheld)
                 .add(Role.ORGANISATION, OrganisationRules.stillLive(organisation)).build());
         if (outcome.committed()) {
@@ -60,7 +59,7 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
     }
 
     @Override
-    public void complete(TenantId tenant, String caller, String key, StoredRecord.Response response) {
+    public void complete(ClaimedKey claim, StoredRecord.Response response) {
         Expr answered = Update.builder()
                 .set("#status = :status, #type = :type, #body = :body, #location = :location")
                 .name("#status", IdempotencyItems.RESPONSE_STATUS).name("#type", IdempotencyItems.RESPONSE_TYPE)
@@ -68,11 +67,18 @@ final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
                 .number(":status", response.status()).value(":type", response.contentType())
                 .value(":body", response.body())
                 .value(":location", response.location() == null ? "" : response.location()).build();
-        store.forTenant(tenant).update(IdempotencyItems.key(tenant, caller, key), answered, Conditions.exists());
+        store.forTenant(claim.tenant()).update(IdempotencyItems.key(claim), answered, heldBy(claim));
     }
 
     @Override
-    public void release(TenantId tenant, String caller, String key) {
-        store.forTenant(tenant).delete(IdempotencyItems.key(tenant, caller, key));
+    public void release(ClaimedKey claim) {
+        store.forTenant(claim.tenant()).delete(IdempotencyItems.key(claim), heldBy(claim));
+    }
+
+    /** The record is there, written by the claim's incarnation and claimed by this very claim. */
+    private static Expr heldBy(ClaimedKey claim) {
+        return Conditions.exists().and(Expr.of("#incarnation = :incarnation AND #claimId = :claimId")
+                .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", claim.incarnation().value())
+                .name("#claimId", IdempotencyItems.CLAIM_ID).value(":claimId", claim.claimId()));
     }
 }

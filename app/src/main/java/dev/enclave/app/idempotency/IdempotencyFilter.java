@@ -3,13 +3,13 @@ package dev.enclave.app.idempotency;
 import dev.enclave.app.access.AccessDecision;
 import dev.enclave.app.access.Requirement;
 import dev.enclave.app.auth.Caller;
+import dev.enclave.app.idempotency.IdempotencyRecords.ClaimedKey;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
 import dev.enclave.app.web.RequestAccess;
 import dev.enclave.digest.Sha256;
-import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -33,6 +33,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -86,14 +87,6 @@ final class IdempotencyFilter implements Ordered {
         this.json = json;
     }
 
-    private record Claim(TenantId tenant, Incarnation incarnation, String caller, String key) {
-
-        /** What a sealed answer is bound to: the organisation's incarnation, the caller and the key. */
-        String recordKey() {
-            return tenant.value() + "\n" + incarnation.value() + "\n" + caller + "\n" + key;
-        }
-    }
-
     @RequestFilter
     @ExecuteOn(TaskExecutors.BLOCKING)
     @Nullable
@@ -117,12 +110,11 @@ final class IdempotencyFilter implements Ordered {
         }
         Organisation organisation = member.get().organisation();
         long callerVersion = member.get().membership().version();
-        Claim claim = new Claim(organisation.id(), organisation.incarnation(),
-                member.get().membership().user().digest(), sha256(key));
+        ClaimedKey claim = new ClaimedKey(organisation.id(), organisation.incarnation(),
+                member.get().membership().user().digest(), sha256(key), UUID.randomUUID().toString());
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
                 + (body == null ? "" : body));
-        IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim.caller(), claim.key(),
-                requestHash, callerVersion);
+        IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim, requestHash, callerVersion);
         if (outcome instanceof IdempotencyRecords.Claimed) {
             request.setAttribute(CLAIM, claim);
             return null;
@@ -152,7 +144,7 @@ final class IdempotencyFilter implements Ordered {
      * the kept answer only to a caller whose membership is as it was when the key was claimed (any change to it, a
      * demotion above all, might refuse the request now, so the answer is not given again).
      */
-    private HttpResponse<?> answerHeld(HttpRequest<?> request, Claim claim, IdempotencyRecords.StoredRecord held,
+    private HttpResponse<?> answerHeld(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord held,
                                        String requestHash, long callerVersion) {
         if (!held.requestHash().equals(requestHash)) {
             return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
@@ -173,18 +165,18 @@ final class IdempotencyFilter implements Ordered {
     @ResponseFilter
     @ExecuteOn(TaskExecutors.BLOCKING)
     void remember(HttpRequest<?> request, MutableHttpResponse<?> response) {
-        Optional<Claim> claim = request.getAttribute(CLAIM, Claim.class);
+        Optional<ClaimedKey> claim = request.getAttribute(CLAIM, ClaimedKey.class);
         if (claim.isEmpty()) {
             return;
         }
-        Claim held = claim.get();
+        ClaimedKey held = claim.get();
         try {
             String body = body(response);
             if (!kept(response.code()) || body.length() > MAX_KEPT_BODY) {
-                records.release(held.tenant(), held.caller(), held.key());
+                records.release(held);
                 return;
             }
-            records.complete(held.tenant(), held.caller(), held.key(),
+            records.complete(held,
                     new IdempotencyRecords.StoredRecord.Response(response.code(),
                             response.getContentType().map(MediaType::toString).orElse(MediaType.APPLICATION_JSON),
                             body.isEmpty() ? "" : seal.seal(body, held.recordKey()),
@@ -199,9 +191,9 @@ final class IdempotencyFilter implements Ordered {
         return status >= 200 && status < 300 || KEPT.contains(status);
     }
 
-    private void releaseQuietly(Claim held) {
+    private void releaseQuietly(ClaimedKey held) {
         try {
-            records.release(held.tenant(), held.caller(), held.key());
+            records.release(held);
         } catch (RuntimeException alsoFailed) {
             LOG.warn("idempotency claim not released for tenant={}; it expires in 24 hours: {}",
                     held.tenant().value(), alsoFailed.toString());
@@ -225,7 +217,7 @@ final class IdempotencyFilter implements Ordered {
         }
     }
 
-    private HttpResponse<?> replay(HttpRequest<?> request, Claim claim, IdempotencyRecords.StoredRecord.Response stored) {
+    private HttpResponse<?> replay(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord.Response stored) {
         Optional<String> body = stored.body().isEmpty() ? Optional.of("") : seal.open(stored.body(), claim.recordKey());
         if (body.isEmpty()) {
             return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,

@@ -17,6 +17,7 @@ public final class IdempotencyItems {
     public static final String SORT_KEY_PREFIX = "IDEMPOTENCY#";
     static final String REQUEST_HASH = "requestHash";
     static final String CALLER_VERSION = "callerVersion";
+    static final String CLAIM_ID = "claimId";
     static final String RESPONSE_STATUS = "responseStatus";
     static final String RESPONSE_TYPE = "responseType";
     static final String RESPONSE_BODY = "responseBody";
@@ -35,13 +36,17 @@ public final class IdempotencyItems {
         return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + caller + "#" + key);
     }
 
+    static ItemKey key(IdempotencyRecords.ClaimedKey claim) {
+        return key(claim.tenant(), claim.caller(), claim.key());
+    }
+
     /**
-     * A claim on the key: the request's hash, the caller's membership version, no response yet, expiring at
-     * {@code expiresAt} (epoch seconds).
+     * A claim on the key: the claim's id, the request's hash, the caller's membership version, no response yet,
+     * expiring at {@code expiresAt} (epoch seconds).
      */
-    static Map<String, AttributeValue> claim(TenantId tenant, String caller, String key, String requestHash,
+    static Map<String, AttributeValue> claim(IdempotencyRecords.ClaimedKey claim, String requestHash,
                                              long callerVersion, long expiresAt) {
-        return ItemBuilder.at(key(tenant, caller, key)).string("type", "idempotency")
+        return ItemBuilder.at(key(claim)).string("type", "idempotency").string(CLAIM_ID, claim.claimId())
                 .string(REQUEST_HASH, requestHash).number(CALLER_VERSION, callerVersion)
                 .number(TableAttributes.TTL, expiresAt).build();
     }

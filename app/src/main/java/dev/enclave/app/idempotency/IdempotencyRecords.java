@@ -1,6 +1,7 @@
 package dev.enclave.app.idempotency;
 
 import dev.enclave.app.organisation.Organisation;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 
@@ -14,13 +15,32 @@ interface IdempotencyRecords {
      * Claims the key for this request, in one transaction with the check that {@code organisation} is still the
      * incarnation read and not being deleted.
      */
-    ClaimOutcome claim(Organisation organisation, String caller, String key, String requestHash, long callerVersion);
+    ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion);
 
-    /** Stores the response a claimed key answered with (kept 24 hours), if the claim is still there. */
-    void complete(TenantId tenant, String caller, String key, StoredRecord.Response response);
+    /**
+     * Stores the response a claimed key answered with (kept 24 hours), if this claim still holds the record: not
+     * once the organisation was deleted and created again, its record claimed anew under the same key.
+     */
+    void complete(ClaimedKey claim, StoredRecord.Response response);
 
-    /** Gives up a claim (the request failed in a way a retry may fix, or left nothing to replay). */
-    void release(TenantId tenant, String caller, String key);
+    /**
+     * Gives up a claim (the request failed in a way a retry may fix, or left nothing to replay), if this claim still
+     * holds the record.
+     */
+    void release(ClaimedKey claim);
+
+    /**
+     * One request's claim on a key: the organisation's incarnation, the caller, the key's digest and an id of this
+     * claim alone, which completing or releasing it names so that a request finishing late touches no one else's
+     * record.
+     */
+    record ClaimedKey(TenantId tenant, Incarnation incarnation, String caller, String key, String claimId) {
+
+        /** What a sealed answer is bound to: the organisation's incarnation, the caller and the key. */
+        String recordKey() {
+            return tenant.value() + "\n" + incarnation.value() + "\n" + caller + "\n" + key;
+        }
+    }
 
     /** What claiming came to. */
     sealed interface ClaimOutcome permits Claimed, Held, OrganisationGone {

@@ -120,11 +120,17 @@ public final class JobItems {
                 .number(":expiresAt", now.plus(KEPT_AFTER_FINISHING).getEpochSecond()).build();
     }
 
-    /** The job is still the one {@code worker} runs: held by it, for the version it runs. */
+    /**
+     * The job is still the one {@code worker} runs: held by it, for the version it runs, of the organisation's
+     * incarnation it belongs to (a job of the same kind and version, of the organisation created again under the
+     * id, is another job).
+     */
     static Expr heldBy(String worker, Job job) {
-        return Expr.of("#worker = :worker AND #version = :version AND #state = :running").name("#worker", WORKER)
-                .name("#version", VERSION).name("#state", STATE).value(":worker", worker)
-                .number(":version", job.version()).value(":running", RUNNING);
+        return Expr.of("#worker = :worker AND #version = :version AND #state = :running "
+                        + "AND #incarnation = :incarnation").name("#worker", WORKER)
+                .name("#version", VERSION).name("#state", STATE).name("#incarnation", Incarnations.ATTRIBUTE)
+                .value(":worker", worker).number(":version", job.version()).value(":running", RUNNING)
+                .value(":incarnation", job.incarnation().value());
     }
 
     /** The job may be taken: nobody holds it, its lease ended before {@code now}, or {@code worker} holds it. */

@@ -63,11 +63,6 @@ public final class RunningJobs {
         });
     }
 
-    /** This instance's name as a job's lease holder. */
-    public String worker() {
-        return worker;
-    }
-
     /** The job a request just recorded: run here at once if a worker is free, else the next poll anywhere takes it. */
     public void recorded(TenantId tenant, Job.Kind kind) {
         tryToRun(new Jobs.Due(tenant, kind));
@@ -105,9 +100,10 @@ public final class RunningJobs {
             return false;
         }
         try {
-            Optional<Job> taken = jobs.take(due.tenant(), due.kind(), worker, clock.instant(), settings.getLease());
+            String holder = worker + "/" + UUID.randomUUID();
+            Optional<Job> taken = jobs.take(due.tenant(), due.kind(), holder, clock.instant(), settings.getLease());
             if (taken.isPresent()) {
-                executor.execute(() -> runThenFree(taken.get()));
+                executor.execute(() -> runThenFree(taken.get(), holder));
                 return true;
             }
         } catch (RuntimeException fault) {
@@ -117,21 +113,22 @@ public final class RunningJobs {
         return false;
     }
 
-    private void runThenFree(Job job) {
+    private void runThenFree(Job job, String holder) {
         try {
-            run(job);
+            run(job, holder);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            letGo(job);
+            letGo(job, holder);
         } catch (RuntimeException fault) {
             LOG.warn("job not started tenant={} kind={}: {}", job.tenant().value(), job.kind(), fault.toString());
-            letGo(job);
+            letGo(job, holder);
         } finally {
             slots.release();
         }
     }
 
-    private void run(Job job) throws InterruptedException {
+    /** Runs the job as {@code holder}: this instance's name and this take's own, so no other run passes its fence. */
+    private void run(Job job, String holder) throws InterruptedException {
         LOG.info("job started tenant={} kind={} pass={} processed={}", job.tenant().value(), job.kind(), job.pass(),
                 job.processed());
         Pace pace = new Pace(settings.getWriteUnitsPerSecond());
@@ -139,7 +136,7 @@ public final class RunningJobs {
         int failures = 0;
         while (!stopping) {
             try {
-                JobSteps.Step step = steps.next(walk, worker, clock.instant().plus(settings.getLease()));
+                JobSteps.Step step = steps.next(walk, holder, clock.instant().plus(settings.getLease()));
                 failures = 0;
                 if (!(step instanceof JobSteps.Advanced advanced)) {
                     if (step instanceof JobSteps.Finished last) {
@@ -155,13 +152,13 @@ public final class RunningJobs {
                 if (++failures >= ATTEMPTS) {
                     LOG.warn("job let go after {} failed pages tenant={} kind={}: {}", failures,
                             job.tenant().value(), job.kind(), fault.toString());
-                    letGo(walk.job());
+                    letGo(walk.job(), holder);
                     return;
                 }
                 Backoff.pause(failures + 4);
             }
         }
-        letGo(walk.job());
+        letGo(walk.job(), holder);
     }
 
     private void finished(Job job, JobSteps.Step step) {
@@ -176,9 +173,9 @@ public final class RunningJobs {
                 .increment(items);
     }
 
-    private void letGo(Job job) {
+    private void letGo(Job job, String holder) {
         try {
-            jobs.release(job, worker, clock.instant());
+            jobs.release(job, holder, clock.instant());
         } catch (RuntimeException fault) {
             LOG.warn("job not let go; its lease ends by itself tenant={} kind={}: {}", job.tenant().value(),
                     job.kind(), fault.toString());
