@@ -49,7 +49,7 @@ public final class ChangingMembership {
             if (!self && membership.get().isOwner() && !actor.isOwner()) {
                 return refused(Reason.MISSING_ROLE, "Only owners remove owners.");
             }
-            change = members.remove(membership.get());
+            change = members.remove(actor, membership.get());
         }
         return outcome(change);
     }
@@ -57,7 +57,7 @@ public final class ChangingMembership {
     /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
     public Optional<Refusal> grant(Membership actor, UserKey target, GroupName group,
                                    Optional<ExpectedVersion> expected) {
-        return permitted(actor, group).or(() -> outcome(members.grant(actor.tenant(), target, group, expected)));
+        return permitted(actor, group).or(() -> outcome(members.grant(actor, target, group, expected)));
     }
 
     /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
@@ -66,7 +66,7 @@ public final class ChangingMembership {
         if (group.isMember()) {
             return refused(Reason.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
         }
-        return permitted(actor, group).or(() -> outcome(members.revoke(actor.tenant(), target, group, expected)));
+        return permitted(actor, group).or(() -> outcome(members.revoke(actor, target, group, expected)));
     }
 
     public Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
@@ -76,7 +76,7 @@ public final class ChangingMembership {
         if (actor.user().equals(target)) {
             return refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
         }
-        return outcome(members.transferOwnership(actor.tenant(), actor.user(), target));
+        return outcome(members.transferOwnership(actor, target));
     }
 
     private Optional<Refusal> permitted(Membership actor, GroupName group) {
@@ -99,6 +99,8 @@ public final class ChangingMembership {
             case MEMBERSHIP_CHANGED -> refused(Reason.CONFLICT, "The membership changed meanwhile; read it again.");
             case TOO_LARGE -> refused(Reason.CONFLICT,
                     "The member has too many service-group assignments to remove at once; unassign some first.");
+            case ACTOR_GONE -> refused(Reason.MISSING_ROLE,
+                    "Your membership changed while the change was being made; read it again.");
         };
     }
 

@@ -61,22 +61,22 @@ final class DynamoDbMembers implements Members {
     }
 
     @Override
-    public Change remove(Membership membership) {
-        return changes.remove(membership);
+    public Change remove(Membership actor, Membership membership) {
+        return changes.remove(actor, membership);
     }
 
     @Override
-    public Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return changes.grant(tenant, user, group, expected);
+    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return changes.grant(actor, user, group, expected);
     }
 
     @Override
-    public Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return changes.revoke(tenant, user, group, expected);
+    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return changes.revoke(actor, user, group, expected);
     }
 
     @Override
-    public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
-        return changes.transferOwnership(tenant, from, to);
+    public Change transferOwnership(Membership from, UserKey to) {
+        return changes.transferOwnership(from, to);
     }
 }

@@ -41,7 +41,9 @@ final class DynamoDbMembershipChanges {
         /** What goes with the member ({@link MemberDependents}). */
         DEPENDENT,
         /** Transferring ownership: the member gaining the owner group (the one losing it is {@link #OWNER_LEFT}). */
-        NEW_OWNER
+        NEW_OWNER,
+        /** The actor's membership: still the one the change was decided on, with the role it needs. */
+        ACTOR
     }
 
     private final Store store;
@@ -58,20 +60,25 @@ final class DynamoDbMembershipChanges {
      * Removes the membership as it was read, with everything that depends on it: the dependents are those the
      * membership records at that version (a strongly consistent read), so one added since refuses the removal.
      */
-    Change remove(Membership membership) {
+    Change remove(Membership actor, Membership membership) {
         ScopedTable table = table(membership.tenant());
         ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
         Map<String, AttributeValue> current = table.get(key);
         if (current.isEmpty() || MembershipItems.version(current) != membership.version()) {
             return Change.MEMBERSHIP_CHANGED;
         }
+        boolean self = actor.user().equals(membership.user());
+        Expr asRead = Conditions.exists().and(Expr.of("#version = :version")
+                .name("#version", MembershipItems.VERSION).number(":version", membership.version()));
         Transaction.Builder writes = Transaction.builder()
-                .delete(Role.MEMBERSHIP, key, Conditions.exists().and(Expr.of("#version = :version")
-                        .name("#version", MembershipItems.VERSION).number(":version", membership.version())))
+                .delete(Role.MEMBERSHIP, key, self ? asRead.and(MembershipRules.sameMembership(actor)) : asRead)
                 .add(Role.OWNER_LEFT, OrganisationRules.counted(membership.tenant(), -1,
                         membership.isOwner() ? -1 : 0));
         membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
                 MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
+        if (!self) {
+            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, membership.isOwner()));
+        }
         List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
                 MembershipItems.dependents(current));
         if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
@@ -81,50 +88,77 @@ final class DynamoDbMembershipChanges {
         return removed(table.transact(writes.build()));
     }
 
-    /** What a removal came to: the membership as read decides first, then the last owner. */
+    /** What a removal came to: the actor first, then the membership as read, then the last owner. */
     static Change removed(TransactionOutcome outcome) {
         if (outcome.committed()) {
             return Change.DONE;
+        }
+        if (outcome.refused(Role.ACTOR)) {
+            return Change.ACTOR_GONE;
         }
         return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
                 : Change.MEMBERSHIP_CHANGED;
     }
 
-    Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
-                groupChange(tenant, user, GroupEdit.ADD, group, expected));
-        if (group.isOwner()) {
-            writes.add(Role.OWNER_LEFT, OrganisationRules.counted(tenant, 0, 1));
-        }
-        return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
+    Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return editGroup(actor, user, GroupEdit.ADD, group, expected);
     }
 
-    Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
-                groupChange(tenant, user, GroupEdit.DELETE, group, expected));
-        if (group.isOwner()) {
-            writes.add(Role.OWNER_LEFT, OrganisationRules.counted(tenant, 0, -1));
-        }
-        return groupChanged(table(tenant).transact(writes.build()), Role.MEMBERSHIP, expected);
+    Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return editGroup(actor, user, GroupEdit.DELETE, group, expected);
     }
 
     /**
-     * Moves the owner group from {@code from} to {@code to}. When {@code to} turned out to be an owner already, the
-     * hand-over is {@code from} leaving the owner group, with the owner count: {@code to} remains.
+     * One group edit, with the actor's membership checked in the same transaction (on the edited membership itself
+     * when the actors edits their own).
      */
-    Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+    private Change editGroup(Membership actor, UserKey user, GroupEdit edit, GroupName group,
+                             Optional<ExpectedVersion> expected) {
+        TenantId tenant = actor.tenant();
+        Optional<Membership> self = actor.user().equals(user) ? Optional.of(actor) : Optional.empty();
+        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
+                groupChange(tenant, user, edit, group, expected, self.map(a -> MembershipRules.acting(a,
+                        group.isOwner()))));
+        if (self.isEmpty()) {
+            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, group.isOwner()));
+        }
+        if (group.isOwner()) {
+            writes.add(Role.OWNER_LEFT, OrganisationRules.counted(tenant, 0, edit == GroupEdit.ADD ? 1 : -1));
+        }
+        TransactionOutcome outcome = table(tenant).transact(writes.build());
+        if (!outcome.committed() && (outcome.refused(Role.ACTOR) || self.isPresent() && outcome.refused(
+                Role.MEMBERSHIP) && !MembershipRules.stillActing(actor, outcome.oldItem(Role.MEMBERSHIP)
+                .filter(old -> old.containsKey(MembershipItems.VERSION)).map(MembershipItems::fromItem),
+                group.isOwner()))) {
+            return Change.ACTOR_GONE;
+        }
+        return groupChanged(outcome, Role.MEMBERSHIP, expected);
+    }
+
+    /**
+     * Moves the owner group from the actor, an owner, to {@code to}. When {@code to} turned out to be an owner
+     * already, the hand-over is the actor leaving the owner group, with the owner count: {@code to} remains.
+     */
+    Change transferOwnership(Membership actor, UserKey to) {
+        TenantId tenant = actor.tenant();
         Transaction transfer = Transaction.builder()
-                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, GroupName.OWNER, Optional.empty()))
-                .add(Role.OWNER_LEFT, groupChange(tenant, from, GroupEdit.DELETE, GroupName.OWNER, Optional.empty()))
+                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, GroupName.OWNER, Optional.empty(),
+                        Optional.empty()))
+                .add(Role.OWNER_LEFT, groupChange(tenant, actor.user(), GroupEdit.DELETE, GroupName.OWNER,
+                        Optional.empty(), Optional.of(MembershipRules.sameMembership(actor))))
                 .build();
         TransactionOutcome outcome = table(tenant).transact(transfer);
         boolean toAnOwner = checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
                 outcome.oldItem(Role.NEW_OWNER).orElse(null), MembershipItems::fromItem)
                 .filter(Membership::isOwner).isPresent();
         if (toAnOwner) {
-            return revoke(tenant, from, GroupName.OWNER, Optional.empty());
+            return revoke(actor, actor.user(), GroupName.OWNER, Optional.empty());
         }
-        return groupChanged(outcome, Role.NEW_OWNER, Optional.empty());
+        boolean actorGone = !outcome.refused(Role.NEW_OWNER) && outcome.refused(Role.OWNER_LEFT)
+                && !MembershipRules.stillActing(actor, outcome
+                .oldItem(Role.OWNER_LEFT).filter(old -> old.containsKey(MembershipItems.VERSION))
+                .map(MembershipItems::fromItem), true);
+        return actorGone ? Change.ACTOR_GONE : groupChanged(outcome, Role.NEW_OWNER, Optional.empty());
     }
 
     /**
@@ -153,7 +187,7 @@ final class DynamoDbMembershipChanges {
      * not already so; the old item comes back when the condition refuses.
      */
     private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, GroupName group,
-                                     Optional<ExpectedVersion> expected) {
+                                     Optional<ExpectedVersion> expected, Optional<Expr> alsoActing) {
         Update update = Update.builder().name("#groups", MembershipItems.GROUPS)
                 .strings(":groups", List.of(group.value()))
                 .set("#version = #version + :one").name("#version", MembershipItems.VERSION).number(":one", 1);
@@ -164,9 +198,10 @@ final class DynamoDbMembershipChanges {
         }
         Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
                 .name("#groups", MembershipItems.GROUPS).value(":group", group.value());
-        return new Write.Update(MembershipKeys.key(tenant, user), update.build(), Optional.of(
-                Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
-                        .and(groupCondition)));
+        Expr condition = Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
+                .and(groupCondition);
+        return new Write.Update(MembershipKeys.key(tenant, user), update.build(),
+                Optional.of(alsoActing.map(condition::and).orElse(condition)));
     }
 
     private ScopedTable table(TenantId tenant) {

@@ -31,6 +31,7 @@ public final class MembershipItems {
 
     static final String TYPE = "membership";
     static final String GROUPS = "groups";
+    static final String JOINED_AT = "joinedAt";
     static final String ORGANISATION_NAME = "orgName";
     static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
     static final String VERSION = "version";
@@ -66,7 +67,7 @@ public final class MembershipItems {
             .addAttribute(EnhancedType.setOf(String.class), a -> a.name(GROUPS)
                     .getter(m -> stored(m.membership().groups())).setter((b, v) -> b.groups = v)
                     .attributeConverter(SortedStrings.AS_SET))
-            .addAttribute(String.class, a -> a.name("joinedAt").getter(m -> m.membership().joinedAt().toString())
+            .addAttribute(String.class, a -> a.name(JOINED_AT).getter(m -> m.membership().joinedAt().toString())
                     .setter((b, v) -> b.joinedAt = v))
             .addAttribute(Long.class, a -> a.name(VERSION).getter(m -> m.membership().version())
                     .setter((b, v) -> b.version = v))

@@ -109,14 +109,19 @@ public final class InMemoryMembers implements Members {
      * writes (membership, counters, email record) and their dependents must fit one transaction.
      */
     @Override
-    public Change remove(Membership membership) {
+    public Change remove(Membership actor, Membership membership) {
         TenantId tenant = membership.tenant();
+        boolean self = actor.user().equals(membership.user());
+        if (!self && !acting(actor, membership.isOwner())) {
+            return Change.ACTOR_GONE;
+        }
         boolean asRead = stored(tenant, membership.user())
-                .filter(stored -> stored.membership().version() == membership.version()).isPresent();
+                .filter(stored -> stored.membership().version() == membership.version())
+                .filter(stored -> !self || stored.membership().joinedAt().equals(actor.joinedAt())).isPresent();
         if (!asRead) {
             return Change.MEMBERSHIP_CHANGED;
         }
-        int writes = 2 + (membership.email().isPresent() ? 1 : 0)
+        int writes = 2 + (membership.email().isPresent() ? 1 : 0) + (self ? 0 : 1)
                 + dependents.getOrDefault(tenant, Map.of()).getOrDefault(membership.user(), 0);
         if (writes > Transaction.MAX_WRITES) {
             return Change.TOO_LARGE;
@@ -130,31 +135,46 @@ public final class InMemoryMembers implements Members {
     }
 
     @Override
+    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return acting(actor, group.isOwner()) ? editGroup(actor.tenant(), user, group, true, expected)
+                : Change.ACTOR_GONE;
+    }
+
+    @Override
+    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return acting(actor, group.isOwner()) ? editGroup(actor.tenant(), user, group, false, expected)
+                : Change.ACTOR_GONE;
+    }
+
+    /** A change by the platform, no member acting: what tests set up with. */
     public Change grant(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         return editGroup(tenant, user, group, true, expected);
     }
 
-    @Override
-    public Change revoke(TenantId tenant, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return editGroup(tenant, user, group, false, expected);
+    /** As {@link MembershipRules#stillActing}: the actor's membership as read, with the role. */
+    private boolean acting(Membership actor, boolean ownerNeeded) {
+        return MembershipRules.stillActing(actor, stored(actor.tenant(), actor.user()).map(Stored::membership),
+                ownerNeeded);
     }
 
     /** The new owner is read first: already an owner, or no member, answers for them before the one leaving. */
     @Override
-    public Change transferOwnership(TenantId tenant, UserKey from, UserKey to) {
+    public Change transferOwnership(Membership actor, UserKey to) {
+        TenantId tenant = actor.tenant();
+        UserKey from = actor.user();
         if (from.equals(to)) {
             throw new IllegalArgumentException("one transaction cannot write the same membership twice");
         }
         GroupName owner = GroupName.OWNER;
         if (stored(tenant, to).map(found -> found.membership().isOwner()).orElse(false)) {
-            return editGroup(tenant, from, owner, false, Optional.empty());
+            return revoke(actor, from, owner, Optional.empty());
         }
         Optional<Change> newOwnerRefused = refusedEdit(stored(tenant, to), owner, true, Optional.empty());
         if (newOwnerRefused.isPresent()) {
             return newOwnerRefused.get();
         }
-        if (refusedEdit(stored(tenant, from), owner, false, Optional.empty()).isPresent()) {
-            return Change.LAST_OWNER;
+        if (!acting(actor, true)) {
+            return Change.ACTOR_GONE;
         }
         edit(tenant, to, owner, true);
         edit(tenant, from, owner, false);

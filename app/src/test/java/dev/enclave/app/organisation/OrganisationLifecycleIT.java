@@ -17,6 +17,7 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -172,6 +173,121 @@ class OrganisationLifecycleIT extends LocalStackTest {
 
         assertThat(retried.status()).as(retried.body()).isEqualTo(201);
         assertThat(api().get("/v1/orgs/retry-again", ada).status()).isEqualTo(200);
+    }
+
+    /**
+     * A keyed request of the deleted organisation finishes late: its last write to its idempotency record (the
+     * answer kept, or the claim given up) is held 5 s by the gateway while the organisation is deleted, created
+     * again, and the same caller sends the same key and body to the successor. The late write touches nothing of
+     * the successor's record: a retry is given the successor's answer.
+     */
+    @Test
+    void aKeyedRequestOfTheDeletedOrganisationFinishingLate_leavesTheSuccessorsRecordAlone() {
+        for (String operation : List.of("UpdateItem", "DeleteItem")) {
+            String org = "late-" + operation.toLowerCase(java.util.Locale.ROOT).replace("item", "");
+            String owner = journeys().organisation(org);
+            String invitee = "UpdateItem".equals(operation) ? "bob@example.com" : "owner-" + org + "@example.com";
+            String body = "{\"email\":\"" + invitee + "\"}";
+            int metBefore = faults.met();
+            faults.inject(new GatewayFaults.Rule(Optional.of(operation), Optional.of(org), GatewayFaults.Kind.LATENCY,
+                    Duration.ofSeconds(5), 1));
+            CompletableFuture<Api.Reply> late = CompletableFuture.supplyAsync(
+                    () -> keyed("/v1/orgs/" + org + "/invitations", body, "k-late", owner));
+            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
+
+            assertThat(delete("/v1/orgs/" + org, owner).status()).isEqualTo(202);
+            await().atMost(PATIENCE).until(() -> api().post("/v1/orgs", "{\"id\":\"" + org + "\",\"name\":\"Again\"}",
+                    owner).status() == 201);
+            Api.Reply successors = keyed("/v1/orgs/" + org + "/invitations", "{\"email\":\"carl@example.com\"}",
+                    "k-late", owner);
+            late.join();
+            Api.Reply retried = keyed("/v1/orgs/" + org + "/invitations", "{\"email\":\"carl@example.com\"}",
+                    "k-late", owner);
+
+            assertThat(successors.status()).as(operation).isEqualTo(201);
+            assertThat(retried.status()).as(operation + ": " + retried.body()).isEqualTo(201);
+            assertThat(retried.header("Idempotent-Replayed")).as(operation).isEqualTo("true");
+            assertThat(retried.json().get("token")).as(operation).isEqualTo(successors.json().get("token"));
+        }
+        assertThat(findings().violations()).isEmpty();
+    }
+
+    /**
+     * A rename's job of the deleted organisation is held 5 s reading its first page of memberships while the
+     * organisation is deleted, created again by an outsider and renamed: the stale walk writes none of the old name
+     * into the successor's memberships, and finishes none of its job.
+     */
+    @Test
+    void aRenameJobOfTheDeletedOrganisationFinishingLate_leavesTheSuccessorsNameAlone() {
+        String owner = journeys().organisation("late-rename");
+        journeys().join("late-rename", owner, "bob-late-rename");
+        int metBefore = faults.met();
+        faults.inject(new GatewayFaults.Rule(Optional.of("Query"), Optional.of("late-rename"),
+                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(5), 1));
+        assertThat(rename("late-rename", owner, "Old Life").status()).isEqualTo(200);
+        await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
+        Instant staleWalkGoesOn = Instant.now().plusSeconds(5);
+
+        assertThat(delete("/v1/orgs/late-rename", owner).status()).isEqualTo(202);
+        String outsider = journeys().member("outsider-late-rename");
+        await().atMost(PATIENCE).until(() -> api().post("/v1/orgs", "{\"id\":\"late-rename\",\"name\":\"New\"}",
+                outsider).status() == 201);
+        assertThat(rename("late-rename", outsider, "Good").status()).isEqualTo(200);
+        assertThat(Instant.now()).as("the successor renamed while the stale walk was held").isBefore(staleWalkGoesOn);
+        await().atMost(PATIENCE).until(() -> Instant.now().isAfter(staleWalkGoesOn.plusSeconds(1))
+                && api().get("/v1/orgs/late-rename", outsider).json().get("jobs").isEmpty());
+
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(api().get("/v1/me/orgs", outsider).json()
+                .findValuesAsText("name")).containsExactly("Good"));
+        assertThat(partition("late-rename").stream().filter(item -> item.get("SK").s().startsWith("MEMBER#"))
+                .map(item -> item.get("orgName").s())).containsExactly("Good");
+        assertThat(findings().violations()).isEmpty();
+    }
+
+    private Api.Reply rename(String org, String owner, String name) {
+        String etag = api().get("/v1/orgs/" + org, owner).header("ETag");
+        return api().send(api().request("/v1/orgs/" + org, owner).header("If-Match", etag)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"" + name + "\"}")));
+    }
+
+    /**
+     * An owner's group grant, sent to a second instance and decided there for the organisation as it was, stalls
+     * 5 s in its transaction while the organisation is deleted, created again by the same owner, and the grantee
+     * joins the successor: the stale grant makes nobody an admin of the successor.
+     */
+    @Test
+    void aGroupGrantDecidedForTheDeletedOrganisation_grantsNothingInTheSuccessor() {
+        String owner = journeys().organisation("stale-grant");
+        journeys().join("stale-grant", owner, "bob-stale-grant");
+        Api.Reply stale;
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            int metBefore = faults.met();
+            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("stale-grant"),
+                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(5), 1));
+            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> other.api().send(
+                    other.api().request("/v1/orgs/stale-grant/members/bob-stale-grant/groups/admin", owner)
+                            .PUT(HttpRequest.BodyPublishers.noBody())));
+            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
+            Instant staleGoesOn = Instant.now().plusSeconds(5);
+
+            assertThat(delete("/v1/orgs/stale-grant", owner).status()).isEqualTo(202);
+            await().atMost(PATIENCE).until(() -> api().post("/v1/orgs", "{\"id\":\"stale-grant\",\"name\":\"Again\"}",
+                    owner).status() == 201);
+            journeys().join("stale-grant", owner, "bob-stale-grant");
+            assertThat(Instant.now()).as("the successor was set up while the grant was held").isBefore(staleGoesOn);
+            stale = stalled.join();
+        }
+
+        assertThat(stale.status()).as(stale.body()).isIn(403, 404);
+        assertThat(api().get("/v1/orgs/stale-grant/members/bob-stale-grant", owner).json().get("groups"))
+                .extracting(com.fasterxml.jackson.databind.JsonNode::asText).containsExactly("member");
+        assertThat(findings().violations()).isEmpty();
+    }
+
+    private Api.Reply keyed(String path, String body, String key, String token) {
+        return api().send(api().request(path, token).header("Idempotency-Key", key)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     private Api.Reply keyed(String body, String token) {
