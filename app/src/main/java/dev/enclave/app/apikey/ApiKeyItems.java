@@ -6,6 +6,7 @@ import dev.enclave.app.store.TableAttributes;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -47,6 +48,8 @@ public final class ApiKeyItems {
                     .setter((b, v) -> b.lastUsedAt = v))
             .addAttribute(String.class, a -> a.name("secretHash").getter(ApiKey::secretHash)
                     .setter((b, v) -> b.secretHash = v))
+            .addAttribute(String.class, a -> a.name("creator").getter(k -> k.creator().map(UserKey::digest)
+                    .orElse(null)).setter((b, v) -> b.creator = v))
             .build();
 
     private ApiKeyItems() {
@@ -84,6 +87,7 @@ public final class ApiKeyItems {
         private String expiresAt;
         private String lastUsedAt;
         private String secretHash;
+        private String creator;
 
         ApiKey build() {
             return new ApiKey(new ApiKeyId(Objects.requireNonNull(id, "keyId")),
@@ -91,7 +95,7 @@ public final class ApiKeyItems {
                     Access.valueOf(Objects.requireNonNull(access, "access")), createdBy,
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Optional.ofNullable(expiresAt).map(Instant::parse), Optional.ofNullable(lastUsedAt)
-                    .map(Instant::parse), secretHash);
+                    .map(Instant::parse), secretHash, Optional.ofNullable(creator).map(UserKey::new));
         }
     }
 }

@@ -1,7 +1,9 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -24,8 +26,8 @@ public interface ApiKeys {
      */
     Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id);
 
-    /** The key and its organisation, in one read. */
-    Lookup find(TenantId tenant, ApiKeyId id);
+    /** The key, its organisation and the membership of {@code creator} (the key's, as listed), in one read. */
+    Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator);
 
     /** Deletes the key; false when there was none. */
     boolean revoke(TenantId tenant, ApiKeyId id);
@@ -36,7 +38,10 @@ public interface ApiKeys {
     /** What {@link #create} did. */
     enum CreateOutcome { CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE }
 
-    /** A key and its organisation as read together; either may be absent. */
-    record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation) {
+    /**
+     * A key, its organisation and its creator's membership (when the key names a creator) as read together; any may
+     * be absent.
+     */
+    record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation, Optional<Membership> creator) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
 import io.micronaut.context.annotation.Requires;
@@ -12,7 +13,8 @@ import java.util.Optional;
 
 /**
  * A backend presents an API key: it works while it exists (not revoked), has not expired, matches its stored hash,
- * and its organisation exists and is active. The key is checked first against its lookup entry, one read on
+ * the member who created it is still an admin or owner (a key carries its creator's authority, so it lapses when
+ * they leave or lose the role), and its organisation exists and is active. The key is checked first against its lookup entry, one read on
  * credentials that reach nothing else, so a key that was never issued (or is malformed) costs no tenant's
  * credentials and no cached scope; then one read of the key and its organisation together decides. A use is
  * recorded at most once a minute.
@@ -52,14 +54,15 @@ public final class AuthenticatingApiKey {
             return new Refused(Reason.INVALID);
         }
         Instant now = clock.instant();
-        boolean listed = keys.lookUp(secret.get().tenant(), secret.get().id())
-                .filter(k -> secret.get().matches(k.secretHash())).filter(k -> !k.expiredAt(now)).isPresent();
-        if (!listed) {
+        Optional<ApiKey> listed = keys.lookUp(secret.get().tenant(), secret.get().id())
+                .filter(k -> secret.get().matches(k.secretHash())).filter(k -> !k.expiredAt(now));
+        if (listed.isEmpty()) {
             return new Refused(Reason.INVALID);
         }
-        ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id());
+        ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
         Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
-                .filter(k -> !k.expiredAt(now));
+                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty()
+                        || found.creator().filter(Membership::isAdmin).isPresent());
         if (key.isEmpty() || found.organisation().isEmpty()
                 || found.organisation().get().status() == OrganisationStatus.DELETING) {
             return new Refused(Reason.INVALID);

@@ -3,6 +3,7 @@ package dev.enclave.app.apikey;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.vending.BackendSettings;
 import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -28,9 +29,9 @@ public final class CreatingApiKey {
         this.clock = clock;
     }
 
-    /** What a create asks for: expiry in whole days from now, if any. */
+    /** What a create asks for: expiry in whole days from now, if any; made by {@code creator}, an admin. */
     public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
-                          String createdBy) {
+                          String createdBy, UserKey creator) {
     }
 
     public sealed interface Outcome permits Created, Refused {
@@ -49,7 +50,7 @@ public final class CreatingApiKey {
         ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);
         ApiKey key = new ApiKey(id, command.organisation().id(), command.name(), command.access(), command.createdBy(), now,
                 command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
-                secret.hash());
+                secret.hash()).createdByMember(command.creator());
         ApiKeys.CreateOutcome outcome = keys.create(key, command.organisation(), settings.getMaximumApiKeys());
         return outcome == ApiKeys.CreateOutcome.CREATED ? new Created(key, secret) : new Refused(outcome);
     }

@@ -1,5 +1,8 @@
 package dev.enclave.app.apikey;
 
+import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipItems;
+import dev.enclave.app.member.MembershipKeys;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
@@ -9,6 +12,7 @@ import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
 import dev.enclave.app.store.ItemAttributes;
+import dev.enclave.app.store.ItemKey;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.Page;
 import dev.enclave.app.store.ReadScope;
@@ -19,6 +23,7 @@ import dev.enclave.app.store.TransactionOutcome;
 import dev.enclave.app.store.Update;
 import dev.enclave.app.store.WriteRole;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -110,9 +115,10 @@ final class DynamoDbApiKeys implements ApiKeys {
     }
 
     @Override
-    public Lookup find(TenantId tenant, ApiKeyId id) {
-        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(ApiKeyKeys.key(tenant, id),
-                OrganisationKeys.key(tenant)));
+    public Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator) {
+        List<ItemKey> keys = new ArrayList<>(List.of(ApiKeyKeys.key(tenant, id), OrganisationKeys.key(tenant)));
+        creator.ifPresent(member -> keys.add(MembershipKeys.key(tenant, member)));
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         ReadScope scope = ReadScope.tenant(tenant);
         Optional<ApiKey> key = items.stream()
                 .filter(i -> ItemAttributes.sortKey(i).startsWith(ApiKeyKeys.SORT_KEY_PREFIX))
@@ -121,7 +127,9 @@ final class DynamoDbApiKeys implements ApiKeys {
         Optional<Organisation> organisation = items.stream()
                 .filter(i -> OrganisationKeys.SORT_KEY.equals(ItemAttributes.sortKey(i))).findFirst()
                 .flatMap(item -> checked.one(ItemKind.ORGANISATION, scope, item, OrganisationItems::fromItem));
-        return new Lookup(key, organisation);
+        Optional<Membership> member = creator.flatMap(user -> checked.one(ItemKind.MEMBERSHIP, scope,
+                ScopedTable.at(items, MembershipKeys.key(tenant, user)), MembershipItems::fromItem));
+        return new Lookup(key, organisation, member);
     }
 
     @Override

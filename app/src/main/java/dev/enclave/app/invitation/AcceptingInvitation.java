@@ -9,7 +9,6 @@ import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.platform.Backoff;
 import dev.enclave.app.platform.GroupName;
-import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.ServiceId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -19,7 +18,6 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The invitee accepts with the token: the email their identity provider verified must be the invitation's, it must
@@ -92,6 +90,11 @@ public final class AcceptingInvitation {
                 case ORGANISATION_GONE, ORGANISATION_SUSPENDED, NO_SEAT -> {
                     return organisationRefusal(written);
                 }
+                case INVITER_GONE -> {
+                    return refused(Reason.INVITATION_NOT_PENDING, "The member who sent this invitation can no longer"
+                            + " grant what it grants (they left the organisation or lost the role); ask for a new"
+                            + " invitation.");
+                }
             }
         }
         return refused(Reason.CONFLICT, "The invitation is being accepted right now; try again.");
@@ -131,13 +134,12 @@ public final class AcceptingInvitation {
 
     /**
      * The services the invitation grants groups of that are gone now: a service deleted after the invitation was
-     * sent took its groups with it, for members and invitees alike, so accepting goes on without them.
+     * sent took its groups with it, for members and invitees alike (a service created again under its id is another
+     * one), so accepting goes on without them.
      */
     private Set<ServiceId> vanishedServices(Invitation invitation) {
-        Set<ServiceId> granted = invitation.serviceGroups().stream().map(ServiceGroup::service)
-                .collect(Collectors.toSet());
-        Set<ServiceId> gone = new HashSet<>(granted);
-        gone.removeAll(invitations.existingServices(invitation.tenant(), granted));
+        Set<ServiceId> gone = new HashSet<>(invitation.grantedServices());
+        gone.removeAll(invitations.grantedServicesStillThere(invitation));
         return gone;
     }
 
@@ -146,7 +148,7 @@ public final class AcceptingInvitation {
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
             case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
-            case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE ->
+            case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE, INVITER_GONE ->
                     throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
         };
     }

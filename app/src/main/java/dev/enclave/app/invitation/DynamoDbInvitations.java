@@ -3,13 +3,13 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.Membership;
 import dev.enclave.app.member.MembershipItems;
 import dev.enclave.app.member.MembershipKeys;
+import dev.enclave.app.member.MembershipRules;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationItems;
 import dev.enclave.app.organisation.OrganisationKeys;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationRules;
 import dev.enclave.app.service.AssignmentItems;
-import dev.enclave.app.service.Service;
 import dev.enclave.app.service.ServiceGroup;
 import dev.enclave.app.service.ServiceId;
 import dev.enclave.app.service.ServiceItems;
@@ -59,8 +59,9 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     @Override
-    public WriteOutcome send(Invitation invitation, Organisation organisation) {
-        ScopedTable table = table(invitation.tenant());
+    public WriteOutcome send(Invitation sent, Organisation organisation) {
+        ScopedTable table = table(sent.tenant());
+        Invitation invitation = sent.withServiceGenerations(generations(table, sent));
         ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
         Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
                 InvitationItems.guardedInvitationAttribute());
@@ -141,15 +142,34 @@ final class DynamoDbInvitations implements Invitations {
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
         servicesAssigned(writes, invitation);
+        invitation.inviter().ifPresent(inviter -> writes.add(InvitationWrite.INVITER,
+                MembershipRules.mayGrant(tenant, inviter, invitation.groups())));
         invitation.serviceGroups().forEach(granted -> writes.create(InvitationWrite.SERVICE_ASSIGNMENT,
                 AssignmentItems.item(tenant, granted, membership.user(), membership.userId())));
         return outcome(table(tenant).transact(writes.build()), organisation, checked);
     }
 
-    /** Each service the invitation grants a group of, checked once however many of its groups it grants. */
+    /**
+     * Each service the invitation grants a group of, checked once however many of its groups it grants: there, and
+     * of the generation the invitation records.
+     */
     private static void servicesExist(Transaction.Builder writes, Invitation invitation) {
         grantedServices(invitation).forEach(service -> writes.check(InvitationWrite.SERVICE,
-                AssignmentItems.serviceKey(invitation.tenant(), service), Conditions.exists()));
+                AssignmentItems.serviceKey(invitation.tenant(), service), ServiceItems.ofGeneration(
+                        Optional.ofNullable(invitation.serviceGenerations().get(service)))));
+    }
+
+    /** The generation of each service the invitation grants groups of, as the table holds them now. */
+    private Map<ServiceId, String> generations(ScopedTable table, Invitation invitation) {
+        return services(table, invitation.tenant(), invitation.grantedServices()).stream()
+                .collect(Collectors.toMap(item -> ServiceItems.fromItem(item).id(), ServiceItems::generation));
+    }
+
+    private List<Map<String, AttributeValue>> services(ScopedTable table, TenantId tenant, Set<ServiceId> services) {
+        List<ItemKey> keys = services.stream().map(service -> AssignmentItems.serviceKey(tenant, service)).toList();
+        List<Map<String, AttributeValue>> found = keys.isEmpty() ? List.of() : table.getAll(keys);
+        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), found, item -> item).stream()
+                .filter(item -> services.contains(ServiceItems.fromItem(item).id())).toList();
     }
 
     /**
@@ -159,7 +179,8 @@ final class DynamoDbInvitations implements Invitations {
     private static void servicesAssigned(Transaction.Builder writes, Invitation invitation) {
         grantedServices(invitation).forEach(service -> writes.add(InvitationWrite.SERVICE,
                 AssignmentItems.assignedTo(invitation.tenant(), service, invitation.serviceGroups().stream()
-                        .filter(group -> group.service().equals(service)).count())));
+                        .filter(group -> group.service().equals(service)).count(),
+                        Optional.ofNullable(invitation.serviceGenerations().get(service)))));
     }
 
     private static java.util.stream.Stream<ServiceId> grantedServices(Invitation invitation) {
@@ -168,11 +189,11 @@ final class DynamoDbInvitations implements Invitations {
     }
 
     @Override
-    public Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> services) {
-        List<ItemKey> keys = services.stream().map(service -> AssignmentItems.serviceKey(tenant, service)).toList();
-        List<Map<String, AttributeValue>> found = keys.isEmpty() ? List.of() : table(tenant).getAll(keys);
-        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), found, ServiceItems::fromItem).stream()
-                .map(Service::id).filter(services::contains).collect(Collectors.toSet());
+    public Set<ServiceId> grantedServicesStillThere(Invitation invitation) {
+        return services(table(invitation.tenant()), invitation.tenant(), invitation.grantedServices()).stream()
+                .filter(item -> Optional.ofNullable(invitation.serviceGenerations().get(ServiceItems.fromItem(item)
+                        .id())).map(ServiceItems.generation(item)::equals).orElse(true))
+                .map(item -> ServiceItems.fromItem(item).id()).collect(Collectors.toSet());
     }
 
     @Override
@@ -245,6 +266,9 @@ final class DynamoDbInvitations implements Invitations {
         }
         if (outcome.refused(InvitationWrite.SERVICE)) {
             return WriteOutcome.SERVICE_GONE;
+        }
+        if (outcome.refused(InvitationWrite.INVITER)) {
+            return WriteOutcome.INVITER_GONE;
         }
         return WriteOutcome.INVITATION_CHANGED;
     }

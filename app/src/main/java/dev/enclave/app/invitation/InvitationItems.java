@@ -2,6 +2,7 @@ package dev.enclave.app.invitation;
 
 import dev.enclave.app.platform.GroupName;
 import dev.enclave.app.service.ServiceGroup;
+import dev.enclave.app.service.ServiceId;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.Schemas;
@@ -34,6 +35,8 @@ public final class InvitationItems {
     static final String TOKEN_HASH = "tokenHash";
     static final String VALID_UNTIL = "validUntil";
     static final String ACCEPTED_BY = "acceptedBy";
+    static final String INVITER = "inviter";
+    static final String SERVICE_GENERATIONS = "serviceGenerations";
     private static final String GUARDED_INVITATION = "invitation";
 
     /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
@@ -73,6 +76,10 @@ public final class InvitationItems {
             .addAttribute(String.class, a -> a.name(ACCEPTED_BY)
                     .getter(i -> i.acceptedBy().map(UserKey::digest).orElse(null))
                     .setter((b, v) -> b.acceptedBy = v))
+            .addAttribute(String.class, a -> a.name(INVITER).getter(i -> i.inviter().map(UserKey::digest).orElse(null))
+                    .setter((b, v) -> b.inviter = v))
+            .addAttribute(EnhancedType.mapOf(String.class, String.class), a -> a.name(SERVICE_GENERATIONS)
+                    .getter(InvitationItems::serviceGenerations).setter((b, v) -> b.serviceGenerations = v))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
                     .getter(i -> InvitationKeys.byStatus(i.tenant(), i.status())).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.sortKey())
@@ -104,6 +111,17 @@ public final class InvitationItems {
     /** The values as they are stored: their written forms, a list sorted by {@link SortedStrings}. */
     private static <T> Set<String> written(Set<T> values, Function<T, String> form) {
         return values.stream().map(form).collect(Collectors.toSet());
+    }
+
+    /** The generations as stored (by service id), or none at all when the invitation records none. */
+    private static Map<String, String> serviceGenerations(Invitation invitation) {
+        return invitation.serviceGenerations().isEmpty() ? null : invitation.serviceGenerations().entrySet().stream()
+                .collect(Collectors.toMap(e -> e.getKey().value(), Map.Entry::getValue));
+    }
+
+    private static Map<ServiceId, String> serviceGenerations(Map<String, String> stored) {
+        return stored == null ? Map.of() : stored.entrySet().stream()
+                .collect(Collectors.toMap(e -> new ServiceId(e.getKey()), Map.Entry::getValue));
     }
 
     private static ServiceGroup serviceGroup(String written) {
@@ -147,6 +165,8 @@ public final class InvitationItems {
         private Long validUntil;
         private String invitedBy;
         private String acceptedBy;
+        private String inviter;
+        private Map<String, String> serviceGenerations;
 
         Invitation build() {
             return new Invitation(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
@@ -158,7 +178,8 @@ public final class InvitationItems {
                     InvitationStatus.valueOf(Objects.requireNonNull(status, STATUS)),
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Instant.ofEpochSecond(Objects.requireNonNull(validUntil, VALID_UNTIL)),
-                    Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy).map(UserKey::new));
+                    Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy).map(UserKey::new),
+                    Optional.ofNullable(inviter).map(UserKey::new), serviceGenerations(serviceGenerations));
         }
     }
 }

@@ -10,6 +10,8 @@ enum InvitationWrite implements WriteRole {
     INVITEE,
     /** The invitation a new one supersedes, still pending. */
     SUPERSEDED,
+    /** The member who sent the invitation may still grant what it grants. */
+    INVITER,
     /** Nothing says the email (or the user) is a member yet. */
     NOT_YET_A_MEMBER,
     /** The organisation is active with a seat free (and, to accept, still at the version read). */

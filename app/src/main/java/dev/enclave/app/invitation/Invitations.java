@@ -33,8 +33,12 @@ public interface Invitations {
      */
     WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation, long nowEpochSeconds);
 
-    /** Which of {@code services} exist now: what an accept refused for a vanished service goes on with. */
-    Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> services);
+    /**
+     * Which of the services the invitation grants groups of are still there, as the services it was sent for (not
+     * deleted, nor deleted and created again under their id): what an accept refused for a vanished service goes on
+     * with.
+     */
+    Set<ServiceId> grantedServicesStillThere(Invitation invitation);
 
     /** An invitation with its organisation (absent when the organisation is gone). */
     record ToAccept(Invitation invitation, Optional<Organisation> organisation) {
@@ -79,7 +83,12 @@ public interface Invitations {
         /** Every seat is taken. */
         NO_SEAT,
         /** A service the invitation grants a group of does not exist (any more). */
-        SERVICE_GONE;
+        SERVICE_GONE,
+        /**
+         * The member who sent the invitation may no longer grant what it grants: they left the organisation, or lost
+         * the role (admin; owner for an invitation granting owner).
+         */
+        INVITER_GONE;
 
         /** The refusal of an organisation that takes no new member. */
         static WriteOutcome of(OrganisationRules.Standing standing) {

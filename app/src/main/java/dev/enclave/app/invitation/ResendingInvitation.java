@@ -38,8 +38,7 @@ public final class ResendingInvitation {
             return new SendingInvitation.Refused(new Refusal(Reason.INVITATION_NOT_PENDING,
                     "Only pending invitations can be resent."));
         }
-        return new SendingInvitation.Sent(new Invitation(invitation.tenant(), invitation.id(), invitation.email(),
-                invitation.groups(), invitation.serviceGroups(), token.hash(), invitation.status(),
-                invitation.createdAt(), validUntil, invitation.invitedBy(), invitation.acceptedBy()), token);
+        return new SendingInvitation.Sent(invitation.as(invitation.status(), token.hash(), validUntil,
+                invitation.acceptedBy()), token);
     }
 }

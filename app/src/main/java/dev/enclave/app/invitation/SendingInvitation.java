@@ -56,7 +56,7 @@ public final class SendingInvitation {
         InviteToken token = InviteToken.issue(tenant, id, random);
         Invitation invitation = new Invitation(tenant, id, email, groups,
                 serviceGroups, token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
-                inviter.userId(), Optional.empty());
+                inviter.userId(), Optional.empty()).invitedBy(inviter.user());
         return switch (invitations.send(invitation, organisation)) {
             case DONE -> new Sent(invitation, token);
             case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
@@ -65,6 +65,7 @@ public final class SendingInvitation {
             case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
             case SERVICE_GONE -> refused(Reason.NOT_FOUND,
                     "A service the invitation grants a group of does not exist; create it first.");
+            case INVITER_GONE -> refused(Reason.MISSING_ROLE, "You may no longer grant what this invitation grants.");
             case INVITATION_CHANGED -> refused(Reason.CONFLICT,
                     "Another invitation to this email was sent at the same moment; try again.");
         };

@@ -1,7 +1,6 @@
 package dev.enclave.app.service;
 
 import dev.enclave.app.platform.GroupName;
-import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.ItemAttributes;
 import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.ItemKey;
@@ -73,11 +72,13 @@ public final class AssignmentItems {
 
     /**
      * The write, for a transaction that makes {@code count} assignments to {@code service}'s groups, that counts
-     * them on the service (which must exist), so a deletion of the service racing them reads again.
+     * them on the service (which must exist, of {@code generation} when one is given), so a deletion of the service
+     * racing them reads again.
      */
-    public static Write assignedTo(TenantId tenant, ServiceId service, long count) {
+    public static Write assignedTo(TenantId tenant, ServiceId service, long count,
+                                   java.util.Optional<String> generation) {
         return new Write.Update(ServiceKeys.service(tenant, service), ServiceItems.assigned(count),
-                java.util.Optional.of(Conditions.exists()));
+                java.util.Optional.of(ServiceItems.ofGeneration(generation)));
     }
 
     /** The key of a service, for conditions that it still exists. */

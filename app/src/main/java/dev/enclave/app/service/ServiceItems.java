@@ -7,6 +7,8 @@ import dev.enclave.app.store.ItemBuilder;
 import dev.enclave.app.store.Update;
 import dev.enclave.identity.TenantId;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit mapping of a service to and from its item ({@code SK = SVC#<service>}). */
@@ -17,14 +19,39 @@ public final class ServiceItems {
     /** How many assignments to the service's groups were ever made: a deletion deletes at the count it read. */
     static final String ASSIGNED = "assigned";
     private static final String ID = "id";
+    /**
+     * Which life of the service id this is: a service deleted and created again under its id is another service, so
+     * what was granted in the first (an invitation's groups) never reaches the second.
+     */
+    private static final String GENERATION = "generation";
+    /** The generation recorded for a service stored before generations were. */
+    private static final String FIRST_GENERATION = "";
 
     private ServiceItems() {
     }
 
-    /** A new service's item, at version 1. */
+    /** A new service's item, at version 1, of a generation of its own. */
     static Map<String, AttributeValue> toItem(TenantId tenant, ServiceId service, String name) {
         return ItemBuilder.at(ServiceKeys.service(tenant, service)).string("type", "service")
-                .string(ID, service.value()).string(NAME, name).number(VERSION, 1).build();
+                .string(ID, service.value()).string(NAME, name).number(VERSION, 1)
+                .string(GENERATION, UUID.randomUUID().toString()).build();
+    }
+
+    /** The generation of the service an item holds (the first, for one stored before generations were). */
+    public static String generation(Map<String, AttributeValue> item) {
+        return ItemAttributes.optionalString(item, GENERATION).orElse(FIRST_GENERATION);
+    }
+
+    /**
+     * The service exists and is of {@code generation} when one is given (an invitation stored before generations
+     * were recorded gives none, and is checked by id alone).
+     */
+    public static Expr ofGeneration(Optional<String> generation) {
+        return generation.map(expected -> Conditions.exists().and(FIRST_GENERATION.equals(expected)
+                        ? Expr.of("attribute_not_exists(#generation)").name("#generation", GENERATION)
+                        : Expr.of("#generation = :generation").name("#generation", GENERATION)
+                        .value(":generation", expected)))
+                .orElseGet(Conditions::exists);
     }
 
     public static Service fromItem(Map<String, AttributeValue> item) {

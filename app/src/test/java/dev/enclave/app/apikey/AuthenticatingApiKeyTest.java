@@ -2,10 +2,13 @@ package dev.enclave.app.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.member.Membership;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationStatus;
+import dev.enclave.app.platform.GroupName;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -15,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The decisions of presenting a key, on an in-memory port. */
@@ -100,6 +104,21 @@ class AuthenticatingApiKeyTest {
         assertThat(keys.finds).isEqualTo(1);
     }
 
+    @Test
+    void aKey_worksWhileItsCreatorIsAnAdminOrOwner_andLapsesWhenTheyLeaveOrLoseTheRole() {
+        ApiKeySecret ofAnAdmin = keys.storeCreatedBy(UserKey.of("iss", "ada"), GroupName.MEMBER, GroupName.ADMIN);
+        ApiKeySecret ofAnOwner = keys.storeCreatedBy(UserKey.of("iss", "olga"), GroupName.MEMBER, GroupName.OWNER);
+        ApiKeySecret ofADemoted = keys.storeCreatedBy(UserKey.of("iss", "dan"), GroupName.MEMBER);
+        ApiKeySecret ofTheRemoved = keys.storeCreatedBy(UserKey.of("iss", "rob"));
+
+        assertThat(authenticating.authenticate(ofAnAdmin.reveal())).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(authenticating.authenticate(ofAnOwner.reveal())).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(authenticating.authenticate(ofADemoted.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(ofTheRemoved.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+    }
+
     /** One organisation's keys in memory; the organisation's status is set per stored key. */
     private static final class InMemoryApiKeys implements ApiKeys {
         private final SecureRandom random = new SecureRandom();
@@ -107,7 +126,20 @@ class AuthenticatingApiKeyTest {
         private final Map<ApiKeyId, ApiKey> lookups = new HashMap<>();
         private final Map<ApiKeyId, OrganisationStatus> statuses = new HashMap<>();
         final List<Instant> usesRecorded = new ArrayList<>();
+        final Map<UserKey, Membership> members = new HashMap<>();
         int finds;
+
+        /** A working key created by {@code creator}, a member now in {@code groups} (none: no longer a member). */
+        ApiKeySecret storeCreatedBy(UserKey creator, GroupName... groups) {
+            ApiKeySecret secret = store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+            stored.put(secret.id(), stored.get(secret.id()).createdByMember(creator));
+            lookups.put(secret.id(), stored.get(secret.id()));
+            if (groups.length > 0) {
+                members.put(creator, new Membership(ACME, creator, "ada", "iss", Optional.empty(), Set.of(groups),
+                        NOW.minusSeconds(7200), 1));
+            }
+            return secret;
+        }
 
         ApiKeySecret store(Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, OrganisationStatus status) {
             ApiKeyId id = ApiKeyId.random(random);
@@ -135,11 +167,12 @@ class AuthenticatingApiKeyTest {
         }
 
         @Override
-        public Lookup find(TenantId tenant, ApiKeyId id) {
+        public Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator) {
             finds++;
             Organisation organisation = new Organisation(ACME, "Acme", 5, 1,
                     statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200), Optional.empty());
-            return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation));
+            return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation),
+                    creator.flatMap(user -> Optional.ofNullable(members.get(user))));
         }
 
         @Override

@@ -3,6 +3,7 @@ package dev.enclave.app.invitation;
 import dev.enclave.app.member.InMemoryMembers;
 import dev.enclave.app.member.Members;
 import dev.enclave.app.member.Membership;
+import dev.enclave.app.member.MembershipRules;
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.organisation.OrganisationName;
 import dev.enclave.app.organisation.OrganisationRules;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -44,7 +46,8 @@ final class InMemoryInvitations implements Invitations {
     /** The organisation's name as each membership carries a copy of it. */
     /** The members' email guards. */
     private final Set<At<EmailKey>> memberEmails = new HashSet<>();
-    private final Set<At<ServiceId>> services = new HashSet<>();
+    /** The services, by their generation: one deleted and created again is another generation. */
+    private final Map<At<ServiceId>, String> services = new HashMap<>();
     private final Set<At<Assignment>> assignments = new HashSet<>();
     private final List<Runnable> beforeNextWrite = new ArrayList<>();
     private int reads;
@@ -113,7 +116,7 @@ final class InMemoryInvitations implements Invitations {
     }
 
     InMemoryInvitations service(TenantId tenant, ServiceId service) {
-        services.add(new At<>(tenant, service));
+        services.put(new At<>(tenant, service), UUID.randomUUID().toString());
         return this;
     }
 
@@ -169,8 +172,9 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public WriteOutcome send(Invitation invitation, Organisation organisation) {
-        TenantId tenant = invitation.tenant();
+    public WriteOutcome send(Invitation sent, Organisation organisation) {
+        TenantId tenant = sent.tenant();
+        Invitation invitation = sent.withServiceGenerations(generations(sent));
         At<EmailKey> invitee = new At<>(tenant, EmailKey.of(invitation.email()));
         Optional<InvitationId> previous = Optional.ofNullable(invitees.get(invitee));
         concurrentChanges();
@@ -233,8 +237,12 @@ final class InMemoryInvitations implements Invitations {
                 && organisations.get(tenant).version() == organisation.version();
         boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
         boolean servicesExist = servicesExist(invitation);
-        if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist)) {
-            return refused(organisation, notYetAMember, seatAvailable, servicesExist);
+        boolean inviterMayGrant = invitation.inviter().map(inviter -> MembershipRules.mayGrant(
+                memberships.find(tenant, inviter), invitation.groups())).orElse(true);
+        if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist && inviterMayGrant)) {
+            boolean onlyTheInviter = notYetAMember && seatAvailable && servicesExist && !inviterMayGrant;
+            return onlyTheInviter ? WriteOutcome.INVITER_GONE
+                    : refused(organisation, notYetAMember, seatAvailable, servicesExist);
         }
         put(closed(stored, InvitationStatus.ACCEPTED, Optional.of(membership.user())));
         invitees.remove(invitee);
@@ -270,8 +278,7 @@ final class InMemoryInvitations implements Invitations {
                 invitees.get(new At<>(invitation.tenant(), EmailKey.of(invitation.email()))))) {
             return false;
         }
-        put(new Invitation(stored.tenant(), stored.id(), stored.email(), stored.groups(), stored.serviceGroups(),
-                tokenHash, stored.status(), stored.createdAt(), validUntil, stored.invitedBy(), stored.acceptedBy()));
+        put(stored.as(stored.status(), tokenHash, validUntil, stored.acceptedBy()));
         return true;
     }
 
@@ -310,14 +317,21 @@ final class InMemoryInvitations implements Invitations {
         return servicesExist ? WriteOutcome.INVITATION_CHANGED : WriteOutcome.SERVICE_GONE;
     }
 
+    /** Every service the invitation grants groups of is there, of the generation it records (if it records one). */
     private boolean servicesExist(Invitation invitation) {
-        return invitation.serviceGroups().stream()
-                .allMatch(group -> services.contains(new At<>(invitation.tenant(), group.service())));
+        return grantedServicesStillThere(invitation).containsAll(invitation.grantedServices());
+    }
+
+    private Map<ServiceId, String> generations(Invitation invitation) {
+        return invitation.grantedServices().stream().filter(id -> services.containsKey(new At<>(invitation.tenant(),
+                id))).collect(Collectors.toMap(id -> id, id -> services.get(new At<>(invitation.tenant(), id))));
     }
 
     @Override
-    public Set<ServiceId> existingServices(TenantId tenant, Set<ServiceId> wanted) {
-        return wanted.stream().filter(service -> services.contains(new At<>(tenant, service)))
+    public Set<ServiceId> grantedServicesStillThere(Invitation invitation) {
+        return invitation.grantedServices().stream().filter(service -> Optional.ofNullable(services.get(
+                new At<>(invitation.tenant(), service))).filter(generation -> Optional.ofNullable(
+                invitation.serviceGenerations().get(service)).map(generation::equals).orElse(true)).isPresent())
                 .collect(Collectors.toSet());
     }
 
@@ -340,9 +354,7 @@ final class InMemoryInvitations implements Invitations {
     }
 
     private static Invitation closed(Invitation invitation, InvitationStatus status, Optional<UserKey> acceptedBy) {
-        return new Invitation(invitation.tenant(), invitation.id(), invitation.email(), invitation.groups(),
-                invitation.serviceGroups(), invitation.tokenHash(), status, invitation.createdAt(),
-                invitation.validUntil(), invitation.invitedBy(), acceptedBy);
+        return invitation.as(status, invitation.tokenHash(), invitation.validUntil(), acceptedBy);
     }
 
     private static Optional<At<EmailKey>> memberEmail(Membership membership) {

@@ -45,7 +45,11 @@ class SendingInvitationTest {
         assertThat(sent.token().tenant()).isEqualTo(ACME);
         assertThat(sent.token().invitation()).isEqualTo(invitation.id());
         assertThat(sent.token().matches(invitation.tokenHash())).isTrue();
-        assertThat(invitations.all(ACME)).containsExactly(invitation);
+        assertThat(invitation.inviter()).contains(ADA.user());
+        assertThat(invitations.all(ACME)).singleElement().satisfies(stored -> {
+            assertThat(stored.withServiceGenerations(java.util.Map.of())).isEqualTo(invitation);
+            assertThat(stored.serviceGenerations()).containsOnlyKeys(serviceGroup("api/callers").service());
+        });
         assertThat(invitations.guardOf(ACME, BOB)).contains(invitation.id());
     }
 

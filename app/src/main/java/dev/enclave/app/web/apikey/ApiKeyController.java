@@ -126,7 +126,8 @@ class ApiKeyController {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
             Access level = DataNamespaces.access(body.access());
             CreatingApiKey.Outcome outcome = creating.create(new CreatingApiKey.Command(granted.organisation(),
-                    body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject()));
+                    body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
+                    granted.membership().user()));
             if (outcome instanceof CreatingApiKey.Created created) {
                 ApiKey key = created.key();
                 return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
