@@ -37,7 +37,14 @@ public final class RequestBudgets {
     static final String UNREADABLE_POLICY = "address";
     /** The budget of an address sending credentials that are no API key: 5 a second, bursts of 10, 4 at once. */
     static final Limit UNREADABLE = new Limit(5, 10, 4);
+    static final String UNPROVEN_POLICY = "unproven-api-keys";
+    /**
+     * The budget of an address sending API keys that have not worked yet (each one costs a read of the key lookups):
+     * 20 a second, bursts of 100 (a fleet of backends starting at once behind one address), 16 at once.
+     */
+    static final Limit UNPROVEN_KEYS = new Limit(20, 100, 16);
     private static final Duration MEMBER_KNOWN_FOR = Duration.ofMinutes(1);
+    private static final Duration KEY_PROVEN_FOR = Duration.ofHours(1);
     private static final Duration IDLE_BUDGET = Duration.ofMinutes(10);
     private static final int MAXIMUM_ENTRIES = 200_000;
 
@@ -47,6 +54,8 @@ public final class RequestBudgets {
             .expireAfterAccess(IDLE_BUDGET).build();
     private final Cache<String, Boolean> knownMembers = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
             .expireAfterWrite(MEMBER_KNOWN_FOR).build();
+    private final Cache<String, Boolean> provenKeys = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
+            .expireAfterWrite(KEY_PROVEN_FOR).build();
     private final Cache<TenantId, Limit> tenantLimits = Caffeine.newBuilder().maximumSize(MAXIMUM_ENTRIES)
             .expireAfterWrite(IDLE_BUDGET).build();
 
@@ -108,12 +117,26 @@ public final class RequestBudgets {
     }
 
     /**
-     * Takes one request made with an API key from that key's own budget (the defaults), before the key is checked:
-     * the organisation a key names is not known to be its own yet, so it spends no organisation's budget. The budget
-     * is the key's, by the organisation and key id it names ({@link PresentedKeys}), however the header spells it.
+     * Takes one request made with an API key, before the key is checked, from that key's own budget (the defaults)
+     * once the key has worked ({@link #keyProven}), else from a budget of the address it came from: the
+     * organisation a key names is not known to be its own yet, so it spends no organisation's budget. The budget is
+     * the key's, by the organisation and key id it names ({@link PresentedKeys}), however the header spells it.
      */
-    public Admission admitKey(String key) {
+    public Admission admitKey(String key, String address) {
+        if (provenKeys.getIfPresent(key) == null) {
+            return budget(UNPROVEN_POLICY + ":" + address, UNPROVEN_KEYS).admit(UNPROVEN_POLICY);
+        }
         return budget(API_KEY_POLICY + ":" + key, defaults).admit(API_KEY_POLICY);
+    }
+
+    /**
+     * Notes that {@code key} (as {@link PresentedKeys} names it) just worked: for an hour its requests spend its own
+     * budget. Until a key has worked, its requests spend a budget of the address they came from
+     * ({@link #UNPROVEN_KEYS}), so made-up keys, each new one a read of the key lookups, cannot be sent without
+     * limit.
+     */
+    public void keyProven(String key) {
+        provenKeys.put(key, Boolean.TRUE);
     }
 
     /**

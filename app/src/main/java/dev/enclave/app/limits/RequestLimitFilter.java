@@ -64,9 +64,10 @@ final class RequestLimitFilter implements HttpServerFilter {
     }
 
     /**
-     * A signed-in caller's request; or one to the backend paths, by the API key its {@code Authorization} names (the
-     * organisation and key id parsed from it, so one key has one budget however the header spells it; the key itself
-     * is checked later) or, when the header is no API key at all, by the address it came from. Nothing for the rest,
+     * A signed-in caller's request; or one to the backend paths, by the API key its {@code Authorization} names once
+     * that key has worked (the organisation and key id parsed from it, so one key has one budget however the header
+     * spells it; the key itself is checked later) or, for a key not seen working and a header that is no API key at
+     * all, by the address it came from. Nothing for the rest,
      * which the token check refuses before any work is done.
      */
     private Optional<RequestBudgets.Admission> admission(HttpRequest<?> request) {
@@ -79,8 +80,9 @@ final class RequestLimitFilter implements HttpServerFilter {
             return Optional.empty();
         }
         Optional<String> key = keys.named(request.getHeaders().getAuthorization().orElse(null));
-        return Optional.of(key.map(budgets::admitKey)
-                .orElseGet(() -> budgets.admitUnreadable(request.getRemoteAddress().getAddress().getHostAddress())));
+        String address = request.getRemoteAddress().getAddress().getHostAddress();
+        return Optional.of(key.map(named -> budgets.admitKey(named, address))
+                .orElseGet(() -> budgets.admitUnreadable(address)));
     }
 
     @Override
@@ -101,6 +103,7 @@ final class RequestLimitFilter implements HttpServerFilter {
             case RequestBudgets.TENANT_POLICY -> "This organisation";
             case RequestBudgets.API_KEY_POLICY -> "This API key";
             case RequestBudgets.UNREADABLE_POLICY -> "Your address, sending no API key,";
+            case RequestBudgets.UNPROVEN_POLICY -> "Your address, sending API keys that have not worked yet,";
             case RequestBudgets.UNKNOWN_POLICY -> "You, to organisations you are not a member of,";
             default -> "You";
         };

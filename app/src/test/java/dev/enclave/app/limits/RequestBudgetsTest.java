@@ -80,19 +80,35 @@ class RequestBudgetsTest {
     }
 
     @Test
-    void requestsWithAnApiKey_spendThatKeysOwnBudget_neitherTheTenantsNorAnotherKeys() {
+    void requestsWithAProvenApiKey_spendThatKeysOwnBudget_neitherTheTenantsNorAnotherKeys() {
         RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
         budgets.granted(ACME.get(), ADA, Optional.empty());
+        budgets.keyProven("acme/keyoneaaaaaaaaaa");
+        budgets.keyProven("acme/keytwoaaaaaaaaaa");
 
-        Charge key = released(budgets.admitKey("acme/keyoneaaaaaaaaaa"));
-        Charge keyAgain = released(budgets.admitKey("acme/keyoneaaaaaaaaaa"));
-        Charge otherKey = released(budgets.admitKey("acme/keytwoaaaaaaaaaa"));
+        Charge key = released(budgets.admitKey("acme/keyoneaaaaaaaaaa", "10.0.0.1"));
+        Charge keyAgain = released(budgets.admitKey("acme/keyoneaaaaaaaaaa", "10.0.0.1"));
+        Charge otherKey = released(budgets.admitKey("acme/keytwoaaaaaaaaaa", "10.0.0.1"));
         Charge member = admitted(budgets, ACME, ADA);
 
         assertThat(key.policy()).isEqualTo("api-key");
         assertThat(keyAgain.allowed()).isFalse();
         assertThat(otherKey.allowed()).isTrue();
         assertThat(member.allowed()).isTrue();
+    }
+
+    @Test
+    void keysNotSeenWorking_eachOneNew_spendTheSmallBudgetOfTheirAddress() {
+        RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 10), time);
+
+        List<Charge> madeUp = java.util.stream.IntStream.range(0, 101)
+                .mapToObj(i -> released(budgets.admitKey("acme/made" + i + "upaaaaaaaaaa", "10.0.0.9"))).toList();
+        Charge fromElsewhere = released(budgets.admitKey("acme/madeupaaaaaaaaaaa", "10.0.0.10"));
+
+        assertThat(madeUp.subList(0, 100)).allSatisfy(charge -> assertThat(charge.allowed()).isTrue());
+        assertThat(madeUp.get(100).allowed()).isFalse();
+        assertThat(madeUp.get(100).policy()).isEqualTo("unproven-api-keys");
+        assertThat(fromElsewhere.allowed()).isTrue();
     }
 
     @Test

@@ -8,6 +8,8 @@ import dev.enclave.app.contract.ResponseHeaders;
 import dev.enclave.app.contract.WireTime;
 import dev.enclave.app.credentials.DataNamespaceView;
 import dev.enclave.app.credentials.DataNamespaces;
+import dev.enclave.app.limits.PresentedKeys;
+import dev.enclave.app.limits.RequestBudgets;
 import dev.enclave.app.outcome.Reason;
 import dev.enclave.app.outcome.Refusal;
 import dev.enclave.app.problem.Rejections;
@@ -76,12 +78,16 @@ class ContainerCredentialsController {
     private final AuthenticatingApiKey keys;
     private final HandedOutCredentials credentials;
     private final DataNamespaces namespaces;
+    private final RequestBudgets budgets;
+    private final PresentedKeys presented;
 
     ContainerCredentialsController(AuthenticatingApiKey keys, HandedOutCredentials credentials,
-                                   DataNamespaces namespaces) {
+                                   DataNamespaces namespaces, RequestBudgets budgets, PresentedKeys presented) {
         this.keys = keys;
         this.credentials = credentials;
         this.namespaces = namespaces;
+        this.budgets = budgets;
+        this.presented = presented;
     }
 
     @Operation(operationId = "getContainerCredentials",
@@ -129,6 +135,7 @@ class ContainerCredentialsController {
                                               Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
         AuthenticatingApiKey.Outcome outcome = keys.authenticate(ApiKeySecret.bare(key));
         if (outcome instanceof AuthenticatingApiKey.Authenticated granted) {
+            presented.named(key).ifPresent(budgets::keyProven);
             return action.apply(granted);
         }
         return ((AuthenticatingApiKey.Refused) outcome).reason() == AuthenticatingApiKey.Reason.SUSPENDED
