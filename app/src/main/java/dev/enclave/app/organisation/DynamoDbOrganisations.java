@@ -97,12 +97,13 @@ final class DynamoDbOrganisations implements Organisations {
         Expr withinSeats = Expr.of("#members <= :seats").name("#members", OrganisationItems.MEMBERS)
                 .number(":seats", seats);
         UpdateOutcome outcome = table(id).updateReturning(OrganisationKeys.key(id), update,
-                Conditions.exists().and(withinSeats));
+                Conditions.exists().and(notDeleting()).and(withinSeats));
         if (outcome.applied()) {
             return new SeatsChange.Changed(OrganisationItems.fromItem(outcome.updated().orElseThrow()));
         }
-        return outcome.old().<SeatsChange>map(old -> new SeatsChange.BelowMembers(
-                OrganisationItems.fromItem(old).members())).orElseGet(SeatsChange.NoSuchOrganisation::new);
+        return outcome.old().map(OrganisationItems::fromItem).filter(old -> old.status() != OrganisationStatus.DELETING)
+                .<SeatsChange>map(old -> new SeatsChange.BelowMembers(old.members()))
+                .orElseGet(SeatsChange.NoSuchOrganisation::new);
     }
 
     @Override

@@ -6,11 +6,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @MicronautTest(environments = "local")
 class AdminTenantsIT extends LocalStackTest {
+
+    @Inject
+    DynamoDbClient platform;
 
     @Test
     void onboard_byPlatformAdmin_createsTheTenant_andItsOwnerJoinsByAccepting() {
@@ -83,6 +90,26 @@ class AdminTenantsIT extends LocalStackTest {
 
         assertThat(reply.status()).isEqualTo(404);
         assertThat(api().get("/v1/admin/tenants/adm-nobody", admin()).status()).isEqualTo(404);
+    }
+
+    @Test
+    void seats_ofATenantBeingDeleted_isNotFoundAndChangesNothing() {
+        onboard("adm-going", "olive@example.com", 5);
+        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#adm-going#"),
+                "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":deleting", AttributeValue.fromS("DELETING"))));
+        Map<String, AttributeValue> before = organisationItem("adm-going");
+
+        Api.Reply reply = patch("/v1/admin/tenants/adm-going", "{\"seats\":40}");
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(organisationItem("adm-going")).isEqualTo(before);
+    }
+
+    private Map<String, AttributeValue> organisationItem(String id) {
+        return platform.getItem(b -> b.tableName(tableName).consistentRead(true).key(Map.of(
+                "PK", AttributeValue.fromS("TENANT#" + id + "#"), "SK", AttributeValue.fromS("ORG")))).item();
     }
 
     private Api.Reply onboard(String id, String ownerEmail, int seats) {
