@@ -112,13 +112,13 @@ public final class InMemoryMembers implements Members {
     public Change remove(Membership actor, Membership membership) {
         TenantId tenant = membership.tenant();
         boolean self = actor.user().equals(membership.user());
+        if (stored(tenant, membership.user()).filter(s -> s.membership().version() == membership.version()).isEmpty()) {
+            return Change.MEMBERSHIP_CHANGED;
+        }
         if (!self && !acting(actor, membership.isOwner())) {
             return Change.ACTOR_GONE;
         }
-        boolean asRead = stored(tenant, membership.user())
-                .filter(stored -> stored.membership().version() == membership.version())
-                .filter(stored -> !self || stored.membership().joinedAt().equals(actor.joinedAt())).isPresent();
-        if (!asRead) {
+        if (self && !stored(tenant, actor.user()).get().membership().joinedAt().equals(actor.joinedAt())) {
             return Change.MEMBERSHIP_CHANGED;
         }
         int writes = 2 + (membership.email().isPresent() ? 1 : 0) + (self ? 0 : 1)
