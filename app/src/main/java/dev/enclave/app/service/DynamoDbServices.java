@@ -8,6 +8,7 @@ import dev.enclave.app.platform.ExpectedVersion;
 import dev.enclave.app.store.CheckedItems;
 import dev.enclave.app.store.Conditions;
 import dev.enclave.app.store.Expr;
+import dev.enclave.app.store.Incarnations;
 import dev.enclave.app.store.ItemKey;
 import dev.enclave.app.store.ItemKind;
 import dev.enclave.app.store.KeyConditions;
@@ -80,12 +81,23 @@ final class DynamoDbServices implements Services {
     }
 
     @Override
-    public Optional<Service> rename(TenantId tenant, ServiceId service, String name, ExpectedVersion expected) {
+    public Optional<Service> rename(Organisation organisation, ServiceId service, String name,
+                                    ExpectedVersion expected) {
+        TenantId tenant = organisation.id();
         Expr update = Update.builder().set("#name = :name, #version = #version + :one")
                 .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
                 .value(":name", name).number(":one", 1).build();
         return table(tenant).updateReturning(ServiceKeys.service(tenant, service), update,
-                Conditions.atVersion(expected, ServiceItems.VERSION)).updated().map(ServiceItems::fromItem);
+                Conditions.atVersion(expected, ServiceItems.VERSION).and(ofThis(organisation)))
+                .updated().map(ServiceItems::fromItem);
+    }
+
+    /**
+     * The item was written by {@code organisation}'s incarnation: a request decided for an organisation since deleted
+     * and created again under its id changes nothing of the successor's services and assignments.
+     */
+    private static Expr ofThis(Organisation organisation) {
+        return Incarnations.writtenBy(organisation.incarnation());
     }
 
     /**
@@ -93,10 +105,11 @@ final class DynamoDbServices implements Services {
      * which then reads again), with every assignment a strongly consistent Query found.
      */
     @Override
-    public Deletion delete(TenantId tenant, ServiceId service) {
+    public Deletion delete(Organisation organisation, ServiceId service) {
+        TenantId tenant = organisation.id();
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> item = table(tenant).get(ServiceKeys.service(tenant, service));
-            if (item.isEmpty()) {
+            if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())) {
                 return Deletion.NOT_FOUND;
             }
             List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
@@ -105,7 +118,7 @@ final class DynamoDbServices implements Services {
                 return Deletion.TOO_MANY_ASSIGNMENTS;
             }
             Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
-                    ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item));
+                    ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
             assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
             if (table(tenant).transact(writes.build()).committed()) {
                 return Deletion.DELETED;
@@ -138,13 +151,14 @@ final class DynamoDbServices implements Services {
 
     /** Deletes the assignment and forgets it on the membership; with no membership, deletes it alone. */
     @Override
-    public void unassign(TenantId tenant, ServiceGroup group, UserKey user) {
+    public void unassign(Organisation organisation, ServiceGroup group, UserKey user) {
+        TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                 .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, DynamoDbMemberAssignments.recorded(group)))
-                .delete(Role.ASSIGNMENT, key).build());
+                .delete(Role.ASSIGNMENT, key, ofThis(organisation)).build());
         if (!outcome.committed()) {
-            table(tenant).delete(key);
+            table(tenant).delete(key, ofThis(organisation));
         }
     }
 

@@ -2,7 +2,6 @@ package dev.enclave.app.service;
 
 import dev.enclave.app.organisation.Organisation;
 import dev.enclave.app.platform.ExpectedVersion;
-import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Optional;
@@ -21,10 +20,10 @@ public interface Services {
     List<Service> list(Organisation organisation);
 
     /** Renames when the version matches; empty when it does not (or the service is gone). */
-    Optional<Service> rename(TenantId tenant, ServiceId service, String name, ExpectedVersion expected);
+    Optional<Service> rename(Organisation organisation, ServiceId service, String name, ExpectedVersion expected);
 
     /** Deletes the service and all its assignments in one transaction, as they are when it reads them. */
-    Deletion delete(TenantId tenant, ServiceId service);
+    Deletion delete(Organisation organisation, ServiceId service);
 
     /**
      * Assigns a member to a service group, in one transaction that records the assignment on the membership (so it
@@ -32,7 +31,7 @@ public interface Services {
      */
     Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId);
 
-    void unassign(TenantId tenant, ServiceGroup group, UserKey user);
+    void unassign(Organisation organisation, ServiceGroup group, UserKey user);
 
     /** The user ids in the service group. */
     List<String> groupMembers(Organisation organisation, ServiceGroup group);

@@ -140,7 +140,7 @@ class InMemoryMembersIT extends LocalStackTest {
         UserKey owner = twins.user("owner-twin-large");
         twins.step("one write too many", m -> m.remove(twins.actor(owner), twins.read(m, bob)), Change.TOO_LARGE);
 
-        services.unassign(twins.tenant, new ServiceGroup(service, new GroupName("g0")), bob);
+        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), bob);
         twins.memory.dependents(twins.tenant, bob, 96);
         twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), twins.read(m, bob)), Change.DONE);
     }

@@ -285,6 +285,39 @@ class OrganisationLifecycleIT extends LocalStackTest {
         assertThat(findings().violations()).isEmpty();
     }
 
+    /**
+     * An owner's deletion of a service, sent to a second instance and decided there for the organisation as it was,
+     * stalls 5 s in its transaction while the organisation is deleted, created again, and given a service of the
+     * same id: the stale deletion leaves the successor's service alone.
+     */
+    @Test
+    void aServiceDeletionDecidedForTheDeletedOrganisation_leavesTheSuccessorsServiceAlone() {
+        String owner = journeys().organisation("stale-service");
+        String service = "{\"id\":\"payroll\",\"name\":\"Payroll\"}";
+        assertThat(api().post("/v1/orgs/stale-service/services", service, owner).status()).isEqualTo(201);
+        Api.Reply stale;
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            int metBefore = faults.met();
+            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("stale-service"),
+                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(5), 1));
+            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> other.api().send(
+                    other.api().request("/v1/orgs/stale-service/services/payroll", owner).DELETE()));
+            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
+            Instant staleGoesOn = Instant.now().plusSeconds(5);
+
+            assertThat(delete("/v1/orgs/stale-service", owner).status()).isEqualTo(202);
+            await().atMost(PATIENCE).until(() -> api().post("/v1/orgs",
+                    "{\"id\":\"stale-service\",\"name\":\"Again\"}", owner).status() == 201);
+            assertThat(api().post("/v1/orgs/stale-service/services", service, owner).status()).isEqualTo(201);
+            assertThat(Instant.now()).as("the successor was set up while the deletion was held").isBefore(staleGoesOn);
+            stale = stalled.join();
+        }
+
+        assertThat(stale.status()).as(stale.body()).isEqualTo(404);
+        assertThat(api().get("/v1/orgs/stale-service/services/payroll", owner).status()).isEqualTo(200);
+        assertThat(findings().violations()).isEmpty();
+    }
+
     private Api.Reply keyed(String path, String body, String key, String token) {
         return api().send(api().request(path, token).header("Idempotency-Key", key)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));

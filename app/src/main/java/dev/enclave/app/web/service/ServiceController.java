@@ -195,7 +195,7 @@ class ServiceController {
             if (expected.isEmpty()) {
                 return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
-            return services.rename(organisation.id(), id, body.name(), expected.get())
+            return services.rename(organisation, id, body.name(), expected.get())
                     .<HttpResponse<?>>map(renamed -> answer(renamed, organisation))
                     .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
@@ -211,7 +211,7 @@ class ServiceController {
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
-                switch (services.delete(organisation.id(), id)) {
+                switch (services.delete(organisation, id)) {
                     case DELETED -> HttpResponse.noContent();
                     case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
                     case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
@@ -243,7 +243,7 @@ class ServiceController {
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
         return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) -> {
-            services.unassign(organisation.id(), serviceGroup, user);
+            services.unassign(organisation, serviceGroup, user);
             return HttpResponse.noContent();
         });
     }
