@@ -110,7 +110,7 @@ final class DynamoDbMembershipChanges {
 
     /**
      * One group edit, with the actor's membership checked in the same transaction (on the edited membership itself
-     * when the actors edits their own).
+     * when actors edit their own).
      */
     private Change editGroup(Membership actor, UserKey user, GroupEdit edit, GroupName group,
                              Optional<ExpectedVersion> expected) {

@@ -214,8 +214,9 @@ class OrganisationLifecycleIT extends LocalStackTest {
 
     /**
      * A rename's job of the deleted organisation is held 5 s reading its first page of memberships while the
-     * organisation is deleted, created again by an outsider and renamed: the stale walk writes none of the old name
-     * into the successor's memberships, and finishes none of its job.
+     * organisation is deleted, created again by an outsider and renamed, and the successor's own rename job is held
+     * reading its first page until after the stale walk goes on: the stale walk writes none of the old name into the
+     * successor's memberships, and finishes none of the successor's job.
      */
     @Test
     void aRenameJobOfTheDeletedOrganisationFinishingLate_leavesTheSuccessorsNameAlone() {
@@ -232,6 +233,8 @@ class OrganisationLifecycleIT extends LocalStackTest {
         String outsider = journeys().member("outsider-late-rename");
         await().atMost(PATIENCE).until(() -> api().post("/v1/orgs", "{\"id\":\"late-rename\",\"name\":\"New\"}",
                 outsider).status() == 201);
+        faults.inject(new GatewayFaults.Rule(Optional.of("Query"), Optional.of("late-rename"),
+                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(6), 1));
         assertThat(rename("late-rename", outsider, "Good").status()).isEqualTo(200);
         assertThat(Instant.now()).as("the successor renamed while the stale walk was held").isBefore(staleWalkGoesOn);
         await().atMost(PATIENCE).until(() -> Instant.now().isAfter(staleWalkGoesOn.plusSeconds(1))
