@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.Parallel;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.util.ArrayList;
 import java.util.List;
@@ -129,6 +130,17 @@ class RequestLimitsIT extends LocalStackTest {
         assertThat(statuses).contains(429);
         assertThat(statuses.stream().filter(status -> status == 200).count()).as("one burst and its refill")
                 .isLessThan(FLOOD / 2);
+    }
+
+    @Test
+    void madeUpKeys_eachOneNew_shareTheBudgetOfTheirAddress_untilAKeyHasWorked() {
+        List<Api.Reply> replies = Parallel.run(150, i -> withAuthorization("/v1/backend/credentials",
+                "enclave_limits-fake_" + "a".repeat(14) + (char) ('a' + i / 26) + (char) ('a' + i % 26) + "_"
+                        + "b".repeat(52)));
+
+        assertThat(replies).extracting(Api.Reply::status).contains(401).containsOnly(401, 429);
+        Api.Reply refused = replies.stream().filter(reply -> reply.status() == 429).findFirst().orElseThrow();
+        assertThat(refused.header("RateLimit-Policy")).startsWith("\"unproven-api-keys\"");
     }
 
     @Test
