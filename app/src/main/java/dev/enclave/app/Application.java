@@ -1,6 +1,6 @@
 package dev.enclave.app;
 
-import dev.enclave.app.platform.Startup;
+import dev.enclave.app.infra.startup.Startup;
 import io.swagger.v3.oas.annotations.OpenAPIDefinition;
 import io.swagger.v3.oas.annotations.info.Contact;
 import io.swagger.v3.oas.annotations.info.Info;

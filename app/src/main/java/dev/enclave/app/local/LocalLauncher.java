@@ -1,7 +1,7 @@
 package dev.enclave.app.local;
 
 import dev.enclave.app.Application;
-import dev.enclave.app.platform.Startup;
+import dev.enclave.app.infra.startup.Startup;
 import dev.enclave.sandbox.LocalAwsSandbox;
 import io.micronaut.context.ApplicationContext;
 import java.nio.file.Path;

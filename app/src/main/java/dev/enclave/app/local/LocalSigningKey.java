@@ -6,7 +6,7 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.KeyUse;
 import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
-import dev.enclave.app.auth.SigningKeys;
+import dev.enclave.app.edge.auth.SigningKeys;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.annotation.Secondary;
 import io.micronaut.security.token.jwt.endpoints.JwkProvider;

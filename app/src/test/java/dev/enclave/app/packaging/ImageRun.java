@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  */
 abstract sealed class ImageRun implements AutoCloseable {
 
-    static final String HEALTH_PROBE = "dev.enclave.app.platform.HealthProbe";
+    static final String HEALTH_PROBE = "dev.enclave.app.infra.startup.HealthProbe";
     /** Lowered below any host's limits: raising them needs a capability a sandboxed root may not have. */
     private static final List<String> LIMITS = List.of("--ulimit", "nofile=4096:4096", "--ulimit", "nproc=4096:4096");
 

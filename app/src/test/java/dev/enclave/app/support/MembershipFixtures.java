@@ -1,9 +1,9 @@
 package dev.enclave.app.support;
 
-import dev.enclave.app.member.Membership;
-import dev.enclave.app.member.MembershipItems;
-import dev.enclave.app.organisation.OrganisationName;
-import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.infra.store.member.MembershipItems;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;

@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs the operators' consistency checker ({@code dev.enclave.app.consistency.ConsistencyCheck}, from the production
+ * Runs the operators' consistency checker ({@code dev.enclave.app.infra.consistency.ConsistencyCheck}, from the production
  * jar) against the running local stack, through the DynamoDB gateway and with the application principal the local
  * run logs at start, exactly as the README tells an operator to.
  */
@@ -30,7 +30,7 @@ final class OfflineConsistencyCheck {
     static Outcome run(Path root, Path work) throws IOException, InterruptedException {
         Matcher gateway = lastGateway(Files.readString(work.resolve("server.log")));
         List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                root.resolve("app/target/enclave-app.jar").toString(), "dev.enclave.app.consistency.ConsistencyCheck",
+                root.resolve("app/target/enclave-app.jar").toString(), "dev.enclave.app.infra.consistency.ConsistencyCheck",
                 "--table", "enclave", "--region", gateway.group(3), "--endpoint", gateway.group(1));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(Map.of("AWS_ACCESS_KEY_ID", gateway.group(2), "AWS_SECRET_ACCESS_KEY", "local"));

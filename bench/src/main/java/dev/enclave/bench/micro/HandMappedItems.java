@@ -1,12 +1,12 @@
 package dev.enclave.bench.micro;
 
-import dev.enclave.app.member.Membership;
-import dev.enclave.app.member.MembershipKeys;
-import dev.enclave.app.organisation.Organisation;
-import dev.enclave.app.organisation.OrganisationKeys;
-import dev.enclave.app.organisation.OrganisationName;
-import dev.enclave.app.organisation.OrganisationStatus;
-import dev.enclave.app.platform.GroupName;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.organisation.OrganisationKeys;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;

@@ -1,7 +1,7 @@
 package dev.enclave.bench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.enclave.app.organisation.JobSettings;
+import dev.enclave.app.infra.jobs.JobSettings;
 import dev.enclave.bench.server.BenchServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package dev.enclave.bench.server;
 
-import dev.enclave.app.member.MembershipKeys;
-import dev.enclave.app.organisation.Organisation;
-import dev.enclave.app.organisation.OrganisationItems;
-import dev.enclave.app.organisation.OrganisationKeys;
-import dev.enclave.app.platform.TableSettings;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.infra.settings.TableSettings;
+import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.organisation.OrganisationKeys;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;

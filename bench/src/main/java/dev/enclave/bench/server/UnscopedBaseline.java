@@ -1,7 +1,8 @@
 package dev.enclave.bench.server;
 
-import dev.enclave.app.vending.ConsumedCapacityMetrics;
-import dev.enclave.app.vending.TenancySettings;
+import dev.enclave.app.infra.vending.ConsumedCapacityMetrics;
+import dev.enclave.app.infra.vending.CurrentRoute;
+import dev.enclave.app.infra.vending.TenancySettings;
 import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -33,13 +34,14 @@ final class UnscopedBaseline {
     @Replaces(TenantDynamoDb.class)
     @Bean(preDestroy = "close")
     TenantDynamoDb unscopedTenantDynamoDb(TenancySettings settings, SdkHttpClient http, AwsRegionProvider region,
-                                          AwsCredentialsProvider applicationCredentials, MeterRegistry meters) {
+                                          AwsCredentialsProvider applicationCredentials, MeterRegistry meters,
+                                          CurrentRoute route) {
         DynamoDbClient client = DynamoDbClient.builder()
                 .httpClient(http)
                 .region(region.getRegion())
                 .credentialsProvider(applicationCredentials)
                 .endpointOverride(settings.getDynamodbEndpoint())
-                .overrideConfiguration(o -> o.addExecutionInterceptor(new ConsumedCapacityMetrics(meters)))
+                .overrideConfiguration(o -> o.addExecutionInterceptor(new ConsumedCapacityMetrics(meters, route)))
                 .build();
         return new OneClient(client);
     }

@@ -38,7 +38,7 @@ public final class ServiceTemplate {
     public static final int DEREGISTRATION_DELAY_SECONDS = 30;
     /** The container health check: the image's HealthProbe, which needs no shell (the base image has none). */
     public static final List<String> HEALTH_CHECK = List.of("CMD", "java", "-XX:TieredStopAtLevel=1",
-            "-XX:-UsePerfData", "-Xmx32m", "-cp", "/app/enclave-app.jar", "dev.enclave.app.platform.HealthProbe");
+            "-XX:-UsePerfData", "-Xmx32m", "-cp", "/app/enclave-app.jar", "dev.enclave.app.infra.startup.HealthProbe");
     /** The secrets, as environment variables, and the parameter naming each one's Secrets Manager ARN. */
     public static final Map<String, String> SECRETS = Map.of(
             "ENCLAVE_IDEMPOTENCY_SEALING_KEYS", "SealingKeysSecretArn",
@@ -198,7 +198,7 @@ public final class ServiceTemplate {
         ObjectNode container = container(task, "consistency-check");
         ArrayNode entryPoint = container.putArray("EntryPoint");
         List.of("java", "-XX:MaxRAMPercentage=75.0", "-XX:-UsePerfData", "-cp", "/app/enclave-app.jar",
-                "dev.enclave.app.consistency.ConsistencyCheck").forEach(entryPoint::add);
+                "dev.enclave.app.infra.consistency.ConsistencyCheck").forEach(entryPoint::add);
         container.putArray("Command").add("--table").add(importValue(TABLE_STACK,
                 CloudFormationTemplate.TABLE_NAME_OUTPUT));
         container.putArray("Environment").add(variable("AWS_REGION", ref("AWS::Region")));

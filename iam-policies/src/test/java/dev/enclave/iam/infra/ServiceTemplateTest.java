@@ -72,7 +72,7 @@ class ServiceTemplateTest {
     @Test
     void healthChecks_containerOnLiveness_loadBalancerOnReadiness() {
         assertThat(CONTAINER.at("/HealthCheck/Command").toString())
-                .contains("dev.enclave.app.platform.HealthProbe").startsWith("[\"CMD\",\"java\"");
+                .contains("dev.enclave.app.infra.startup.HealthProbe").startsWith("[\"CMD\",\"java\"");
         JsonNode group = SERVICE.at("/Resources/TargetGroup/Properties");
         assertThat(group.get("HealthCheckPath").asText()).isEqualTo("/health/readiness");
         assertThat(group.get("TargetType").asText()).isEqualTo("ip");
@@ -111,7 +111,7 @@ class ServiceTemplateTest {
         JsonNode check = SERVICE.at("/Resources/ConsistencyCheckTaskDefinition/Properties");
         assertThat(check.get("TaskRoleArn")).isEqualTo(TASK.get("TaskRoleArn"));
         assertThat(check.at("/ContainerDefinitions/0/EntryPoint").toString())
-                .endsWith("\"dev.enclave.app.consistency.ConsistencyCheck\"]");
+                .endsWith("\"dev.enclave.app.infra.consistency.ConsistencyCheck\"]");
         assertThat(check.toString()).doesNotContain("sentinel");
         assertThat(SERVICE.toString()).doesNotContain("sentinel").doesNotContain("111111111111");
     }

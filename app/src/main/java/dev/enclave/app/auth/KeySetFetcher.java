@@ -1,9 +1,0 @@
-package dev.enclave.app.auth;
-
-import java.util.concurrent.CompletableFuture;
-
-/** Reads the identity provider's key set document (JWKS JSON). */
-interface KeySetFetcher {
-
-    CompletableFuture<String> fetch();
-}

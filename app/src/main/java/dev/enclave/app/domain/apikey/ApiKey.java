@@ -1,0 +1,51 @@
+package dev.enclave.app.domain.apikey;
+
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An organisation's API key, as stored: never the secret, only its hash.
+ *
+ * @param createdBy  the user id of the owner or admin who created it
+ * @param expiresAt  when it stops working by itself, if ever
+ * @param lastUsedAt when it last obtained credentials (recorded at most once a minute)
+ * @param creator    the member who created it, whose authority it carries: it works only while they are still an
+ *                   admin or owner of the organisation (empty: a key stored before creators were recorded)
+ */
+public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+                     Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
+                     Optional<UserKey> creator) {
+
+    /** A key with no creator on record. */
+    public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+                  Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash) {
+        this(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, Optional.empty());
+    }
+
+    public ApiKey {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(access, "access");
+        Objects.requireNonNull(createdBy, "createdBy");
+        Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(expiresAt, "expiresAt");
+        Objects.requireNonNull(lastUsedAt, "lastUsedAt");
+        Objects.requireNonNull(secretHash, "secretHash");
+        Objects.requireNonNull(creator, "creator");
+    }
+
+    /** The key created by {@code member}, whose authority it carries. */
+    public ApiKey createdByMember(UserKey member) {
+        return new ApiKey(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash,
+                Optional.of(member));
+    }
+
+    public boolean expiredAt(Instant now) {
+        return expiresAt.filter(expiry -> !now.isBefore(expiry)).isPresent();
+    }
+}

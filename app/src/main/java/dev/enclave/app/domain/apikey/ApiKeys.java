@@ -1,0 +1,47 @@
+package dev.enclave.app.domain.apikey;
+
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** An organisation's API keys, each counted on the organisation so their number stays bounded. */
+public interface ApiKeys {
+
+    /**
+     * Stores {@code key} if the organisation is still {@code organisation}'s incarnation, active, and holds fewer than
+     * {@code maximum} keys.
+     */
+    CreateOutcome create(ApiKey key, Organisation organisation, int maximum);
+
+    /** The organisation's keys, oldest first. */
+    List<ApiKey> list(TenantId tenant);
+
+    /**
+     * The key as its lookup entry has it: one read outside every tenant's partition, on credentials of their own,
+     * so checking a presented key vends no tenant's credentials. Never decisive alone ({@link #find} is).
+     */
+    Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id);
+
+    /** The key, its organisation and the membership of {@code creator} (the key's, as listed), in one read. */
+    Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator);
+
+    /** Deletes the key; false when there was none. */
+    boolean revoke(TenantId tenant, ApiKeyId id);
+
+    /** Records a use at {@code now} unless one was recorded at or after {@code notSince}. */
+    void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince);
+
+    /** What {@link #create} did. */
+    enum CreateOutcome { CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE }
+
+    /**
+     * A key, its organisation and its creator's membership (when the key names a creator) as read together; any may
+     * be absent.
+     */
+    record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation, Optional<Membership> creator) {
+    }
+}

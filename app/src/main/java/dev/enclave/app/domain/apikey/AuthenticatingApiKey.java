@@ -1,0 +1,81 @@
+package dev.enclave.app.domain.apikey;
+
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/**
+ * A backend presents an API key: it works while it exists (not revoked), has not expired, matches its stored hash,
+ * the member who created it is still an admin or owner (a key carries its creator's authority, so it lapses when
+ * they leave or lose the role), and its organisation exists and is active. The key is checked first against its lookup entry, one read on
+ * credentials that reach nothing else, so a key that was never issued (or is malformed) costs no tenant's
+ * credentials and no cached scope; then one read of the key and its organisation together decides. A use is
+ * recorded at most once a minute.
+ */
+@Singleton
+public final class AuthenticatingApiKey {
+
+    public static final Duration USE_RECORDED_EVERY = Duration.ofMinutes(1);
+
+    private final ApiKeys keys;
+    private final Clock clock;
+
+    AuthenticatingApiKey(ApiKeys keys, Clock clock) {
+        this.keys = keys;
+        this.clock = clock;
+    }
+
+    /** The outcome of presenting a key. */
+    public sealed interface Outcome permits Authenticated, Refused {
+    }
+
+    /** A working key, with the organisation as read (its incarnation names the data namespace). */
+    public record Authenticated(ApiKey key, Organisation organisation) implements Outcome {
+    }
+
+    /** Why not. */
+    public record Refused(Reason reason) implements Outcome {
+    }
+
+    /** Why a key does not work; {@link #SUSPENDED} is the only one that says the key itself is good. */
+    public enum Reason { INVALID, SUSPENDED }
+
+    public Outcome authenticate(String presented) {
+        Optional<ApiKeySecret> secret = ApiKeySecret.parse(presented);
+        if (secret.isEmpty()) {
+            return new Refused(Reason.INVALID);
+        }
+        Instant now = clock.instant();
+        Optional<ApiKey> listed = keys.lookUp(secret.get().tenant(), secret.get().id())
+                .filter(k -> secret.get().matches(k.secretHash())).filter(k -> !k.expiredAt(now));
+        if (listed.isEmpty()) {
+            return new Refused(Reason.INVALID);
+        }
+        ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
+        Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
+                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty()
+                        || found.creator().filter(Membership::isAdmin).isPresent());
+        if (key.isEmpty() || found.organisation().isEmpty()
+                || found.organisation().get().status() == OrganisationStatus.DELETING) {
+            return new Refused(Reason.INVALID);
+        }
+        if (found.organisation().get().status() != OrganisationStatus.ACTIVE) {
+            return new Refused(Reason.SUSPENDED);
+        }
+        recordUse(key.get(), now);
+        return new Authenticated(key.get(), found.organisation().get());
+    }
+
+    private void recordUse(ApiKey key, Instant now) {
+        Instant notSince = now.minus(USE_RECORDED_EVERY);
+        if (key.lastUsedAt().filter(used -> used.isAfter(notSince)).isEmpty()) {
+            keys.markUsed(key.tenant(), key.id(), now.truncatedTo(ChronoUnit.SECONDS), notSince);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.enclave.app.domain.apikey;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.UserKey;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/** An owner or admin creates a named API key; its secret exists only in the answer. */
+@Singleton
+public final class CreatingApiKey {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final ApiKeys keys;
+    private final ApiKeyQuota settings;
+    private final Clock clock;
+
+    CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
+        this.keys = keys;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /** What a create asks for: expiry in whole days from now, if any; made by {@code creator}, an admin. */
+    public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
+                          String createdBy, UserKey creator) {
+    }
+
+    public sealed interface Outcome permits Created, Refused {
+    }
+
+    /** The stored key and, once, its secret. */
+    public record Created(ApiKey key, ApiKeySecret secret) implements Outcome {
+    }
+
+    public record Refused(ApiKeys.CreateOutcome reason) implements Outcome {
+    }
+
+    public Outcome create(Command command) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        ApiKeyId id = ApiKeyId.random(RANDOM);
+        ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);
+        ApiKey key = new ApiKey(id, command.organisation().id(), command.name(), command.access(), command.createdBy(), now,
+                command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
+                secret.hash()).createdByMember(command.creator());
+        ApiKeys.CreateOutcome outcome = keys.create(key, command.organisation(), settings.getMaximumApiKeys());
+        return outcome == ApiKeys.CreateOutcome.CREATED ? new Created(key, secret) : new Refused(outcome);
+    }
+}

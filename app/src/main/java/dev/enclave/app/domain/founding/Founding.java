@@ -1,0 +1,41 @@
+package dev.enclave.app.domain.founding;
+
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.identity.TenantId;
+import java.util.Optional;
+
+/**
+ * An organisation comes into being with its first owner: the organisation, the owner's membership and their address
+ * record in one transaction, on the new organisation's own scoped client.
+ */
+public interface Founding {
+
+    /**
+     * Creates the organisation and its first owner, unless the id is taken; a retry with the same
+     * {@code idempotencyToken} and the same writes is answered as the first one was.
+     */
+    CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
+
+    /** What creating an organisation came to. */
+    sealed interface CreateOutcome permits Created, IdTaken, BeingDeleted, TokenReused {
+    }
+
+    record Created(Organisation organisation) implements CreateOutcome {
+    }
+
+    /** The id is someone's already. */
+    record IdTaken(TenantId id) implements CreateOutcome {
+    }
+
+    /** The id's previous organisation is still being deleted: the id is free once that finishes. */
+    record BeingDeleted(TenantId id) implements CreateOutcome {
+    }
+
+    /**
+     * The token was used, within DynamoDB's ten minutes, for a create with other writes (a retry is never the same
+     * writes: the creation instant differs): nothing was written.
+     */
+    record TokenReused(TenantId id) implements CreateOutcome {
+    }
+}

@@ -1,0 +1,157 @@
+package dev.enclave.app.domain.invitation;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.invitation.Invitations.WriteOutcome;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.OrganisationRules;
+import dev.enclave.app.domain.outcome.Backoff;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.identity.UserKey;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The invitee accepts with the token: the email their identity provider verified must be the invitation's, it must
+ * be pending and unexpired, the organisation active with a seat free. The invitation flips and the membership (with
+ * the invited groups) appears in one transaction. Accepting again as the same user answers the same membership.
+ */
+@Singleton
+public final class AcceptingInvitation {
+
+    private static final int ATTEMPTS = 8;
+
+    private final Invitations invitations;
+    private final Members members;
+    private final Clock clock;
+
+    AcceptingInvitation(Invitations invitations, Members members, Clock clock) {
+        this.invitations = invitations;
+        this.members = members;
+        this.clock = clock;
+    }
+
+    /** The membership, or why not. */
+    public sealed interface AcceptResult permits Accepted, Refused {
+    }
+
+    public record Accepted(Membership membership) implements AcceptResult {
+    }
+
+    public record Refused(Refusal refusal) implements AcceptResult {
+    }
+
+    /**
+     * Each attempt decides from one read of the invitation and its organisation, and writes only when nothing read
+     * refuses. A refusal by the organisation is answered as the write found the organisation. A refusal because
+     * someone is a member already is decided after reading the invitation again: a cancelled transaction need not
+     * report every condition that failed, so it may not show whether the caller just accepted this very invitation
+     * (a replay, answered with the membership).
+     */
+    public AcceptResult accept(Caller caller, String tokenValue) {
+        Optional<InviteToken> token = InviteToken.parse(tokenValue);
+        if (token.isEmpty()) {
+            return new Refused(InviteeChecks.invalidToken());
+        }
+        UserKey user = caller.userKey();
+        boolean memberAlready = false;
+        Set<ServiceId> vanished = new HashSet<>();
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token.get());
+            Optional<AcceptResult> decided = found.isEmpty() ? Optional.of(new Refused(InviteeChecks.invalidToken()))
+                    : decide(caller, user, found.get(), memberAlready);
+            if (decided.isPresent()) {
+                return decided.get();
+            }
+            Invitation invitation = found.get().invitation().withoutServices(vanished);
+            Membership membership = membershipFor(caller, user, invitation);
+            WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
+                    clock.instant().getEpochSecond());
+            switch (written) {
+                case DONE -> {
+                    return new Accepted(membership);
+                }
+                case ALREADY_MEMBER -> memberAlready = true;
+                case INVITATION_CHANGED -> Backoff.pause(attempt + 1);
+                case SERVICE_GONE -> {
+                    if (!vanished.addAll(vanishedServices(invitation))) {
+                        Backoff.pause(attempt + 1);
+                    }
+                }
+                case ORGANISATION_GONE, ORGANISATION_SUSPENDED, NO_SEAT -> {
+                    return organisationRefusal(written);
+                }
+                case INVITER_GONE -> {
+                    return refused(Reason.INVITATION_NOT_PENDING, "The member who sent this invitation can no longer"
+                            + " grant what it grants (they left the organisation or lost the role); ask for a new"
+                            + " invitation.");
+                }
+            }
+        }
+        return refused(Reason.CONFLICT, "The invitation is being accepted right now; try again.");
+    }
+
+    /**
+     * Decides from what was read, when it can, in this order: a replay, the invitee and the invitation (wrong
+     * invitee, not pending, expired), the caller found to be a member already by the previous attempt, the
+     * organisation (gone, suspended, no seat). Empty: nothing read stands in the way.
+     */
+    private Optional<AcceptResult> decide(Caller caller, UserKey user, Invitations.ToAccept found,
+                                          boolean memberAlready) {
+        Invitation invitation = found.invitation();
+        if (invitation.status() == InvitationStatus.ACCEPTED) {
+            return Optional.of(invitation.acceptedBy().filter(user::equals)
+                    .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
+                    .orElseGet(() -> refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
+        }
+        Optional<Refusal> invitee = InviteeChecks.check(caller, invitation, clock.instant());
+        if (invitee.isPresent()) {
+            return invitee.map(Refused::new);
+        } else if (memberAlready) {
+            return Optional.of(refused(Reason.ALREADY_MEMBER, "You are already a member."));
+        }
+        return OrganisationRules.refusal(found.organisation()).map(WriteOutcome::refusedBy)
+                .map(AcceptingInvitation::organisationRefusal);
+    }
+
+    private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {
+        Set<GroupName> groups = new HashSet<>(invitation.groups());
+        groups.add(GroupName.MEMBER);
+        Instant now = clock.instant();
+        return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(),
+                Optional.of(invitation.email()),
+                groups, now, 1);
+    }
+
+    /**
+     * The services the invitation grants groups of that are gone now: a service deleted after the invitation was
+     * sent took its groups with it, for members and invitees alike (a service created again under its id is another
+     * one), so accepting goes on without them.
+     */
+    private Set<ServiceId> vanishedServices(Invitation invitation) {
+        Set<ServiceId> gone = new HashSet<>(invitation.grantedServices());
+        gone.removeAll(invitations.grantedServicesStillThere(invitation));
+        return gone;
+    }
+
+    private static AcceptResult organisationRefusal(WriteOutcome organisation) {
+        return switch (organisation) {
+            case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+            case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE, INVITER_GONE ->
+                    throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
+        };
+    }
+
+    private static AcceptResult refused(Reason reason, String detail) {
+        return new Refused(new Refusal(reason, detail));
+    }
+}

@@ -1,0 +1,92 @@
+package dev.enclave.app.domain.invitation;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * An invitation to join an organisation. Its accept token is never stored, only its hash; the groups are granted
+ * only when it is accepted.
+ *
+ * @param groups        the organisation's groups granted on accepting (every member gets {@code member} anyway)
+ * @param serviceGroups the service groups granted on accepting
+ * @param invitedBy     the user id ({@code sub}) of who invited, or of the platform admin who onboarded the tenant
+ * @param acceptedBy    who accepted it, once accepted
+ * @param inviter       the member who invited, whose authority the invitation carries: it can be accepted only while
+ *                      they are still a member who may grant what it grants (empty: the platform's onboarding, or
+ *                      an invitation stored before inviters were recorded)
+ * @param serviceGenerations the generation of each service it grants groups of, as sent: a service deleted and
+ *                      created again under its id is another service, whose groups the invitation does not grant
+ *                      (none recorded: an invitation stored before generations were, checked by id alone)
+ */
+public record Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
+                         Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
+                         Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy, Optional<UserKey> inviter,
+                         Map<ServiceId, String> serviceGenerations) {
+
+    /** An invitation with no inviter on record and no service generations yet. */
+    public Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
+                      Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
+                      Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy) {
+        this(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil, invitedBy, acceptedBy,
+                Optional.empty(), Map.of());
+    }
+
+    public Invitation {
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(email, "email");
+        Objects.requireNonNull(tokenHash, "tokenHash");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(invitedBy, "invitedBy");
+        Objects.requireNonNull(acceptedBy, "acceptedBy");
+        Objects.requireNonNull(inviter, "inviter");
+        groups = Set.copyOf(groups);
+        serviceGroups = Set.copyOf(serviceGroups);
+        serviceGenerations = Map.copyOf(serviceGenerations);
+    }
+
+    /** The invitation granting none of the groups of {@code services}: what accepting does once they are gone. */
+    public Invitation withoutServices(Set<ServiceId> services) {
+        return new Invitation(tenant, id, email, groups, serviceGroups.stream()
+                .filter(granted -> !services.contains(granted.service())).collect(Collectors.toSet()), tokenHash,
+                status, createdAt, validUntil, invitedBy, acceptedBy, inviter, serviceGenerations);
+    }
+
+    /** The invitation sent by {@code member}, whose authority it carries. */
+    public Invitation invitedBy(UserKey member) {
+        return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
+                invitedBy, acceptedBy, Optional.of(member), serviceGenerations);
+    }
+
+    /** The invitation with the generations of the services it grants groups of, as they were when it was sent. */
+    public Invitation withServiceGenerations(Map<ServiceId, String> generations) {
+        return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
+                invitedBy, acceptedBy, inviter, generations);
+    }
+
+    /** The invitation with another status, token hash and validity, and everything else as it was. */
+    public Invitation as(InvitationStatus newStatus, String newTokenHash, Instant newValidUntil,
+                         Optional<UserKey> newAcceptedBy) {
+        return new Invitation(tenant, id, email, groups, serviceGroups, newTokenHash, newStatus, createdAt,
+                newValidUntil, invitedBy, newAcceptedBy, inviter, serviceGenerations);
+    }
+
+    /** The services it grants groups of. */
+    public Set<ServiceId> grantedServices() {
+        return serviceGroups.stream().map(ServiceGroup::service).collect(Collectors.toSet());
+    }
+
+    public boolean expiredAt(Instant now) {
+        return !now.isBefore(validUntil);
+    }
+}

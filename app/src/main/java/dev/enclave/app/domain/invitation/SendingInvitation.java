@@ -1,0 +1,75 @@
+package dev.enclave.app.domain.invitation;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An admin invites an email with the groups it will get on accepting. One transaction: the invitation, the
+ * invitee guard (superseding the email's pending invitation), "not already a member", and a free seat.
+ */
+@Singleton
+public final class SendingInvitation {
+
+    private final Invitations invitations;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    SendingInvitation(Invitations invitations, Clock clock) {
+        this.invitations = invitations;
+        this.clock = clock;
+    }
+
+    /** The invitation and its token (shown once), or why not. */
+    public sealed interface SendResult permits Sent, Refused {
+    }
+
+    public record Sent(Invitation invitation, InviteToken token) implements SendResult {
+    }
+
+    public record Refused(Refusal refusal) implements SendResult {
+    }
+
+    public SendResult send(Membership inviter, Organisation organisation, Email email, Set<GroupName> groups,
+                           Set<ServiceGroup> serviceGroups, int expiresInDays) {
+        TenantId tenant = organisation.id();
+        var refusal = InviterChecks.check(inviter, groups);
+        if (refusal.isPresent()) {
+            return new Refused(refusal.get());
+        }
+        Instant now = clock.instant();
+        InvitationId id = InvitationId.random(random);
+        InviteToken token = InviteToken.issue(tenant, id, random);
+        Invitation invitation = new Invitation(tenant, id, email, groups,
+                serviceGroups, token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
+                inviter.userId(), Optional.empty()).invitedBy(inviter.user());
+        return switch (invitations.send(invitation, organisation)) {
+            case DONE -> new Sent(invitation, token);
+            case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
+            case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
+            case SERVICE_GONE -> refused(Reason.NOT_FOUND,
+                    "A service the invitation grants a group of does not exist; create it first.");
+            case INVITER_GONE -> refused(Reason.MISSING_ROLE, "You may no longer grant what this invitation grants.");
+            case INVITATION_CHANGED -> refused(Reason.CONFLICT,
+                    "Another invitation to this email was sent at the same moment; try again.");
+        };
+    }
+
+    private static SendResult refused(Reason reason, String detail) {
+        return new Refused(new Refusal(reason, detail));
+    }
+}

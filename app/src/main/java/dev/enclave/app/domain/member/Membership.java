@@ -1,0 +1,40 @@
+package dev.enclave.app.domain.member;
+
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A user's membership of an organisation, with the organisation-level groups it holds.
+ *
+ * @param userId the user id as the identity provider names it ({@code sub}); {@code user} is its key digest
+ * @param email  the member's address, vouched for when they joined (a verified claim, or the invitation they
+ *               accepted); absent when there was none
+ */
+public record Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
+                         Set<GroupName> groups, Instant joinedAt, long version) {
+
+    public Membership {
+        Objects.requireNonNull(tenant, "tenant");
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(userId, "userId");
+        Objects.requireNonNull(issuer, "issuer");
+        Objects.requireNonNull(email, "email");
+        Objects.requireNonNull(joinedAt, "joinedAt");
+        groups = Set.copyOf(new TreeSet<>(groups));
+    }
+
+    public boolean isOwner() {
+        return groups.contains(GroupName.OWNER);
+    }
+
+    /** Owners and admins administer the organisation. */
+    public boolean isAdmin() {
+        return groups.contains(GroupName.OWNER) || groups.contains(GroupName.ADMIN);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.enclave.app.edge.input;
+
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.edge.problem.Problem;
+import dev.enclave.app.edge.problem.Rejections;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.RequestFilter;
+import io.micronaut.http.annotation.ServerFilter;
+import io.micronaut.http.filter.ServerFilterPhase;
+import io.micronaut.web.router.RouteAttributes;
+import io.micronaut.web.router.RouteInfo;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every route that binds a body reads it strictly, before access checks or bean validation spend anything on it:
+ * {@code application/json} only, no content coding, {@link StrictJson} (one value, no duplicate keys, no null in a
+ * list, bounded depth) and {@link BodyShape} (known fields, exact JSON types, bounded lists and strings).
+ */
+@ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
+final class StrictBodyFilter implements Ordered {
+
+    /**
+     * Runs just after authentication and the request limits (a request over its budget is refused before its body
+     * is read), and before idempotency.
+     */
+    static final int ORDER = ServerFilterPhase.SECURITY.after() + 1;
+
+    @RequestFilter
+    @Nullable
+    HttpResponse<?> check(HttpRequest<?> request, @Nullable @Body String body) {
+        Optional<Argument<?>> target = RouteAttributes.getRouteInfo(request).flatMap(RouteInfo::getBodyArgument);
+        if (target.isEmpty() || target.get().getType() == String.class) {
+            return null;
+        }
+        String encoding = request.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
+        if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
+            return refuse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Encoding " + encoding + " is not accepted; send the body uncompressed.")
+                    .header(HttpHeaders.ACCEPT_ENCODING, "identity");
+        }
+        if (!request.getContentType().map(StrictBodyFilter::isJson).orElse(false)) {
+            return refuse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
+                    "Send the body as application/json.");
+        }
+        Object json;
+        try {
+            json = StrictJson.read(body == null ? "" : body);
+        } catch (StrictJson.Refused refused) {
+            return refuse(request, Reason.MALFORMED_BODY, refused.getMessage());
+        }
+        if (!(json instanceof Map<?, ?> fields)) {
+            return refuse(request, Reason.MALFORMED_BODY, "The body must be a JSON object.");
+        }
+        List<BodyShape.Mismatch> mismatches = BodyShape.check(fields, target.get());
+        if (mismatches.isEmpty()) {
+            return null;
+        }
+        return Rejections.toResponse(request, new Refusal(Reason.VALIDATION_FAILED,
+                "One or more fields are invalid; see errors."), mismatches.stream()
+                .map(m -> new Problem.Violation(m.field(), m.message())).toList());
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    private static boolean isJson(MediaType type) {
+        return type.getType().equals("application") && type.getSubtype().equals("json");
+    }
+
+    private static io.micronaut.http.MutableHttpResponse<?> refuse(HttpRequest<?> request, Reason reason,
+                                                                    String detail) {
+        return Rejections.toResponse(request, new Refusal(reason, detail));
+    }
+}

@@ -1,0 +1,29 @@
+package dev.enclave.app.edge.problem;
+
+import dev.enclave.app.domain.outcome.Rejection;
+import dev.enclave.app.edge.observability.RequestIds;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import java.util.List;
+
+/** The one place business rejections become HTTP: a problem document with the rejection's stable type. */
+public final class Rejections {
+
+    private Rejections() {
+    }
+
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Rejection rejection) {
+        return toResponse(request, rejection, null);
+    }
+
+    /** A rejection with the fields that caused it. */
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Rejection rejection,
+                                                          List<Problem.Violation> errors) {
+        ProblemType type = ProblemMapping.type(rejection.reason());
+        Problem problem = Problem.of(type, rejection.detail(), request.getPath(), RequestIds.of(request), errors);
+        return HttpResponse.<Problem>status(ProblemMapping.status(type)).body(problem)
+                .contentType(MediaType.of(Problem.MEDIA_TYPE));
+    }
+}

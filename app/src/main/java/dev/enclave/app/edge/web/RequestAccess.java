@@ -1,0 +1,79 @@
+package dev.enclave.app.edge.web;
+
+import dev.enclave.app.domain.access.AccessDecision;
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.access.TenantAccess;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.infra.limits.RequestBudgets;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import jakarta.inject.Singleton;
+import java.util.function.Function;
+
+/**
+ * The access decision of one request, shared by the filters and the controller that handle it: the caller's standing
+ * in the organisation is read once and kept on the request; each requirement is then judged on what was read. What
+ * the decision means for the request budgets is told to them here: a member granted spends the organisation's
+ * budget from then on, one found not to be a member their own again at once.
+ */
+@Singleton
+@Requires(beans = TenantAccess.class)
+public final class RequestAccess {
+
+    private static final String STANDING = "enclave.access-standing";
+
+    private final TenantAccess access;
+    private final RequestBudgets budgets;
+
+    RequestAccess(TenantAccess access, RequestBudgets budgets) {
+        this.access = access;
+        this.budgets = budgets;
+    }
+
+    /** Answers {@code action}'s response when the request is granted, else the refusal as a problem. */
+    public HttpResponse<?> whenGranted(HttpRequest<?> request, Caller caller, String organisation,
+                                       Requirement requirement,
+                                       Function<AccessDecision.Granted, HttpResponse<?>> action) {
+        AccessDecision decision = decide(request, caller, organisation, requirement);
+        if (decision instanceof AccessDecision.Granted granted) {
+            return action.apply(granted);
+        }
+        return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+    }
+
+    /** The decision for {@code requirement}, judged on the standing this request already read if it has one. */
+    public AccessDecision decide(HttpRequest<?> request, Caller caller, String organisation, Requirement requirement) {
+        AccessDecision decision = access.judge(standing(request, caller, organisation), requirement);
+        if (decision instanceof AccessDecision.Granted member) {
+            budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
+        }
+        return decision;
+    }
+
+    private AccessDecision standing(HttpRequest<?> request, Caller caller, String organisation) {
+        Standing held = request.getAttribute(STANDING, Standing.class)
+                .filter(standing -> standing.isFor(caller, organisation))
+                .orElse(null);
+        if (held != null) {
+            return held.standing();
+        }
+        AccessDecision standing = access.standing(caller, organisation);
+        if (standing instanceof AccessDecision.Refused refused && refused.reason() == Reason.ORGANISATION_NOT_FOUND
+                && TenantId.PATTERN.matcher(organisation).matches()) {
+            budgets.notAMember(TenantId.of(organisation), caller.userKey());
+        }
+        request.setAttribute(STANDING, new Standing(caller, organisation, standing));
+        return standing;
+    }
+
+    private record Standing(Caller caller, String organisation, AccessDecision standing) {
+
+        boolean isFor(Caller other, String otherOrganisation) {
+            return caller.equals(other) && organisation.equals(otherOrganisation);
+        }
+    }
+}

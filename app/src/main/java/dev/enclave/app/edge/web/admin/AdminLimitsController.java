@@ -1,0 +1,110 @@
+package dev.enclave.app.edge.web.admin;
+
+import dev.enclave.app.domain.organisation.Limit;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.infra.limits.LimitSettings;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.util.Optional;
+
+/**
+ * A tenant's own request limits, set by platform admins over the defaults ({@code enclave.limits.*}). Each server
+ * applies them from the tenant's next access decision on.
+ */
+@Tag(name = "admin")
+@SignedIn
+@Problems.Forbidden
+@HttpLimits
+@Controller("/v1/admin/tenants/{id}/limits")
+@Secured(AdminTenantController.PLATFORM_ADMIN)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Organisations.class)
+class AdminLimitsController {
+
+    private static final int MOST = 1_000_000;
+
+    @Serdeable
+    @Schema(name = "TenantLimitsChange")
+    record LimitsRequest(@NotNull @Min(1) @Max(MOST) Integer requestsPerSecond,
+                         @Nullable @Min(1) @Max(MOST) Integer burst,
+                         @NotNull @Min(1) @Max(MOST) Integer concurrentRequests) {
+    }
+
+    private final Organisations organisations;
+    private final LimitSettings defaults;
+
+    AdminLimitsController(Organisations organisations, LimitSettings defaults) {
+        this.organisations = organisations;
+        this.defaults = defaults;
+    }
+
+    @Operation(operationId = "setTenantLimits",
+            summary = "Give a tenant request limits of its own (platform admins); burst defaults to twice the rate")
+    @ApiResponse(responseCode = "200", description = "The tenant",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = AdminTenantController.TenantView.class)))
+    @Problems.NotFound
+    @JsonBody
+    @Put
+    HttpResponse<?> set(HttpRequest<?> request, @PathVariable String id, @Valid @Body LimitsRequest body) {
+        int burst = body.burst() == null ? 2 * body.requestsPerSecond() : body.burst();
+        if (burst < body.requestsPerSecond()) {
+            return Rejections.toResponse(request, new Refusal(Reason.VALIDATION_FAILED,
+                    "burst must be at least requestsPerSecond (" + body.requestsPerSecond() + ")."));
+        }
+        return change(request, id, Optional.of(new Limit(body.requestsPerSecond(), burst,
+                body.concurrentRequests())));
+    }
+
+    @Operation(operationId = "resetTenantLimits", summary = "Put a tenant back on the default limits (platform admins)")
+    @ApiResponse(responseCode = "200", description = "The tenant",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = AdminTenantController.TenantView.class)))
+    @Problems.BadRequest
+    @Problems.NotFound
+    @Delete
+    HttpResponse<?> reset(HttpRequest<?> request, @PathVariable String id) {
+        return change(request, id, Optional.empty());
+    }
+
+    private HttpResponse<?> change(HttpRequest<?> request, String id, Optional<Limit> limits) {
+        Optional<TenantId> tenant = AdminTenantController.tenant(id);
+        return tenant.flatMap(t -> organisations.setLimits(t, limits))
+                .<HttpResponse<?>>map(o -> HttpResponse.ok(AdminTenantController.TenantView.of(o, defaults)))
+                .orElseGet(() -> AdminTenantController.notFound(request));
+    }
+}

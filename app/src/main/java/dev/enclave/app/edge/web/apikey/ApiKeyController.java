@@ -1,0 +1,176 @@
+package dev.enclave.app.edge.web.apikey;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyId;
+import dev.enclave.app.domain.apikey.ApiKeys;
+import dev.enclave.app.domain.apikey.CreatingApiKey;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.contract.WireTime;
+import dev.enclave.app.edge.input.Text;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.app.edge.web.credentials.DataNamespaceView;
+import dev.enclave.app.infra.vending.DataNamespaces;
+import dev.enclave.iam.policy.Access;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An organisation's API keys (owners and admins): create one (its secret is in this answer and nowhere else),
+ * list them (never a secret), revoke one. A key gets its backend data-namespace credentials from
+ * {@code GET /v1/backend/credentials}.
+ */
+@Tag(name = "api-keys")
+@SignedIn
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}/api-keys")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = {ApiKeys.class, RequestAccess.class, DataNamespaces.class})
+class ApiKeyController {
+
+    @Serdeable
+    @Schema(name = "CreateApiKey")
+    record CreateApiKey(@NotNull @Text(max = 100) String name,
+                        @NotNull @Pattern(regexp = "read|readwrite", message = "must be read or readwrite")
+                        String access,
+                        @Nullable @Min(1) @Max(3650) Integer expiresInDays) {
+    }
+
+    @Serdeable
+    @Schema(name = "ApiKey")
+    record ApiKeyView(String id, String name, String access, String createdBy, String createdAt,
+                      @Nullable String expiresAt, @Nullable String lastUsedAt) {
+
+        static ApiKeyView of(ApiKey key) {
+            return new ApiKeyView(key.id().value(), key.name(), DataNamespaceView.wire(key.access()), key.createdBy(),
+                    WireTime.of(key.createdAt()), text(key.expiresAt()), text(key.lastUsedAt()));
+        }
+    }
+
+    @Serdeable
+    @Schema(name = "CreatedApiKey")
+    record CreatedApiKey(String id, String name, String access, String createdBy, String createdAt,
+                         @Nullable String expiresAt, String secret, DataNamespaceView dataNamespace) {
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "ApiKeyPage")
+    record ApiKeyList(List<ApiKeyView> items, @Nullable String nextCursor) {
+    }
+
+    private final RequestAccess access;
+    private final CreatingApiKey creating;
+    private final ApiKeys keys;
+    private final DataNamespaces namespaces;
+
+    ApiKeyController(RequestAccess access, CreatingApiKey creating, ApiKeys keys, DataNamespaces namespaces) {
+        this.access = access;
+        this.creating = creating;
+        this.keys = keys;
+        this.namespaces = namespaces;
+    }
+
+    @Operation(operationId = "createApiKey",
+            summary = "Create an API key for the organisation's backend (the secret is shown once)")
+    @ApiResponse(responseCode = "201", description = "The key and its secret",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CreatedApiKey.class)))
+    @Problems.Conflict
+    @JsonBody
+    @Post
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body CreateApiKey body) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+            Access level = DataNamespaceView.access(body.access());
+            CreatingApiKey.Outcome outcome = creating.create(new CreatingApiKey.Command(granted.organisation(),
+                    body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
+                    granted.membership().user()));
+            if (outcome instanceof CreatingApiKey.Created created) {
+                ApiKey key = created.key();
+                return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
+                        key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()), created.secret().reveal(),
+                        DataNamespaceView.of(namespaces.describe(granted.tenant(), granted.organisation().incarnation(), level))),
+                        URI.create(request.getPath() + "/" + key.id().value()));
+            }
+            return Rejections.toResponse(request, refusal(((CreatingApiKey.Refused) outcome).reason()));
+        });
+    }
+
+    @Operation(operationId = "listApiKeys", summary = "List the organisation's API keys (never their secrets)")
+    @ApiResponse(responseCode = "200", description = "The keys",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiKeyList.class)))
+    @Get
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> HttpResponse.ok(
+                new ApiKeyList(keys.list(granted.tenant()).stream().map(ApiKeyView::of).toList(), null)));
+    }
+
+    @Operation(operationId = "revokeApiKey", summary = "Revoke an API key")
+    @ApiResponse(responseCode = "204", description = "Revoked",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
+    @Delete("/{keyId}")
+    HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String keyId) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+                ApiKeyId.isValid(keyId) && keys.revoke(granted.tenant(), new ApiKeyId(keyId))
+                        ? HttpResponse.noContent()
+                        : Rejections.toResponse(request, new Refusal(Reason.API_KEY_NOT_FOUND,
+                        "No API key of that id in this organisation.")));
+    }
+
+    private static String text(Optional<Instant> instant) {
+        return WireTime.ofNullable(instant);
+    }
+
+    private static Refusal refusal(ApiKeys.CreateOutcome reason) {
+        return reason == ApiKeys.CreateOutcome.LIMIT_REACHED
+                ? new Refusal(Reason.API_KEY_LIMIT_REACHED, "Revoke an API key before creating another.")
+                : new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is not active.");
+    }
+}

@@ -1,0 +1,147 @@
+package dev.enclave.app.edge.web.apikey;
+
+import dev.enclave.app.domain.apikey.ApiKeySecret;
+import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.WireTime;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.credentials.DataNamespaceView;
+import dev.enclave.app.infra.limits.PresentedKeys;
+import dev.enclave.app.infra.limits.RequestBudgets;
+import dev.enclave.app.infra.vending.DataNamespaces;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.tenancy.credentials.HandedOutCredentials;
+import dev.enclave.tenancy.credentials.IssuedCredentials;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.function.Function;
+
+/**
+ * A tenant's backend, identified by an organisation API key, gets data-namespace credentials the way every AWS SDK
+ * and the AWS CLI fetch them in containers: with {@code AWS_CONTAINER_CREDENTIALS_FULL_URI} set to
+ * {@code <enclave>/v1/backend/credentials} and {@code AWS_CONTAINER_AUTHORIZATION_TOKEN} to the key, the SDK sends
+ * the key as the {@code Authorization} header and refreshes by itself before expiry. Credentials are cached per
+ * data namespace and access level, so polling costs no AssumeRole.
+ */
+@Tag(name = "backend")
+@SecurityRequirement(name = "apiKey")
+@Problems.TooManyRequests
+@HttpLimits
+@Controller("/v1/backend")
+@Secured(SecurityRule.IS_ANONYMOUS)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = {AuthenticatingApiKey.class, HandedOutCredentials.class, DataNamespaces.class})
+class ContainerCredentialsController {
+
+    /**
+     * The container credentials provider's answer, field names as the AWS SDKs read them. All four are always sent;
+     * the document does not list them as required, because clients generated from it (openapi-generator's
+     * typescript-fetch 7.23.0) emit type checks for required capitalised names that fail {@code tsc --strict}.
+     */
+    @Serdeable
+    @Schema(name = "ContainerCredentials", description = CREDENTIALS)
+    record ContainerCredentials(
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "The access key id")
+            String AccessKeyId,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "The secret access key")
+            String SecretAccessKey,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "The session token") String Token,
+            @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = "When they expire (RFC 3339, UTC)")
+            String Expiration) {
+    }
+
+    private static final String CREDENTIALS = "The container credentials provider's answer, field names as the AWS "
+            + "SDKs read them. All four fields are always present.";
+
+    private final AuthenticatingApiKey keys;
+    private final HandedOutCredentials credentials;
+    private final DataNamespaces namespaces;
+    private final RequestBudgets budgets;
+    private final PresentedKeys presented;
+
+    ContainerCredentialsController(AuthenticatingApiKey keys, HandedOutCredentials credentials,
+                                   DataNamespaces namespaces, RequestBudgets budgets, PresentedKeys presented) {
+        this.keys = keys;
+        this.credentials = credentials;
+        this.namespaces = namespaces;
+        this.budgets = budgets;
+        this.presented = presented;
+    }
+
+    @Operation(operationId = "getContainerCredentials",
+            summary = "AWS credentials for an API key, in the AWS container-credentials format")
+    @ApiResponse(responseCode = "200", description = "Credentials",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ContainerCredentials.class)))
+    @Problems.Unauthorized
+    @Problems.Locked
+    @Problems.ServiceUnavailable
+    @Get("/credentials")
+    HttpResponse<?> credentials(HttpRequest<?> request,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+        return whenAuthenticated(request, key, granted -> {
+            IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
+                    granted.key().access());
+            return HttpResponse.ok(new ContainerCredentials(issued.accessKeyId(), issued.secretAccessKey(),
+                    issued.sessionToken(), WireTime.of(issued.expiration())));
+        });
+    }
+
+    /** Where the key's credentials work: the table, the data prefix, the key attributes and what is refused. */
+    @Operation(operationId = "describeNamespace", summary = "The data namespace an API key's credentials reach")
+    @ApiResponse(responseCode = "200", description = "The namespace",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = DataNamespaceView.class)))
+    @Problems.Unauthorized
+    @Problems.Locked
+    @Problems.ServiceUnavailable
+    @Get("/namespace")
+    HttpResponse<?> namespace(HttpRequest<?> request,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+        return whenAuthenticated(request, key, granted -> {
+            Access access = granted.key().access();
+            return HttpResponse.ok(DataNamespaceView.of(namespaces.describe(granted.key().tenant(), granted.organisation().incarnation(),
+                    access)));
+        });
+    }
+
+    private HttpResponse<?> whenAuthenticated(HttpRequest<?> request, @Nullable String key,
+                                              Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
+        AuthenticatingApiKey.Outcome outcome = keys.authenticate(ApiKeySecret.bare(key));
+        if (outcome instanceof AuthenticatingApiKey.Authenticated granted) {
+            presented.named(key).ifPresent(budgets::keyProven);
+            return action.apply(granted);
+        }
+        return ((AuthenticatingApiKey.Refused) outcome).reason() == AuthenticatingApiKey.Reason.SUSPENDED
+                ? Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_SUSPENDED,
+                "The organisation is suspended; its API keys get no credentials."))
+                : Rejections.toResponse(request, new Refusal(Reason.INVALID_API_KEY,
+                "Send an active organisation API key as the Authorization header."));
+    }
+}

@@ -1,0 +1,85 @@
+package dev.enclave.app.edge.web.invitation;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.invitation.AcceptingInvitation;
+import dev.enclave.app.domain.invitation.DecliningInvitation;
+import dev.enclave.app.domain.invitation.Invitations;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.problem.Rejections;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+
+/** The invitee's side: accepting or declining with the token. */
+@Tag(name = "invitations")
+@SignedIn
+@HttpLimits
+@Controller("/v1")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Invitations.class)
+class AcceptController {
+
+    private final AcceptingInvitation accepting;
+    private final DecliningInvitation declining;
+
+    AcceptController(AcceptingInvitation accepting, DecliningInvitation declining) {
+        this.accepting = accepting;
+        this.declining = declining;
+    }
+
+    @Operation(operationId = "declineInvitation", summary = "Decline an invitation addressed to the caller")
+    @ApiResponse(responseCode = "204", description = "Declined",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))})
+    @Problems.Forbidden
+    @Problems.NotFound
+    @Problems.Conflict
+    @Problems.Gone
+    @Problems.Locked
+    @JsonBody
+    @Post("/invitations/decline")
+    HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
+        return declining.decline(caller, body.token()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
+                .orElseGet(HttpResponse::noContent);
+    }
+
+    @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
+    @ApiResponse(responseCode = "200", description = "The new membership",
+            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = InvitationViews.Membership.class)))
+    @Problems.Forbidden
+    @Problems.NotFound
+    @Problems.Conflict
+    @Problems.Gone
+    @Problems.Locked
+    @JsonBody
+    @Post("/invitations/accept")
+    HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
+        var result = accepting.accept(caller, body.token());
+        if (result instanceof AcceptingInvitation.Refused refused) {
+            return Rejections.toResponse(request, refused.refusal());
+        }
+        return HttpResponse.ok(InvitationViews.Membership.of(((AcceptingInvitation.Accepted) result).membership()));
+    }
+}

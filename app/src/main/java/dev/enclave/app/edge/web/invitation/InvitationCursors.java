@@ -1,0 +1,34 @@
+package dev.enclave.app.edge.web.invitation;
+
+import dev.enclave.app.domain.invitation.InvitationStatus;
+import dev.enclave.app.infra.store.PageCursors;
+import dev.enclave.app.infra.store.invitation.InvitationKeys;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/** Cursors of an organisation's invitations of one status: the position to continue after. */
+@Singleton
+public final class InvitationCursors {
+
+    private final PageCursors cursors;
+
+    InvitationCursors(PageCursors cursors) {
+        this.cursors = cursors;
+    }
+
+    public String encode(TenantId tenant, Incarnation incarnation, InvitationStatus status, String after) {
+        return cursors.encode(tenant, incarnation, list(status), after);
+    }
+
+    /** The position to continue after, or empty when the cursor is not one of this tenant's list of that status. */
+    public Optional<String> decode(TenantId tenant, Incarnation incarnation, InvitationStatus status,
+                                   String cursor) {
+        return cursors.decode(tenant, incarnation, list(status), cursor).filter(InvitationKeys::isByStatusPosition);
+    }
+
+    private static String list(InvitationStatus status) {
+        return "invitations:" + status.wire();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.enclave.app.edge.web.invitation;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.edge.contract.WireTime;
+import dev.enclave.app.edge.input.EmailAddress;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+
+/** Request and response bodies of the invitation endpoints. */
+public final class InvitationViews {
+
+    private InvitationViews() {
+    }
+
+    @Serdeable
+    @Schema(name = "SendInvitation")
+    public record SendRequest(@NotNull @EmailAddress String email,
+                       @Nullable @Size(max = 20) List<@Pattern(regexp = GroupName.PATTERN,
+                               message = "must be 1-40 lowercase letters, digits and hyphens") String> groups,
+                       @Nullable @Size(max = 20) List<@Pattern(regexp = ServiceGroup.PATTERN,
+                               message = "must be <service>/<group>") String> serviceGroups,
+                       @Nullable @Min(1) @Max(30) Integer expiresInDays) {
+
+        public static final int DEFAULT_DAYS = 7;
+    }
+
+    @Serdeable
+    @Schema(name = "InvitationToken")
+    public record TokenRequest(@NotBlank @Size(max = 200) String token) {
+    }
+
+    @Serdeable
+    @Schema(name = "Invitation")
+    public record View(String id, String organisation, String email, List<String> groups, List<String> serviceGroups,
+                String status, String createdAt, String expiresAt) {
+
+        public static View of(Invitation invitation) {
+            return new View(invitation.id().value(), invitation.tenant().value(), invitation.email().value(),
+                    invitation.groups().stream().map(GroupName::value).sorted().toList(),
+                    invitation.serviceGroups().stream().map(ServiceGroup::written).sorted().toList(),
+                    invitation.status().wire(),
+                    WireTime.of(invitation.createdAt()), WireTime.of(invitation.validUntil()));
+        }
+    }
+
+    /** A list of invitations, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "InvitationPage")
+    public record Page(List<View> items, @Nullable String nextCursor) {
+    }
+
+    /** A new invitation with its accept token, which is shown this once and never stored. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "SentInvitation")
+    public record Created(View invitation, String token) {
+    }
+
+    @Serdeable
+    @Schema(name = "NewMembership")
+    public record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
+
+        public static Membership of(dev.enclave.app.domain.member.Membership membership) {
+            return new Membership(membership.tenant().value(), membership.userId(),
+                    membership.groups().stream().sorted().map(GroupName::value).toList(),
+                    WireTime.of(membership.joinedAt()));
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.enclave.app.edge.web.member;
+
+import dev.enclave.app.infra.store.PageCursors;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Cursors of an organisation's member list: the member (key digest) to continue after. */
+@Singleton
+public final class MemberCursors {
+
+    private static final String LIST = "members";
+    private static final Pattern DIGEST = Pattern.compile("[a-z2-7]{26}");
+
+    private final PageCursors cursors;
+
+    MemberCursors(PageCursors cursors) {
+        this.cursors = cursors;
+    }
+
+    public String encode(TenantId tenant, Incarnation incarnation, UserKey after) {
+        return cursors.encode(tenant, incarnation, LIST, after.digest());
+    }
+
+    /** The member to continue after, or empty when the cursor is not a valid cursor of {@code tenant}. */
+    public Optional<UserKey> decode(TenantId tenant, Incarnation incarnation, String cursor) {
+        return cursors.decode(tenant, incarnation, LIST, cursor).filter(digest -> DIGEST.matcher(digest).matches())
+                .map(UserKey::new);
+    }
+}

@@ -1,0 +1,218 @@
+package dev.enclave.app.edge.web.organisation;
+
+import dev.enclave.app.domain.access.AccessDecision;
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.founding.CreatingOrganisation;
+import dev.enclave.app.domain.founding.Founding;
+import dev.enclave.app.domain.organisation.DeletingOrganisation;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.organisation.RenamingOrganisation;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.outcome.Rejection;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Idempotent;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.http.IfMatch;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.app.infra.jobs.JobProgress;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import java.net.URI;
+import java.util.Optional;
+
+/** Creating, reading, renaming and deleting organisations. */
+@Tag(name = "organisations")
+@SignedIn
+@HttpLimits
+@Controller("/v1/orgs")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Organisations.class)
+class OrganisationController {
+
+    private final CreatingOrganisation creating;
+    private final RenamingOrganisation renaming;
+    private final DeletingOrganisation deleting;
+    private final JobProgress progress;
+    private final RequestAccess access;
+
+    OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, DeletingOrganisation deleting,
+                           JobProgress progress, RequestAccess access) {
+        this.creating = creating;
+        this.renaming = renaming;
+        this.deleting = deleting;
+        this.progress = progress;
+        this.access = access;
+    }
+
+    @Operation(operationId = "createOrganisation",
+            summary = "Create an organisation (a tenant); the caller becomes its owner")
+    @ApiResponse(responseCode = "201", description = "The organisation",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
+                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = OrganisationView.class)))
+    @Problems.Forbidden
+    @JsonBody
+    @Idempotent
+    @Post
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @Valid @Body OrganisationRequests.Create body,
+                           @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey) {
+        TenantId id = TenantId.of(body.id());
+        if (caller.tenant().isPresent() && !caller.tenant().get().equals(id)) {
+            return Rejections.toResponse(request, rejection(Reason.TENANT_MISMATCH,
+                    "Your token is bound to tenant " + caller.tenant().get().value() + "."));
+        }
+        Founding.CreateOutcome outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
+        if (outcome instanceof Founding.Created created) {
+            return createdResponse(created.organisation());
+        }
+        if (outcome instanceof Founding.BeingDeleted) {
+            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_BEING_DELETED, "The id " + id.value()
+                    + " belonged to an organisation that is still being deleted; it is free once that finishes."));
+        }
+        if (idempotencyKey != null) {
+            return replay(request, caller, id, body.name());
+        }
+        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
+                "The id " + id.value() + " is taken."));
+    }
+
+    /**
+     * A retried create (same Idempotency-Key): the first one's answer when it created this organisation, with this
+     * name, for this caller; the key reused for a different body is 422; someone else's organisation is 409.
+     */
+    private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
+        if (!(access.decide(request, caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted owner)) {
+            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
+                    "The id " + id.value() + " is taken."));
+        }
+        Optional<Organisation> existing = Optional.of(owner.organisation()).filter(o -> o.name().equals(name));
+        return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
+                .orElseGet(() -> Rejections.toResponse(request, rejection(Reason.IDEMPOTENCY_KEY_REUSED,
+                        "That Idempotency-Key created something else; send a new key for a different request.")));
+    }
+
+    private static HttpResponse<?> createdResponse(Organisation organisation) {
+        return HttpResponse.created(OrganisationView.of(organisation),
+                        URI.create("/v1/orgs/" + organisation.id().value()))
+                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
+    }
+
+    @Operation(operationId = "getOrganisation", summary = "Read an organisation")
+    @ApiResponse(responseCode = "200", description = "The organisation",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = OrganisationView.class)))
+    @InOrganisation
+    @Get("/{org}")
+    HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
+                HttpResponse.ok(OrganisationView.of(granted.organisation(), progress.of(granted.organisation())))
+                        .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation()).header()));
+    }
+
+    @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
+    @ApiResponse(responseCode = "200", description = "The renamed organisation",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = OrganisationView.class)))
+    @Problems.PreconditionFailed
+    @Problems.PreconditionRequired
+    @InOrganisation
+    @JsonBody
+    @Patch("/{org}")
+    HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body OrganisationRequests.Rename body,
+                           @Parameter(description = "The ETag you read, or * for any current version",
+                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        AccessDecision decision = access.decide(request, caller, org, Requirement.ADMIN);
+        if (!(decision instanceof AccessDecision.Granted granted)) {
+            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        }
+        Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, granted.organisation().incarnation());
+        if (expected.isEmpty()) {
+            return Rejections.toResponse(request, rejection(Reason.PRECONDITION_REQUIRED,
+                    "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
+        }
+        Organisations.RenameOutcome outcome = renaming.rename(granted.organisation(), body.name(), expected.get());
+        if (outcome instanceof Organisations.Renamed renamed) {
+            return HttpResponse.ok(OrganisationView.of(renamed.organisation(),
+                            progress.of(renamed.organisation())))
+                    .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()).header());
+        }
+        if (outcome instanceof Organisations.VersionMismatch mismatch) {
+            return Rejections.toResponse(request, rejection(Reason.VERSION_MISMATCH,
+                    "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
+        }
+        if (outcome instanceof Organisations.Changed) {
+            return Rejections.toResponse(request, rejection(Reason.CONFLICT,
+                    "The organisation kept changing while it was renamed; try again."));
+        }
+        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
+                "No organisation of that id."));
+    }
+
+    @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it",
+            description = "The organisation answers as gone at once, to everyone, and nothing can be added to it; its"
+                    + " items are removed in the background, the organisation item last. Its id can be taken again"
+                    + " once that has finished (until then, creating it answers 409 organisation-being-deleted)."
+                    + " Deleting again meanwhile answers 202 as well.")
+    @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @InOrganisation
+    @Delete("/{org}")
+    HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
+                deleting.delete(granted.organisation()) == Organisations.Deletion.NOT_FOUND
+                        ? Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
+                        "No organisation of that id has you as a member."))
+                        : HttpResponse.accepted());
+    }
+
+    private static Rejection rejection(Reason reason, String detail) {
+        return new Refusal(reason, detail);
+    }
+}

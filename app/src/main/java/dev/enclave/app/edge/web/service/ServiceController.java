@@ -1,0 +1,339 @@
+package dev.enclave.app.edge.web.service;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.domain.service.ServiceNames;
+import dev.enclave.app.domain.service.Services;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Idempotent;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.http.ETag;
+import dev.enclave.app.edge.http.IfMatch;
+import dev.enclave.app.edge.input.Text;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.identity.UserKey;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import java.net.URI;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * An organisation's services and service groups, and the access check other services ask
+ * ({@code GET /v1/orgs/{org}/members/{userId}/access}), so service groups stay out of tokens.
+ */
+@Tag(name = "services")
+@SignedIn
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Services.class)
+class ServiceController {
+
+    /** The organisation's services, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "ServicePage")
+    record ServicePage(List<ServiceView> items, @Nullable String nextCursor) {
+    }
+
+    /** A service as the API shows it. */
+    @Serdeable
+    @Schema(name = "Service")
+    record ServiceView(String id, String name, long version) {
+
+        static ServiceView of(Service service) {
+            return new ServiceView(service.id().value(), service.name(), service.version());
+        }
+    }
+
+    /** The user ids in a service group, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "GroupMemberPage")
+    record GroupMembers(List<String> items, @Nullable String nextCursor) {
+    }
+
+    static final String NAME = ServiceNames.NAME;
+
+    @Serdeable
+    @Schema(name = "CreateService")
+    record CreateService(@NotNull @Pattern(regexp = NAME, message = "must be 1-40 lowercase letters, digits, hyphens")
+                         String id, @NotNull @Text(max = 200) String name) {
+    }
+
+    @Serdeable
+    @Schema(name = "RenameService")
+    record RenameService(@NotNull @Text(max = 200) String name) {
+    }
+
+    @Serdeable
+    @Schema(name = "AccessCheck")
+    record Access(boolean allowed) {
+    }
+
+    private final RequestAccess access;
+    private final Services services;
+
+    ServiceController(RequestAccess access, Services services) {
+        this.access = access;
+        this.services = services;
+    }
+
+    @Operation(operationId = "createService", summary = "Create a service")
+    @ApiResponse(responseCode = "201", description = "The service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
+                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ServiceView.class)))
+    @Problems.Conflict
+    @JsonBody
+    @Idempotent
+    @Post("/services")
+    HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @Valid @Body CreateService body) {
+        return as(request, caller, org, Requirement.ADMIN, organisation ->
+                switch (services.create(organisation, new ServiceId(body.id()), body.name())) {
+                    case CREATED -> HttpResponse.created(new ServiceView(body.id(), body.name(), 1),
+                            URI.create("/v1/orgs/" + org + "/services/" + body.id()))
+                            .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), 1).header());
+                    case TAKEN -> problem(request, Reason.CONFLICT, "A service " + body.id() + " exists.");
+                    case ORGANISATION_GONE -> organisationGone(request);
+                });
+    }
+
+    @Operation(operationId = "listServices", summary = "List services")
+    @ApiResponse(responseCode = "200", description = "The services",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
+    @Get("/services")
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(
+                new ServicePage(services.list(organisation).stream().map(ServiceView::of).toList(), null)));
+    }
+
+    @Operation(operationId = "getService", summary = "Read a service")
+    @ApiResponse(responseCode = "200", description = "The service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ServiceView.class)))
+    @Get("/services/{service}")
+    HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
+        return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, organisation ->
+                services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
+                        .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + "."))));
+    }
+
+    @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
+    @ApiResponse(responseCode = "200", description = "The renamed service",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ServiceView.class)))
+    @Problems.PreconditionFailed
+    @Problems.PreconditionRequired
+    @JsonBody
+    @Patch("/services/{service}")
+    HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @Valid @Body RenameService body,
+                           @Parameter(description = "The ETag you read, or * for any current version",
+                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation -> {
+            Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
+            if (expected.isEmpty()) {
+                return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
+            }
+            return services.rename(organisation, id, body.name(), expected.get())
+                    .<HttpResponse<?>>map(renamed -> answer(renamed, organisation))
+                    .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
+                            "The service changed or is gone; read it again."));
+        }));
+    }
+
+    @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
+    @ApiResponse(responseCode = "204", description = "Deleted",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Problems.Conflict
+    @Delete("/services/{service}")
+    HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service) {
+        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
+                switch (services.delete(organisation, id)) {
+                    case DELETED -> HttpResponse.noContent();
+                    case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
+                    case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
+                            "Too many group assignments to delete in one transaction; unassign some first.");
+                }));
+    }
+
+    @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
+    @ApiResponse(responseCode = "204", description = "Assigned",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Put("/services/{service}/groups/{group}/members/{userId}")
+    HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) ->
+                switch (services.assign(organisation, serviceGroup, user, userId)) {
+                    case ASSIGNED -> HttpResponse.noContent();
+                    case NOT_A_MEMBER, NO_SUCH_SERVICE -> problem(request, Reason.NOT_FOUND,
+                            "Only members can be assigned, to existing services.");
+                    case ORGANISATION_GONE -> organisationGone(request);
+                });
+    }
+
+    @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
+    @ApiResponse(responseCode = "204", description = "Unassigned",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @Delete("/services/{service}/groups/{group}/members/{userId}")
+    HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                             @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
+        return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) -> {
+            services.unassign(organisation, serviceGroup, user);
+            return HttpResponse.noContent();
+        });
+    }
+
+    @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
+    @ApiResponse(responseCode = "200", description = "The user ids",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
+    @Get("/services/{service}/groups/{group}/members")
+    HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                                 @PathVariable String service, @PathVariable String group) {
+        return onGroup(request, service, group, serviceGroup -> as(request, caller, org, Requirement.MEMBER,
+                organisation -> HttpResponse.ok(new GroupMembers(services.groupMembers(organisation, serviceGroup),
+                        null))));
+    }
+
+    @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
+    @ApiResponse(responseCode = "200", description = "The answer",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
+                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Access.class)))
+    @Get("/members/{userId}/access")
+    HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                          @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
+        if (!ServiceNames.isUserId(userId)) {
+            return noSuchMember(request);
+        }
+        Optional<ServiceGroup> asked = ServiceGroup.parse(service, group);
+        if (asked.isEmpty()) {
+            return problem(request, Reason.BAD_REQUEST, "service and group are each "
+                    + ServiceNames.NAME_RULE + ".");
+        }
+        return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(new Access(
+                services.isAssigned(organisation, asked.get(), UserKey.of(caller.issuer(), userId)))));
+    }
+
+    private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
+                               Function<Organisation, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, requirement,
+                granted -> action.apply(granted.organisation()));
+    }
+
+    /**
+     * An admin's change to one member's place in a service group: the path checked as {@link #onGroup} does, then
+     * a 404 for a user id that is not text, all before anything is read.
+     */
+    private HttpResponse<?> changeAssignment(HttpRequest<?> request, Caller caller, String org, String service,
+                                             String group, String userId, AssignmentChange change) {
+        return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
+                ? as(request, caller, org, Requirement.ADMIN, organisation -> change.apply(organisation, serviceGroup,
+                        UserKey.of(caller.issuer(), userId)))
+                : noSuchMember(request));
+    }
+
+    /** One change to a member's place in a service group, once the caller may make it. */
+    @FunctionalInterface
+    private interface AssignmentChange {
+        HttpResponse<?> apply(Organisation organisation, ServiceGroup group, UserKey user);
+    }
+
+    private static HttpResponse<?> answer(Service service, Organisation organisation) {
+        return HttpResponse.ok(ServiceView.of(service)).header(HttpHeaders.ETAG,
+                new ETag(organisation.incarnation(), service.version()).header());
+    }
+
+    /** The service a path names; a 404 for a path that names no service. */
+    private static HttpResponse<?> onService(HttpRequest<?> request, String service,
+                                             Function<ServiceId, HttpResponse<?>> action) {
+        return ServiceId.parse(service).map(action).orElseGet(() -> problem(request, Reason.NOT_FOUND,
+                "No such service."));
+    }
+
+    /** The service group a path names, as {@link #onService}; a 400 for a group that is not a group name. */
+    private static HttpResponse<?> onGroup(HttpRequest<?> request, String service, String group,
+                                           Function<ServiceGroup, HttpResponse<?>> action) {
+        return onService(request, service, id -> GroupName.parse(group)
+                .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
+                .orElseGet(() -> problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + ".")));
+    }
+
+    private static HttpResponse<?> organisationGone(HttpRequest<?> request) {
+        return problem(request, Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+    }
+
+    private static HttpResponse<?> noSuchMember(HttpRequest<?> request) {
+        return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
+    }
+
+    private static HttpResponse<?> problem(HttpRequest<?> request, Reason reason, String detail) {
+        return Rejections.toResponse(request, new Refusal(reason, detail));
+    }
+}

@@ -1,0 +1,100 @@
+package dev.enclave.app.infra.consistency;
+
+import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.store.apikey.ApiKeyItems;
+import dev.enclave.app.infra.store.apikey.ApiKeyKeys;
+import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.identity.TenantId;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/**
+ * The upgrade step for API keys created before keys had lookup entries (the checker names them
+ * {@code KEY_LOOKUP_MISSING}; they cannot authenticate until this has run): walks the table once and writes each such
+ * key's lookup entry, only where none is yet. Safe to run again and to stop half-way; run it with an operator's
+ * credentials (it writes, which the application role's checker statement does not allow).
+ *
+ * <pre>java -cp enclave-app.jar dev.enclave.app.infra.consistency.ApiKeyLookupBackfill --table enclave</pre>
+ */
+public final class ApiKeyLookupBackfill {
+
+    private ApiKeyLookupBackfill() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command; answers its exit status (0 done, 2 usage or a fault). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine command = CommandLine.parse(Arrays.asList(args));
+        if (!(command instanceof CommandLine.Check target)) {
+            err.println(command instanceof CommandLine.Refused refused ? refused.problem() : "");
+            err.println(CommandLine.USAGE.replace("ConsistencyCheck", "ApiKeyLookupBackfill"));
+            return command instanceof CommandLine.Help ? ConsistencyCheck.CLEAN : ConsistencyCheck.FAULT;
+        }
+        try (DynamoDbClient dynamoDb = ConsistencyCheck.client(target)) {
+            Counts counts = backfill(dynamoDb, target.table());
+            out.printf("%d API keys: %d lookup entries written, %d already there, %d of organisations gone%n",
+                    counts.keys(), counts.written(), counts.present(), counts.orphaned());
+            return ConsistencyCheck.CLEAN;
+        } catch (SdkException fault) {
+            err.println("backfill stopped: " + fault.getClass().getSimpleName() + ": " + fault.getMessage());
+            return ConsistencyCheck.FAULT;
+        }
+    }
+
+    /** Writes the missing lookup entries of {@code table}'s keys; answers what it found. */
+    public static Counts backfill(DynamoDbClient dynamoDb, String table) {
+        Counts counts = new Counts(0, 0, 0, 0);
+        var keys = new TableWalk(dynamoDb, table).items().filter(ApiKeyLookupBackfill::isKeyItem).toList();
+        for (Map<String, AttributeValue> item : keys) {
+            counts = counts.plus(backfill(dynamoDb, table, ApiKeyItems.fromItem(item)));
+        }
+        return counts;
+    }
+
+    private static Counts backfill(DynamoDbClient dynamoDb, String table, ApiKey key) {
+        Optional<Organisation> organisation = organisation(dynamoDb, table, key.tenant())
+                .filter(found -> found.status() != OrganisationStatus.DELETING);
+        if (organisation.isEmpty()) {
+            return new Counts(1, 0, 0, 1);
+        }
+        try {
+            dynamoDb.putItem(b -> b.tableName(table).item(ApiKeyItems.lookupItem(key, organisation.get()
+                    .incarnation())).conditionExpression("attribute_not_exists(PK)"));
+            return new Counts(1, 1, 0, 0);
+        } catch (ConditionalCheckFailedException present) {
+            return new Counts(1, 0, 1, 0);
+        }
+    }
+
+    private static Optional<Organisation> organisation(DynamoDbClient dynamoDb, String table, TenantId tenant) {
+        Map<String, AttributeValue> item = dynamoDb.getItem(b -> b.tableName(table).consistentRead(true)
+                .key(OrganisationKeys.key(tenant).asMap())).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(OrganisationItems.fromItem(item));
+    }
+
+    private static boolean isKeyItem(Map<String, AttributeValue> item) {
+        return Namespace.of(new TableItem(item).partitionKey()) instanceof Namespace.Control
+                && ApiKeyKeys.isKey(new TableItem(item).sortKey());
+    }
+
+    /** What a backfill found: keys, entries written, entries already there, keys of organisations gone. */
+    public record Counts(long keys, long written, long present, long orphaned) {
+
+        Counts plus(Counts other) {
+            return new Counts(keys + other.keys, written + other.written, present + other.present,
+                    orphaned + other.orphaned);
+        }
+    }
+}

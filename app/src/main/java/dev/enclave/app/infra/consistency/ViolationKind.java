@@ -1,0 +1,49 @@
+package dev.enclave.app.infra.consistency;
+
+
+/** Each invariant of the table the checker knows, named as the report prints it. */
+public enum ViolationKind {
+    /** An organisation item in status {@code DELETING}: a deletion stopped half-way. */
+    ORGANISATION_DELETING,
+    /** A control item in a tenant partition that has no organisation item: a deletion stopped half-way. */
+    ITEM_WITHOUT_ORGANISATION,
+    /**
+     * A control item another incarnation of its organisation wrote (its {@code incarnation} is not the organisation
+     * item's): an item a deleted organisation left behind, or one written into it after it was re-created.
+     */
+    DEAD_INCARNATION,
+    /** An organisation item that still records work owed ({@code owes}): a rename or deletion not finished. */
+    UNFINISHED_WORK,
+    /** The organisation's {@code members} counter differs from its memberships. */
+    MEMBER_COUNT,
+    /** The organisation's {@code owners} counter differs from its memberships in the owner group. */
+    OWNER_COUNT,
+    /** Members, and none of them an owner. */
+    NO_OWNER,
+    /** The organisation's {@code apiKeys} counter differs from its API keys. */
+    API_KEY_COUNT,
+    /** An item's {@code byUser} entry (GSI2) is missing, or is not the one its entity has. */
+    USER_INDEX_ENTRY,
+    /** An item's {@code byTenantCollection} entry (GSI1) is missing, or is not the one its entity has. */
+    COLLECTION_INDEX_ENTRY,
+    /** A membership without its email record, or an email record without its membership. */
+    EMAIL_GUARD,
+    /** A pending invitation its invitee guard does not name, or a guard naming no pending invitation. */
+    INVITEE_GUARD,
+    /** A service-group assignment of someone who is not a member. */
+    ASSIGNMENT_WITHOUT_MEMBER,
+    /** A service-group assignment to a service that does not exist. */
+    ASSIGNMENT_WITHOUT_SERVICE,
+    /** A pending invitation for an email that is already a member's. */
+    INVITATION_FOR_MEMBER,
+    /** A membership's copy of the organisation's name differs from the name: a rename stopped half-way. */
+    STALE_NAME_COPY,
+    /** An API key without its lookup entry (it cannot authenticate), or one whose entry differs from it. */
+    KEY_LOOKUP_MISSING,
+    /** An API key lookup entry whose key is not in its organisation's partition (revoked, or the organisation gone). */
+    KEY_LOOKUP_WITHOUT_KEY,
+    /** An item no Enclave entity has: its sort key matches no kind, or its partition key no namespace. */
+    UNKNOWN_ITEM,
+    /** An item of a known kind that its entity's mapping refuses, or that maps to another key. */
+    MALFORMED_ITEM
+}

@@ -1,0 +1,84 @@
+package dev.enclave.app.infra.idempotency;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Idempotency records at {@code PK = TENANT#<org>#, SK = IDEMPOTENCY#<caller>#<key digest>}, expired by TTL after
+ * 24 hours (and treated as expired by logic). Claiming is one transaction: the conditional put, which returns the
+ * record holding the key when it fails, and the check that the organisation is still the incarnation read.
+ */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
+
+    static final Duration RETENTION = Duration.ofHours(24);
+
+    /** The writes of a claim. */
+    enum Role implements WriteRole { RECORD, ORGANISATION }
+
+    private final Store store;
+    private final Clock clock;
+
+    DynamoDbIdempotencyRecords(Store store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    @Override
+    public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion) {
+        long now = clock.instant().getEpochSecond();
+        Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
+                .withPlaceholdersOf(Conditions.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
+        TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,
+                        now + RETENTION.toSeconds()), unheld)
+                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation)).build());
+        if (outcome.committed()) {
+            return new Claimed();
+        }
+        if (outcome.refused(Role.ORGANISATION)) {
+            return new OrganisationGone();
+        }
+        return new Held(IdempotencyItems.fromItem(outcome.oldItem(Role.RECORD).orElseThrow(outcome::unexpected)));
+    }
+
+    @Override
+    public void complete(ClaimedKey claim, StoredRecord.Response response) {
+        Expr answered = Update.builder()
+                .set("#status = :status, #type = :type, #body = :body, #location = :location")
+                .name("#status", IdempotencyItems.RESPONSE_STATUS).name("#type", IdempotencyItems.RESPONSE_TYPE)
+                .name("#body", IdempotencyItems.RESPONSE_BODY).name("#location", IdempotencyItems.RESPONSE_LOCATION)
+                .number(":status", response.status()).value(":type", response.contentType())
+                .value(":body", response.body())
+                .value(":location", response.location() == null ? "" : response.location()).build();
+        store.forTenant(claim.tenant()).update(IdempotencyItems.key(claim), answered, heldBy(claim));
+    }
+
+    @Override
+    public void release(ClaimedKey claim) {
+        store.forTenant(claim.tenant()).delete(IdempotencyItems.key(claim), heldBy(claim));
+    }
+
+    /** The record is there, written by the claim's incarnation and claimed by this very claim. */
+    private static Expr heldBy(ClaimedKey claim) {
+        return Conditions.exists().and(Expr.of("#incarnation = :incarnation AND #claimId = :claimId")
+                .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", claim.incarnation().value())
+                .name("#claimId", IdempotencyItems.CLAIM_ID).value(":claimId", claim.claimId()));
+    }
+}

@@ -1,0 +1,73 @@
+package dev.enclave.app.infra.idempotency;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import java.util.Optional;
+
+/**
+ * Per caller and key, within one organisation's incarnation: the request a key was first used for, the caller's
+ * membership version then, and the response once known.
+ */
+public interface IdempotencyRecords {
+
+    /**
+     * Claims the key for this request, in one transaction with the check that {@code organisation} is still the
+     * incarnation read and not being deleted.
+     */
+    ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion);
+
+    /**
+     * Stores the response a claimed key answered with (kept 24 hours), if this claim still holds the record: not
+     * once the organisation was deleted and created again, its record claimed anew under the same key.
+     */
+    void complete(ClaimedKey claim, StoredRecord.Response response);
+
+    /**
+     * Gives up a claim (the request failed in a way a retry may fix, or left nothing to replay), if this claim still
+     * holds the record.
+     */
+    void release(ClaimedKey claim);
+
+    /**
+     * One request's claim on a key: the organisation's incarnation, the caller, the key's digest and an id of this
+     * claim alone, which completing or releasing it names so that a request finishing late touches no one else's
+     * record.
+     */
+    record ClaimedKey(TenantId tenant, Incarnation incarnation, String caller, String key, String claimId) {
+
+        /** What a sealed answer is bound to: the organisation's incarnation, the caller and the key. */
+        public String recordKey() {
+            return tenant.value() + "\n" + incarnation.value() + "\n" + caller + "\n" + key;
+        }
+    }
+
+    /** What claiming came to. */
+    sealed interface ClaimOutcome permits Claimed, Held, OrganisationGone {
+    }
+
+    /** The key is this request's now. */
+    record Claimed() implements ClaimOutcome {
+    }
+
+    /** Another request holds the key. */
+    record Held(StoredRecord record) implements ClaimOutcome {
+    }
+
+    /** The organisation is gone or being deleted: nothing is claimed, the request answers that. */
+    record OrganisationGone() implements ClaimOutcome {
+    }
+
+    /**
+     * A stored claim, with the response once the first request finished.
+     *
+     * @param callerVersion the caller's membership version when the key was claimed (absent on records kept before
+     *                      it was recorded)
+     */
+    record StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response) {
+
+        /** A response as first answered. */
+        public record Response(int status, String contentType, String body, String location) {
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.enclave.app.infra.jobs;
+
+import dev.enclave.app.domain.organisation.Job;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.infra.store.jobs.DeletionSweep;
+import dev.enclave.app.infra.store.jobs.Jobs;
+import dev.enclave.app.infra.store.jobs.NameCopies;
+import dev.enclave.app.infra.store.jobs.OutsideEntries;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * One page of a job's work: the keys it reads (strongly consistently, at most {@link RunningJobs#PAGE}), and one
+ * transaction that writes them together with the job's next checkpoint, which refuses unless the worker still holds
+ * the job.
+ *
+ * <p>A rename copies the name into the memberships, in key order. A deletion removes the memberships first (so no
+ * one's own list shows the organisation for long), then walks the whole partition, and walks it again until a walk
+ * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
+ * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
+ * the proof, not a hope. Entries kept outside the partition for a page's items go just before the page does.
+ */
+public final class JobSteps {
+
+    private final Jobs jobs;
+    private final Organisations organisations;
+    private final DeletionSweep sweep;
+    private final NameCopies copies;
+    private final OutsideEntries outside;
+    private final Clock clock;
+
+    JobSteps(Jobs jobs, Organisations organisations, DeletionSweep sweep, NameCopies copies, OutsideEntries outside, Clock clock) {
+        this.jobs = jobs;
+        this.organisations = organisations;
+        this.sweep = sweep;
+        this.copies = copies;
+        this.outside = outside;
+        this.clock = clock;
+    }
+
+    /**
+     * Where a job is: its checkpoint, the name a rename copies, and whether the deletion's current walk found
+     * anything to remove (unknown, so assumed, for a walk taken over half-way).
+     */
+    record Walk(Job job, Optional<OrganisationName> name, boolean found) {
+    }
+
+    /** What a page came to. */
+    public sealed interface Step permits Advanced, Finished, Lost {
+    }
+
+    /** The page is written; the job is at its next checkpoint, having written {@code items} items. */
+    public record Advanced(Walk walk, int items) implements Step {
+    }
+
+    /** The job's work is done and recorded so; its last page wrote {@code items} items. */
+    public record Finished(int items) implements Step {
+    }
+
+    /** The worker no longer holds the job (taken over, superseded, or its organisation gone): it stops. */
+    public record Lost() implements Step {
+    }
+
+    /** Where {@code job} starts for the worker that just took it. */
+    Walk start(Job job) {
+        Optional<OrganisationName> name = job.kind() == Job.Kind.RENAME
+                ? organisations.find(job.tenant()).map(found -> new OrganisationName(found.name(), job.version()))
+                : Optional.empty();
+        return new Walk(job, name, job.pass() > 1 && job.after().isPresent());
+    }
+
+    /** Does the next page of the walk's job, holding the job until {@code leaseUntil}. */
+    Step next(Walk walk, String worker, Instant leaseUntil) {
+        return walk.job().kind() == Job.Kind.RENAME ? renamePage(walk, worker, leaseUntil)
+                : deletionPage(walk, worker, leaseUntil);
+    }
+
+    private Step renamePage(Walk walk, String worker, Instant leaseUntil) {
+        Job job = walk.job();
+        if (walk.name().isEmpty()) {
+            return new Lost();
+        }
+        DeletionSweep.KeyPage page = copies.keys(job.tenant(), job.after(), RunningJobs.PAGE);
+        Job next = job.advanced(1, page.last(), page.keys().size());
+        if (!copies.copy(job.tenant(), walk.name().get(), page.keys(), jobs.advanced(next, worker, leaseUntil))) {
+            return new Lost();
+        }
+        if (page.last().isEmpty()) {
+            return jobs.finishRename(next, worker, clock.instant()) ? new Finished(page.keys().size()) : new Lost();
+        }
+        return new Advanced(new Walk(next, walk.name(), false), page.keys().size());
+    }
+
+    private Step deletionPage(Walk walk, String worker, Instant leaseUntil) {
+        Job job = walk.job();
+        if (job.pass() == 1) {
+            DeletionSweep.KeyPage memberships = copies.keys(job.tenant(), job.after(), RunningJobs.PAGE);
+            Job next = memberships.last().isPresent() ? job.advanced(1, memberships.last(), memberships.keys().size())
+                    : job.advanced(2, Optional.empty(), memberships.keys().size());
+            return deleted(memberships, new Walk(next, walk.name(), false), worker, leaseUntil);
+        }
+        DeletionSweep.KeyPage page = sweep.deletionPage(job.tenant(), job.after(), RunningJobs.PAGE);
+        boolean found = walk.found() || !page.keys().isEmpty();
+        if (page.last().isEmpty() && !found) {
+            return sweep.finishDeletion(job, worker) ? new Finished(0) : new Lost();
+        }
+        Job next = page.last().isPresent() ? job.advanced(job.pass(), page.last(), page.keys().size())
+                : job.advanced(job.pass() + 1, Optional.empty(), page.keys().size());
+        return deleted(page, new Walk(next, walk.name(), page.last().isPresent() && found), worker, leaseUntil);
+    }
+
+    private Step deleted(DeletionSweep.KeyPage page, Walk next, String worker, Instant leaseUntil) {
+        outside.forget(next.job().tenant(), page.keys());
+        boolean written = sweep.delete(next.job().tenant(), page.keys(),
+                jobs.advanced(next.job(), worker, leaseUntil));
+        return written ? new Advanced(next, page.keys().size()) : new Lost();
+    }
+}

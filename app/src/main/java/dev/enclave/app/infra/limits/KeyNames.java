@@ -1,0 +1,17 @@
+package dev.enclave.app.infra.limits;
+
+import dev.enclave.app.domain.apikey.ApiKeySecret;
+
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/** An API key's name for its budget, parsed from the header however it is spelled ({@link ApiKeySecret#parse}). */
+@Singleton
+final class KeyNames implements PresentedKeys {
+
+    @Override
+    public Optional<String> named(String authorization) {
+        return ApiKeySecret.parse(ApiKeySecret.bare(authorization))
+                .map(key -> key.tenant().value() + "/" + key.id().value());
+    }
+}

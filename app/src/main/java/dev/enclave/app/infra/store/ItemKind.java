@@ -1,0 +1,28 @@
+package dev.enclave.app.infra.store;
+
+/** What a read expects an item to be; the {@code kind} tag of skipped items. */
+public enum ItemKind {
+    MEMBERSHIP("membership"),
+    ORGANISATION("organisation"),
+    INVITATION("invitation"),
+    SERVICE("service"),
+    ASSIGNMENT("assignment"),
+    API_KEY("api-key"),
+    /** An organisation's background job. */
+    JOB("job"),
+    /** An entry of the owed-work index. */
+    OWED_WORK("owed-work"),
+    /** Any item of a partition walked whole (deleting an organisation). */
+    PARTITION_ITEM("partition-item");
+
+    private final String tag;
+
+    ItemKind(String tag) {
+        this.tag = tag;
+    }
+
+    /** The metric tag value. */
+    public String tag() {
+        return tag;
+    }
+}

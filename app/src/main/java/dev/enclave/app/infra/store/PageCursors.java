@@ -1,0 +1,83 @@
+package dev.enclave.app.infra.store;
+
+import dev.enclave.digest.Sha256;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.core.annotation.Nullable;
+import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opaque, tamper-evident page cursors bound to their tenant, its incarnation and their list: {@code
+ * base64url(position) . HMAC(tenant, incarnation, list, position)}. A cursor edited, minted for another tenant, for
+ * another life of the organisation or for another list does not verify.
+ * The key is {@code enclave.cursor-key}, the same on every instance so a cursor verifies on any of them; required
+ * outside the local stack, which signs with a per-process key when none is given.
+ */
+@Singleton
+public final class PageCursors {
+
+    /** The setting that holds the key. */
+    public static final String KEY = "enclave.cursor-key";
+    static final int LEAST_KEY_LENGTH = 32;
+
+    private static final Logger LOG = LoggerFactory.getLogger(PageCursors.class);
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+    private final byte[] key;
+
+    public PageCursors(@Nullable @Property(name = KEY) String configuredKey) {
+        if (configuredKey == null || configuredKey.isBlank()) {
+            LOG.info("enclave.cursor-key is not set (the local stack): cursors are signed with a per-process key and "
+                    + "do not survive a restart");
+            this.key = new byte[32];
+            new SecureRandom().nextBytes(key);
+        } else {
+            this.key = configuredKey.getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Refuses a key too short to sign with (the start-up check's reader of {@code enclave.cursor-key}). */
+    public static void checkKey(String key) {
+        if (key.strip().length() < LEAST_KEY_LENGTH) {
+            throw new IllegalArgumentException("must be at least " + LEAST_KEY_LENGTH + " characters (e.g. "
+                    + "openssl rand -base64 32), not " + key.strip().length());
+        }
+    }
+
+    /** The cursor of {@code position} in the list named {@code list} of {@code tenant}'s {@code incarnation}. */
+    public String encode(TenantId tenant, Incarnation incarnation, String list, String position) {
+        return ENCODER.encodeToString(position.getBytes(StandardCharsets.UTF_8)) + "."
+                + ENCODER.encodeToString(mac(tenant, incarnation, list, position));
+    }
+
+    /**
+     * The position {@code cursor} names, or empty when it is not a cursor of this list of this tenant's incarnation
+     * (a cursor of an organisation deleted since does not page the one created again under its id).
+     */
+    public Optional<String> decode(TenantId tenant, Incarnation incarnation, String list, String cursor) {
+        String[] parts = cursor.split("\\.", -1);
+        if (parts.length != 2) {
+            return Optional.empty();
+        }
+        try {
+            String position = new String(DECODER.decode(parts[0]), StandardCharsets.UTF_8);
+            return MessageDigest.isEqual(mac(tenant, incarnation, list, position), DECODER.decode(parts[1]))
+                    ? Optional.of(position) : Optional.empty();
+        } catch (IllegalArgumentException notBase64) {
+            return Optional.empty();
+        }
+    }
+
+    private byte[] mac(TenantId tenant, Incarnation incarnation, String list, String position) {
+        return Sha256.hmac(key, tenant.value() + "\n" + incarnation.value() + "\n" + list + "\n" + position);
+    }
+}

@@ -1,0 +1,192 @@
+package dev.enclave.app.infra.store;
+
+import dev.enclave.app.domain.outcome.Backoff;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Enclave's table on one scoped client (a tenant's, or a narrower scope's): every call goes through that client,
+ * so through the guard and on the scope's own credentials.
+ */
+public final class ScopedTable {
+
+    /**
+     * How long a transaction that keeps losing to others on the same items (sent by other instances) is sent again;
+     * then it is thrown.
+     */
+    static final Duration CONFLICT_BUDGET = Duration.ofSeconds(5);
+    /**
+     * The pauses between rounds grow until this round, then stay (about 40 to 80 ms: short, so a transaction from a
+     * busy instance finds the gaps between another busy instance's transactions).
+     */
+    private static final int LONGEST_PAUSE_ROUND = 4;
+
+    /** Where a transaction waits its turn among the scope's others. */
+    interface Turn {
+        /** No waiting: the scope's transactions rarely meet. */
+        Turn NONE = new Turn() {
+            @Override
+            public <T> T take(Supplier<T> transaction) {
+                return transaction.get();
+            }
+        };
+
+        <T> T take(Supplier<T> transaction);
+    }
+
+    private final DynamoDbClient client;
+    private final String table;
+    private final Turn turn;
+
+    ScopedTable(DynamoDbClient client, String table, Turn turn) {
+        this.client = client;
+        this.table = table;
+        this.turn = turn;
+    }
+
+    /** The item at {@code key}, strongly consistent; empty when there is none. */
+    public Map<String, AttributeValue> get(ItemKey key) {
+        Map<String, AttributeValue> item = client.getItem(b -> b.tableName(table).key(key.asMap())
+                .consistentRead(true)).item();
+        return item == null ? Map.of() : item;
+    }
+
+    /** The items at {@code keys}, strongly consistent, in one BatchGetItem (repeated for unprocessed keys). */
+    public List<Map<String, AttributeValue>> getAll(List<ItemKey> keys) {
+        return ConsistentBatchGet.items(client, table, keys.stream().map(ItemKey::asMap).toList());
+    }
+
+    /** The item of {@code items} at {@code key}'s sort key, or {@code null}. */
+    public static Map<String, AttributeValue> at(List<Map<String, AttributeValue>> items, ItemKey key) {
+        return items.stream().filter(item -> key.sort().equals(ItemKey.sortOf(item))).findFirst().orElse(null);
+    }
+
+    /** Puts {@code item} if {@code condition} holds; false when it refused. */
+    public boolean put(Map<String, AttributeValue> item, Expr condition) {
+        return putOrOld(item, condition).isEmpty();
+    }
+
+    /** Puts {@code item} if {@code condition} holds; when it refused, the item as it was. */
+    public Optional<Map<String, AttributeValue>> putOrOld(Map<String, AttributeValue> item, Expr condition) {
+        try {
+            client.putItem(b -> b.tableName(table).item(item).conditionExpression(condition.text())
+                    .expressionAttributeNames(condition.namesOrNull())
+                    .expressionAttributeValues(condition.valuesOrNull())
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD));
+            return Optional.empty();
+        } catch (ConditionalCheckFailedException refused) {
+            return Optional.of(refused.hasItem() ? refused.item() : Map.of());
+        }
+    }
+
+    /** Applies {@code update} if {@code condition} holds; false when it refused. */
+    public boolean update(ItemKey key, Expr update, Expr condition) {
+        Expr all = update.withPlaceholdersOf(condition);
+        try {
+            client.updateItem(b -> b.tableName(table).key(key.asMap()).updateExpression(update.text())
+                    .conditionExpression(condition.text()).expressionAttributeNames(all.namesOrNull())
+                    .expressionAttributeValues(all.valuesOrNull()));
+            return true;
+        } catch (ConditionalCheckFailedException refused) {
+            return false;
+        }
+    }
+
+    /** Applies {@code update} if {@code condition} holds, answering with the item after it, or as it was. */
+    public UpdateOutcome updateReturning(ItemKey key, Expr update, Expr condition) {
+        Expr all = update.withPlaceholdersOf(condition);
+        try {
+            return new UpdateOutcome(Optional.of(client.updateItem(b -> b.tableName(table).key(key.asMap())
+                    .updateExpression(update.text()).conditionExpression(condition.text())
+                    .expressionAttributeNames(all.namesOrNull()).expressionAttributeValues(all.valuesOrNull())
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+                    .attributes()), Optional.empty());
+        } catch (ConditionalCheckFailedException refused) {
+            return new UpdateOutcome(Optional.empty(),
+                    refused.hasItem() && !refused.item().isEmpty() ? Optional.of(refused.item()) : Optional.empty());
+        }
+    }
+
+    /** Deletes whatever is at {@code key}. */
+    public void delete(ItemKey key) {
+        client.deleteItem(b -> b.tableName(table).key(key.asMap()));
+    }
+
+    /** Deletes the item at {@code key} if {@code condition} holds; false when it refused. */
+    public boolean delete(ItemKey key, Expr condition) {
+        try {
+            client.deleteItem(b -> b.tableName(table).key(key.asMap()).conditionExpression(condition.text())
+                    .expressionAttributeNames(condition.namesOrNull())
+                    .expressionAttributeValues(condition.valuesOrNull()));
+            return true;
+        } catch (ConditionalCheckFailedException refused) {
+            return false;
+        }
+    }
+
+    /** One page of a Query by {@code keyCondition} on the table ({@code more} names an index, a limit, ...). */
+    public Page query(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        return Page.of(client.query(request(keyCondition, more)));
+    }
+
+    private QueryRequest request(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        QueryRequest.Builder request = QueryRequest.builder().tableName(table)
+                .keyConditionExpression(keyCondition.text())
+                .expressionAttributeNames(keyCondition.namesOrNull())
+                .expressionAttributeValues(keyCondition.valuesOrNull());
+        more.accept(request);
+        return request.build();
+    }
+
+    /** Every item a Query by {@code keyCondition} finds, all pages, strongly consistent. */
+    public List<Map<String, AttributeValue>> queryAll(Expr keyCondition, Consumer<QueryRequest.Builder> more) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        client.queryPaginator(request(keyCondition, b -> more.accept(b.consistentRead(true))))
+                .items().forEach(items::add);
+        return items;
+    }
+
+    /**
+     * Runs a workflow's transaction in its turn ({@link Turns}): committed, or refused by the roles it names. A
+     * transaction that lost to another one in flight on the same items changed nothing, so it is sent again: the
+     * client retries it ({@code enclave.tenancy.dynamodb-max-attempts}), and when those attempts all lost too, it is
+     * sent again here after a jittered pause, for up to {@link #CONFLICT_BUDGET}; then it is thrown, as is a
+     * transaction that failed otherwise. Every workflow's transaction runs here.
+     */
+    public TransactionOutcome transact(Transaction transaction) {
+        return turn.take(() -> sendUntilNoConflict(transaction));
+    }
+
+    private TransactionOutcome sendUntilNoConflict(Transaction transaction) {
+        long deadline = System.nanoTime() + CONFLICT_BUDGET.toNanos();
+        for (int round = 1; ; round++) {
+            try {
+                client.transactWriteItems(b -> {
+                    b.transactItems(transaction.writes().stream()
+                            .map(named -> TransactWrites.of(table, named.write())).toList());
+                    transaction.clientRequestToken().ifPresent(b::clientRequestToken);
+                });
+                return TransactionOutcome.COMMITTED;
+            } catch (TransactionCanceledException cancelled) {
+                if (!Cancellations.conflicted(cancelled) || System.nanoTime() - deadline > 0) {
+                    return Refusals.read(transaction, cancelled);
+                }
+                Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.enclave.app.infra.store;
+
+import dev.enclave.app.infra.settings.TableSettings;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.function.Supplier;
+
+/** Enclave's table, handed out on scoped clients only: a tenant's, or a narrower scope's. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+public final class Store {
+
+    private final TenantDynamoDb tenants;
+    private final String table;
+    private final Turns turns;
+
+    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns) {
+        this.tenants = tenants;
+        this.table = table.getName();
+        this.turns = turns;
+    }
+
+    /** The table on the client confined to everything {@code tenant} owns; its transactions take turns. */
+    public ScopedTable forTenant(TenantId tenant) {
+        return new ScopedTable(tenants.forTenant(tenant), table, new ScopedTable.Turn() {
+            @Override
+            public <T> T take(Supplier<T> transaction) {
+                return turns.take(tenant, transaction);
+            }
+        });
+    }
+
+    /** The table on the client confined to {@code scope}. */
+    public ScopedTable forScope(GuardScope scope) {
+        return new ScopedTable(tenants.forScope(scope), table, ScopedTable.Turn.NONE);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.enclave.app.infra.store.apikey;
+
+import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyId;
+
+import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.Schemas;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Explicit, reflection-free mapping of {@link ApiKey} to and from its item: one schema, built once. */
+public final class ApiKeyItems {
+
+    static final String TYPE = "apikey";
+    static final String LAST_USED_AT = "lastUsedAt";
+
+    /** The API key item's schema. */
+    public static final TableSchema<ApiKey> SCHEMA = StaticImmutableTableSchema.builder(ApiKey.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).partition()).setter(Schemas.derived())
+                    .tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY)
+                    .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).sort()).setter(Schemas.derived())
+                    .tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name("type").getter(k -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(k -> k.tenant().value())
+                    .setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name("keyId").getter(k -> k.id().value()).setter((b, v) -> b.id = v))
+            .addAttribute(String.class, a -> a.name("name").getter(ApiKey::name).setter((b, v) -> b.name = v))
+            .addAttribute(String.class, a -> a.name("access").getter(k -> k.access().name())
+                    .setter((b, v) -> b.access = v))
+            .addAttribute(String.class, a -> a.name("createdBy").getter(ApiKey::createdBy)
+                    .setter((b, v) -> b.createdBy = v))
+            .addAttribute(String.class, a -> a.name("createdAt").getter(k -> k.createdAt().toString())
+                    .setter((b, v) -> b.createdAt = v))
+            .addAttribute(String.class, a -> a.name("validUntil").getter(k -> text(k.expiresAt()))
+                    .setter((b, v) -> b.expiresAt = v))
+            .addAttribute(String.class, a -> a.name(LAST_USED_AT).getter(k -> text(k.lastUsedAt()))
+                    .setter((b, v) -> b.lastUsedAt = v))
+            .addAttribute(String.class, a -> a.name("secretHash").getter(ApiKey::secretHash)
+                    .setter((b, v) -> b.secretHash = v))
+            .addAttribute(String.class, a -> a.name("creator").getter(k -> k.creator().map(UserKey::digest)
+                    .orElse(null)).setter((b, v) -> b.creator = v))
+            .build();
+
+    private ApiKeyItems() {
+    }
+
+    public static Map<String, AttributeValue> toItem(ApiKey key) {
+        return SCHEMA.itemToMap(key, true);
+    }
+
+    /** The key's lookup entry: its item at {@link ApiKeyKeys#lookup}, with the organisation's incarnation. */
+    public static Map<String, AttributeValue> lookupItem(ApiKey key, Incarnation incarnation) {
+        Map<String, AttributeValue> item = new HashMap<>(toItem(key));
+        item.putAll(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap());
+        item.remove(LAST_USED_AT);
+        return Incarnations.stamp(item, incarnation);
+    }
+
+    /** @throws RuntimeException when the item is not a well-formed API key */
+    public static ApiKey fromItem(Map<String, AttributeValue> item) {
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an API key");
+    }
+
+    private static String text(Optional<Instant> instant) {
+        return instant.map(Instant::toString).orElse(null);
+    }
+
+    /** Mutable only while an item is read into an {@link ApiKey}. */
+    private static final class Builder {
+        private String tenant;
+        private String id;
+        private String name;
+        private String access;
+        private String createdBy;
+        private String createdAt;
+        private String expiresAt;
+        private String lastUsedAt;
+        private String secretHash;
+        private String creator;
+
+        ApiKey build() {
+            return new ApiKey(new ApiKeyId(Objects.requireNonNull(id, "keyId")),
+                    TenantId.of(Objects.requireNonNull(tenant, "tenant")), name,
+                    Access.valueOf(Objects.requireNonNull(access, "access")), createdBy,
+                    Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
+                    Optional.ofNullable(expiresAt).map(Instant::parse), Optional.ofNullable(lastUsedAt)
+                    .map(Instant::parse), secretHash, Optional.ofNullable(creator).map(UserKey::new));
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package dev.enclave.app.infra.store.apikey;
+
+import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyId;
+import dev.enclave.app.domain.apikey.ApiKeys;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.member.MembershipItems;
+import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@link ApiKeys} in the organisation's control partition, on its scoped client. Creating and revoking a key are
+ * one transaction each with the organisation's key count, so the bound holds under concurrency. A key's lookup entry
+ * ({@link DynamoDbApiKeyLookups}) is written before the key and removed after it, so a working key always has one.
+ */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbApiKeys implements ApiKeys {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DynamoDbApiKeys.class);
+
+    /** The writes of creating and revoking a key. */
+    enum Role implements WriteRole {
+        KEY,
+        /** The organisation's key count: active, and (creating) below the maximum. */
+        KEY_COUNT
+    }
+
+    private final Store store;
+    private final CheckedItems checked;
+    private final DynamoDbApiKeyLookups lookups;
+
+    DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) {
+        this.store = store;
+        this.checked = checked;
+        this.lookups = lookups;
+    }
+
+    @Override
+    public CreateOutcome create(ApiKey key, Organisation organisation, int maximum) {
+        Expr counted = Update.builder().add("#count :one").name("#count", ApiKeyKeys.COUNT).number(":one", 1).build();
+        Expr roomForAKey = OrganisationConditions.active(organisation).and(Expr.of(
+                "(attribute_not_exists(#count) OR #count < :maximum)").name("#count", ApiKeyKeys.COUNT)
+                .number(":maximum", maximum));
+        if (!lookups.put(key, organisation.incarnation())) {
+            throw new IllegalStateException("a lookup entry for the new key " + key.id() + " exists already");
+        }
+        TransactionOutcome outcome;
+        try {
+            outcome = table(key.tenant()).transact(Transaction.builder()
+                    .writtenBy(organisation.incarnation())
+                    .create(Role.KEY, ApiKeyItems.toItem(key))
+                    .update(Role.KEY_COUNT, OrganisationKeys.key(key.tenant()), counted, roomForAKey)
+                    .build());
+        } catch (RuntimeException fault) {
+            forgetQuietly(key.tenant(), key.id());
+            throw fault;
+        }
+        if (outcome.committed()) {
+            return CreateOutcome.CREATED;
+        }
+        forgetQuietly(key.tenant(), key.id());
+        if (!outcome.refused(Role.KEY_COUNT)) {
+            throw outcome.unexpected();
+        }
+        Optional<Organisation> found = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(key.tenant()),
+                outcome.oldItem(Role.KEY_COUNT).orElse(null), OrganisationItems::fromItem);
+        boolean active = found.filter(held -> held.createdAt().equals(organisation.createdAt()))
+                .filter(held -> held.status() == OrganisationStatus.ACTIVE).isPresent();
+        return active ? CreateOutcome.LIMIT_REACHED : CreateOutcome.ORGANISATION_NOT_ACTIVE;
+    }
+
+    @Override
+    public List<ApiKey> list(TenantId tenant) {
+        List<ApiKey> keys = new ArrayList<>();
+        Optional<Map<String, AttributeValue>> start = Optional.empty();
+        do {
+            Optional<Map<String, AttributeValue>> from = start;
+            Page page = table(tenant).query(ApiKeyKeys.all(tenant),
+                    q -> q.consistentRead(true).exclusiveStartKey(from.orElse(null)));
+            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(), ApiKeyItems::fromItem));
+            start = page.next();
+        } while (start.isPresent());
+        keys.sort(Comparator.comparing(ApiKey::createdAt));
+        return keys;
+    }
+
+    @Override
+    public Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator) {
+        List<ItemKey> keys = new ArrayList<>(List.of(ApiKeyKeys.key(tenant, id), OrganisationKeys.key(tenant)));
+        creator.ifPresent(member -> keys.add(MembershipKeys.key(tenant, member)));
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
+        ReadScope scope = ReadScope.tenant(tenant);
+        Optional<ApiKey> key = items.stream()
+                .filter(i -> ItemAttributes.sortKey(i).startsWith(ApiKeyKeys.SORT_KEY_PREFIX))
+                .findFirst().flatMap(item -> checked.one(ItemKind.API_KEY, scope, item, ApiKeyItems::fromItem))
+                .filter(k -> k.id().equals(id));
+        Optional<Organisation> organisation = items.stream()
+                .filter(i -> OrganisationKeys.SORT_KEY.equals(ItemAttributes.sortKey(i))).findFirst()
+                .flatMap(item -> checked.one(ItemKind.ORGANISATION, scope, item, OrganisationItems::fromItem));
+        Optional<Membership> member = creator.flatMap(user -> checked.one(ItemKind.MEMBERSHIP, scope,
+                ScopedTable.at(items, MembershipKeys.key(tenant, user)), MembershipItems::fromItem));
+        return new Lookup(key, organisation, member);
+    }
+
+    @Override
+    public boolean revoke(TenantId tenant, ApiKeyId id) {
+        Expr uncounted = Update.builder().add("#count :minusOne").name("#count", ApiKeyKeys.COUNT)
+                .number(":minusOne", -1).build();
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Conditions.exists())
+                .update(Role.KEY_COUNT, OrganisationKeys.key(tenant), uncounted, Conditions.exists())
+                .build());
+        if (outcome.refused(Role.KEY)) {
+            return false;
+        }
+        if (!outcome.committed()) {
+            throw outcome.unexpected();
+        }
+        forgetQuietly(tenant, id);
+        return true;
+    }
+
+    @Override
+    public Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id) {
+        return lookups.find(tenant, id);
+    }
+
+    /**
+     * Removes a lookup entry whose key is not (or no longer) in the organisation's partition; left behind by a
+     * fault, it is harmless (a key works only while its item is there) and the consistency checker names it.
+     */
+    private void forgetQuietly(TenantId tenant, ApiKeyId id) {
+        try {
+            lookups.forget(tenant, id);
+        } catch (RuntimeException fault) {
+            LOG.warn("lookup entry of API key {} left behind: {}", id, fault.toString());
+        }
+    }
+
+    @Override
+    public void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince) {
+        Expr used = Update.builder().set("#used = :now").name("#used", ApiKeyItems.LAST_USED_AT)
+                .value(":now", now.toString()).build();
+        Expr notRecordedSince = Conditions.exists().and(Expr.of("(attribute_not_exists(#used) OR #used < :since)")
+                .name("#used", ApiKeyItems.LAST_USED_AT).value(":since", notSince.toString()));
+        if (!table(tenant).update(ApiKeyKeys.key(tenant, id), used, notRecordedSince)) {
+            LOG.debug("API key {} use already recorded since {}", id, notSince);
+        }
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

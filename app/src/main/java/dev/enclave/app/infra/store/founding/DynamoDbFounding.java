@@ -1,0 +1,56 @@
+package dev.enclave.app.infra.store.founding;
+
+import dev.enclave.app.domain.founding.Founding;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.member.MembershipItems;
+import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
+
+/** {@link Founding} on the single table. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbFounding implements Founding {
+
+    /** The writes of creating an organisation. */
+    enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL }
+
+    private final Store store;
+
+    DynamoDbFounding(Store store) {
+        this.store = store;
+    }
+
+    @Override
+    public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
+                .create(Create.ORGANISATION, OrganisationItems.toItem(organisation))
+                .create(Create.OWNER, MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
+                        organisation.version())))
+                .clientRequestToken(idempotencyToken);
+        if (owner.email().isPresent()) {
+            writes.create(Create.OWNER_EMAIL, MembershipItems.emailGuard(owner));
+        }
+        try {
+            TransactionOutcome outcome = store.forTenant(organisation.id()).transact(writes.build());
+            if (outcome.committed()) {
+                return new Created(organisation);
+            }
+            boolean deleting = outcome.oldItem(Create.ORGANISATION).map(OrganisationItems::fromItem)
+                    .filter(held -> held.status() == OrganisationStatus.DELETING).isPresent();
+            return deleting ? new BeingDeleted(organisation.id()) : new IdTaken(organisation.id());
+        } catch (IdempotentParameterMismatchException tokenUsedForOtherWrites) {
+            return new TokenReused(organisation.id());
+        }
+    }
+}

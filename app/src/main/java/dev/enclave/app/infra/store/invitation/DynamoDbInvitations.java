@@ -1,0 +1,304 @@
+package dev.enclave.app.infra.store.invitation;
+
+import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.domain.invitation.InvitationStatus;
+import dev.enclave.app.domain.invitation.Invitations;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.organisation.OrganisationRules;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.member.MembershipItems;
+import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.member.MembershipRules;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.service.AssignmentItems;
+import dev.enclave.app.infra.store.service.ServiceItems;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** {@link Invitations} on the single table. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+public final class DynamoDbInvitations implements Invitations {
+
+    private static final String PENDING = InvitationStatus.PENDING.name();
+
+    private final Store store;
+    private final CheckedItems checked;
+
+    DynamoDbInvitations(Store store, CheckedItems checked) {
+        this.store = store;
+        this.checked = checked;
+    }
+
+    @Override
+    public WriteOutcome send(Invitation sent, Organisation organisation) {
+        ScopedTable table = table(sent.tenant());
+        Invitation invitation = sent.withServiceGenerations(generations(table, sent));
+        ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
+        Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
+                InvitationItems.guardedInvitationAttribute());
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
+                .create(InvitationWrite.INVITATION, InvitationItems.toItem(invitation))
+                .put(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(invitation),
+                        previous.map(DynamoDbInvitations::guardNames).orElseGet(Conditions::absent))
+                .check(InvitationWrite.NOT_YET_A_MEMBER, MembershipKeys.emailGuardKey(invitation.tenant(),
+                        EmailKey.of(invitation.email())), Conditions.absent())
+                .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()),
+                        OrganisationConditions.takesAMember(organisation));
+        servicesExist(writes, invitation);
+        previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
+                invitation.tenant()));
+        return outcome(table.transact(writes.build()), organisation, checked);
+    }
+
+    /**
+     * Closes the invitation the guard named, or, when TTL has already removed it (the guard outlived it), checks it
+     * is still gone: an address whose last invitation expired away can be invited again.
+     */
+    private static void supersede(ScopedTable table, Transaction.Builder writes, ItemKey previous, TenantId tenant) {
+        if (table.get(previous).isEmpty()) {
+            writes.check(InvitationWrite.SUPERSEDED, previous, Conditions.absent());
+        } else {
+            writes.update(InvitationWrite.SUPERSEDED, previous, closing(tenant, InvitationStatus.SUPERSEDED).build(),
+                    stillPending());
+        }
+    }
+
+    @Override
+    public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
+        return table(organisation.id()).transact(Transaction.builder().writtenBy(organisation.incarnation())
+                .create(InvitationWrite.ORGANISATION, OrganisationItems.toItem(organisation))
+                .create(InvitationWrite.INVITATION, InvitationItems.toItem(ownerInvitation))
+                .create(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(ownerInvitation))
+                .build()).committed();
+    }
+
+    @Override
+    public Optional<Invitation> find(TenantId tenant, InvitationId id) {
+        return checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant),
+                table(tenant).get(InvitationKeys.key(tenant, id)), InvitationItems::fromItem);
+    }
+
+    @Override
+    public Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id) {
+        ItemKey invitationKey = InvitationKeys.key(tenant, id);
+        ItemKey organisationKey = OrganisationKeys.key(tenant);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationKey, organisationKey));
+        ReadScope scope = ReadScope.tenant(tenant);
+        Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, scope,
+                ScopedTable.at(items, invitationKey), InvitationItems::fromItem);
+        Optional<Organisation> organisation = checked.one(ItemKind.ORGANISATION, scope,
+                ScopedTable.at(items, organisationKey), OrganisationItems::fromItem);
+        return invitation.map(found -> new ToAccept(found, organisation));
+    }
+
+    @Override
+    public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
+                               long nowEpochSeconds) {
+        TenantId tenant = invitation.tenant();
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
+                .update(InvitationWrite.INVITATION, InvitationKeys.key(tenant, invitation.id()),
+                        closing(tenant, InvitationStatus.ACCEPTED).set("#acceptedBy = :by")
+                                .name("#acceptedBy", InvitationItems.ACCEPTED_BY)
+                                .value(":by", membership.user().digest()).build(),
+                        stillPending().and(Expr.of("#tokenHash = :hash AND #validUntil > :now")
+                                .name("#tokenHash", InvitationItems.TOKEN_HASH)
+                                .name("#validUntil", InvitationItems.VALID_UNTIL)
+                                .value(":hash", invitation.tokenHash()).number(":now", nowEpochSeconds)))
+                .create(InvitationWrite.NOT_YET_A_MEMBER, MembershipItems.toItem(membership,
+                        new OrganisationName(organisation.name(), organisation.version()),
+                        invitation.serviceGroups().stream().map(AssignmentItems::recorded)
+                                .collect(Collectors.toSet())))
+                .create(InvitationWrite.NOT_YET_A_MEMBER, MembershipItems.emailGuard(membership))
+                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.joined(organisation, membership.isOwner()))
+                .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
+                        guardNames(invitation.id().value()));
+        servicesAssigned(writes, invitation);
+        invitation.inviter().ifPresent(inviter -> writes.add(InvitationWrite.INVITER,
+                MembershipRules.mayGrant(tenant, inviter, invitation.groups())));
+        invitation.serviceGroups().forEach(granted -> writes.create(InvitationWrite.SERVICE_ASSIGNMENT,
+                AssignmentItems.item(tenant, granted, membership.user(), membership.userId())));
+        return outcome(table(tenant).transact(writes.build()), organisation, checked);
+    }
+
+    /**
+     * Each service the invitation grants a group of, checked once however many of its groups it grants: there, and
+     * of the generation the invitation records.
+     */
+    private static void servicesExist(Transaction.Builder writes, Invitation invitation) {
+        grantedServices(invitation).forEach(service -> writes.check(InvitationWrite.SERVICE,
+                AssignmentItems.serviceKey(invitation.tenant(), service), ServiceItems.ofGeneration(
+                        Optional.ofNullable(invitation.serviceGenerations().get(service)))));
+    }
+
+    /** The generation of each service the invitation grants groups of, as the table holds them now. */
+    private Map<ServiceId, String> generations(ScopedTable table, Invitation invitation) {
+        return services(table, invitation.tenant(), invitation.grantedServices()).stream()
+                .collect(Collectors.toMap(item -> ServiceItems.fromItem(item).id(), ServiceItems::generation));
+    }
+
+    private List<Map<String, AttributeValue>> services(ScopedTable table, TenantId tenant, Set<ServiceId> services) {
+        List<ItemKey> keys = services.stream().map(service -> AssignmentItems.serviceKey(tenant, service)).toList();
+        List<Map<String, AttributeValue>> found = keys.isEmpty() ? List.of() : table.getAll(keys);
+        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), found, item -> item).stream()
+                .filter(item -> services.contains(ServiceItems.fromItem(item).id())).toList();
+    }
+
+    /**
+     * Each service the invitation grants groups of counts the assignments the accept makes (so a deletion racing it
+     * reads them again), once per service.
+     */
+    private static void servicesAssigned(Transaction.Builder writes, Invitation invitation) {
+        grantedServices(invitation).forEach(service -> writes.add(InvitationWrite.SERVICE,
+                AssignmentItems.assignedTo(invitation.tenant(), service, invitation.serviceGroups().stream()
+                        .filter(group -> group.service().equals(service)).count(),
+                        Optional.ofNullable(invitation.serviceGenerations().get(service)))));
+    }
+
+    private static java.util.stream.Stream<ServiceId> grantedServices(Invitation invitation) {
+        return invitation.serviceGroups().stream().map(ServiceGroup::service).distinct()
+                .sorted(Comparator.comparing(ServiceId::value));
+    }
+
+    @Override
+    public Set<ServiceId> grantedServicesStillThere(Invitation invitation) {
+        return services(table(invitation.tenant()), invitation.tenant(), invitation.grantedServices()).stream()
+                .filter(item -> Optional.ofNullable(invitation.serviceGenerations().get(ServiceItems.fromItem(item)
+                        .id())).map(ServiceItems.generation(item)::equals).orElse(true))
+                .map(item -> ServiceItems.fromItem(item).id()).collect(Collectors.toSet());
+    }
+
+    @Override
+    public boolean close(Invitation invitation, InvitationStatus status) {
+        return table(invitation.tenant()).transact(Transaction.builder()
+                .update(InvitationWrite.INVITATION, InvitationKeys.key(invitation.tenant(), invitation.id()),
+                        closing(invitation.tenant(), status).build(), stillPending())
+                .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
+                        EmailKey.of(invitation.email())), guardNames(invitation.id().value()))
+                .build()).committed();
+    }
+
+    @Override
+    public boolean renew(Invitation invitation, String tokenHash, Instant validUntil) {
+        Expr update = Update.builder().set("#tokenHash = :hash, #validUntil = :until, #expiresAt = :expires")
+                .name("#tokenHash", InvitationItems.TOKEN_HASH).name("#validUntil", InvitationItems.VALID_UNTIL)
+                .name("#expiresAt", TableAttributes.TTL).value(":hash", tokenHash)
+                .number(":until", validUntil.getEpochSecond())
+                .number(":expires", InvitationItems.expiresAt(validUntil)).build();
+        Expr guardLivesAsLong = Update.builder().set("#expiresAt = :expires")
+                .name("#expiresAt", TableAttributes.TTL)
+                .number(":expires", InvitationItems.expiresAt(validUntil)).build();
+        return table(invitation.tenant()).transact(Transaction.builder()
+                .update(InvitationWrite.INVITATION, InvitationKeys.key(invitation.tenant(), invitation.id()), update,
+                        stillPending())
+                .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
+                        EmailKey.of(invitation.email())), guardLivesAsLong, guardNames(invitation.id().value()))
+                .build()).committed();
+    }
+
+    @Override
+    public InvitationPage withStatus(Organisation organisation, InvitationStatus status, int limit,
+                                     Optional<String> after) {
+        TenantId tenant = organisation.id();
+        Page page = table(tenant).query(InvitationKeys.withStatus(tenant, status), q -> {
+            q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).limit(limit).scanIndexForward(false);
+            after.ifPresent(position -> q.exclusiveStartKey(InvitationKeys.byStatusStart(tenant, status, position)));
+        });
+        List<Invitation> found = checked.all(ItemKind.INVITATION,
+                ReadScope.organisation(tenant, organisation.incarnation()), page.items(), InvitationItems::fromItem);
+        Optional<String> last = page.next().flatMap(InvitationKeys::lastPosition);
+        return new InvitationPage(found, last);
+    }
+
+    @Override
+    public List<Invitation> pendingFor(EmailKey email) {
+        var found = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email),
+                q -> q.indexName(TableDesign.BY_USER.indexName())).items();
+        ReadScope ownEntries = ReadScope.ownEntries(email.prefix(), InvitationKeys.SORT_KEY_PREFIX);
+        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems::fromItem);
+    }
+
+    /**
+     * What a cancelled workflow means, by the roles that refused: a membership item (the email is a member), then the
+     * organisation, from its item as it was when it refused. An organisation that still takes members refused only
+     * because its version moved on since read: like the invitation or its guard changing, that is read again.
+     */
+    static WriteOutcome outcome(TransactionOutcome outcome, Organisation organisation, CheckedItems checked) {
+        if (outcome.committed()) {
+            return WriteOutcome.DONE;
+        }
+        if (outcome.refused(InvitationWrite.NOT_YET_A_MEMBER)) {
+            return WriteOutcome.ALREADY_MEMBER;
+        }
+        if (outcome.refused(InvitationWrite.SEAT_AVAILABLE)) {
+            return OrganisationRules.refusal(checked.one(ItemKind.ORGANISATION,
+                            ReadScope.tenant(organisation.id()), outcome.oldItem(InvitationWrite.SEAT_AVAILABLE)
+                                    .orElse(null), OrganisationItems::fromItem), organisation)
+                    .map(WriteOutcome::refusedBy).orElse(WriteOutcome.INVITATION_CHANGED);
+        }
+        if (outcome.refused(InvitationWrite.SERVICE)) {
+            return WriteOutcome.SERVICE_GONE;
+        }
+        if (outcome.refused(InvitationWrite.INVITER)) {
+            return WriteOutcome.INVITER_GONE;
+        }
+        return WriteOutcome.INVITATION_CHANGED;
+    }
+
+    /** Moves a pending invitation to a final status, off the invitee's index. */
+    private static Update closing(TenantId tenant, InvitationStatus status) {
+        return Update.builder().set("#status = :closed, #collection = :collection").remove("#invitee", "#inviteeSort")
+                .name("#status", InvitationItems.STATUS).value(":closed", status.name())
+                .name("#collection", TableDesign.BY_TENANT_COLLECTION.partitionKey())
+                .value(":collection", InvitationKeys.byStatus(tenant, status))
+                .name("#invitee", TableDesign.BY_USER.partitionKey())
+                .name("#inviteeSort", TableDesign.BY_USER.sortKey());
+    }
+
+    private static Expr stillPending() {
+        return Expr.of("#status = :pending").name("#status", InvitationItems.STATUS).value(":pending", PENDING);
+    }
+
+    /** The invitee guard still names invitation {@code id}. */
+    private static Expr guardNames(String id) {
+        return Expr.of("#invitation = :invitation").name("#invitation", InvitationItems.guardedInvitationAttribute())
+                .value(":invitation", id);
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

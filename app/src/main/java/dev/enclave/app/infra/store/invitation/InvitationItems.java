@@ -1,0 +1,189 @@
+package dev.enclave.app.infra.store.invitation;
+
+import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.domain.invitation.InvitationStatus;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.Schemas;
+import dev.enclave.app.infra.store.SortedStrings;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Explicit, reflection-free mapping of {@link Invitation} to and from its item: one schema, built once. */
+public final class InvitationItems {
+
+    /** Kept this long past validity, then DynamoDB TTL removes the item. */
+    static final Duration RETENTION = Duration.ofDays(30);
+    static final String STATUS = "status";
+    static final String TOKEN_HASH = "tokenHash";
+    static final String VALID_UNTIL = "validUntil";
+    static final String ACCEPTED_BY = "acceptedBy";
+    static final String INVITER = "inviter";
+    static final String SERVICE_GENERATIONS = "serviceGenerations";
+    private static final String GUARDED_INVITATION = "invitation";
+
+    /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
+    public static final TableSchema<Invitation> SCHEMA = StaticImmutableTableSchema
+            .builder(Invitation.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(i -> InvitationKeys.key(i.tenant(), i.id()).partition()).setter(Schemas.derived())
+                    .tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY)
+                    .getter(i -> InvitationKeys.key(i.tenant(), i.id()).sort()).setter(Schemas.derived())
+                    .tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name("type").getter(i -> "invitation").setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(i -> i.tenant().value())
+                    .setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name("id").getter(i -> i.id().value()).setter((b, v) -> b.id = v))
+            .addAttribute(String.class, a -> a.name("email").getter(i -> i.email().value())
+                    .setter((b, v) -> b.email = v))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("groups")
+                    .getter(i -> written(i.groups(), GroupName::value)).setter((b, v) -> b.groups = v)
+                    .attributeConverter(SortedStrings.AS_LIST))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name("serviceGroups")
+                    .getter(i -> written(i.serviceGroups(), ServiceGroup::written))
+                    .setter((b, v) -> b.serviceGroups = v).attributeConverter(SortedStrings.AS_LIST))
+            .addAttribute(String.class, a -> a.name(TOKEN_HASH).getter(Invitation::tokenHash)
+                    .setter((b, v) -> b.tokenHash = v))
+            .addAttribute(String.class, a -> a.name(STATUS).getter(i -> i.status().name())
+                    .setter((b, v) -> b.status = v))
+            .addAttribute(String.class, a -> a.name("createdAt").getter(i -> i.createdAt().toString())
+                    .setter((b, v) -> b.createdAt = v))
+            .addAttribute(Long.class, a -> a.name(VALID_UNTIL).getter(i -> i.validUntil().getEpochSecond())
+                    .setter((b, v) -> b.validUntil = v))
+            .addAttribute(Long.class, a -> a.name(TableAttributes.TTL).getter(i -> expiresAt(i.validUntil()))
+                    .setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("invitedBy").getter(Invitation::invitedBy)
+                    .setter((b, v) -> b.invitedBy = v))
+            .addAttribute(String.class, a -> a.name(ACCEPTED_BY)
+                    .getter(i -> i.acceptedBy().map(UserKey::digest).orElse(null))
+                    .setter((b, v) -> b.acceptedBy = v))
+            .addAttribute(String.class, a -> a.name(INVITER).getter(i -> i.inviter().map(UserKey::digest).orElse(null))
+                    .setter((b, v) -> b.inviter = v))
+            .addAttribute(EnhancedType.mapOf(String.class, String.class), a -> a.name(SERVICE_GENERATIONS)
+                    .getter(InvitationItems::serviceGenerations).setter((b, v) -> b.serviceGenerations = v))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
+                    .getter(i -> InvitationKeys.byStatus(i.tenant(), i.status())).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.sortKey())
+                    .getter(InvitationKeys::byStatusPosition).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.partitionKey())
+                    .getter(i -> pending(i) ? EmailKey.of(i.email()).prefix().value() : null)
+                    .setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
+                    .getter(i -> pending(i) ? InvitationKeys.byInviteeSort(i.tenant(), i.id()) : null)
+                    .setter(Schemas.derived()))
+            .build();
+
+    private InvitationItems() {
+    }
+
+    public static Map<String, AttributeValue> toItem(Invitation invitation) {
+        return SCHEMA.itemToMap(invitation, true);
+    }
+
+    public static Invitation fromItem(Map<String, AttributeValue> item) {
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an invitation");
+    }
+
+    /** When TTL removes an invitation valid until {@code validUntil} (epoch seconds). */
+    static long expiresAt(Instant validUntil) {
+        return validUntil.plus(RETENTION).getEpochSecond();
+    }
+
+    /** The values as they are stored: their written forms, a list sorted by {@link SortedStrings}. */
+    private static <T> Set<String> written(Set<T> values, Function<T, String> form) {
+        return values.stream().map(form).collect(Collectors.toSet());
+    }
+
+    /** The generations as stored (by service id), or none at all when the invitation records none. */
+    private static Map<String, String> serviceGenerations(Invitation invitation) {
+        return invitation.serviceGenerations().isEmpty() ? null : invitation.serviceGenerations().entrySet().stream()
+                .collect(Collectors.toMap(e -> e.getKey().value(), Map.Entry::getValue));
+    }
+
+    private static Map<ServiceId, String> serviceGenerations(Map<String, String> stored) {
+        return stored == null ? Map.of() : stored.entrySet().stream()
+                .collect(Collectors.toMap(e -> new ServiceId(e.getKey()), Map.Entry::getValue));
+    }
+
+    private static ServiceGroup serviceGroup(String written) {
+        return ServiceGroup.parse(written).orElseThrow(() -> new IllegalArgumentException("not a service group"));
+    }
+
+    private static boolean pending(Invitation invitation) {
+        return invitation.status() == InvitationStatus.PENDING;
+    }
+
+    /**
+     * The item naming the one pending invitation of the invitation's email; TTL removes it with the invitation it
+     * names (renewing an invitation extends both).
+     */
+    public static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
+        return ItemBuilder.at(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email())))
+                .string("type", "invitee").string(GUARDED_INVITATION, invitation.id().value())
+                .number(TableAttributes.TTL, expiresAt(invitation.validUntil())).build();
+    }
+
+    /** The pending invitation an invitee guard names. */
+    public static InvitationId guardedInvitation(Map<String, AttributeValue> guard) {
+        return new InvitationId(ItemAttributes.string(guard, GUARDED_INVITATION));
+    }
+
+    /** The attribute of an invitee guard that names its invitation. */
+    static String guardedInvitationAttribute() {
+        return GUARDED_INVITATION;
+    }
+
+    /** Mutable only while an item is read into an {@link Invitation}. */
+    private static final class Builder {
+        private String tenant;
+        private String id;
+        private String email;
+        private Set<String> groups;
+        private Set<String> serviceGroups;
+        private String tokenHash;
+        private String status;
+        private String createdAt;
+        private Long validUntil;
+        private String invitedBy;
+        private String acceptedBy;
+        private String inviter;
+        private Map<String, String> serviceGenerations;
+
+        Invitation build() {
+            return new Invitation(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
+                    new InvitationId(Objects.requireNonNull(id, "id")), new Email(Objects.requireNonNull(email,
+                    "email")),
+                    Objects.requireNonNull(groups, "groups").stream().map(GroupName::new).collect(Collectors.toSet()),
+                    Objects.requireNonNull(serviceGroups, "serviceGroups").stream()
+                            .map(InvitationItems::serviceGroup).collect(Collectors.toSet()), tokenHash,
+                    InvitationStatus.valueOf(Objects.requireNonNull(status, STATUS)),
+                    Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
+                    Instant.ofEpochSecond(Objects.requireNonNull(validUntil, VALID_UNTIL)),
+                    Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy).map(UserKey::new),
+                    Optional.ofNullable(inviter).map(UserKey::new), serviceGenerations(serviceGenerations));
+        }
+    }
+}

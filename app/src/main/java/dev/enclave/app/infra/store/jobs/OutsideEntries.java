@@ -1,0 +1,16 @@
+package dev.enclave.app.infra.store.jobs;
+
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.identity.TenantId;
+import java.util.List;
+
+/**
+ * Entries kept outside an organisation's partition for items in it (an API key's lookup entry), which must go when
+ * those items go. Their owner implements it; a deletion's job calls it for each page before deleting the page, so a
+ * page redone after a crash forgets them again, harmlessly, and none outlives its item.
+ */
+public interface OutsideEntries {
+
+    /** Removes the entries kept outside the partition for whichever of {@code keys} have one. */
+    void forget(TenantId tenant, List<ItemKey> keys);
+}

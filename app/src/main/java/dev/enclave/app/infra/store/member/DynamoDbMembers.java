@@ -1,0 +1,84 @@
+package dev.enclave.app.infra.store.member;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link Members} on the single table: reads here, changes as {@link DynamoDbMembershipChanges}' transactions. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+public final class DynamoDbMembers implements Members {
+
+    private final Store store;
+    private final CheckedItems checked;
+    private final DynamoDbMembershipChanges changes;
+
+    DynamoDbMembers(Store store, CheckedItems checked, MemberDependents dependents) {
+        this.store = store;
+        this.checked = checked;
+        this.changes = new DynamoDbMembershipChanges(store, checked, dependents);
+    }
+
+    @Override
+    public Optional<Membership> find(TenantId tenant, UserKey user) {
+        return checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
+                store.forTenant(tenant).get(MembershipKeys.key(tenant, user)), MembershipItems::fromItem);
+    }
+
+    @Override
+    public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
+        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> {
+            q.limit(limit).consistentRead(true);
+            after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
+        });
+        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), page.items(),
+                MembershipItems::fromItem);
+        Optional<UserKey> last = page.next().isPresent() && !members.isEmpty()
+                ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
+        return new MemberPage(members, last);
+    }
+
+    @Override
+    public List<UserMembership> ofUser(UserKey user) {
+        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(
+                MembershipKeys.ofUser(user), q -> q.indexName(TableDesign.BY_USER.indexName()));
+        return checked.all(ItemKind.MEMBERSHIP,
+                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
+                MembershipItems::fromItemWithName);
+    }
+
+    @Override
+    public Change remove(Membership actor, Membership membership) {
+        return changes.remove(actor, membership);
+    }
+
+    @Override
+    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return changes.grant(actor, user, group, expected);
+    }
+
+    @Override
+    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return changes.revoke(actor, user, group, expected);
+    }
+
+    @Override
+    public Change transferOwnership(Membership from, UserKey to) {
+        return changes.transferOwnership(from, to);
+    }
+}

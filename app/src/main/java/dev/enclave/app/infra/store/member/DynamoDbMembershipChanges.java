@@ -1,0 +1,212 @@
+package dev.enclave.app.infra.store.member;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Members.Change;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
+ * organisation's scoped client.
+ */
+public final class DynamoDbMembershipChanges {
+
+    /** The writes of a membership change. */
+    enum Role implements WriteRole {
+        /** The membership changed: it must be as read (removal) or as the change expects (group edits). */
+        MEMBERSHIP,
+        /** The organisation's member and owner counts: an owner may leave only while another one is left. */
+        OWNER_LEFT,
+        MEMBER_EMAIL,
+        /** What goes with the member ({@link MemberDependents}). */
+        DEPENDENT,
+        /** Transferring ownership: the member gaining the owner group (the one losing it is {@link #OWNER_LEFT}). */
+        NEW_OWNER,
+        /** The actor's membership: still the one the change was decided on, with the role it needs. */
+        ACTOR
+    }
+
+    private final Store store;
+    private final CheckedItems checked;
+    private final MemberDependents dependents;
+
+    DynamoDbMembershipChanges(Store store, CheckedItems checked, MemberDependents dependents) {
+        this.store = store;
+        this.checked = checked;
+        this.dependents = dependents;
+    }
+
+    /**
+     * Removes the membership as it was read, with everything that depends on it: the dependents are those the
+     * membership records at that version (a strongly consistent read), so one added since refuses the removal.
+     */
+    Change remove(Membership actor, Membership membership) {
+        ScopedTable table = table(membership.tenant());
+        ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
+        Map<String, AttributeValue> current = table.get(key);
+        if (current.isEmpty() || MembershipItems.version(current) != membership.version()) {
+            return Change.MEMBERSHIP_CHANGED;
+        }
+        boolean self = actor.user().equals(membership.user());
+        Expr asRead = Conditions.exists().and(Expr.of("#version = :version")
+                .name("#version", MembershipItems.VERSION).number(":version", membership.version()));
+        Transaction.Builder writes = Transaction.builder()
+                .delete(Role.MEMBERSHIP, key, self ? asRead.and(MembershipRules.sameMembership(actor)) : asRead)
+                .add(Role.OWNER_LEFT, OrganisationConditions.counted(membership.tenant(), -1,
+                        membership.isOwner() ? -1 : 0));
+        membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
+                MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
+        if (!self) {
+            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, membership.isOwner()));
+        }
+        List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
+                MembershipItems.dependents(current));
+        if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
+            return Change.TOO_LARGE;
+        }
+        goingWithIt.forEach(dependent -> writes.delete(Role.DEPENDENT, dependent));
+        return removed(table.transact(writes.build()));
+    }
+
+    /** What a removal came to: the actor first, then the membership as read, then the last owner. */
+    static Change removed(TransactionOutcome outcome) {
+        if (outcome.committed()) {
+            return Change.DONE;
+        }
+        if (outcome.refused(Role.ACTOR)) {
+            return Change.ACTOR_GONE;
+        }
+        return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
+                : Change.MEMBERSHIP_CHANGED;
+    }
+
+    Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return editGroup(actor, user, GroupEdit.ADD, group, expected);
+    }
+
+    Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+        return editGroup(actor, user, GroupEdit.DELETE, group, expected);
+    }
+
+    /**
+     * One group edit, with the actor's membership checked in the same transaction (on the edited membership itself
+     * when actors edit their own).
+     */
+    private Change editGroup(Membership actor, UserKey user, GroupEdit edit, GroupName group,
+                             Optional<ExpectedVersion> expected) {
+        TenantId tenant = actor.tenant();
+        Optional<Membership> self = actor.user().equals(user) ? Optional.of(actor) : Optional.empty();
+        Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
+                groupChange(tenant, user, edit, group, expected, self.map(a -> MembershipRules.acting(a,
+                        group.isOwner()))));
+        if (self.isEmpty()) {
+            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, group.isOwner()));
+        }
+        if (group.isOwner()) {
+            writes.add(Role.OWNER_LEFT, OrganisationConditions.counted(tenant, 0, edit == GroupEdit.ADD ? 1 : -1));
+        }
+        TransactionOutcome outcome = table(tenant).transact(writes.build());
+        if (!outcome.committed() && (outcome.refused(Role.ACTOR) || self.isPresent() && outcome.refused(
+                Role.MEMBERSHIP) && !MembershipRules.stillActing(actor, outcome.oldItem(Role.MEMBERSHIP)
+                .filter(old -> old.containsKey(MembershipItems.VERSION)).map(MembershipItems::fromItem),
+                group.isOwner()))) {
+            return Change.ACTOR_GONE;
+        }
+        return groupChanged(outcome, Role.MEMBERSHIP, expected);
+    }
+
+    /**
+     * Moves the owner group from the actor, an owner, to {@code to}. When {@code to} turned out to be an owner
+     * already, the hand-over is the actor leaving the owner group, with the owner count: {@code to} remains.
+     */
+    Change transferOwnership(Membership actor, UserKey to) {
+        TenantId tenant = actor.tenant();
+        Transaction transfer = Transaction.builder()
+                .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, GroupName.OWNER, Optional.empty(),
+                        Optional.empty()))
+                .add(Role.OWNER_LEFT, groupChange(tenant, actor.user(), GroupEdit.DELETE, GroupName.OWNER,
+                        Optional.empty(), Optional.of(MembershipRules.sameMembership(actor))))
+                .build();
+        TransactionOutcome outcome = table(tenant).transact(transfer);
+        boolean toAnOwner = checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
+                outcome.oldItem(Role.NEW_OWNER).orElse(null), MembershipItems::fromItem)
+                .filter(Membership::isOwner).isPresent();
+        if (toAnOwner) {
+            return revoke(actor, actor.user(), GroupName.OWNER, Optional.empty());
+        }
+        boolean actorGone = !outcome.refused(Role.NEW_OWNER) && outcome.refused(Role.OWNER_LEFT)
+                && !MembershipRules.stillActing(actor, outcome
+                .oldItem(Role.OWNER_LEFT).filter(old -> old.containsKey(MembershipItems.VERSION))
+                .map(MembershipItems::fromItem), true);
+        return actorGone ? Change.ACTOR_GONE : groupChanged(outcome, Role.NEW_OWNER, Optional.empty());
+    }
+
+    /**
+     * What a group change came to: when the edited membership refused, why, from the membership as it was (absent,
+     * at a version the change did not expect, or already as asked); else the last owner, when that refused.
+     */
+    static Change groupChanged(TransactionOutcome outcome, Role edited, Optional<ExpectedVersion> expected) {
+        if (outcome.committed()) {
+            return Change.DONE;
+        }
+        if (outcome.refused(edited)) {
+            return outcome.oldItem(edited).filter(old -> old.containsKey(MembershipItems.VERSION))
+                    .map(MembershipItems::version)
+                    .map(version -> expected.filter(e -> !e.accepts(version)).isPresent() ? Change.VERSION_MISMATCH
+                            : Change.UNCHANGED)
+                    .orElse(Change.NOT_A_MEMBER);
+        }
+        return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
+    }
+
+    /** A group edit's set operation. */
+    private enum GroupEdit { ADD, DELETE }
+
+    /**
+     * Adds or removes one group if the member exists, at an expected version when one is given, and the group is
+     * not already so; the old item comes back when the condition refuses.
+     */
+    private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, GroupName group,
+                                     Optional<ExpectedVersion> expected, Optional<Expr> alsoActing) {
+        Update update = Update.builder().name("#groups", MembershipItems.GROUPS)
+                .strings(":groups", List.of(group.value()))
+                .set("#version = #version + :one").name("#version", MembershipItems.VERSION).number(":one", 1);
+        if (edit == GroupEdit.ADD) {
+            update.add("#groups :groups");
+        } else {
+            update.delete("#groups :groups");
+        }
+        Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
+                .name("#groups", MembershipItems.GROUPS).value(":group", group.value());
+        Expr condition = Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
+                .and(groupCondition);
+        return new Write.Update(MembershipKeys.key(tenant, user), update.build(),
+                Optional.of(alsoActing.map(condition::and).orElse(condition)));
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

@@ -1,0 +1,55 @@
+package dev.enclave.app.infra.store.member;
+
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Items that exist only for a member and go in the same transaction as their membership: the member's place in
+ * each service group. Their owner implements it, so membership need not know what refers to a member.
+ *
+ * <p>The membership records each dependent it has (an opaque name the owner chooses) in the same transaction that
+ * writes the dependent, and that write moves the membership's version on. So a removal, which reads the membership
+ * strongly consistently and deletes it only at the version it read, finds every dependent without an index, and a
+ * dependent added meanwhile refuses the removal (which reads again) instead of outliving the member.
+ */
+public interface MemberDependents {
+
+    /**
+     * The keys of the items that go with {@code user}'s membership of {@code tenant}: those {@code recorded} on the
+     * membership that exist, and any the owner finds otherwise (items written before the membership recorded them).
+     */
+    List<ItemKey> of(TenantId tenant, UserKey user, Set<String> recorded);
+
+    /**
+     * The write, for the transaction that adds a dependent, that records it on the membership: the membership must
+     * exist and belong to {@code incarnation}; its version moves on.
+     */
+    static Write recorded(TenantId tenant, UserKey user, String dependent, Incarnation incarnation) {
+        Expr update = versionMoved().add("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
+                .strings(":dependent", List.of(dependent)).build();
+        return new Write.Update(MembershipKeys.key(tenant, user), update,
+                Optional.of(Conditions.exists().and(Incarnations.writtenBy(incarnation))));
+    }
+
+    /** The write, for the transaction that removes a dependent, that forgets it; the membership must exist. */
+    static Write forgotten(TenantId tenant, UserKey user, String dependent) {
+        Expr update = versionMoved().delete("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
+                .strings(":dependent", List.of(dependent)).build();
+        return new Write.Update(MembershipKeys.key(tenant, user), update, Optional.of(Conditions.exists()));
+    }
+
+    private static Update versionMoved() {
+        return Update.builder().set("#version = #version + :one").name("#version", MembershipItems.VERSION)
+                .number(":one", 1);
+    }
+}

@@ -1,0 +1,191 @@
+package dev.enclave.app.infra.store.member;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.Schemas;
+import dev.enclave.app.infra.store.SortedStrings;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
+import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
+import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Explicit, reflection-free mapping of {@link Membership} (with its copy of the organisation's name) to and from its
+ * item: one schema, built once.
+ */
+public final class MembershipItems {
+
+    static final String TYPE = "membership";
+    static final String GROUPS = "groups";
+    static final String JOINED_AT = "joinedAt";
+    static final String ORGANISATION_NAME = "orgName";
+    static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
+    static final String VERSION = "version";
+    /** What exists only for the member ({@link MemberDependents}): a string set of the owners' names for them. */
+    static final String DEPENDENTS = "dependents";
+    private static final String EMAIL = "email";
+    /** How a membership without an address stores it. */
+    private static final String NO_EMAIL = "";
+    private static final String EMAIL_GUARD_TYPE = "member-email";
+    private static final String GUARDED_MEMBER = "member";
+
+    /** The membership item's schema, over the membership and its copy of the organisation's name. */
+    public static final TableSchema<Members.UserMembership> SCHEMA = StaticImmutableTableSchema
+            .builder(Members.UserMembership.class, Builder.class)
+            .newItemBuilder(Builder::new, Builder::build)
+            .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
+                    .getter(m -> key(m).partition()).setter(Schemas.derived()).tags(Schemas.partitionKey()))
+            .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY).getter(m -> key(m).sort())
+                    .setter((b, v) -> b.user = MembershipKeys.user(v)).tags(Schemas.sortKey()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.partitionKey())
+                    .getter(m -> MembershipKeys.userIndexPartition(m.membership().user())).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
+                    .getter(m -> MembershipKeys.userIndexSort(m.membership().tenant())).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("type").getter(m -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("tenant").getter(m -> m.membership().tenant().value())
+                    .setter((b, v) -> b.tenant = v))
+            .addAttribute(String.class, a -> a.name("userId").getter(m -> m.membership().userId())
+                    .setter((b, v) -> b.userId = v))
+            .addAttribute(String.class, a -> a.name("issuer").getter(m -> m.membership().issuer())
+                    .setter((b, v) -> b.issuer = v))
+            .addAttribute(String.class, a -> a.name(EMAIL).getter(m -> storedEmail(m.membership().email()))
+                    .setter((b, v) -> b.email = v))
+            .addAttribute(EnhancedType.setOf(String.class), a -> a.name(GROUPS)
+                    .getter(m -> stored(m.membership().groups())).setter((b, v) -> b.groups = v)
+                    .attributeConverter(SortedStrings.AS_SET))
+            .addAttribute(String.class, a -> a.name(JOINED_AT).getter(m -> m.membership().joinedAt().toString())
+                    .setter((b, v) -> b.joinedAt = v))
+            .addAttribute(Long.class, a -> a.name(VERSION).getter(m -> m.membership().version())
+                    .setter((b, v) -> b.version = v))
+            .addAttribute(String.class, a -> a.name(ORGANISATION_NAME).getter(m -> m.organisation().name())
+                    .setter((b, v) -> b.organisationName = v))
+            .addAttribute(Long.class, a -> a.name(ORGANISATION_NAME_VERSION).getter(m -> m.organisation().version())
+                    .setter((b, v) -> b.organisationNameVersion = v))
+            .build();
+
+    private MembershipItems() {
+    }
+
+    /** The membership's item, carrying a copy of the organisation's name for the user index. */
+    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
+        return SCHEMA.itemToMap(new Members.UserMembership(membership, organisation), true);
+    }
+
+    /**
+     * The item of a new membership that {@code dependents} (items written in the same transaction) depend on: they
+     * are recorded on it, as {@link MemberDependents#recorded} records those added later.
+     */
+    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation,
+                                                     Set<String> dependents) {
+        Map<String, AttributeValue> item = new java.util.HashMap<>(toItem(membership, organisation));
+        if (!dependents.isEmpty()) {
+            item.put(DEPENDENTS, AttributeValue.fromSs(dependents.stream().sorted().toList()));
+        }
+        return Map.copyOf(item);
+    }
+
+    /** The dependents a membership item records (none for one written before they were recorded). */
+    static Set<String> dependents(Map<String, AttributeValue> item) {
+        AttributeValue recorded = item.get(DEPENDENTS);
+        return recorded == null || !recorded.hasSs() ? Set.of() : Set.copyOf(recorded.ss());
+    }
+
+    /** The membership and its copy of the organisation's name (the organisation id, for items written before). */
+    public static Members.UserMembership fromItemWithName(Map<String, AttributeValue> item) {
+        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not a membership");
+    }
+
+    /** The copy of the organisation's name; the organisation id for items written before names were copied. */
+    public static OrganisationName organisationName(Map<String, AttributeValue> item) {
+        return fromItemWithName(item).organisation();
+    }
+
+    public static Membership fromItem(Map<String, AttributeValue> item) {
+        return fromItemWithName(item).membership();
+    }
+
+    /** The version an item (as read, or as a refused write found it) carries. */
+    static long version(Map<String, AttributeValue> item) {
+        return ItemAttributes.number(item, VERSION);
+    }
+
+    /**
+     * The item recording that the membership's email belongs to a member (so it cannot be invited again); only a
+     * membership with an email has one.
+     */
+    public static Map<String, AttributeValue> emailGuard(Membership membership) {
+        Email email = membership.email().orElseThrow(() ->
+                new IllegalArgumentException("a membership without an email has no email record"));
+        return ItemBuilder.at(MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email)))
+                .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, membership.user().digest()).build();
+    }
+
+    /** The member an email record names. */
+    public static UserKey emailGuardMember(Map<String, AttributeValue> guard) {
+        return new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER));
+    }
+
+    /** The groups as they are stored: their names, a string set sorted by {@link SortedStrings}. */
+    private static Set<String> stored(Set<GroupName> groups) {
+        return groups.stream().map(GroupName::value).collect(Collectors.toSet());
+    }
+
+    private static String storedEmail(Optional<Email> email) {
+        return email.map(Email::value).orElse(NO_EMAIL);
+    }
+
+    /**
+     * The address an item stores, in canonical form; an item whose address is not one is refused like any other
+     * malformed item (Enclave writes only canonical addresses).
+     */
+    private static Optional<Email> email(String stored) {
+        return Objects.requireNonNull(stored, EMAIL).equals(NO_EMAIL) ? Optional.empty()
+                : Optional.of(Email.of(stored));
+    }
+
+    private static dev.enclave.app.infra.store.ItemKey key(Members.UserMembership m) {
+        return MembershipKeys.key(m.membership().tenant(), m.membership().user());
+    }
+
+    /** Mutable only while an item is read into a membership. */
+    private static final class Builder {
+        private UserKey user;
+        private String tenant;
+        private String userId;
+        private String issuer;
+        private String email;
+        private Set<String> groups;
+        private String joinedAt;
+        private Long version;
+        private String organisationName;
+        private Long organisationNameVersion;
+
+        Members.UserMembership build() {
+            Membership membership = new Membership(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
+                    user, userId, issuer, email(email), Objects.requireNonNull(groups, GROUPS).stream()
+                    .map(GroupName::new).collect(Collectors.toSet()),
+                    Instant.parse(Objects.requireNonNull(joinedAt, "joinedAt")), Objects.requireNonNull(version,
+                    VERSION));
+            return new Members.UserMembership(membership, organisationName == null
+                    ? new OrganisationName(tenant, 0)
+                    : new OrganisationName(organisationName, Objects.requireNonNull(organisationNameVersion,
+                    ORGANISATION_NAME_VERSION)));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.enclave.app.infra.store.organisation;
+
+import dev.enclave.app.domain.organisation.Job;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.SortableTime;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.UpdateOutcome;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.jobs.Jobs;
+import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@link Jobs} on the due-work index, read with a scope of its own ({@code WORK#owed#}, read only), and on each job
+ * item with its organisation's scoped client.
+ */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbJobs implements Jobs {
+
+    private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
+
+    /** The writes of finishing a rename and of taking over a debt recorded the way it was before jobs. */
+    enum Role implements WriteRole { JOB, ORGANISATION }
+
+    private final Store store;
+    private final CheckedItems checked;
+
+    DynamoDbJobs(Store store, CheckedItems checked) {
+        this.store = store;
+        this.checked = checked;
+    }
+
+    @Override
+    public List<Due> due(Instant now, int limit) {
+        var index = TableDesign.BY_OWED_WORK;
+        var found = store.forScope(DUE_WORK).query(
+                KeyConditions.indexBelow(index, TableDesign.OWED_WORK, SortableTime.format(now)),
+                q -> q.indexName(index.indexName()).limit(limit));
+        return checked.all(ItemKind.OWED_WORK, ReadScope.owedWork(), found.items(), this::due).stream()
+                .flatMap(Optional::stream).toList();
+    }
+
+    /** The job an index entry names; a debt recorded on the organisation item before jobs becomes one first. */
+    private Optional<Due> due(Map<String, AttributeValue> entry) {
+        TenantId tenant = ReadScope.partitionTenant(entry).orElseThrow();
+        String sortKey = ItemAttributes.sortKey(entry);
+        if (OrganisationKeys.SORT_KEY.equals(sortKey)) {
+            return adopted(tenant);
+        }
+        return Optional.of(new Due(tenant, JobItems.kindOf(sortKey)
+                .orElseThrow(() -> new IllegalArgumentException("not a job"))));
+    }
+
+    /**
+     * Turns a debt an organisation item carries on the index (as written before jobs existed) into its job, in one
+     * transaction that takes the organisation item off the index while the debt is still the one read.
+     */
+    private Optional<Due> adopted(TenantId tenant) {
+        ScopedTable table = store.forTenant(tenant);
+        Map<String, AttributeValue> item = table.get(OrganisationKeys.key(tenant));
+        Optional<OwedWorkItems.Debt> debt = item.isEmpty() ? Optional.empty() : OwedWorkItems.debt(item);
+        if (debt.isEmpty()) {
+            return Optional.empty();
+        }
+        Organisation organisation = OrganisationItems.fromItem(item);
+        Job.Kind kind = debt.get().kind();
+        Job job = Job.recorded(organisation, kind, debt.get().version(), Instant.EPOCH);
+        table.transact(Transaction.builder()
+                .update(Role.ORGANISATION, OrganisationKeys.key(tenant), OwedWorkItems.offTheIndex(),
+                        OwedWorkItems.stillOwed(debt.get()))
+                .put(Role.JOB, JobItems.toItem(job)).build());
+        return Optional.of(new Due(tenant, kind));
+    }
+
+    @Override
+    public Optional<Job> take(TenantId tenant, Job.Kind kind, String worker, Instant now, Duration lease) {
+        UpdateOutcome outcome = store.forTenant(tenant).updateReturning(JobItems.key(tenant, kind),
+                JobItems.leased(tenant, kind, worker, now.plus(lease)).build(), JobItems.takeable(worker, now));
+        return outcome.updated().flatMap(item -> checked.one(ItemKind.JOB, ReadScope.tenant(tenant), item,
+                JobItems::fromItem));
+    }
+
+    @Override
+    public Optional<Job> find(TenantId tenant, Job.Kind kind) {
+        return checked.one(ItemKind.JOB, ReadScope.tenant(tenant), store.forTenant(tenant)
+                .get(JobItems.key(tenant, kind)), item -> item).filter(JobItems::running).map(JobItems::fromItem);
+    }
+
+    @Override
+    public Write advanced(Job next, String worker, Instant leaseUntil) {
+        return new Write.Update(JobItems.key(next.tenant(), next.kind()), JobItems.advanced(next, worker, leaseUntil),
+                Optional.of(JobItems.heldBy(worker, next)));
+    }
+
+    @Override
+    public boolean advance(Job next, String worker, Instant leaseUntil) {
+        return store.forTenant(next.tenant()).update(JobItems.key(next.tenant(), next.kind()),
+                JobItems.advanced(next, worker, leaseUntil), JobItems.heldBy(worker, next));
+    }
+
+    @Override
+    public boolean finishRename(Job job, String worker, Instant now) {
+        return store.forTenant(job.tenant()).transact(Transaction.builder()
+                .update(Role.JOB, JobItems.key(job.tenant(), job.kind()), JobItems.finished(now),
+                        JobItems.heldBy(worker, job))
+                .update(Role.ORGANISATION, OrganisationKeys.key(job.tenant()), OwedWorkItems.clear(),
+                        OwedWorkItems.stillOwed(new OwedWorkItems.Debt(job.kind(), job.version())))
+                .build()).committed();
+    }
+
+    @Override
+    public void release(Job job, String worker, Instant now) {
+        store.forTenant(job.tenant()).update(JobItems.key(job.tenant(), job.kind()),
+                JobItems.leased(job.tenant(), job.kind(), worker, now).build(), JobItems.heldBy(worker, job));
+    }
+}

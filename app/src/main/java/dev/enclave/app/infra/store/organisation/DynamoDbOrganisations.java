@@ -1,0 +1,195 @@
+package dev.enclave.app.infra.store.organisation;
+
+import dev.enclave.app.domain.organisation.Job;
+import dev.enclave.app.domain.organisation.Limit;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.UpdateOutcome;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.jobs.DeletionSweep;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** {@link Organisations} on the single table, each call on the organisation's own scoped client. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbOrganisations implements Organisations, DeletionSweep {
+
+    private static final String DELETING = OrganisationStatus.DELETING.name();
+
+    /** The writes of renaming, marking for deletion and deleting. */
+    enum Role implements WriteRole { ORGANISATION, JOB, ITEM }
+
+    private final Store store;
+    private final CheckedItems checked;
+
+    DynamoDbOrganisations(Store store, CheckedItems checked) {
+        this.store = store;
+        this.checked = checked;
+    }
+
+    @Override
+    public Optional<Organisation> find(TenantId id) {
+        return checked.one(ItemKind.ORGANISATION, ReadScope.tenant(id), table(id).get(OrganisationKeys.key(id)),
+                OrganisationItems::fromItem);
+    }
+
+    @Override
+    public RenameOutcome rename(Organisation read, String name, ExpectedVersion expected, Instant now) {
+        TenantId id = read.id();
+        Organisation renamed = read.renamed(name);
+        Expr update = Update.builder().set("#name = :name").name("#name", OrganisationItems.NAME).value(":name", name)
+                .set(bumpVersion()).set(OwedWorkItems.recorded(Job.Kind.RENAME)).build();
+        Expr asRead = OrganisationConditions.live(read).and(Expr.of("#version = :read")
+                .name("#version", OrganisationItems.VERSION).number(":read", read.version()));
+        TransactionOutcome outcome = table(id).transact(Transaction.builder()
+                .update(Role.ORGANISATION, OrganisationKeys.key(id), update,
+                        Conditions.atVersion(expected, OrganisationItems.VERSION).and(asRead))
+                .put(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.RENAME, renamed.version(), now)))
+                .build());
+        if (outcome.committed()) {
+            return new Renamed(renamed);
+        }
+        return outcome.oldItem(Role.ORGANISATION).filter(old -> !isDeleting(old))
+                .filter(old -> OrganisationItems.fromItem(old).createdAt().equals(read.createdAt()))
+                .map(old -> ItemAttributes.number(old, OrganisationItems.VERSION))
+                .<RenameOutcome>map(current -> expected.accepts(current) ? new Changed()
+                        : new VersionMismatch(current))
+                .orElseGet(NotFound::new);
+    }
+
+    private static boolean isDeleting(Map<String, AttributeValue> item) {
+        return DELETING.equals(ItemAttributes.string(item, OrganisationItems.STATUS));
+    }
+
+    @Override
+    public boolean setStatus(TenantId id, OrganisationStatus status) {
+        Expr update = Update.builder().set("#status = :status").name("#status", OrganisationItems.STATUS)
+                .value(":status", status.name()).set(bumpVersion()).build();
+        return table(id).update(OrganisationKeys.key(id), update, Conditions.exists().and(notDeleting()));
+    }
+
+    @Override
+    public SeatsChange setSeats(TenantId id, int seats) {
+        Expr update = Update.builder().set("#seats = :seats").name("#seats", OrganisationItems.SEATS)
+                .number(":seats", seats).set(bumpVersion()).build();
+        Expr withinSeats = Expr.of("#members <= :seats").name("#members", OrganisationItems.MEMBERS)
+                .number(":seats", seats);
+        UpdateOutcome outcome = table(id).updateReturning(OrganisationKeys.key(id), update,
+                Conditions.exists().and(notDeleting()).and(withinSeats));
+        if (outcome.applied()) {
+            return new SeatsChange.Changed(OrganisationItems.fromItem(outcome.updated().orElseThrow()));
+        }
+        return outcome.old().map(OrganisationItems::fromItem).filter(old -> old.status() != OrganisationStatus.DELETING)
+                .<SeatsChange>map(old -> new SeatsChange.BelowMembers(old.members()))
+                .orElseGet(SeatsChange.NoSuchOrganisation::new);
+    }
+
+    @Override
+    public Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits) {
+        Update update = Update.builder().name("#limits", OrganisationItems.LIMITS).set(bumpVersion());
+        limits.ifPresentOrElse(limit -> update.set("#limits = :limits")
+                .value(":limits", OrganisationItems.limitsValue(limit)), () -> update.remove("#limits"));
+        return table(id).updateReturning(OrganisationKeys.key(id), update.build(),
+                Conditions.exists().and(notDeleting())).updated().map(OrganisationItems::fromItem);
+    }
+
+    @Override
+    public Deletion markDeleting(Organisation read, Instant now) {
+        TenantId id = read.id();
+        Expr update = Update.builder().set("#status = :deleting").set(bumpVersion())
+                .set(OwedWorkItems.recorded(Job.Kind.DELETE))
+                .name("#status", OrganisationItems.STATUS).value(":deleting", DELETING).build();
+        TransactionOutcome outcome = table(id).transact(Transaction.builder()
+                .update(Role.ORGANISATION, OrganisationKeys.key(id), update, OrganisationConditions.live(read))
+                .create(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.DELETE, read.version() + 1, now)))
+                .build());
+        if (outcome.committed()) {
+            return Deletion.MARKED;
+        }
+        return outcome.oldItem(Role.ORGANISATION).map(OrganisationItems::fromItem)
+                .filter(old -> old.createdAt().equals(read.createdAt()))
+                .filter(old -> old.status() == OrganisationStatus.DELETING)
+                .map(old -> Deletion.ALREADY_DELETING).orElse(Deletion.NOT_FOUND);
+    }
+
+    @Override
+    public DeletionSweep.KeyPage deletionPage(TenantId id, Optional<String> after, int limit) {
+        Expr wholePartition = KeyConditions.partition(OrganisationKeys.partition(id).value())
+                .withPlaceholdersOf(Expr.of("").name("#sk", TableAttributes.SORT_KEY));
+        Page page = table(id).query(wholePartition, q -> q.limit(limit).consistentRead(true)
+                .projectionExpression(KeyConditions.TABLE_KEYS)
+                .exclusiveStartKey(after.map(sort -> OrganisationKeys.partition(id).key(sort).asMap()).orElse(null)));
+        List<ItemKey> found = checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id), page.items(),
+                ItemKey::of);
+        Optional<String> last = page.next().map(ItemAttributes::sortKey);
+        return new DeletionSweep.KeyPage(found.stream().filter(key -> !survivesItsPage(key.sort())).toList(), last);
+    }
+
+    /** The organisation item and the deletion's own job go last, together. */
+    private static boolean survivesItsPage(String sortKey) {
+        return OrganisationKeys.SORT_KEY.equals(sortKey)
+                || JobItems.kindOf(sortKey).filter(kind -> kind == Job.Kind.DELETE).isPresent();
+    }
+
+    @Override
+    public boolean delete(TenantId id, List<ItemKey> keys, Write fence) {
+        Transaction.Builder writes = Transaction.builder().add(Role.JOB, fence);
+        keys.forEach(key -> writes.delete(Role.ITEM, key));
+        return table(id).transact(writes.build()).committed();
+    }
+
+    @Override
+    public boolean finishDeletion(Job job, String worker) {
+        TenantId id = job.tenant();
+        return table(id).transact(Transaction.builder()
+                .delete(Role.ORGANISATION, OrganisationKeys.key(id), isMarkedDeleting()
+                        .and(Incarnations.writtenBy(job.incarnation())))
+                .delete(Role.JOB, JobItems.key(id, Job.Kind.DELETE), JobItems.heldBy(worker, job))
+                .build()).committed();
+    }
+
+    /** The {@code SET} action that bumps the version (the ETag) by one. */
+    private static Expr bumpVersion() {
+        return Expr.of("#version = #version + :one").name("#version", OrganisationItems.VERSION).number(":one", 1);
+    }
+
+    private static Expr notDeleting() {
+        return Expr.of("#status <> :deleting").name("#status", OrganisationItems.STATUS).value(":deleting", DELETING);
+    }
+
+    /** The deletion's last step, only while the organisation is marked: the mark is what says it is owed. */
+    private static Expr isMarkedDeleting() {
+        return Expr.of("#status = :deleting").name("#status", OrganisationItems.STATUS).value(":deleting", DELETING);
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

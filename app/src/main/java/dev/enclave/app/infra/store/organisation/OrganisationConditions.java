@@ -1,0 +1,84 @@
+package dev.enclave.app.infra.store.organisation;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.identity.TenantId;
+import java.util.Optional;
+
+/**
+ * The organisation's rules as every workflow writes them (their Java mirror, for decisions on items already read and
+ * for the in-memory ports, is {@link dev.enclave.app.domain.organisation.OrganisationRules}): the conditions on its item and the counter updates that
+ * go in another aggregate's transaction. Other aggregates ask here; none spells the organisation's attributes.
+ *
+ * <p>The first rule is life: a write that adds anything to an organisation checks, in the same transaction, that the
+ * organisation item is still the incarnation the caller read and is not being deleted. A deletion marks the item
+ * first, so from then on nothing can be added to what it removes; an organisation created again under the id is a
+ * new incarnation, so nothing meant for the old one can land in it.
+ */
+public final class OrganisationConditions {
+
+    private static final String DELETING = OrganisationStatus.DELETING.name();
+    private static final String ACTIVE = OrganisationStatus.ACTIVE.name();
+
+    private OrganisationConditions() {
+    }
+
+    /** The organisation item is {@code organisation}'s incarnation and not being deleted. */
+    public static Expr live(Organisation organisation) {
+        return Conditions.exists().and(Expr.of("#orgCreatedAt = :orgCreatedAt AND #orgStatus <> :orgDeleting")
+                .name("#orgCreatedAt", OrganisationItems.CREATED_AT).name("#orgStatus", OrganisationItems.STATUS)
+                .value(":orgCreatedAt", organisation.createdAt().toString()).value(":orgDeleting", DELETING));
+    }
+
+    /** A check, for a transaction that adds to the organisation and writes nothing else on its item. */
+    public static Write stillLive(Organisation organisation) {
+        return new Write.Check(OrganisationKeys.key(organisation.id()), live(organisation));
+    }
+
+    /** Live, active, and with a seat free: what taking a member (or inviting one) needs. */
+    public static Expr takesAMember(Organisation organisation) {
+        return live(organisation).and(Expr.of("#orgMembers < #orgSeats AND #orgStatus = :orgActive")
+                .name("#orgMembers", OrganisationItems.MEMBERS).name("#orgSeats", OrganisationItems.SEATS)
+                .name("#orgStatus", OrganisationItems.STATUS).value(":orgActive", ACTIVE));
+    }
+
+    /** Active (and live): what adding an API key needs. */
+    public static Expr active(Organisation organisation) {
+        return live(organisation).and(Expr.of("#orgStatus = :orgActive").name("#orgStatus", OrganisationItems.STATUS)
+                .value(":orgActive", ACTIVE));
+    }
+
+    /**
+     * A member joins: one seat taken (and one owner more when {@code owner}), if the organisation takes members and
+     * is still at {@code organisation}'s version, so the name the membership copies is current.
+     */
+    public static Write joined(Organisation organisation, boolean owner) {
+        Expr counted = Update.builder().set("#orgMembers = #orgMembers + :orgOne, #orgOwners = #orgOwners + :orgOwner")
+                .name("#orgMembers", OrganisationItems.MEMBERS).name("#orgOwners", OrganisationItems.OWNERS)
+                .number(":orgOne", 1).number(":orgOwner", owner ? 1 : 0).build();
+        Expr condition = takesAMember(organisation).and(Expr.of("#orgVersion = :orgVersion")
+                .name("#orgVersion", OrganisationItems.VERSION).number(":orgVersion", organisation.version()));
+        return new Write.Update(OrganisationKeys.key(organisation.id()), counted, Optional.of(condition));
+    }
+
+    /**
+     * The member and owner counts move by {@code members} and {@code owners}; losing an owner needs another one
+     * left. The item must exist.
+     */
+    public static Write counted(TenantId tenant, int members, int owners) {
+        Expr update = Update.builder()
+                .set("#orgMembers = #orgMembers + :orgMembersBy, #orgOwners = #orgOwners + :orgOwnersBy")
+                .name("#orgMembers", OrganisationItems.MEMBERS).name("#orgOwners", OrganisationItems.OWNERS)
+                .number(":orgMembersBy", members).number(":orgOwnersBy", owners).build();
+        Expr condition = owners < 0
+                ? Conditions.exists().and(Expr.of("#orgOwners > :orgMinimum")
+                .name("#orgOwners", OrganisationItems.OWNERS).number(":orgMinimum", 1))
+                : Conditions.exists();
+        return new Write.Update(OrganisationKeys.key(tenant), update, Optional.of(condition));
+    }
+}

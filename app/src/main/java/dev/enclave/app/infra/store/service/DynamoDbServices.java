@@ -1,0 +1,199 @@
+package dev.enclave.app.infra.store.service;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.domain.service.Services;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.TenantPartition;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.member.MemberDependents;
+import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** {@link Services} on the single table, on the organisation's scoped client. */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+final class DynamoDbServices implements Services {
+
+    /** DynamoDB's transaction limit, less the service item itself. */
+    static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_WRITES - 1;
+    /** How often a deletion reads again when an assignment landed between its read and its write. */
+    private static final int DELETE_ATTEMPTS = 5;
+
+    /** The writes of creating, deleting and assigning. */
+    enum Role implements WriteRole {
+        SERVICE,
+        MEMBER,
+        ASSIGNMENT,
+        ORGANISATION
+    }
+
+    private final Store store;
+    private final CheckedItems checked;
+
+    DynamoDbServices(Store store, CheckedItems checked) {
+        this.store = store;
+        this.checked = checked;
+    }
+
+    @Override
+    public Creation create(Organisation organisation, ServiceId service, String name) {
+        TransactionOutcome outcome = table(organisation.id()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .create(Role.SERVICE, ServiceItems.toItem(organisation.id(), service, name))
+                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation)).build());
+        if (outcome.committed()) {
+            return Creation.CREATED;
+        }
+        return outcome.refused(Role.ORGANISATION) ? Creation.ORGANISATION_GONE : Creation.TAKEN;
+    }
+
+    @Override
+    public Optional<Service> find(Organisation organisation, ServiceId service) {
+        return checked.one(ItemKind.SERVICE, scope(organisation),
+                table(organisation.id()).get(ServiceKeys.service(organisation.id(), service)), ServiceItems::fromItem);
+    }
+
+    @Override
+    public List<Service> list(Organisation organisation) {
+        return checked.all(ItemKind.SERVICE, scope(organisation),
+                query(organisation.id(), ServiceKeys.SERVICE_PREFIX), ServiceItems::fromItem);
+    }
+
+    @Override
+    public Optional<Service> rename(Organisation organisation, ServiceId service, String name,
+                                    ExpectedVersion expected) {
+        TenantId tenant = organisation.id();
+        Expr update = Update.builder().set("#name = :name, #version = #version + :one")
+                .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
+                .value(":name", name).number(":one", 1).build();
+        return table(tenant).updateReturning(ServiceKeys.service(tenant, service), update,
+                Conditions.atVersion(expected, ServiceItems.VERSION).and(ofThis(organisation)))
+                .updated().map(ServiceItems::fromItem);
+    }
+
+    /**
+     * The item was written by {@code organisation}'s incarnation: a request decided for an organisation since deleted
+     * and created again under its id changes nothing of the successor's services and assignments.
+     */
+    private static Expr ofThis(Organisation organisation) {
+        return Incarnations.writtenBy(organisation.incarnation());
+    }
+
+    /**
+     * Deletes the service at the count of assignments it read (an assignment made since refuses the transaction,
+     * which then reads again), with every assignment a strongly consistent Query found.
+     */
+    @Override
+    public Deletion delete(Organisation organisation, ServiceId service) {
+        TenantId tenant = organisation.id();
+        for (int attempt = 1; ; attempt++) {
+            Map<String, AttributeValue> item = table(tenant).get(ServiceKeys.service(tenant, service));
+            if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())) {
+                return Deletion.NOT_FOUND;
+            }
+            List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
+                    query(tenant, ServiceKeys.servicePrefix(service)), ItemKey::of);
+            if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
+                return Deletion.TOO_MANY_ASSIGNMENTS;
+            }
+            Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
+                    ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
+            assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+            if (table(tenant).transact(writes.build()).committed()) {
+                return Deletion.DELETED;
+            }
+            if (attempt == DELETE_ATTEMPTS) {
+                throw new IllegalStateException("service " + service.value() + " kept gaining assignments");
+            }
+        }
+    }
+
+    @Override
+    public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
+        TenantId tenant = organisation.id();
+        Transaction assignment = Transaction.builder().writtenBy(organisation.incarnation())
+                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, DynamoDbMemberAssignments.recorded(group),
+                        organisation.incarnation()))
+                .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
+                        Conditions.exists())
+                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
+                .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
+                .build();
+        TransactionOutcome outcome = table(tenant).transact(assignment);
+        if (outcome.committed()) {
+            return Assignment.ASSIGNED;
+        } else if (outcome.refused(Role.ORGANISATION)) {
+            return Assignment.ORGANISATION_GONE;
+        }
+        return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.NO_SUCH_SERVICE;
+    }
+
+    /** Deletes the assignment and forgets it on the membership; with no membership, deletes it alone. */
+    @Override
+    public void unassign(Organisation organisation, ServiceGroup group, UserKey user) {
+        TenantId tenant = organisation.id();
+        ItemKey key = ServiceKeys.assignment(tenant, group, user);
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, DynamoDbMemberAssignments.recorded(group)))
+                .delete(Role.ASSIGNMENT, key, ofThis(organisation)).build());
+        if (!outcome.committed()) {
+            table(tenant).delete(key, ofThis(organisation));
+        }
+    }
+
+    @Override
+    public List<String> groupMembers(Organisation organisation, ServiceGroup group) {
+        return checked.all(ItemKind.ASSIGNMENT, scope(organisation),
+                query(organisation.id(), ServiceKeys.groupPrefix(group)), AssignmentItems::userId);
+    }
+
+    @Override
+    public boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user) {
+        TenantId tenant = organisation.id();
+        ItemKey membership = MembershipKeys.key(tenant, user);
+        ItemKey assignment = ServiceKeys.assignment(tenant, group, user);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership, assignment));
+        return checked.one(ItemKind.MEMBERSHIP, scope(organisation), ScopedTable.at(items, membership), item -> item)
+                .isPresent()
+                && checked.one(ItemKind.ASSIGNMENT, scope(organisation), ScopedTable.at(items, assignment),
+                AssignmentItems::fromItem).isPresent();
+    }
+
+    private static ReadScope scope(Organisation organisation) {
+        return ReadScope.organisation(organisation.id(), organisation.incarnation());
+    }
+
+    private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {
+        return table(tenant).queryAll(KeyConditions.partition(TenantPartition.of(tenant).value(), sortPrefix),
+                q -> { });
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.enclave.app.infra.store.service;
+
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceId;
+
+import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.Update;
+import dev.enclave.identity.TenantId;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Explicit mapping of a service to and from its item ({@code SK = SVC#<service>}). */
+public final class ServiceItems {
+
+    static final String NAME = "name";
+    static final String VERSION = "version";
+    /** How many assignments to the service's groups were ever made: a deletion deletes at the count it read. */
+    static final String ASSIGNED = "assigned";
+    private static final String ID = "id";
+    /**
+     * Which life of the service id this is: a service deleted and created again under its id is another service, so
+     * what was granted in the first (an invitation's groups) never reaches the second.
+     */
+    private static final String GENERATION = "generation";
+    /** The generation recorded for a service stored before generations were. */
+    private static final String FIRST_GENERATION = "";
+
+    private ServiceItems() {
+    }
+
+    /** A new service's item, at version 1, of a generation of its own. */
+    static Map<String, AttributeValue> toItem(TenantId tenant, ServiceId service, String name) {
+        return ItemBuilder.at(ServiceKeys.service(tenant, service)).string("type", "service")
+                .string(ID, service.value()).string(NAME, name).number(VERSION, 1)
+                .string(GENERATION, UUID.randomUUID().toString()).build();
+    }
+
+    /** The generation of the service an item holds (the first, for one stored before generations were). */
+    public static String generation(Map<String, AttributeValue> item) {
+        return ItemAttributes.optionalString(item, GENERATION).orElse(FIRST_GENERATION);
+    }
+
+    /**
+     * The service exists and is of {@code generation} when one is given (an invitation stored before generations
+     * were recorded gives none, and is checked by id alone).
+     */
+    public static Expr ofGeneration(Optional<String> generation) {
+        return generation.map(expected -> Conditions.exists().and(FIRST_GENERATION.equals(expected)
+                        ? Expr.of("attribute_not_exists(#generation)").name("#generation", GENERATION)
+                        : Expr.of("#generation = :generation").name("#generation", GENERATION)
+                        .value(":generation", expected)))
+                .orElseGet(Conditions::exists);
+    }
+
+    public static Service fromItem(Map<String, AttributeValue> item) {
+        return new Service(new ServiceId(ItemAttributes.string(item, ID)), ItemAttributes.string(item, NAME),
+                ItemAttributes.number(item, VERSION));
+    }
+
+    /** The update that counts one more assignment made. */
+    static Expr oneMoreAssigned() {
+        return assigned(1);
+    }
+
+    /** The update that counts {@code count} more assignments made. */
+    static Expr assigned(long count) {
+        return Update.builder().add("#assigned :count").name("#assigned", ASSIGNED).number(":count", count).build();
+    }
+
+    /** The service exists and has had no assignment made since {@code item} was read. */
+    static Expr assignedAsRead(Map<String, AttributeValue> item) {
+        Expr unchanged = ItemAttributes.optionalNumber(item, ASSIGNED)
+                .map(count -> Expr.of("#assigned = :assigned").name("#assigned", ASSIGNED).number(":assigned", count))
+                .orElseGet(() -> Expr.of("attribute_not_exists(#assigned)").name("#assigned", ASSIGNED));
+        return Conditions.exists().and(unchanged);
+    }
+}

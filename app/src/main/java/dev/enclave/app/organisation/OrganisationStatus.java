@@ -1,8 +1,0 @@
-package dev.enclave.app.organisation;
-
-/** Whether an organisation's members can use it. */
-public enum OrganisationStatus {
-    ACTIVE, SUSPENDED,
-    /** Being deleted: it answers as if gone while its items are removed. */
-    DELETING
-}

@@ -1,5 +1,0 @@
-package dev.enclave.app.outcome;
-
-/** A rejection with its reason and detail, for workflows whose outcomes carry nothing more. */
-public record Refusal(Reason reason, String detail) implements Rejection {
-}

@@ -1,0 +1,188 @@
+package dev.enclave.app.domain.apikey;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The decisions of presenting a key, on an in-memory port. */
+class AuthenticatingApiKeyTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final Instant NOW = Instant.parse("2026-11-23T20:00:00Z");
+
+    private final InMemoryApiKeys keys = new InMemoryApiKeys();
+    private final AuthenticatingApiKey authenticating =
+            new AuthenticatingApiKey(keys, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @Test
+    void validKey_ofActiveOrganisation_isAuthenticated_andItsUseRecorded() {
+        ApiKeySecret secret = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+
+        var outcome = authenticating.authenticate(secret.reveal());
+
+        assertThat(outcome).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(keys.usesRecorded).containsExactly(NOW);
+    }
+
+    @Test
+    void recentlyUsedKey_isNotRecordedAgain() {
+        ApiKeySecret secret = keys.store(Optional.empty(), Optional.of(NOW.minusSeconds(30)), OrganisationStatus.ACTIVE);
+
+        authenticating.authenticate(secret.reveal());
+
+        assertThat(keys.usesRecorded).isEmpty();
+    }
+
+    @Test
+    void expiredKey_wrongSecret_suspendedAndDeletingOrganisations_areRefused() {
+        ApiKeySecret expired = keys.store(Optional.of(NOW), Optional.empty(), OrganisationStatus.ACTIVE);
+        assertThat(authenticating.authenticate(expired.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+
+        ApiKeySecret good = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+        String forged = good.reveal().substring(0, good.reveal().length() - 1)
+                + (good.reveal().endsWith("a") ? "b" : "a");
+        assertThat(authenticating.authenticate(forged))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+
+        ApiKeySecret suspended = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.SUSPENDED);
+        assertThat(authenticating.authenticate(suspended.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.SUSPENDED));
+
+        ApiKeySecret deleting = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.DELETING);
+        assertThat(authenticating.authenticate(deleting.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(keys.usesRecorded).isEmpty();
+    }
+
+    @Test
+    void revokedKey_andGarbage_areRefused() {
+        ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+        keys.revoke(ACME, revoked.id());
+
+        assertThat(authenticating.authenticate(revoked.reveal())).isInstanceOf(AuthenticatingApiKey.Refused.class);
+        assertThat(authenticating.authenticate(null)).isInstanceOf(AuthenticatingApiKey.Refused.class);
+        assertThat(authenticating.authenticate("enclave_acme")).isInstanceOf(AuthenticatingApiKey.Refused.class);
+    }
+
+    @Test
+    void aKeyNeverIssued_isRefusedOnItsLookup_beforeAnyOrganisationIsRead() {
+        ApiKeySecret made = ApiKeySecret.issue(TenantId.of("never-seen"), ApiKeyId.random(new SecureRandom()),
+                new SecureRandom());
+
+        assertThat(authenticating.authenticate(made.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate("enclave_never-seen_not-a-key"))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(keys.finds).as("no organisation read, so no tenant's credentials").isZero();
+    }
+
+    @Test
+    void aKeyWhoseLookupEntryOutlivedItsRevocation_isRefusedByItsOrganisationsRead() {
+        ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+        keys.stored.remove(revoked.id());
+
+        assertThat(authenticating.authenticate(revoked.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(keys.finds).isEqualTo(1);
+    }
+
+    @Test
+    void aKey_worksWhileItsCreatorIsAnAdminOrOwner_andLapsesWhenTheyLeaveOrLoseTheRole() {
+        ApiKeySecret ofAnAdmin = keys.storeCreatedBy(UserKey.of("iss", "ada"), GroupName.MEMBER, GroupName.ADMIN);
+        ApiKeySecret ofAnOwner = keys.storeCreatedBy(UserKey.of("iss", "olga"), GroupName.MEMBER, GroupName.OWNER);
+        ApiKeySecret ofADemoted = keys.storeCreatedBy(UserKey.of("iss", "dan"), GroupName.MEMBER);
+        ApiKeySecret ofTheRemoved = keys.storeCreatedBy(UserKey.of("iss", "rob"));
+
+        assertThat(authenticating.authenticate(ofAnAdmin.reveal())).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(authenticating.authenticate(ofAnOwner.reveal())).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(authenticating.authenticate(ofADemoted.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(ofTheRemoved.reveal()))
+                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+    }
+
+    /** One organisation's keys in memory; the organisation's status is set per stored key. */
+    private static final class InMemoryApiKeys implements ApiKeys {
+        private final SecureRandom random = new SecureRandom();
+        final Map<ApiKeyId, ApiKey> stored = new HashMap<>();
+        private final Map<ApiKeyId, ApiKey> lookups = new HashMap<>();
+        private final Map<ApiKeyId, OrganisationStatus> statuses = new HashMap<>();
+        final List<Instant> usesRecorded = new ArrayList<>();
+        final Map<UserKey, Membership> members = new HashMap<>();
+        int finds;
+
+        /** A working key created by {@code creator}, a member now in {@code groups} (none: no longer a member). */
+        ApiKeySecret storeCreatedBy(UserKey creator, GroupName... groups) {
+            ApiKeySecret secret = store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
+            stored.put(secret.id(), stored.get(secret.id()).createdByMember(creator));
+            lookups.put(secret.id(), stored.get(secret.id()));
+            if (groups.length > 0) {
+                members.put(creator, new Membership(ACME, creator, "ada", "iss", Optional.empty(), Set.of(groups),
+                        NOW.minusSeconds(7200), 1));
+            }
+            return secret;
+        }
+
+        ApiKeySecret store(Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, OrganisationStatus status) {
+            ApiKeyId id = ApiKeyId.random(random);
+            ApiKeySecret secret = ApiKeySecret.issue(ACME, id, random);
+            stored.put(id, new ApiKey(id, ACME, "k", Access.READ, "ada", NOW.minusSeconds(3600), expiresAt,
+                    lastUsedAt, secret.hash()));
+            lookups.put(id, stored.get(id));
+            statuses.put(id, status);
+            return secret;
+        }
+
+        @Override
+        public CreateOutcome create(ApiKey key, dev.enclave.app.domain.organisation.Organisation organisation, int maximum) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public List<ApiKey> list(TenantId tenant) {
+            return List.copyOf(stored.values());
+        }
+
+        @Override
+        public Optional<ApiKey> lookUp(TenantId tenant, ApiKeyId id) {
+            return Optional.ofNullable(lookups.get(id)).filter(key -> key.tenant().equals(tenant));
+        }
+
+        @Override
+        public Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator) {
+            finds++;
+            Organisation organisation = new Organisation(ACME, "Acme", 5, 1,
+                    statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200), Optional.empty());
+            return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation),
+                    creator.flatMap(user -> Optional.ofNullable(members.get(user))));
+        }
+
+        @Override
+        public boolean revoke(TenantId tenant, ApiKeyId id) {
+            return stored.remove(id) != null;
+        }
+
+        @Override
+        public void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince) {
+            usesRecorded.add(now);
+        }
+    }
+}

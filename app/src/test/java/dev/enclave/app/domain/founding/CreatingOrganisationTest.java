@@ -1,0 +1,50 @@
+package dev.enclave.app.domain.founding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CreatingOrganisationTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final Email ADA_EMAIL = Email.of("ada@example.com");
+
+    private final List<Membership> owners = new ArrayList<>();
+    private final CreatingOrganisation creating = new CreatingOrganisation((organisation, owner, token) -> {
+        owners.add(owner);
+        return new Founding.Created(organisation);
+    }, Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
+
+    @Test
+    void create_byACallerWithAVerifiedEmail_recordsItOnTheFirstOwner() {
+        creating.create(caller(true), ACME, "Acme", Optional.empty());
+
+        assertThat(owners).singleElement().satisfies(owner -> {
+            assertThat(owner.email()).contains(ADA_EMAIL);
+            assertThat(owner.groups()).containsExactlyInAnyOrder(GroupName.OWNER, GroupName.MEMBER);
+        });
+    }
+
+    @Test
+    void create_byACallerWhoseEmailIsNotVerified_recordsNoEmail() {
+        creating.create(caller(false), ACME, "Acme", Optional.empty());
+
+        assertThat(owners).singleElement().satisfies(owner -> assertThat(owner.email()).isEmpty());
+    }
+
+    private static Caller caller(boolean emailVerified) {
+        return new Caller("iss", "ada", Optional.of(ADA_EMAIL), emailVerified, Optional.empty(), Set.of());
+    }
+}

@@ -1,0 +1,354 @@
+package dev.enclave.app.domain.member;
+
+import static dev.enclave.app.domain.member.GroupName.ADMIN;
+import static dev.enclave.app.domain.member.GroupName.MEMBER;
+import static dev.enclave.app.domain.member.GroupName.OWNER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Who may remove members and edit their groups, and what the organisation's invariants refuse, on an in-memory
+ * {@link Members}. Acme starts with an owner (ada), an admin (bea) and two plain members (carl, dana).
+ */
+class ChangingMembershipTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final GroupName BILLING = new GroupName("billing");
+    private static final UserKey STRANGER = UserKey.of("iss", "stranger");
+
+    private final Membership ada = member("ada", OWNER);
+    private final Membership bea = member("bea", ADMIN);
+    private final Membership carl = member("carl");
+    private final Membership dana = member("dana");
+    private final InMemoryMembers members = new InMemoryMembers().add(ada).add(bea).add(carl).add(dana);
+    private final ChangingMembership changing = new ChangingMembership(members);
+
+    @Test
+    void remove_byAPlainMember_ofSomeoneElse_isMissingRole_andKeepsThem() {
+        assertThat(reason(changing.remove(carl, dana.user()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, dana.user())).contains(dana);
+    }
+
+    @Test
+    void remove_byAPlainMember_ofSomeoneWhoIsNotAMember_isMissingRole_notWhetherTheyExist() {
+        assertThat(reason(changing.remove(carl, STRANGER))).isEqualTo(Reason.MISSING_ROLE);
+    }
+
+    @Test
+    void remove_byAnAdmin_ofAPlainMember_removesThem() {
+        assertThat(changing.remove(bea, carl.user())).isEmpty();
+        assertThat(members.find(ACME, carl.user())).isEmpty();
+        assertThat(members.count(ACME)).isEqualTo(3);
+    }
+
+    @Test
+    void remove_byAnAdmin_ofSomeoneWhoIsNotAMember_isMemberNotFound() {
+        assertThat(reason(changing.remove(bea, STRANGER))).isEqualTo(Reason.MEMBER_NOT_FOUND);
+        assertThat(members.count(ACME)).isEqualTo(4);
+    }
+
+    @Test
+    void remove_byAnAdminWhoIsNoOwner_ofAnOwner_isMissingRole_andKeepsThem() {
+        assertThat(reason(changing.remove(bea, ada.user()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, ada.user())).contains(ada);
+    }
+
+    @Test
+    void remove_byAnOwner_ofAnotherOwner_removesThem() {
+        Membership eve = member("eve", OWNER);
+        members.add(eve);
+
+        assertThat(changing.remove(ada, eve.user())).isEmpty();
+        assertThat(members.find(ACME, eve.user())).isEmpty();
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void remove_ofAnOwner_byAnOwnerWhoseOwnershipWasTakenMeanwhile_isRefusedForTheRoleTheyLost() {
+        Membership staleActor = member("eve", OWNER);
+        members.add(member("eve"));
+
+        assertThat(reason(changing.remove(staleActor, ada.user()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, ada.user())).contains(ada);
+    }
+
+    @Test
+    void leave_byAPlainMember_removesThem() {
+        assertThat(changing.remove(carl, carl.user())).isEmpty();
+        assertThat(members.find(ACME, carl.user())).isEmpty();
+    }
+
+    @Test
+    void leave_byTheLastOwner_isLastOwner_andKeepsThem() {
+        assertThat(reason(changing.remove(ada, ada.user()))).isEqualTo(Reason.LAST_OWNER);
+        assertThat(members.find(ACME, ada.user())).contains(ada);
+    }
+
+    @Test
+    void leave_byAnOwner_whileAnotherOwnerIsLeft_removesThem() {
+        members.add(member("eve", OWNER));
+
+        assertThat(changing.remove(ada, ada.user())).isEmpty();
+        assertThat(members.find(ACME, ada.user())).isEmpty();
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void remove_whenTheMemberChangedAfterItWasRead_readsThemAgain_andRemovesThem() {
+        members.afterNextFind(() -> members.grant(ACME, carl.user(), BILLING, Optional.empty()));
+
+        assertThat(changing.remove(bea, carl.user())).isEmpty();
+        assertThat(members.find(ACME, carl.user())).isEmpty();
+    }
+
+    @Test
+    void remove_whenTheMemberChangesAfterEveryRead_isConflict_andKeepsThem() {
+        changeAfterEveryFind(carl.user(), ChangingMembership.REMOVAL_ATTEMPTS);
+
+        assertThat(reason(changing.remove(bea, carl.user()))).isEqualTo(Reason.CONFLICT);
+        assertThat(members.find(ACME, carl.user())).isPresent();
+    }
+
+    /** A concurrent writer gives the member another group right after each of the next {@code times} reads. */
+    private void changeAfterEveryFind(UserKey user, int times) {
+        if (times > 0) {
+            members.afterNextFind(() -> {
+                members.grant(ACME, user, new GroupName("group-" + times), Optional.empty());
+                changeAfterEveryFind(user, times - 1);
+            });
+        }
+    }
+
+    @Test
+    void remove_ofAMemberWhoseAssignmentsFillTheTransaction_isRemoved_butOneMoreIsConflict() {
+        members.dependents(ACME, carl.user(), 96).dependents(ACME, dana.user(), 97);
+
+        assertThat(changing.remove(bea, carl.user())).isEmpty();
+        assertThat(reason(changing.remove(bea, dana.user()))).isEqualTo(Reason.CONFLICT);
+        assertThat(members.find(ACME, dana.user())).isPresent();
+    }
+
+    @Test
+    void grant_byAPlainMember_isMissingRole_andChangesNothing() {
+        assertThat(reason(changing.grant(carl, dana.user(), BILLING, Optional.empty()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, dana.user())).contains(dana);
+    }
+
+    @Test
+    void grant_byAnAdmin_ofAGroup_addsIt_atTheNextVersion() {
+        assertThat(changing.grant(bea, carl.user(), BILLING, Optional.empty())).isEmpty();
+
+        Membership now = members.find(ACME, carl.user()).orElseThrow();
+        assertThat(now.groups()).containsExactlyInAnyOrder(BILLING, MEMBER);
+        assertThat(now.version()).isEqualTo(2);
+    }
+
+    @Test
+    void grant_ofTheOwnerGroup_byAnAdminWhoIsNoOwner_isMissingRole() {
+        assertThat(reason(changing.grant(bea, carl.user(), OWNER, Optional.empty()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void grant_ofTheOwnerGroup_byAnOwner_makesASecondOwner() {
+        assertThat(changing.grant(ada, carl.user(), OWNER, Optional.empty())).isEmpty();
+
+        assertThat(members.find(ACME, carl.user()).orElseThrow().isOwner()).isTrue();
+        assertThat(members.owners(ACME)).isEqualTo(2);
+    }
+
+    @Test
+    void grant_ofTheAdminGroup_byAnAdmin_isAllowed() {
+        assertThat(changing.grant(bea, carl.user(), ADMIN, Optional.empty())).isEmpty();
+        assertThat(members.find(ACME, carl.user()).orElseThrow().isAdmin()).isTrue();
+    }
+
+    @Test
+    void grant_ofAGroupAlreadyHeld_isNotRefused_andKeepsTheVersion() {
+        assertThat(changing.grant(ada, bea.user(), ADMIN, Optional.empty())).isEmpty();
+        assertThat(members.find(ACME, bea.user())).contains(bea);
+    }
+
+    @Test
+    void grant_toSomeoneWhoIsNotAMember_isMemberNotFound() {
+        assertThat(reason(changing.grant(bea, STRANGER, BILLING, Optional.empty())))
+                .isEqualTo(Reason.MEMBER_NOT_FOUND);
+        assertThat(members.find(ACME, STRANGER)).isEmpty();
+    }
+
+    @Test
+    void grant_withIfMatchAtTheVersionRead_applies() {
+        assertThat(changing.grant(bea, carl.user(), BILLING, atVersion(1))).isEmpty();
+        assertThat(members.find(ACME, carl.user()).orElseThrow().groups()).contains(BILLING);
+    }
+
+    @Test
+    void grant_withIfMatchAtAnotherVersion_isVersionMismatch_andChangesNothing() {
+        assertThat(reason(changing.grant(bea, carl.user(), BILLING, atVersion(2))))
+                .isEqualTo(Reason.VERSION_MISMATCH);
+        assertThat(members.find(ACME, carl.user())).contains(carl);
+    }
+
+    @Test
+    void grant_withIfMatchAtAnotherVersion_ofAGroupAlreadyHeld_isStillAVersionMismatch() {
+        assertThat(reason(changing.grant(ada, bea.user(), ADMIN, atVersion(2))))
+                .isEqualTo(Reason.VERSION_MISMATCH);
+    }
+
+    @Test
+    void grant_withIfMatch_toSomeoneWhoIsNotAMember_isMemberNotFound() {
+        assertThat(reason(changing.grant(bea, STRANGER, BILLING, atVersion(1))))
+                .isEqualTo(Reason.MEMBER_NOT_FOUND);
+    }
+
+    @Test
+    void revoke_ofTheMemberGroup_isBadRequest_beforeAnyRoleCheck() {
+        assertThat(reason(changing.revoke(ada, carl.user(), MEMBER, Optional.empty())))
+                .isEqualTo(Reason.BAD_REQUEST);
+        assertThat(reason(changing.revoke(carl, dana.user(), MEMBER, Optional.empty())))
+                .isEqualTo(Reason.BAD_REQUEST);
+        assertThat(members.find(ACME, carl.user())).contains(carl);
+    }
+
+    @Test
+    void revoke_byAPlainMember_isMissingRole_andChangesNothing() {
+        assertThat(reason(changing.revoke(carl, bea.user(), ADMIN, Optional.empty())))
+                .isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, bea.user())).contains(bea);
+    }
+
+    @Test
+    void revoke_byAnAdmin_ofAGroup_takesItAway() {
+        members.add(member("eve", BILLING));
+        UserKey eve = UserKey.of("iss", "eve");
+
+        assertThat(changing.revoke(bea, eve, BILLING, Optional.empty())).isEmpty();
+        assertThat(members.find(ACME, eve).orElseThrow().groups()).containsExactly(MEMBER);
+    }
+
+    @Test
+    void revoke_ofTheOwnerGroup_byAnAdminWhoIsNoOwner_isMissingRole() {
+        assertThat(reason(changing.revoke(bea, ada.user(), OWNER, Optional.empty())))
+                .isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void revoke_ofTheOwnerGroup_fromTheLastOwner_isLastOwner_andKeepsIt() {
+        assertThat(reason(changing.revoke(ada, ada.user(), OWNER, Optional.empty()))).isEqualTo(Reason.LAST_OWNER);
+        assertThat(members.find(ACME, ada.user())).contains(ada);
+    }
+
+    @Test
+    void revoke_ofTheOwnerGroup_fromOneOfTwoOwners_leavesTheOther() {
+        members.add(member("eve", OWNER));
+
+        assertThat(changing.revoke(ada, ada.user(), OWNER, Optional.empty())).isEmpty();
+        assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void revoke_ofTheOwnerGroup_fromSomeoneWhoIsNoOwner_isNotRefused_evenWithOneOwner() {
+        assertThat(changing.revoke(ada, carl.user(), OWNER, Optional.empty())).isEmpty();
+        assertThat(members.find(ACME, carl.user())).contains(carl);
+    }
+
+    @Test
+    void revoke_ofAGroupNotHeld_isNotRefused_andKeepsTheVersion() {
+        assertThat(changing.revoke(bea, carl.user(), BILLING, Optional.empty())).isEmpty();
+        assertThat(members.find(ACME, carl.user())).contains(carl);
+    }
+
+    @Test
+    void revoke_fromSomeoneWhoIsNotAMember_isMemberNotFound() {
+        assertThat(reason(changing.revoke(bea, STRANGER, BILLING, Optional.empty())))
+                .isEqualTo(Reason.MEMBER_NOT_FOUND);
+    }
+
+    @Test
+    void revoke_withIfMatchAtAnotherVersion_isVersionMismatch_andKeepsTheGroup() {
+        assertThat(reason(changing.revoke(ada, bea.user(), ADMIN, atVersion(7))))
+                .isEqualTo(Reason.VERSION_MISMATCH);
+        assertThat(members.find(ACME, bea.user())).contains(bea);
+    }
+
+    @Test
+    void revoke_withIfMatchAnyVersion_takesTheGroupAway() {
+        assertThat(changing.revoke(ada, bea.user(), ADMIN, Optional.of(ExpectedVersion.anyExisting()))).isEmpty();
+        assertThat(members.find(ACME, bea.user()).orElseThrow().isAdmin()).isFalse();
+    }
+
+    @Test
+    void transfer_byAnAdminWhoIsNoOwner_isMissingRole() {
+        assertThat(reason(changing.transferOwnership(bea, carl.user()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, ada.user())).contains(ada);
+    }
+
+    @Test
+    void transfer_toYourself_isBadRequest() {
+        assertThat(reason(changing.transferOwnership(ada, ada.user()))).isEqualTo(Reason.BAD_REQUEST);
+    }
+
+    @Test
+    void transfer_toAMember_movesTheOwnerGroup_andKeepsOneOwner() {
+        assertThat(changing.transferOwnership(ada, carl.user())).isEmpty();
+
+        assertThat(members.find(ACME, carl.user()).orElseThrow().isOwner()).isTrue();
+        assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void transfer_toSomeoneWhoIsNotAMember_isMemberNotFound_andKeepsTheOwner() {
+        assertThat(reason(changing.transferOwnership(ada, STRANGER))).isEqualTo(Reason.MEMBER_NOT_FOUND);
+        assertThat(members.find(ACME, ada.user())).contains(ada);
+    }
+
+    @Test
+    void transfer_toSomeoneAlreadyAnOwner_handsOverTheActorsOwnership() {
+        Membership eve = member("eve", OWNER);
+        members.add(eve);
+
+        assertThat(changing.transferOwnership(ada, eve.user())).isEmpty();
+        assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
+        assertThat(members.find(ACME, eve.user()).orElseThrow().isOwner()).isTrue();
+        assertThat(members.owners(ACME)).isEqualTo(1);
+    }
+
+    @Test
+    void transfer_byAnOwnerWhoseOwnershipWasTakenMeanwhile_isRefusedForTheRoleTheyLost_andGivesNothing() {
+        Membership staleActor = member("eve", OWNER);
+        members.add(member("eve"));
+
+        assertThat(reason(changing.transferOwnership(staleActor, carl.user()))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, carl.user())).contains(carl);
+    }
+
+    private static Membership member(String name, GroupName... groups) {
+        Set<GroupName> all = new HashSet<>(Set.of(groups));
+        all.add(MEMBER);
+        return new Membership(ACME, UserKey.of("iss", name), name, "iss", Optional.of(Email.of(name + "@example.com")),
+                all, Instant.parse("2026-11-22T10:00:00Z"), 1);
+    }
+
+    private static Optional<ExpectedVersion> atVersion(long version) {
+        return Optional.of(ExpectedVersion.oneOf(Set.of(version)));
+    }
+
+    private static Reason reason(Optional<Refusal> refusal) {
+        assertThat(refusal).as("refused").isPresent();
+        return refusal.get().reason();
+    }
+}

@@ -1,0 +1,225 @@
+package dev.enclave.app.domain.member;
+
+import static dev.enclave.app.domain.member.GroupName.ADMIN;
+import static dev.enclave.app.domain.member.GroupName.OWNER;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.member.Members.Change;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.domain.service.Services;
+import dev.enclave.app.infra.store.member.DynamoDbMembers;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link InMemoryMembers}, which the use-case tests run on, answers as {@link DynamoDbMembers} does: the same steps
+ * on both, from the same memberships, give the same answers and leave the same memberships.
+ */
+@MicronautTest(environments = "local")
+class InMemoryMembersIT extends LocalStackTest {
+
+    private static final String ISSUER = "enclave-local";
+    private static final GroupName BILLING = new GroupName("billing");
+
+    @Inject
+    Members stored;
+
+    @Inject
+    Services services;
+
+    @Inject
+    Organisations organisations;
+
+    @Test
+    void groupEdits_answerAlike() {
+        Twins twins = new Twins("twin-groups", "bob", "carl");
+        UserKey owner = twins.user("owner-twin-groups");
+        UserKey bob = twins.user("bob");
+        UserKey carl = twins.user("carl");
+        UserKey stranger = twins.user("stranger");
+
+        twins.step("grant", m -> m.grant(twins.actor(owner), bob, ADMIN, Optional.empty()), Change.DONE);
+        twins.step("grant again", m -> m.grant(twins.actor(owner), bob, ADMIN, Optional.empty()), Change.UNCHANGED);
+        long bobAt = stored.find(twins.tenant, bob).orElseThrow().version();
+        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), bob, BILLING, at(bobAt - 1)),
+                Change.VERSION_MISMATCH);
+        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), bob, ADMIN, at(bobAt - 1)),
+                Change.VERSION_MISMATCH);
+        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), bob, BILLING, at(bobAt)), Change.DONE);
+        twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), carl, BILLING, Optional.empty()),
+                Change.UNCHANGED);
+        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), stranger, BILLING, Optional.empty()),
+                Change.NOT_A_MEMBER);
+        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), stranger, BILLING, at(1)),
+                Change.NOT_A_MEMBER);
+        twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), stranger, BILLING, Optional.empty()),
+                Change.NOT_A_MEMBER);
+        twins.step("revoke the last owner", m -> m.revoke(twins.actor(owner), owner, OWNER, Optional.empty()),
+                Change.LAST_OWNER);
+        twins.step("revoke owner from a non-owner", m -> m.revoke(twins.actor(owner), carl, OWNER, Optional.empty()),
+                Change.UNCHANGED);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), bob, OWNER, Optional.empty()), Change.DONE);
+        twins.step("revoke one of two owners", m -> m.revoke(twins.actor(owner), owner, OWNER, Optional.empty()),
+                Change.DONE);
+        twins.step("revoke the last owner again", m -> m.revoke(twins.actor(bob), bob, OWNER, Optional.empty()),
+                Change.LAST_OWNER);
+        twins.step("revoke at any version", m -> m.revoke(twins.actor(bob), bob, ADMIN,
+                Optional.of(ExpectedVersion.anyExisting())), Change.DONE);
+    }
+
+    @Test
+    void transfers_answerAlike() {
+        Twins twins = new Twins("twin-transfer", "bob", "carl");
+        UserKey owner = twins.user("owner-twin-transfer");
+        UserKey bob = twins.user("bob");
+        UserKey carl = twins.user("carl");
+
+        twins.step("to a stranger", m -> m.transferOwnership(twins.actor(owner), twins.user("stranger")),
+                Change.NOT_A_MEMBER);
+        twins.step("from a non-owner", m -> m.transferOwnership(twins.actor(carl), bob), Change.ACTOR_GONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), bob, OWNER, Optional.empty()), Change.DONE);
+        twins.step("to an owner", m -> m.transferOwnership(twins.actor(owner), bob), Change.DONE);
+        twins.step("from the former owner", m -> m.transferOwnership(twins.actor(owner), carl),
+                Change.ACTOR_GONE);
+        twins.step("to a member", m -> m.transferOwnership(twins.actor(bob), carl), Change.DONE);
+        twins.step("from the last owner, to a co-owner gone", m -> m.transferOwnership(twins.actor(carl), bob),
+                Change.DONE);
+    }
+
+    @Test
+    void removals_answerAlike() {
+        Twins twins = new Twins("twin-remove", "bob", "carl");
+        UserKey owner = twins.user("owner-twin-remove");
+        UserKey bob = twins.user("bob");
+        UserKey carl = twins.user("carl");
+
+        twins.step("the last owner", m -> m.remove(twins.actor(owner), twins.read(m, owner)), Change.LAST_OWNER);
+        Membership bobAsRead = stored.find(twins.tenant, bob).orElseThrow();
+        twins.step("grant", m -> m.grant(twins.actor(owner), bob, BILLING, Optional.empty()), Change.DONE);
+        twins.step("a member changed since read", m -> m.remove(twins.actor(owner), bobAsRead),
+                Change.MEMBERSHIP_CHANGED);
+        Membership bobNow = stored.find(twins.tenant, bob).orElseThrow();
+        twins.step("a member as read", m -> m.remove(twins.actor(owner), bobNow), Change.DONE);
+        twins.step("a member already removed", m -> m.remove(twins.actor(owner), bobNow),
+                Change.MEMBERSHIP_CHANGED);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), carl, OWNER, Optional.empty()), Change.DONE);
+        twins.step("one of two owners", m -> m.remove(twins.actor(owner), twins.read(m, owner)), Change.DONE);
+        twins.step("the owner left", m -> m.remove(twins.actor(carl), twins.read(m, carl)), Change.LAST_OWNER);
+    }
+
+    @Test
+    void removal_ofAMemberWithMoreAssignmentsThanOneTransactionHolds_answersAlike() {
+        Twins twins = new Twins("twin-large", "bob");
+        UserKey bob = twins.user("bob");
+        Membership member = stored.find(twins.tenant, bob).orElseThrow();
+        Organisation organisation = organisations.find(twins.tenant).orElseThrow();
+        ServiceId service = new ServiceId("reports");
+        assertThat(services.create(organisation, service, "Reports")).isEqualTo(Services.Creation.CREATED);
+        for (int i = 0; i < 97; i++) {
+            assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), bob,
+                    member.userId())).isEqualTo(Services.Assignment.ASSIGNED);
+        }
+        twins.memory.dependents(twins.tenant, bob, 97);
+
+        UserKey owner = twins.user("owner-twin-large");
+        twins.step("one write too many", m -> m.remove(twins.actor(owner), twins.read(m, bob)), Change.TOO_LARGE);
+
+        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), bob);
+        twins.memory.dependents(twins.tenant, bob, 96);
+        twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), twins.read(m, bob)), Change.DONE);
+    }
+
+    @Test
+    void pages_answerAlike() {
+        Twins twins = new Twins("twin-pages", "bob", "carl", "dana", "eve");
+
+        for (int limit : List.of(1, 2, 4, 5, 6)) {
+            assertThat(pages(twins.memory, twins.tenant, limit)).as("pages of " + limit)
+                    .isEqualTo(pages(stored, twins.tenant, limit));
+        }
+    }
+
+    @Test
+    void ownLists_answerAlike() {
+        Twins first = new Twins("twin-own-a", "fay");
+        Twins second = new Twins("twin-own-b", "fay");
+        UserKey fay = first.user("fay");
+        second.memory.ofUser(fay).forEach(listed -> first.memory.add(listed.membership(), listed.organisation()));
+
+        indexesCaughtUp();
+        assertThat(first.memory.ofUser(fay)).isEqualTo(stored.ofUser(fay)).hasSize(2);
+    }
+
+    /** Every page, walked with each page's last member as the next start, and whether each said there was more. */
+    private static List<String> pages(Members members, TenantId tenant, int limit) {
+        List<String> pages = new ArrayList<>();
+        Optional<UserKey> after = Optional.empty();
+        do {
+            Members.MemberPage page = members.list(tenant, limit, after);
+            pages.add(page.members().stream().map(Membership::userId).toList() + (page.last().isPresent() ? "+" : ""));
+            after = page.last();
+        } while (after.isPresent() && pages.size() < 20);
+        return pages;
+    }
+
+    private static Optional<ExpectedVersion> at(long version) {
+        return Optional.of(ExpectedVersion.oneOf(Set.of(version)));
+    }
+
+    /** One organisation on the table, and the same memberships in memory. */
+    private final class Twins {
+
+        final TenantId tenant;
+        final InMemoryMembers memory = new InMemoryMembers();
+        private final Map<UserKey, Membership> actors = new HashMap<>();
+
+        Twins(String org, String... joining) {
+            String owner = journeys().organisation(org);
+            for (String user : joining) {
+                journeys().join(org, owner, user);
+            }
+            tenant = TenantId.of(org);
+            stored.list(tenant, 100, Optional.empty()).members()
+                    .forEach(m -> memory.add(m, new OrganisationName(org, 1)));
+            assertThat(memory.count(tenant)).isEqualTo(joining.length + 1);
+        }
+
+        UserKey user(String subject) {
+            return UserKey.of(ISSUER, subject);
+        }
+
+        Membership read(Members members, UserKey user) {
+            return members.find(tenant, user).orElseThrow();
+        }
+
+        /** The member acting, as a request read them before the step's change (once, for both twins). */
+        Membership actor(UserKey user) {
+            return actors.computeIfAbsent(user, acting -> stored.find(tenant, acting).orElseThrow());
+        }
+
+        /** Both answer {@code expected} to {@code change}, and hold the same memberships after it. */
+        void step(String step, Function<Members, Change> change, Change expected) {
+            actors.clear();
+            assertThat(change.apply(stored)).as(step + " on DynamoDB").isEqualTo(expected);
+            assertThat(change.apply(memory)).as(step + " in memory").isEqualTo(expected);
+            assertThat(memory.list(tenant, 100, Optional.empty()).members()).as("memberships after " + step)
+                    .isEqualTo(stored.list(tenant, 100, Optional.empty()).members());
+        }
+    }
+}

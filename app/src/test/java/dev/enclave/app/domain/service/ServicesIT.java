@@ -1,0 +1,192 @@
+package dev.enclave.app.domain.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import org.junit.jupiter.api.Test;
+
+@MicronautTest(environments = "local")
+class ServicesIT extends LocalStackTest {
+
+    @Test
+    void services_areCreatedListedRenamedWithETagAndDeleted() {
+        String owner = organisation("svc-crud");
+
+        Api.Reply created = api().post("/v1/orgs/svc-crud/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+        Api.Reply duplicate = api().post("/v1/orgs/svc-crud/services", "{\"id\":\"billing\",\"name\":\"B\"}", owner);
+        String v1 = created.header("ETag");
+        Api.Reply renamed = send("PATCH", "/v1/orgs/svc-crud/services/billing", "{\"name\":\"Invoices\"}", owner, v1);
+        Api.Reply stale = send("PATCH", "/v1/orgs/svc-crud/services/billing", "{\"name\":\"Lost\"}", owner, v1);
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(duplicate.status()).isEqualTo(409);
+        assertThat(renamed.json().get("name").asText()).isEqualTo("Invoices");
+        assertThat(stale.status()).isEqualTo(412);
+        assertThat(api().get("/v1/orgs/svc-crud/services", owner).json().findValuesAsText("id")).containsExactly("billing");
+        assertThat(send("DELETE", "/v1/orgs/svc-crud/services/billing", null, owner, null).status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/svc-crud/services/billing", owner).status()).isEqualTo(404);
+    }
+
+    @Test
+    void rename_withIfMatchStar_renamesAnExistingService_andAMissingOneIsPreconditionFailed() {
+        String owner = organisation("svc-star");
+        api().post("/v1/orgs/svc-star/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+
+        Api.Reply renamed = send("PATCH", "/v1/orgs/svc-star/services/billing", "{\"name\":\"Any\"}", owner, "*");
+        Api.Reply missing = send("PATCH", "/v1/orgs/svc-star/services/nothing", "{\"name\":\"Any\"}", owner, "*");
+
+        assertThat(renamed.status()).isEqualTo(200);
+        assertThat(renamed.header("ETag")).endsWith(".v2\"");
+        assertThat(missing.status()).isEqualTo(412);
+    }
+
+    @Test
+    void accessCheck_followsServiceGroupAssignments_andOnlyMembersCanBeAssigned() {
+        String owner = organisation("svc-access");
+        api().post("/v1/orgs/svc-access/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        join("svc-access", owner, "bob");
+        String path = "/v1/orgs/svc-access/services/reports/groups/viewers/members/";
+
+        Api.Reply assigned = send("PUT", path + "bob", null, owner, null);
+        Api.Reply stranger = send("PUT", path + "eve", null, owner, null);
+
+        assertThat(assigned.status()).isEqualTo(204);
+        assertThat(stranger.status()).isEqualTo(404);
+        assertThat(allowed("svc-access", "bob", "reports", "viewers", owner)).isTrue();
+        assertThat(allowed("svc-access", "bob", "reports", "editors", owner)).isFalse();
+        assertThat(api().get("/v1/orgs/svc-access/services/reports/groups/viewers/members", owner).json()
+                .get("items").toString()).isEqualTo("[\"bob\"]");
+        send("DELETE", path + "bob", null, owner, null);
+        assertThat(allowed("svc-access", "bob", "reports", "viewers", owner)).isFalse();
+    }
+
+    @Test
+    void invitationServiceGroups_areGrantedOnAcceptOnly() {
+        String owner = organisation("svc-invite");
+        api().post("/v1/orgs/svc-invite/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        String token = api().post("/v1/orgs/svc-invite/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner)
+                .json().get("token").asText();
+        assertThat(api().get("/v1/orgs/svc-invite/services/reports/groups/viewers/members", owner).json().get("items")).isEmpty();
+
+        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", tokens().mint("bob", "bob@example.com"));
+
+        assertThat(allowed("svc-invite", "bob", "reports", "viewers", owner)).isTrue();
+    }
+
+    @Test
+    void invitationGrantingTwoGroupsOfOneService_isAcceptedWithBoth() {
+        String owner = organisation("svc-two");
+        api().post("/v1/orgs/svc-two/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        String token = api().post("/v1/orgs/svc-two/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\",\"reports/editors\"]}",
+                owner).json().get("token").asText();
+
+        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
+                tokens().mint("bob", "bob@example.com"));
+
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(allowed("svc-two", "bob", "reports", "viewers", owner)).isTrue();
+        assertThat(allowed("svc-two", "bob", "reports", "editors", owner)).isTrue();
+    }
+
+    @Test
+    void invitationGrantingAServiceDeletedBeforeAccept_isAcceptedWithoutItsGroups() {
+        String owner = organisation("svc-gone");
+        api().post("/v1/orgs/svc-gone/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
+        api().post("/v1/orgs/svc-gone/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
+        String token = api().post("/v1/orgs/svc-gone/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\",\"crm/sales\"]}",
+                owner).json().get("token").asText();
+        assertThat(send("DELETE", "/v1/orgs/svc-gone/services/crm", null, owner, null).status()).isEqualTo(204);
+
+        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
+                tokens().mint("bob", "bob@example.com"));
+
+        assertThat(accepted.status()).isEqualTo(200);
+        assertThat(allowed("svc-gone", "bob", "reports", "viewers", owner)).isTrue();
+        assertThat(api().post("/v1/orgs/svc-gone/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner)
+                .status()).isEqualTo(201);
+        assertThat(allowed("svc-gone", "bob", "crm", "sales", owner)).isFalse();
+    }
+
+    @Test
+    void invitationGrantingAGroupOfNoService_isNotFound_andSendsNothing() {
+        String owner = organisation("svc-none");
+
+        Api.Reply reply = api().post("/v1/orgs/svc-none/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner);
+
+        assertThat(reply.status()).isEqualTo(404);
+        assertThat(reply.json().get("code").asText()).isEqualTo("not-found");
+        indexesCaughtUp();
+        assertThat(api().get("/v1/orgs/svc-none/invitations", owner).json().get("items")).isEmpty();
+    }
+
+    @Test
+    void invitationServiceGroups_mustNameServiceAndGroup() {
+        String owner = organisation("svc-invalid");
+
+        Api.Reply reply = api().hostile().post("/v1/orgs/svc-invalid/invitations",
+                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports\"]}", owner);
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.json().get("code").asText()).isEqualTo("validation-failed");
+    }
+
+    @Test
+    void removingAMember_removesTheirServiceGroupAssignmentsToo() {
+        String owner = organisation("svc-remove");
+        api().post("/v1/orgs/svc-remove/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
+        join("svc-remove", owner, "bob");
+        send("PUT", "/v1/orgs/svc-remove/services/crm/groups/sales/members/bob", null, owner, null);
+
+        assertThat(send("DELETE", "/v1/orgs/svc-remove/members/bob", null, owner, null).status()).isEqualTo(204);
+
+        assertThat(api().get("/v1/orgs/svc-remove/services/crm/groups/sales/members", owner).json().get("items")).isEmpty();
+    }
+
+    @Test
+    void deletingAService_removesItsAssignments() {
+        String owner = organisation("svc-delete");
+        api().post("/v1/orgs/svc-delete/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
+        send("PUT", "/v1/orgs/svc-delete/services/crm/groups/sales/members/owner-svc-delete", null, owner, null);
+
+        send("DELETE", "/v1/orgs/svc-delete/services/crm", null, owner, null);
+        api().post("/v1/orgs/svc-delete/services", "{\"id\":\"crm\",\"name\":\"CRM again\"}", owner);
+
+        assertThat(allowed("svc-delete", "owner-svc-delete", "crm", "sales", owner)).isFalse();
+    }
+
+    private boolean allowed(String org, String user, String service, String group, String token) {
+        return api().get("/v1/orgs/" + org + "/members/" + user + "/access?service=" + service + "&group=" + group,
+                token).json().get("allowed").asBoolean();
+    }
+
+    private String organisation(String id) {
+        String owner = tokens().mint("owner-" + id, "owner-" + id + "@example.com");
+        api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner);
+        return owner;
+    }
+
+    private void join(String org, String owner, String user) {
+        String token = api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + user + "@example.com\"}", owner)
+                .json().get("token").asText();
+        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", tokens().mint(user, user + "@example.com"));
+    }
+
+    private Api.Reply send(String method, String path, String json, String token, String ifMatch) {
+        HttpRequest.Builder request = api().request(path, token).method(method, json == null
+                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            request.header("Content-Type", "application/json");
+        }
+        if (ifMatch != null) {
+            request.header("If-Match", ifMatch);
+        }
+        return api().send(request);
+    }
+}

@@ -1,0 +1,99 @@
+package dev.enclave.app.edge.problem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.SharedSandbox;
+import dev.enclave.sandbox.gateway.GatewayFaults;
+import dev.enclave.sandbox.gateway.GatewayFaults.Kind;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * DynamoDB having a bad minute, injected by the sandbox gateway for one tenant's sessions only: throttling and 5xx
+ * within the SDK's retries are invisible; beyond them, and when DynamoDB hangs or drops connections, the request
+ * answers 503 {@code service-unavailable} with {@code Retry-After} within the call timeout — never 500 — changes
+ * nothing, and the next request after the fault works without a restart.
+ */
+@MicronautTest(environments = "local")
+class DependencyFaultsIT extends LocalStackTest {
+
+    private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
+
+    @Override
+    public Map<String, String> getProperties() {
+        Map<String, String> properties = super.getProperties();
+        properties.putAll(Map.of("enclave.tenancy.dynamodb-attempt-timeout", "500ms",
+                "enclave.tenancy.dynamodb-call-timeout", "6s", "enclave.tenancy.dynamodb-max-attempts", "3"));
+        return properties;
+    }
+
+    @AfterEach
+    void clearFaults() {
+        faults.clear();
+    }
+
+    @Test
+    void throttlingWithinTheRetries_isInvisible() {
+        String owner = journeys().organisation("faults-retried");
+        faults.inject(GatewayFaults.Rule.forTenant("faults-retried", Kind.THROTTLING, 2));
+
+        assertThat(api().get("/v1/orgs/faults-retried", owner).status()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Kind.class, names = {"THROTTLING", "PROVISIONED_THROUGHPUT_EXCEEDED", "INTERNAL_SERVER_ERROR",
+        "SERVICE_UNAVAILABLE", "DROPPED_CONNECTION"})
+    void faultsBeyondTheRetries_answer503WithRetryAfter_andTheNextRequestWorks(Kind kind) {
+        String org = "faults-" + kind.name().toLowerCase().replace('_', '-');
+        String owner = journeys().organisation(org);
+        faults.inject(GatewayFaults.Rule.forTenant(org, kind, Integer.MAX_VALUE));
+
+        Api.Reply during = api().get("/v1/orgs/" + org, owner);
+        faults.clear();
+        Api.Reply after = api().get("/v1/orgs/" + org, owner);
+
+        assertThat(during.status()).as(during.body()).isEqualTo(503);
+        assertThat(during.json().get("code").asText()).isEqualTo("service-unavailable");
+        assertThat(during.header("Retry-After")).isEqualTo(DynamoDbFaultHandler.RETRY_AFTER_SECONDS);
+        assertThat(after.status()).isEqualTo(200);
+    }
+
+    @Test
+    void aRenameWhoseWriteFails_answers503_andChangesNothing() {
+        String owner = journeys().organisation("faults-write");
+        String etag = api().get("/v1/orgs/faults-write", owner).header("ETag");
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("faults-write"),
+                Kind.INTERNAL_SERVER_ERROR, Duration.ZERO, Integer.MAX_VALUE));
+
+        Api.Reply rename = api().send(api().request("/v1/orgs/faults-write", owner).header("If-Match", etag)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"Renamed\"}")));
+        faults.clear();
+
+        assertThat(rename.status()).isEqualTo(503);
+        assertThat(api().get("/v1/orgs/faults-write", owner).json().get("name").asText()).isEqualTo("faults-write");
+    }
+
+    @Test
+    void aHungDynamoDb_isCutByTheTimeouts_notWaitedOut() {
+        String owner = journeys().organisation("faults-hung");
+        faults.inject(new GatewayFaults.Rule(Optional.empty(), Optional.of("faults-hung"), Kind.LATENCY,
+                Duration.ofSeconds(20), Integer.MAX_VALUE));
+
+        long started = System.nanoTime();
+        Api.Reply reply = api().get("/v1/orgs/faults-hung", owner);
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+
+        assertThat(reply.status()).isEqualTo(503);
+        assertThat(waited).as("the 6 s call timeout cut the 20 s hang").isLessThan(Duration.ofSeconds(15));
+    }
+}

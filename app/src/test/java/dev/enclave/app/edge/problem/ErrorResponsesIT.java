@@ -1,0 +1,170 @@
+package dev.enclave.app.edge.problem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+@MicronautTest(environments = "local")
+class ErrorResponsesIT extends LocalStackTest {
+
+    @Test
+    void post_withMalformedJson_isMalformedBodyProblem() {
+        assertProblem(api().post("/local/tokens", "{\"sub\":", null), 400, "malformed-body");
+    }
+
+    @Test
+    void post_withWrongJsonType_isValidationProblemNamingTheField() {
+        Api.Reply reply = api().post("/local/tokens", "{\"sub\":\"u\",\"email\":\"a@b.co\",\"ttlSeconds\":\"60\"}", null);
+        assertProblem(reply, 400, "validation-failed");
+        assertThat(reply.json().get("errors").get(0).get("field").asText()).isEqualTo("ttlSeconds");
+        assertThat(reply.json().get("errors").get(0).get("message").asText()).isEqualTo("must be a whole number");
+    }
+
+    @Test
+    void validationProblems_listAtMostTenViolations() {
+        String owner = journeys().organisation("err-many");
+        String groups = "[" + "\"NOT A GROUP\",".repeat(19) + "\"NOT A GROUP\"]";
+        Api.Reply reply = api().hostile().post("/v1/orgs/err-many/invitations",
+                "{\"email\":\"bob@example.com\",\"groups\":" + groups + ",\"serviceGroups\":" + groups + "}", owner);
+
+        assertProblem(reply, 400, "validation-failed");
+        assertThat(reply.json().get("errors")).hasSize(10);
+    }
+
+    @Test
+    void post_withJsonArrayInsteadOfObject_isMalformedBodyProblem() {
+        assertProblem(api().post("/local/tokens", "[1,2]", null), 400, "malformed-body");
+    }
+
+    @Test
+    void post_withEmptyBody_isAProblemNotAFault() {
+        Api.Reply reply = api().post("/local/tokens", "", null);
+
+        assertThat(reply.status()).isEqualTo(400);
+        assertThat(reply.contentType()).isEqualTo("application/problem+json");
+    }
+
+    @Test
+    void get_unknownPath_isNotFoundProblem() {
+        assertProblem(api().hostile().get("/v1/nothing-here", null), 404, "not-found");
+    }
+
+    @Test
+    void delete_onPostOnlyRoute_isMethodNotAllowedProblem() {
+        Api.Reply reply = api().send(api().request("/local/tokens", null).DELETE());
+
+        assertProblem(reply, 405, "method-not-allowed");
+        assertThat(reply.header("Allow")).isEqualTo("POST");
+    }
+
+    @Test
+    void get_acceptingOnlyXml_isNotAcceptableProblem() {
+        String token = tokens().mint("u", "u@example.com");
+
+        assertProblem(api().hostile().send(api().request("/v1/me", token).header("Accept", "application/xml")
+                .GET()), 406, "not-acceptable");
+    }
+
+    @Test
+    void post_withTextBody_isUnsupportedMediaTypeProblem() {
+        assertProblem(api().send(api().request("/local/tokens", null).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("hello"))), 415, "unsupported-media-type");
+    }
+
+    @Test
+    void post_withBodyOverTheLimit_isPayloadTooLargeProblem() {
+        String huge = "{\"sub\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+
+        assertProblem(api().post("/local/tokens", huge, null), 413, "payload-too-large");
+    }
+
+    @Test
+    void aLargeBodyLabelledCompressed_isRefused415_compressedOrNot_neverDecompressed() throws Exception {
+        String token = tokens().mint("gz", "gz@example.com");
+        String json = "{\"id\":\"org-gzip\",\"name\":\"" + "a".repeat(900_000) + "\"}";
+        java.io.ByteArrayOutputStream gzipped = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(gzipped)) {
+            gzip.write(json.getBytes(StandardCharsets.UTF_8));
+        }
+
+        Api.Reply mislabelled = api().hostile().send(api().request("/v1/orgs", token)
+                .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+        Api.Reply compressed = api().hostile().send(api().request("/v1/orgs", token)
+                .header("Content-Type", "application/json").header("Content-Encoding", "gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
+
+        assertProblem(mislabelled, 415, "unsupported-media-type");
+        assertProblem(compressed, 415, "unsupported-media-type");
+    }
+
+    @Test
+    void aRequestLineOverTheLimit_is414_withNoInstanceToName_andTheRequestId() {
+        Api.Reply reply = api().hostile().get("/v1/orgs/" + "a".repeat(9_000), null);
+
+        assertProblem(reply, 414, "uri-too-long");
+        assertThat(reply.json().has("instance")).as("the path was never read").isFalse();
+        assertThat(reply.header("X-Request-Id")).isEqualTo(reply.json().get("requestId").asText());
+    }
+
+    @Test
+    void anUnreadableRequestLine_is400_withoutAMadeUpInstance() throws Exception {
+        try (Socket socket = new Socket(server.getHost(), server.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("NONSENSE\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+            assertThat(answer).containsPattern("^HTTP/1.[01] 400").containsIgnoringCase("x-request-id:")
+                    .contains("application/problem+json").doesNotContain("\"instance\"");
+        }
+    }
+
+    @Test
+    void headersOverTheLimit_are431_withTheirPath_andTheRequestId() {
+        Api.Reply reply = api().hostile().send(api().request("/v1/me", null).header("X-Big", "b".repeat(20_000))
+                .GET());
+
+        assertProblem(reply, 431, "headers-too-large");
+        assertThat(reply.json().get("instance").asText()).isEqualTo("/v1/me");
+        assertThat(reply.header("X-Request-Id")).isEqualTo(reply.json().get("requestId").asText());
+    }
+
+    @Test
+    void aBodyOverTheLimit_is413_alsoOnRoutesThatTakeNoBody() {
+        String token = tokens().mint("{\"sub\":\"adm\",\"email\":\"adm@example.com\",\"roles\":[\"platform-admin\"]}");
+        String huge = "{\"a\":\"" + "x".repeat(1_150_000) + "\"}";
+
+        Api.Reply suspend = api().hostile().post("/v1/admin/tenants/acme/suspend", huge, token);
+
+        assertProblem(suspend, 413, "payload-too-large");
+        assertThat(suspend.header("X-Request-Id")).isEqualTo(suspend.json().get("requestId").asText());
+    }
+
+    @Test
+    void everyResponse_carriesTheRequestId_keepingAWellFormedOneFromTheCaller() {
+        Api.Reply chosen = api().hostile().send(api().request("/v1/nothing", null)
+                .header("X-Request-Id", "trace-1234567").GET());
+        Api.Reply hostile = api().hostile().send(api().request("/v1/nothing", null)
+                .header("X-Request-Id", "a b\"<>").GET());
+
+        assertThat(chosen.header("X-Request-Id")).isEqualTo("trace-1234567");
+        assertThat(chosen.json().get("requestId").asText()).isEqualTo("trace-1234567");
+        assertThat(hostile.header("X-Request-Id")).matches("[0-9a-f-]{36}");
+    }
+
+    private static void assertProblem(Api.Reply reply, int status, String code) {
+        assertThat(reply.status()).as(reply.body()).isEqualTo(status);
+        assertThat(reply.contentType()).isEqualTo("application/problem+json");
+        assertThat(reply.json().get("status").asInt()).isEqualTo(status);
+        assertThat(reply.json().get("code").asText()).isEqualTo(code);
+        assertThat(reply.json().get("type").asText()).isEqualTo("https://enclave.dev/problems/" + code);
+        assertThat(reply.json().get("title").asText()).isNotBlank();
+        assertThat(reply.body()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.enclave.app.edge.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.access.AccessDecision;
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.InMemoryAccessReads;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.organisation.Limit;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.limits.RequestBudgets;
+import dev.enclave.identity.TenantId;
+import io.micronaut.http.HttpRequest;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RequestAccessTest {
+
+    private static final Caller ADA = new Caller("iss", "ada", Optional.empty(), false, Optional.empty(), Set.of());
+    private static final Caller BOB = new Caller("iss", "bob", Optional.empty(), false, Optional.empty(), Set.of());
+
+    private final InMemoryAccessReads reads = new InMemoryAccessReads()
+            .member(ADA.userKey(), GroupName.ADMIN).organisation(OrganisationStatus.ACTIVE);
+    private final RequestBudgets budgets = new RequestBudgets(new Limit(10, 10, 10));
+    private final RequestAccess requests = new RequestAccess(reads.access(), budgets);
+
+    @Test
+    void aFilterAndAController_onOneRequest_shareOneStanding() {
+        HttpRequest<?> request = HttpRequest.POST("/v1/orgs/acme/services", "{}");
+
+        AccessDecision byTheFilter = requests.decide(request, ADA, "acme", Requirement.MEMBER);
+        AccessDecision byTheController = requests.decide(request, ADA, "acme", Requirement.ADMIN);
+
+        assertThat(byTheFilter).isInstanceOf(AccessDecision.Granted.class);
+        assertThat(byTheController).isInstanceOf(AccessDecision.Granted.class);
+        assertThat(reads.count()).isEqualTo(1);
+    }
+
+    @Test
+    void anotherOrganisationOrCaller_isDecidedAfresh() {
+        HttpRequest<?> request = HttpRequest.POST("/v1/orgs/acme/services", "{}");
+
+        requests.decide(request, ADA, "acme", Requirement.MEMBER);
+        requests.decide(request, ADA, "globex", Requirement.MEMBER);
+        requests.decide(request, BOB, "globex", Requirement.MEMBER);
+
+        assertThat(reads.count()).isEqualTo(3);
+    }
+
+    @Test
+    void twoRequests_eachReadTheirOwn() {
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+
+        assertThat(reads.count()).isEqualTo(2);
+    }
+
+    @Test
+    void aGrantedMember_spendsTheOrganisationsBudget_andOneFoundGone_theirOwnAgain() {
+        assertThat(policyOf(ADA)).isEqualTo("caller");
+
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        assertThat(policyOf(ADA)).isEqualTo("tenant");
+
+        reads.removeMember();
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        assertThat(policyOf(ADA)).isEqualTo("caller");
+    }
+
+    @Test
+    void aMemberWithoutTheRole_isNotCountedAsTheOrganisations() {
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.OWNER);
+
+        assertThat(policyOf(ADA)).isEqualTo("caller");
+    }
+
+    private String policyOf(Caller caller) {
+        RequestBudgets.Admission admission = budgets.admit(Optional.of(TenantId.of("acme")), caller.userKey());
+        admission.release();
+        return admission.charge().policy();
+    }
+}

@@ -1,0 +1,153 @@
+package dev.enclave.app.infra.consistency;
+
+import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyId;
+import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.domain.invitation.InvitationStatus;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Limit;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.infra.store.apikey.ApiKeyItems;
+import dev.enclave.app.infra.store.invitation.InvitationItems;
+import dev.enclave.app.infra.store.member.MembershipItems;
+import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.service.AssignmentItems;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A table as Enclave's own mappers write it: organisation {@code acme} with an owner (ada) and a member (bob, in the
+ * billing service's viewers), a pending invitation (cleo) and an accepted one (bob's), an API key, an idempotency
+ * record, and an item of acme's own data. Tests damage it the way a crash, a bug or a hand edit could.
+ */
+final class HealthyTable {
+
+    static final TenantId ACME = TenantId.of("acme");
+    static final String PARTITION = "TENANT#acme#";
+    static final String ISSUER = "https://idp.example/";
+    static final Instant NOW = Instant.parse("2026-11-01T10:00:00Z");
+    static final Membership ADA = member("ada", GroupName.OWNER, GroupName.MEMBER);
+    static final Membership BOB = member("bob", GroupName.MEMBER);
+    static final ServiceGroup BILLING_VIEWERS = ServiceGroup.parse("billing/viewers").orElseThrow();
+    static final Invitation CLEO_INVITED = invitation("cleoinvitationaaaaaa", "cleo", InvitationStatus.PENDING);
+    static final Invitation BOB_INVITED = invitation("bobinvitationaaaaaaa", "bob", InvitationStatus.ACCEPTED);
+    static final Organisation ORGANISATION = new Organisation(ACME, "Acme Ltd", 25, 2, OrganisationStatus.ACTIVE, 1,
+            NOW, Optional.of(new Limit(100, 200, 20)));
+
+    private final Map<String, Map<String, AttributeValue>> items = new LinkedHashMap<>();
+
+    HealthyTable() {
+        Map<String, AttributeValue> organisation = new HashMap<>(OrganisationItems.toItem(ORGANISATION));
+        organisation.put(OrganisationItems.OWNERS, n(1));
+        organisation.put("apiKeys", n(1));
+        put(organisation);
+        for (Membership member : List.of(ADA, BOB)) {
+            put(MembershipItems.toItem(member, new OrganisationName(ORGANISATION.name(), ORGANISATION.version())));
+            put(MembershipItems.emailGuard(member));
+        }
+        put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
+                "name", s("Billing"), "version", n(1)));
+        put(AssignmentItems.item(ACME, BILLING_VIEWERS, BOB.user(), BOB.userId()));
+        put(InvitationItems.toItem(CLEO_INVITED));
+        put(InvitationItems.inviteeGuard(CLEO_INVITED));
+        put(InvitationItems.toItem(BOB_INVITED));
+        ApiKey worker = new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", Access.READ, "ada", NOW,
+                Optional.empty(), Optional.empty(), "secrethash");
+        put(ApiKeyItems.toItem(worker));
+        put(ApiKeyItems.lookupItem(worker, ORGANISATION.incarnation()));
+        put(Map.of("PK", s(PARTITION), "SK", s("IDEMPOTENCY#" + ADA.user().digest() + "#keydigest"),
+                "type", s("idempotency"), "requestHash", s("hash"), "expiresAt", n(NOW.getEpochSecond() + 86400)));
+        put(Map.of("PK", s("TENANT#acme#DATA#k3j9#orders"), "SK", s("anything the tenant likes")));
+    }
+
+    static Membership member(String user, GroupName... groups) {
+        return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
+                Set.of(groups),
+                NOW, 1);
+    }
+
+    static Invitation invitation(String id, String user, InvitationStatus status) {
+        return new Invitation(ACME, new InvitationId(id), Email.of(user + "@example.com"),
+                Set.of(GroupName.MEMBER),
+                Set.of(), "tokenhash", status, NOW, NOW.plus(Duration.ofDays(7)), "ada",
+                status == InvitationStatus.ACCEPTED ? Optional.of(UserKey.of(ISSUER, user)) : Optional.empty());
+    }
+
+    Stream<Map<String, AttributeValue>> items() {
+        return items.values().stream();
+    }
+
+    /** Every item of acme's control partition. */
+    long controlItems() {
+        return items.values().stream().filter(item -> item.get("PK").s().equals(PARTITION)).count();
+    }
+
+    HealthyTable put(Map<String, AttributeValue> item) {
+        items.put(key(item.get("PK").s(), item.get("SK").s()), Map.copyOf(item));
+        return this;
+    }
+
+    /** The lookup entry of acme's API key, outside its partition. */
+    static final String WORKER_LOOKUP = "APIKEY#lookup#TENANT#acme#workerkeyaaaaaaa";
+
+    Map<String, AttributeValue> removeLookup() {
+        return Optional.ofNullable(items.remove(key(WORKER_LOOKUP, "KEY")))
+                .orElseThrow(() -> new IllegalArgumentException("no lookup entry"));
+    }
+
+    HealthyTable remove(String sortKey) {
+        if (items.remove(key(PARTITION, sortKey)) == null) {
+            throw new IllegalArgumentException("no item " + sortKey);
+        }
+        return this;
+    }
+
+    /** Sets (or, with {@code null}, removes) one attribute of the item at {@code sortKey} in acme's partition. */
+    HealthyTable set(String sortKey, String attribute, AttributeValue value) {
+        Map<String, AttributeValue> item = new HashMap<>(get(sortKey));
+        if (value == null) {
+            item.remove(attribute);
+        } else {
+            item.put(attribute, value);
+        }
+        return put(item);
+    }
+
+    Map<String, AttributeValue> get(String sortKey) {
+        return Optional.ofNullable(items.get(key(PARTITION, sortKey)))
+                .orElseThrow(() -> new IllegalArgumentException("no item " + sortKey));
+    }
+
+    static String sortKey(Map<String, AttributeValue> item) {
+        return item.get("SK").s();
+    }
+
+    static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+
+    private static String key(String partitionKey, String sortKey) {
+        return partitionKey + "\n" + sortKey;
+    }
+}

@@ -1,0 +1,335 @@
+package dev.enclave.app.infra.consistency;
+
+import static dev.enclave.app.infra.consistency.HealthyTable.ADA;
+import static dev.enclave.app.infra.consistency.HealthyTable.BOB;
+import static dev.enclave.app.infra.consistency.HealthyTable.BOB_INVITED;
+import static dev.enclave.app.infra.consistency.HealthyTable.CLEO_INVITED;
+import static dev.enclave.app.infra.consistency.HealthyTable.PARTITION;
+import static dev.enclave.app.infra.consistency.HealthyTable.member;
+import static dev.enclave.app.infra.consistency.HealthyTable.n;
+import static dev.enclave.app.infra.consistency.HealthyTable.s;
+import static dev.enclave.app.infra.consistency.HealthyTable.sortKey;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.invitation.InvitationStatus;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.infra.store.invitation.InvitationItems;
+import dev.enclave.app.infra.store.member.MembershipItems;
+import dev.enclave.app.infra.store.service.AssignmentItems;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+class InvariantsTest {
+
+    private static final String ORG = "ORG";
+    private static final String ADA_MEMBER = sortKey(MembershipItems.toItem(ADA, new OrganisationName("x", 1)));
+    private static final String BOB_MEMBER = sortKey(MembershipItems.toItem(BOB, new OrganisationName("x", 1)));
+    private static final String BOB_EMAIL = sortKey(MembershipItems.emailGuard(BOB));
+    private static final String CLEO_INVITATION = sortKey(InvitationItems.toItem(CLEO_INVITED));
+    private static final String CLEO_GUARD = sortKey(InvitationItems.inviteeGuard(CLEO_INVITED));
+    private static final String BOB_INVITATION = sortKey(InvitationItems.toItem(BOB_INVITED));
+
+    private final HealthyTable table = new HealthyTable();
+
+    @Test
+    void check_ofATableAsEnclaveWritesIt_findsNothing_andLeavesTheTenantsDataUnread() {
+        Findings findings = check();
+
+        assertThat(findings.violations()).isEmpty();
+        assertThat(findings.itemsRead()).as("the control items, a lookup entry and one item of the tenant's data")
+                .isEqualTo(table.controlItems() + 2);
+        assertThat(findings.tenantData()).isEqualTo(1);
+        assertThat(findings.tenants()).isEqualTo(1);
+    }
+
+    @Test
+    void check_whenAnApiKeyLostItsLookupEntry_orAnEntryItsKey_namesEach() {
+        Map<String, AttributeValue> entry = table.removeLookup();
+        assertOnly(ViolationKind.KEY_LOOKUP_MISSING, "APIKEY#workerkeyaaaaaaa");
+
+        table.put(entry).remove("APIKEY#workerkeyaaaaaaa").set(ORG, "apiKeys", AttributeValue.fromN("0"));
+        Findings findings = check();
+        assertThat(findings.violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo(ViolationKind.KEY_LOOKUP_WITHOUT_KEY);
+            assertThat(violation.key()).isEqualTo(HealthyTable.WORKER_LOOKUP + " KEY");
+        });
+    }
+
+    @Test
+    void check_whenAnItemOfAnotherIncarnationIsInThePartition_namesIt() {
+        table.set("SVC#billing", "incarnation", AttributeValue.fromS("zzzz"));
+
+        assertOnly(ViolationKind.DEAD_INCARNATION, "SVC#billing");
+    }
+
+    @Test
+    void check_whenAnOrganisationIsStillDeleting_namesTheHalfDeletedOrganisation() {
+        table.set(ORG, "status", s("DELETING"));
+
+        assertOnly(ViolationKind.ORGANISATION_DELETING, ORG);
+    }
+
+    @Test
+    void check_whenThePartitionHasNoOrganisationItem_namesEveryItemLeftBehind() {
+        table.remove(ORG);
+
+        Findings findings = check();
+
+        assertThat(findings.byKind()).as("the control items and the lookup entry of its key")
+                .containsExactly(Map.entry(ViolationKind.ITEM_WITHOUT_ORGANISATION, table.controlItems() + 1));
+    }
+
+    @Test
+    void check_whenTheOrganisationOwesWork_namesTheUnfinishedWorkAndItsVersion() {
+        table.set(ORG, "owes", s("RENAME")).set(ORG, "owedFor", AttributeValue.fromN("4"));
+
+        Violation violation = assertOnly(ViolationKind.UNFINISHED_WORK, ORG);
+
+        assertThat(violation.detail()).isEqualTo("owes RENAME recorded at version 4");
+    }
+
+    @Test
+    void check_whenTheMemberCounterDrifted_namesIt() {
+        table.set(ORG, "members", n(3));
+
+        Violation violation = assertOnly(ViolationKind.MEMBER_COUNT, ORG);
+
+        assertThat(violation.detail()).isEqualTo("members is 3, the partition holds 2");
+    }
+
+    @Test
+    void check_whenTheOwnerCounterDriftedOrIsGone_namesIt() {
+        table.set(ORG, "owners", n(2));
+        assertOnly(ViolationKind.OWNER_COUNT, ORG);
+
+        table.set(ORG, "owners", null);
+        assertThat(assertOnly(ViolationKind.OWNER_COUNT, ORG).detail()).isEqualTo("owners is absent, the partition holds 1");
+    }
+
+    @Test
+    void check_whenMembersRemainButNoOwner_namesTheOwnerlessOrganisation() {
+        table.put(MembershipItems.toItem(member("ada", GroupName.MEMBER), new OrganisationName("Acme Ltd", 1)))
+                .set(ORG, "owners", n(0));
+
+        assertOnly(ViolationKind.NO_OWNER, ORG);
+    }
+
+    @Test
+    void check_ofAnOnboardedOrganisationWhoseOwnerHasNotAcceptedYet_findsNothing() {
+        table.remove(ADA_MEMBER).remove(sortKey(MembershipItems.emailGuard(ADA))).remove(BOB_MEMBER)
+                .remove(BOB_EMAIL).remove(sortKey(AssignmentItems.item(HealthyTable.ACME,
+                        HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())))
+                .set(ORG, "members", n(0)).set(ORG, "owners", n(0));
+
+        assertThat(check().violations()).isEmpty();
+    }
+
+    @Test
+    void check_whenTheApiKeyCounterDrifted_namesIt() {
+        table.set(ORG, "apiKeys", n(3));
+
+        assertOnly(ViolationKind.API_KEY_COUNT, ORG);
+    }
+
+    @Test
+    void check_whenAMembershipLostItsUserIndexEntry_namesIt() {
+        table.set(BOB_MEMBER, "GSI2PK", null).set(BOB_MEMBER, "GSI2SK", null);
+
+        assertThat(assertOnly(ViolationKind.USER_INDEX_ENTRY, BOB_MEMBER).detail())
+                .isEqualTo("membership has no byUser entry");
+    }
+
+    @Test
+    void check_whenAMembershipsUserIndexEntryIsSomeoneElses_namesIt() {
+        table.set(BOB_MEMBER, "GSI2PK", s(ADA.user().prefix().value()));
+
+        assertOnly(ViolationKind.USER_INDEX_ENTRY, BOB_MEMBER);
+    }
+
+    @Test
+    void check_whenAnItemOtherThanAMembershipCarriesAUserIndexEntry_namesTheEntryPointingAtNoMembership() {
+        table.set(BOB_EMAIL, "GSI2PK", s(BOB.user().prefix().value())).set(BOB_EMAIL, "GSI2SK", s("ORG#acme"));
+
+        assertOnly(ViolationKind.USER_INDEX_ENTRY, BOB_EMAIL);
+    }
+
+    @Test
+    void check_whenAClosedInvitationIsStillOnTheInviteesList_namesTheEntry() {
+        table.set(BOB_INVITATION, "GSI2PK", InvitationItems.toItem(CLEO_INVITED).get("GSI2PK"))
+                .set(BOB_INVITATION, "GSI2SK", s("INVITATION#acme#bobinvitationaaaaaaa"));
+
+        assertOnly(ViolationKind.USER_INDEX_ENTRY, BOB_INVITATION);
+    }
+
+    @Test
+    void check_whenAnInvitationIsInAnotherStatusCollection_namesTheEntry() {
+        table.set(CLEO_INVITATION, "GSI1PK", s("TENANT#acme#INVITATIONS#revoked"));
+
+        assertOnly(ViolationKind.COLLECTION_INDEX_ENTRY, CLEO_INVITATION);
+    }
+
+    @Test
+    void check_whenAMembershipLostItsEmailRecord_namesTheMembership() {
+        table.remove(BOB_EMAIL);
+
+        assertOnly(ViolationKind.EMAIL_GUARD, BOB_MEMBER);
+    }
+
+    @Test
+    void check_ofAMemberWithoutAnEmail_expectsNoEmailRecord() {
+        table.set(BOB_MEMBER, "email", s("")).remove(BOB_EMAIL);
+
+        assertThat(check().violations()).isEmpty();
+    }
+
+    @Test
+    void check_ofAMembershipWhoseEmailIsNoAddress_namesItMalformed() {
+        table.set(BOB_MEMBER, "email", s("bob at example.com"));
+
+        Findings findings = check();
+
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).singleElement().satisfies(violation -> {
+            assertThat(violation.key()).isEqualTo(PARTITION + " " + BOB_MEMBER);
+            assertThat(violation.detail()).isEqualTo("membership that its mapping refuses (IllegalArgumentException)");
+        });
+    }
+
+    @Test
+    void check_ofAMembershipInAGroupThatIsNoGroupName_namesItMalformed() {
+        table.set(BOB_MEMBER, "groups", AttributeValue.fromSs(List.of("member", "Billing Team")));
+
+        Findings findings = check();
+
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).singleElement().satisfies(violation -> {
+            assertThat(violation.key()).isEqualTo(PARTITION + " " + BOB_MEMBER);
+            assertThat(violation.detail()).isEqualTo("membership that its mapping refuses (IllegalArgumentException)");
+        });
+    }
+
+    @Test
+    void check_whenAnEmailRecordOutlivedItsMember_namesTheRecord() {
+        Membership dan = member("dan", GroupName.MEMBER);
+        table.put(MembershipItems.emailGuard(dan));
+
+        assertOnly(ViolationKind.EMAIL_GUARD, sortKey(MembershipItems.emailGuard(dan)));
+    }
+
+    @Test
+    void check_whenAPendingInvitationLostItsGuard_namesTheInvitation() {
+        table.remove(CLEO_GUARD);
+
+        assertOnly(ViolationKind.INVITEE_GUARD, CLEO_INVITATION);
+    }
+
+    @Test
+    void check_whenAGuardNamesAnInvitationThatIsGoneOrClosed_namesTheGuard() {
+        table.remove(CLEO_INVITATION);
+        assertThat(assertOnly(ViolationKind.INVITEE_GUARD, CLEO_GUARD).detail())
+                .isEqualTo("invitee guard naming no invitation");
+
+        table.put(InvitationItems.toItem(HealthyTable.invitation("cleoinvitationaaaaaa", "cleo",
+                InvitationStatus.REVOKED)));
+        assertThat(assertOnly(ViolationKind.INVITEE_GUARD, CLEO_GUARD).detail())
+                .isEqualTo("invitee guard naming a revoked invitation");
+    }
+
+    @Test
+    void check_whenAnAssignmentOutlivedItsMember_namesTheAssignment() {
+        Membership dan = member("dan", GroupName.MEMBER);
+        Map<String, AttributeValue> assignment = AssignmentItems.item(HealthyTable.ACME,
+                HealthyTable.BILLING_VIEWERS, dan.user(), dan.userId());
+        table.put(assignment);
+
+        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, sortKey(assignment));
+    }
+
+    @Test
+    void check_whenAnAssignmentOutlivedItsService_namesTheAssignment() {
+        table.remove("SVC#billing");
+
+        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(AssignmentItems.item(HealthyTable.ACME,
+                HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
+    }
+
+    @Test
+    void check_whenAMemberHasAPendingInvitation_namesTheInvitation() {
+        var again = HealthyTable.invitation("bobagainaaaaaaaaaaaa", "bob", InvitationStatus.PENDING);
+        table.put(InvitationItems.toItem(again)).put(InvitationItems.inviteeGuard(again));
+
+        assertOnly(ViolationKind.INVITATION_FOR_MEMBER, sortKey(InvitationItems.toItem(again)));
+    }
+
+    @Test
+    void check_whenARenameStoppedHalfWay_namesEveryMembershipWithTheOldName() {
+        table.set(ORG, "name", s("Acme Group")).set(ORG, "version", n(2))
+                .put(MembershipItems.toItem(ADA, new OrganisationName("Acme Group", 2)));
+
+        assertOnly(ViolationKind.STALE_NAME_COPY, BOB_MEMBER);
+    }
+
+    @Test
+    void check_ofItemsEnclaveNeverWrites_namesThemUnknown_exceptInTheTenantsData() {
+        table.put(Map.of("PK", s(PARTITION), "SK", s("JUNK#1")))
+                .put(Map.of("PK", s("SOMEWHERE#else#"), "SK", s("x")))
+                .put(Map.of("PK", s("TENANT#acme#OTHER#x#"), "SK", s("x")))
+                .put(Map.of("PK", s("TENANT#acme#DATA#k3j9#junk"), "SK", s("JUNK#1")));
+
+        Findings findings = check();
+
+        assertThat(findings.byKind()).containsExactly(Map.entry(ViolationKind.UNKNOWN_ITEM, 3L));
+        assertThat(findings.violations()).extracting(Violation::key).containsExactlyInAnyOrder(
+                PARTITION + " JUNK#1", "SOMEWHERE#else# x", "TENANT#acme#OTHER#x# x");
+    }
+
+    @Test
+    void check_ofAnItemItsEntitysMapperRefuses_namesItMalformed() {
+        String record = "IDEMPOTENCY#" + ADA.user().digest() + "#keydigest";
+        table.set(record, "requestHash", null);
+
+        assertThat(assertOnly(ViolationKind.MALFORMED_ITEM, record).detail())
+                .isEqualTo("idempotency record that its mapping refuses (NullPointerException)");
+    }
+
+    @Test
+    void check_ofAMalformedServiceWithAssignments_namesItMalformed_andItsAssignmentsAsWithoutAService() {
+        table.set("SVC#billing", "name", n(7));
+
+        Findings findings = check();
+
+        assertThat(findings.byKind()).containsExactly(Map.entry(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, 1L),
+                Map.entry(ViolationKind.MALFORMED_ITEM, 1L));
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM).get(0).detail())
+                .isEqualTo("service that its mapping refuses (NullPointerException)");
+    }
+
+    @Test
+    void check_ofAnItemClaimingAnotherTenant_namesItMalformed_andDoesNotCountIt() {
+        table.set(BOB_MEMBER, "tenant", s("evil"));
+
+        Findings findings = check();
+
+        assertThat(findings.byKind()).containsOnlyKeys(ViolationKind.MALFORMED_ITEM, ViolationKind.MEMBER_COUNT,
+                ViolationKind.EMAIL_GUARD, ViolationKind.ASSIGNMENT_WITHOUT_MEMBER);
+        assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).extracting(Violation::key)
+                .containsExactly(PARTITION + " " + BOB_MEMBER);
+    }
+
+    private Findings check() {
+        return Invariants.check(table.items());
+    }
+
+    /** The one violation found: of {@code kind}, on the item at {@code sortKey} in acme's partition. */
+    private Violation assertOnly(ViolationKind kind, String sortKey) {
+        Findings findings = check();
+        assertThat(findings.violations()).as("violations").hasSize(1);
+        Violation violation = findings.violations().get(0);
+        assertThat(violation.kind()).isEqualTo(kind);
+        assertThat(violation.tenant()).isEqualTo("acme");
+        assertThat(violation.key()).isEqualTo(PARTITION + " " + sortKey);
+        return violation;
+    }
+}

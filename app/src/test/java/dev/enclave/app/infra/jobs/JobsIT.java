@@ -1,0 +1,210 @@
+package dev.enclave.app.infra.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.enclave.app.domain.organisation.Job;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.infra.store.jobs.DeletionSweep;
+import dev.enclave.app.infra.store.jobs.Jobs;
+import dev.enclave.app.infra.store.jobs.NameCopies;
+import dev.enclave.app.infra.store.jobs.OutsideEntries;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.BigOrganisations;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.SharedSandbox;
+import dev.enclave.identity.TenantId;
+import dev.enclave.sandbox.gateway.GatewayFaults;
+import dev.enclave.table.TableDesign;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Renames and deletions of organisations of thousands of members: they answer at once and their jobs finish in
+ * the background; a job nobody runs is found on the due-work index; a job is run by one worker at a time and taken
+ * over from its checkpoint when its worker is gone; faults slow a job without failing it. The scheduled poll is held
+ * off (an hour) so each test polls when it means to; the lease is a second, so takeovers happen within a test.
+ */
+@MicronautTest(environments = "local")
+class JobsIT extends LocalStackTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
+
+    @Inject
+    DynamoDbClient platform;
+
+    @Inject
+    RunningJobs runner;
+
+    @Inject
+    Organisations organisations;
+
+    @Inject
+    Jobs jobs;
+
+    @Inject
+    NameCopies copies;
+
+    @Inject
+    OutsideEntries outside;
+
+    @Inject
+    MeterRegistry meters;
+
+    @Override
+    public Map<String, String> getProperties() {
+        Map<String, String> properties = super.getProperties();
+        properties.putAll(Map.of("enclave.jobs.first-poll", "1h", "enclave.jobs.poll-interval", "1h",
+                "enclave.jobs.lease", "1s", "enclave.jobs.write-units-per-second", "4000",
+                "enclave.tenancy.dynamodb-max-attempts", "2"));
+        return properties;
+    }
+
+    @AfterEach
+    void clearFaults() {
+        faults.clear();
+    }
+
+    @Test
+    void aRenameOfThousands_answersWithTheJobRunning_andTheJobReachesEveryMember() {
+        String owner = journeys().organisation("big-rename");
+        BigOrganisations.addMembers(platform, tableName, "big-rename", "m", 2000);
+
+        Api.Reply renamed = rename("big-rename", owner, "Renamed Ltd");
+
+        assertThat(renamed.status()).as(renamed.body()).isEqualTo(200);
+        assertThat(renamed.json().get("name").asText()).isEqualTo("Renamed Ltd");
+        assertThat(renamed.json().get("jobs").get(0).get("kind").asText()).isEqualTo("rename");
+        assertThat(renamed.json().get("jobs").get(0).get("processed").asLong()).isLessThan(2001);
+        await().atMost(PATIENCE).until(() -> api().get("/v1/orgs/big-rename", owner).json().get("jobs").isEmpty());
+        assertThat(nameCopies("big-rename")).containsOnly("Renamed Ltd").hasSize(2001);
+        indexesCaughtUp();
+        assertThat(owing()).doesNotContain("TENANT#big-rename#");
+    }
+
+    @Test
+    void aDeletionOfThousands_answersGoneAtOnce_andTheJobRemovesEveryItem_theOrganisationLast() {
+        String owner = journeys().organisation("big-delete");
+        BigOrganisations.addMembers(platform, tableName, "big-delete", "m", 2000);
+
+        Api.Reply deleted = api().send(api().request("/v1/orgs/big-delete", owner).DELETE());
+
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(202);
+        assertThat(api().get("/v1/orgs/big-delete", owner).status()).isEqualTo(404);
+        Api.Reply asPlatform = api().get("/v1/admin/tenants/big-delete", tokens().mint(
+                "{\"sub\":\"root\",\"email\":\"root@platform.example\",\"roles\":[\"platform-admin\"]}"));
+        assertThat(asPlatform.json().get("status").asText()).isEqualTo("deleting");
+        assertThat(asPlatform.json().at("/jobs/0/kind").asText()).isEqualTo("delete");
+        Api.Reply early = api().post("/v1/orgs", "{\"id\":\"big-delete\",\"name\":\"Again\"}", owner);
+        assertThat(early.status()).isIn(201, 409);
+        if (early.status() == 409) {
+            assertThat(early.json().get("type").asText()).endsWith("organisation-being-deleted");
+            await().atMost(PATIENCE).until(() -> partition("big-delete").isEmpty());
+            assertThat(api().post("/v1/orgs", "{\"id\":\"big-delete\",\"name\":\"Again\"}", owner).status())
+                    .as("the id is free again").isEqualTo(201);
+        }
+        assertThat(api().get("/v1/orgs/big-delete/members", owner).json().get("items")).hasSize(1);
+    }
+
+    @Test
+    void aJobRecordedByAnInstanceThatStoppedBeforeRunningIt_isFoundOnTheIndex_andRunByAPoll() {
+        journeys().organisation("orphan-rename");
+        journeys().join("orphan-rename", journeys().member("owner-orphan-rename"), "bob-orphan");
+        Organisation read = organisations.find(TenantId.of("orphan-rename")).orElseThrow();
+        assertThat(organisations.rename(read, "Found Later", ExpectedVersion.anyExisting(), Instant.now()))
+                .isInstanceOf(Organisations.Renamed.class);
+        indexesCaughtUp();
+        assertThat(owing()).contains("TENANT#orphan-rename#");
+
+        assertThat(runner.poll()).isEqualTo(1);
+
+        await().atMost(PATIENCE).until(() -> nameCopies("orphan-rename").equals(List.of("Found Later",
+                "Found Later")));
+        await().atMost(PATIENCE).until(() -> !owing().contains("TENANT#orphan-rename#"));
+    }
+
+    @Test
+    void aWorkerThatDiesMidJob_isTakenOverAfterItsLease_andNoFinishedPageIsWalkedAgain() {
+        journeys().organisation("takeover");
+        BigOrganisations.addMembers(platform, tableName, "takeover", "m", 600);
+        TenantId tenant = TenantId.of("takeover");
+        Organisation read = organisations.find(tenant).orElseThrow();
+        organisations.rename(read, "Taken Over", ExpectedVersion.anyExisting(), Instant.now());
+        Job held = jobs.take(tenant, Job.Kind.RENAME, "dead-worker", Instant.now(), Duration.ofSeconds(1))
+                .orElseThrow();
+        JobSteps steps = new JobSteps(jobs, organisations, (DeletionSweep) organisations, copies, outside, java.time.Clock.systemUTC());
+        JobSteps.Walk walk = steps.start(held);
+        for (int page = 0; page < 3; page++) {
+            walk = ((JobSteps.Advanced) steps.next(walk, "dead-worker", Instant.now().plusSeconds(1))).walk();
+        }
+        double before = itemsWritten();
+
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(200)).until(() -> runner.poll() == 1);
+
+        await().atMost(PATIENCE).until(() -> !owing().contains("TENANT#takeover#"));
+        assertThat(itemsWritten() - before).as("only the pages the dead worker did not write")
+                .isEqualTo(601 - 3 * RunningJobs.PAGE);
+        assertThat(nameCopies("takeover")).containsOnly("Taken Over").hasSize(601);
+        assertThat(steps.next(walk, "dead-worker", Instant.now().plusSeconds(1)))
+                .as("the dead worker, back, writes nothing more").isInstanceOf(JobSteps.Lost.class);
+    }
+
+    @Test
+    void throttling_slowsAJobWithoutFailingIt() {
+        String owner = journeys().organisation("throttled");
+        BigOrganisations.addMembers(platform, tableName, "throttled", "m", 300);
+        faults.inject(new GatewayFaults.Rule(Optional.of("Query"), Optional.of("throttled"),
+                GatewayFaults.Kind.PROVISIONED_THROUGHPUT_EXCEEDED, Duration.ZERO, 6));
+
+        Api.Reply deleted = api().send(api().request("/v1/orgs/throttled", owner).DELETE());
+
+        assertThat(deleted.status()).isEqualTo(202);
+        await().atMost(PATIENCE).until(() -> partition("throttled").isEmpty());
+        assertThat(faults.met()).isPositive();
+    }
+
+    private double itemsWritten() {
+        var counter = meters.find("enclave.jobs.items").tag("kind", "rename").counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private Api.Reply rename(String org, String owner, String name) {
+        String etag = api().get("/v1/orgs/" + org, owner).header("ETag");
+        return api().send(api().request("/v1/orgs/" + org, owner).header("If-Match", etag)
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"" + name + "\"}")));
+    }
+
+    private List<String> nameCopies(String org) {
+        return partition(org).stream().filter(item -> item.get("SK").s().startsWith("MEMBER#"))
+                .map(item -> item.get("orgName").s()).toList();
+    }
+
+    private List<String> owing() {
+        return platform.query(b -> b.tableName(tableName).indexName(TableDesign.BY_OWED_WORK.indexName())
+                        .keyConditionExpression("GSI3PK = :work")
+                        .expressionAttributeValues(Map.of(":work", AttributeValue.fromS(TableDesign.OWED_WORK))))
+                .items().stream().map(item -> item.get("PK").s()).toList();
+    }
+
+    private List<Map<String, AttributeValue>> partition(String org) {
+        return platform.queryPaginator(b -> b.tableName(tableName).keyConditionExpression("PK = :pk")
+                .consistentRead(true).expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#" + org
+                        + "#")))).items().stream().toList();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.enclave.app.infra.store.apikey;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyId;
+import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ApiKeyItemsTest {
+
+    @Test
+    void roundTrip_withEveryOptionalSet() {
+        ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "billing", Access.READ_WRITE,
+                "ada", Instant.parse("2026-11-23T20:00:00Z"), Optional.of(Instant.parse("2026-12-23T20:00:00Z")),
+                Optional.of(Instant.parse("2026-11-24T08:00:00Z")), "0".repeat(64));
+
+        assertThat(ApiKeyItems.fromItem(ApiKeyItems.toItem(key))).isEqualTo(key);
+        assertThat(ApiKeyItems.toItem(key).get("SK").s()).isEqualTo("APIKEY#abcdefghijklmnop");
+        assertThat(ApiKeyItems.toItem(key)).doesNotContainKeys("GSI1PK", "GSI2PK", "expiresAt");
+    }
+
+    @Test
+    void roundTrip_withNoneSet() {
+        ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "ro", Access.READ, "ada",
+                Instant.parse("2026-11-23T20:00:00Z"), Optional.empty(), Optional.empty(), "f".repeat(64));
+
+        assertThat(ApiKeyItems.fromItem(ApiKeyItems.toItem(key))).isEqualTo(key);
+    }
+}

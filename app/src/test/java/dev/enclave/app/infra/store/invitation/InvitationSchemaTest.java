@@ -1,0 +1,127 @@
+package dev.enclave.app.infra.store.invitation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.domain.invitation.InvitationStatus;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The invitation schema reads and writes exactly the items Enclave has always stored. */
+class InvitationSchemaTest {
+
+    private static final TenantId ACME = TenantId.of("acme");
+    private static final Email CLEO = new Email("cleo@example.com");
+    private static final Instant CREATED = Instant.parse("2026-11-22T10:15:30Z");
+    private static final Instant VALID_UNTIL = Instant.parse("2026-11-29T10:15:30Z");
+
+    private static Invitation invitation(InvitationStatus status, Optional<UserKey> acceptedBy) {
+        return new Invitation(ACME, new InvitationId("cleoinvitationaaaaaa"), CLEO,
+                Set.of(new GroupName("member"), new GroupName("admin")),
+                Set.of(serviceGroup("billing", "viewers"), serviceGroup("api", "callers")), "tokenhash", status,
+                CREATED, VALID_UNTIL, "ada", acceptedBy);
+    }
+
+    static Map<String, AttributeValue> stored(InvitationStatus status) {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put("PK", s("TENANT#acme#"));
+        item.put("SK", s("INVITATION#cleoinvitationaaaaaa"));
+        item.put("type", s("invitation"));
+        item.put("tenant", s("acme"));
+        item.put("id", s("cleoinvitationaaaaaa"));
+        item.put("email", s("cleo@example.com"));
+        item.put("groups", AttributeValue.fromL(List.of(s("admin"), s("member"))));
+        item.put("serviceGroups", AttributeValue.fromL(List.of(s("api/callers"), s("billing/viewers"))));
+        item.put("tokenHash", s("tokenhash"));
+        item.put("status", s(status.name()));
+        item.put("createdAt", s("2026-11-22T10:15:30Z"));
+        item.put("validUntil", n(VALID_UNTIL.getEpochSecond()));
+        item.put("expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond()));
+        item.put("invitedBy", s("ada"));
+        item.put("GSI1PK", s("TENANT#acme#INVITATIONS#" + status.wire()));
+        item.put("GSI1SK", s("2026-11-22T10:15:30.000000000Z#cleoinvitationaaaaaa"));
+        return item;
+    }
+
+    @Test
+    void aPendingInvitation_isOnTheInviteesIndex() {
+        Map<String, AttributeValue> stored = stored(InvitationStatus.PENDING);
+        stored.put("GSI2PK", s(EmailKey.of(CLEO).prefix().value()));
+        stored.put("GSI2SK", s("INVITATION#acme#cleoinvitationaaaaaa"));
+
+        assertThat(InvitationItems.toItem(invitation(InvitationStatus.PENDING, Optional.empty()))).isEqualTo(stored);
+        assertThat(InvitationItems.fromItem(stored)).isEqualTo(invitation(InvitationStatus.PENDING, Optional.empty()));
+        assertThat(InvitationItems.toItem(InvitationItems.fromItem(stored))).isEqualTo(stored);
+    }
+
+    @Test
+    void aStoredItem_readsItsGroupsServiceGroupsAndAcceptorAsTypedValues() {
+        Map<String, AttributeValue> stored = stored(InvitationStatus.ACCEPTED);
+        stored.put("acceptedBy", s("bobdigest"));
+
+        Invitation read = InvitationItems.fromItem(stored);
+
+        assertThat(read.groups()).containsExactlyInAnyOrder(new GroupName("admin"), new GroupName("member"));
+        assertThat(read.serviceGroups()).containsExactlyInAnyOrder(serviceGroup("api", "callers"),
+                serviceGroup("billing", "viewers"));
+        assertThat(read.acceptedBy()).contains(new UserKey("bobdigest"));
+    }
+
+    @Test
+    void aStoredServiceGroupWithoutItsService_doesNotMap() {
+        Map<String, AttributeValue> stored = stored(InvitationStatus.PENDING);
+        stored.put("serviceGroups", AttributeValue.fromL(List.of(s("viewers"))));
+
+        assertThatThrownBy(() -> InvitationItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void anAcceptedInvitation_namesWhoAccepted_andIsOffTheInviteesIndex() {
+        Map<String, AttributeValue> stored = stored(InvitationStatus.ACCEPTED);
+        stored.put("acceptedBy", s("bobdigest"));
+        Invitation accepted = invitation(InvitationStatus.ACCEPTED, Optional.of(new UserKey("bobdigest")));
+
+        assertThat(InvitationItems.toItem(accepted)).isEqualTo(stored);
+        assertThat(InvitationItems.fromItem(stored)).isEqualTo(accepted);
+        assertThat(InvitationItems.toItem(InvitationItems.fromItem(stored))).isEqualTo(stored);
+    }
+
+    @Test
+    void inviteeGuard_namesThePendingInvitation_andExpiresWithIt() {
+        Map<String, AttributeValue> guard = InvitationItems.inviteeGuard(invitation(InvitationStatus.PENDING,
+                Optional.empty()));
+
+        assertThat(guard).isEqualTo(Map.of("PK", s("TENANT#acme#"),
+                "SK", s("INVITEE#" + EmailKey.of(CLEO).digest()), "type", s("invitee"),
+                "invitation", s("cleoinvitationaaaaaa"),
+                "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond())));
+        assertThat(InvitationItems.guardedInvitation(guard)).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
+    }
+
+    private static ServiceGroup serviceGroup(String service, String group) {
+        return new ServiceGroup(new ServiceId(service), new GroupName(group));
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    private static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+}

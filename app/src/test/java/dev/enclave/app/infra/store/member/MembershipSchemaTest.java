@@ -1,0 +1,146 @@
+package dev.enclave.app.infra.store.member;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** The membership schema reads and writes exactly the items Enclave has always stored. */
+class MembershipSchemaTest {
+
+    private static final UserKey ADA = UserKey.of("https://idp.example/", "auth0|42");
+    private static final Membership MEMBERSHIP = new Membership(TenantId.of("acme"), ADA, "auth0|42",
+            "https://idp.example/", Optional.of(Email.of("ada@example.com")), Set.of(GroupName.OWNER, GroupName.MEMBER),
+            Instant.parse("2026-11-22T10:15:30Z"), 3);
+
+    static Map<String, AttributeValue> stored() {
+        Map<String, AttributeValue> item = new HashMap<>();
+        item.put("PK", s("TENANT#acme#"));
+        item.put("SK", s("MEMBER#" + ADA.digest()));
+        item.put("GSI2PK", s("USER#" + ADA.digest() + "#"));
+        item.put("GSI2SK", s("ORG#acme"));
+        item.put("type", s("membership"));
+        item.put("tenant", s("acme"));
+        item.put("userId", s("auth0|42"));
+        item.put("issuer", s("https://idp.example/"));
+        item.put("email", s("ada@example.com"));
+        item.put("groups", AttributeValue.fromSs(List.of("member", "owner")));
+        item.put("joinedAt", s("2026-11-22T10:15:30Z"));
+        item.put("version", AttributeValue.fromN("3"));
+        item.put("orgName", s("Acme Ltd"));
+        item.put("orgNameVersion", AttributeValue.fromN("7"));
+        return item;
+    }
+
+    @Test
+    void toItem_writesTheStoredItem_groupsSorted() {
+        assertThat(MembershipItems.toItem(MEMBERSHIP, new OrganisationName("Acme Ltd", 7))).isEqualTo(stored());
+    }
+
+    @Test
+    void storedItem_toRecordAndBack_isTheSameItem() {
+        Members.UserMembership read = MembershipItems.fromItemWithName(stored());
+
+        assertThat(read).isEqualTo(new Members.UserMembership(MEMBERSHIP, new OrganisationName("Acme Ltd", 7)));
+        assertThat(MembershipItems.toItem(read.membership(), read.organisation())).isEqualTo(stored());
+    }
+
+    @Test
+    void storedGroupsOfTheirOwn_readAsGroupNames_andAreWrittenBackAsBefore() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("groups", AttributeValue.fromSs(List.of("admin", "billing", "member", "support-2")));
+
+        Membership read = MembershipItems.fromItem(stored);
+
+        assertThat(read.groups()).containsExactlyInAnyOrder(GroupName.ADMIN, new GroupName("billing"),
+                GroupName.MEMBER, new GroupName("support-2"));
+        assertThat(read.isAdmin()).isTrue();
+        assertThat(read.isOwner()).isFalse();
+        assertThat(MembershipItems.toItem(read, new OrganisationName("Acme Ltd", 7))).isEqualTo(stored);
+    }
+
+    @Test
+    void storedGroupThatIsNoGroupName_isRefused() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("groups", AttributeValue.fromSs(List.of("member", "Not A Group")));
+
+        assertThatThrownBy(() -> MembershipItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void storedItemWithoutAnEmail_readsAsNoEmail_andIsWrittenBackAsBefore() {
+        Map<String, AttributeValue> stored = withoutEmail();
+
+        Membership read = MembershipItems.fromItem(stored);
+
+        assertThat(read.email()).isEmpty();
+        assertThat(MembershipItems.toItem(read, new OrganisationName("Acme Ltd", 7))).isEqualTo(stored);
+    }
+
+    @Test
+    void storedEmailInAnotherCase_readsInCanonicalForm() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("email", s("Ada@EXAMPLE.com"));
+
+        assertThat(MembershipItems.fromItem(stored).email()).contains(Email.of("ada@example.com"));
+    }
+
+    @Test
+    void storedEmailThatIsNoAddress_isRefused() {
+        Map<String, AttributeValue> stored = stored();
+        stored.put("email", s("not an address"));
+
+        assertThatThrownBy(() -> MembershipItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void storedItemWithNoEmailAttribute_isRefused() {
+        Map<String, AttributeValue> stored = stored();
+        stored.remove("email");
+
+        assertThatThrownBy(() -> MembershipItems.fromItem(stored)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void emailGuard_ofAMembershipWithoutAnEmail_isRefused() {
+        Membership noEmail = MembershipItems.fromItem(withoutEmail());
+
+        assertThatThrownBy(() -> MembershipItems.emailGuard(noEmail)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void emailGuard_isTheStoredItem_andNamesItsMember() {
+        Map<String, AttributeValue> guard = MembershipItems.emailGuard(MEMBERSHIP);
+
+        assertThat(guard).containsOnlyKeys("PK", "SK", "type", "member");
+        assertThat(guard.get("SK").s()).isEqualTo(MembershipKeys.emailGuardKey(TenantId.of("acme"),
+                EmailKey.of(Email.of("ada@example.com"))).sort());
+        assertThat(guard.get("type").s()).isEqualTo("member-email");
+        assertThat(MembershipItems.emailGuardMember(guard)).isEqualTo(ADA);
+    }
+
+    private static Map<String, AttributeValue> withoutEmail() {
+        Map<String, AttributeValue> item = stored();
+        item.put("email", s(""));
+        return item;
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+}
