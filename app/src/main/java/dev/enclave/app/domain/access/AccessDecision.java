@@ -3,7 +3,7 @@ package dev.enclave.app.domain.access;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Rejection;
+import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.identity.TenantId;
 
 /** Whether the caller may act in an organisation. */
@@ -18,6 +18,14 @@ public sealed interface AccessDecision permits AccessDecision.Granted, AccessDec
 
     /** Why not: a tenant claim for another tenant (403), not a member (404, the organisation is not revealed), or a
      * member without the role (403). */
-    record Refused(Reason reason, String detail) implements AccessDecision, Rejection {
+    record Refused(Refusal refusal) implements AccessDecision {
+
+        public Refused(Reason reason, String detail) {
+            this(new Refusal(reason, detail));
+        }
+
+        public Reason reason() {
+            return refusal.reason();
+        }
     }
 }

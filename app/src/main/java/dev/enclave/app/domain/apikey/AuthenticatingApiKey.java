@@ -3,6 +3,8 @@ package dev.enclave.app.domain.apikey;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,31 +33,28 @@ public final class AuthenticatingApiKey {
         this.clock = clock;
     }
 
-    /** The outcome of presenting a key. */
-    public sealed interface Outcome permits Authenticated, Refused {
+    /** A backend presents {@code key}, as the Authorization header carries it. */
+    public record Present(String key) {
     }
 
     /** A working key, with the organisation as read (its incarnation names the data namespace). */
-    public record Authenticated(ApiKey key, Organisation organisation) implements Outcome {
+    public record Authenticated(ApiKey key, Organisation organisation) {
     }
 
-    /** Why not. */
-    public record Refused(Reason reason) implements Outcome {
-    }
-
-    /** Why a key does not work; {@link #SUSPENDED} is the only one that says the key itself is good. */
-    public enum Reason { INVALID, SUSPENDED }
-
-    public Outcome authenticate(String presented) {
-        Optional<ApiKeySecret> secret = ApiKeySecret.parse(presented);
+    /**
+     * The key and its organisation, or why not: {@code invalid-api-key}, or {@code organisation-suspended}, the only
+     * refusal that says the key itself is good.
+     */
+    public Outcome<Authenticated> authenticate(Present command) {
+        Optional<ApiKeySecret> secret = ApiKeySecret.parse(ApiKeySecret.bare(command.key()));
         if (secret.isEmpty()) {
-            return new Refused(Reason.INVALID);
+            return invalid();
         }
         Instant now = clock.instant();
         Optional<ApiKey> listed = keys.lookUp(secret.get().tenant(), secret.get().id())
                 .filter(k -> secret.get().matches(k.secretHash())).filter(k -> !k.expiredAt(now));
         if (listed.isEmpty()) {
-            return new Refused(Reason.INVALID);
+            return invalid();
         }
         ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
         Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
@@ -63,13 +62,19 @@ public final class AuthenticatingApiKey {
                         || found.creator().filter(Membership::isAdmin).isPresent());
         if (key.isEmpty() || found.organisation().isEmpty()
                 || found.organisation().get().status() == OrganisationStatus.DELETING) {
-            return new Refused(Reason.INVALID);
+            return invalid();
         }
         if (found.organisation().get().status() != OrganisationStatus.ACTIVE) {
-            return new Refused(Reason.SUSPENDED);
+            return Outcome.refused(Reason.ORGANISATION_SUSPENDED,
+                    "The organisation is suspended; its API keys get no credentials.");
         }
         recordUse(key.get(), now);
-        return new Authenticated(key.get(), found.organisation().get());
+        return Outcome.done(new Authenticated(key.get(), found.organisation().get()));
+    }
+
+    private static Outcome<Authenticated> invalid() {
+        return Outcome.refused(Reason.INVALID_API_KEY,
+                "Send an active organisation API key as the Authorization header.");
     }
 
     private void recordUse(ApiKey key, Instant now) {

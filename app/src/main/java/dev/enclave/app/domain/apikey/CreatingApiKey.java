@@ -1,6 +1,8 @@
 package dev.enclave.app.domain.apikey;
 
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -31,24 +33,23 @@ public final class CreatingApiKey {
                           String createdBy, UserKey creator) {
     }
 
-    public sealed interface Outcome permits Created, Refused {
-    }
-
     /** The stored key and, once, its secret. */
-    public record Created(ApiKey key, ApiKeySecret secret) implements Outcome {
+    public record Created(ApiKey key, ApiKeySecret secret) {
     }
 
-    public record Refused(ApiKeys.CreateOutcome reason) implements Outcome {
-    }
-
-    public Outcome create(Command command) {
+    public Outcome<Created> create(Command command) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         ApiKeyId id = ApiKeyId.random(RANDOM);
         ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);
         ApiKey key = new ApiKey(id, command.organisation().id(), command.name(), command.access(), command.createdBy(), now,
                 command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
                 secret.hash()).createdByMember(command.creator());
-        ApiKeys.CreateOutcome outcome = keys.create(key, command.organisation(), settings.getMaximumApiKeys());
-        return outcome == ApiKeys.CreateOutcome.CREATED ? new Created(key, secret) : new Refused(outcome);
+        return switch (keys.create(key, command.organisation(), settings.getMaximumApiKeys())) {
+            case CREATED -> Outcome.done(new Created(key, secret));
+            case LIMIT_REACHED -> Outcome.refused(Reason.API_KEY_LIMIT_REACHED,
+                    "Revoke an API key before creating another.");
+            case ORGANISATION_NOT_ACTIVE -> Outcome.refused(Reason.ORGANISATION_SUSPENDED,
+                    "The organisation is not active.");
+        };
     }
 }

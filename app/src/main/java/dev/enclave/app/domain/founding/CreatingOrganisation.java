@@ -4,6 +4,8 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
@@ -28,17 +30,35 @@ public final class CreatingOrganisation {
         this.clock = clock;
     }
 
-    public Founding.CreateOutcome create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+    /** {@code caller} founds organisation {@code id}, retried under {@code idempotencyKey} if given. */
+    public record Create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+    }
+
+    /**
+     * The organisation, or why not: {@code organisation-exists} (which a retried request answers by reading what it
+     * created), or {@code organisation-being-deleted}.
+     */
+    public Outcome<Organisation> create(Create command) {
+        Caller caller = command.caller();
+        TenantId id = command.id();
         Instant now = clock.instant();
+        String name = command.name();
+        Optional<String> idempotencyKey = command.idempotencyKey();
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, caller.userKey(), caller.subject(), caller.issuer(),
                 caller.verifiedEmail(), Set.of(GroupName.OWNER, GroupName.MEMBER), now, 1);
         Founding.CreateOutcome outcome = founding.create(organisation, owner,
                 idempotencyKey.map(key -> requestToken(caller, id, key)));
         if (outcome instanceof Founding.TokenReused) {
-            return founding.create(organisation, owner, Optional.empty());
+            outcome = founding.create(organisation, owner, Optional.empty());
         }
-        return outcome;
+        if (outcome instanceof Founding.Created created) {
+            return Outcome.done(created.organisation());
+        } else if (outcome instanceof Founding.BeingDeleted) {
+            return Outcome.refused(Reason.ORGANISATION_BEING_DELETED, "The id " + id.value() + " belonged to an"
+                    + " organisation that is still being deleted; it is free once that finishes.");
+        }
+        return Outcome.refused(Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
     }
 
     /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */

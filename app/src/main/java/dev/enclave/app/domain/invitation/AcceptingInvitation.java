@@ -6,9 +6,10 @@ import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationRules;
-import dev.enclave.app.domain.outcome.Backoff;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.outcome.Rereads;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -28,6 +29,7 @@ public final class AcceptingInvitation {
 
     private static final int ATTEMPTS = 8;
 
+
     private final Invitations invitations;
     private final Members members;
     private final Clock clock;
@@ -38,14 +40,19 @@ public final class AcceptingInvitation {
         this.clock = clock;
     }
 
-    /** The membership, or why not. */
-    public sealed interface AcceptResult permits Accepted, Refused {
+    /** The caller accepts the invitation their token names. */
+    public record Accept(Caller caller, String token) {
     }
 
-    public record Accepted(Membership membership) implements AcceptResult {
-    }
+    /**
+     * What earlier attempts found: that the caller is a member already (decided only after reading the invitation
+     * again), and the services the invitation grants groups of that are gone.
+     */
+    private record Learned(boolean memberAlready, Set<ServiceId> vanished) {
 
-    public record Refused(Refusal refusal) implements AcceptResult {
+        Learned {
+            vanished = Set.copyOf(vanished);
+        }
     }
 
     /**
@@ -55,47 +62,47 @@ public final class AcceptingInvitation {
      * report every condition that failed, so it may not show whether the caller just accepted this very invitation
      * (a replay, answered with the membership).
      */
-    public AcceptResult accept(Caller caller, String tokenValue) {
-        Optional<InviteToken> token = InviteToken.parse(tokenValue);
+    public Outcome<Membership> accept(Accept command) {
+        Optional<InviteToken> token = InviteToken.parse(command.token());
         if (token.isEmpty()) {
-            return new Refused(InviteeChecks.invalidToken());
+            return Outcome.refused(InviteeChecks.invalidToken());
         }
+        return Rereads.decide(ATTEMPTS, new Learned(false, Set.of()),
+                learned -> attempt(command.caller(), token.get(), learned),
+                () -> Outcome.refused(Reason.CONFLICT, "The invitation is being accepted right now; try again."));
+    }
+
+    private Rereads.Step<Learned, Outcome<Membership>> attempt(Caller caller, InviteToken token, Learned learned) {
         UserKey user = caller.userKey();
-        boolean memberAlready = false;
-        Set<ServiceId> vanished = new HashSet<>();
-        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token.get());
-            Optional<AcceptResult> decided = found.isEmpty() ? Optional.of(new Refused(InviteeChecks.invalidToken()))
-                    : decide(caller, user, found.get(), memberAlready);
-            if (decided.isPresent()) {
-                return decided.get();
-            }
-            Invitation invitation = found.get().invitation().withoutServices(vanished);
-            Membership membership = membershipFor(caller, user, invitation);
-            WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
-                    clock.instant().getEpochSecond());
-            switch (written) {
-                case DONE -> {
-                    return new Accepted(membership);
-                }
-                case ALREADY_MEMBER -> memberAlready = true;
-                case INVITATION_CHANGED -> Backoff.pause(attempt + 1);
-                case SERVICE_GONE -> {
-                    if (!vanished.addAll(vanishedServices(invitation))) {
-                        Backoff.pause(attempt + 1);
-                    }
-                }
-                case ORGANISATION_GONE, ORGANISATION_SUSPENDED, NO_SEAT -> {
-                    return organisationRefusal(written);
-                }
-                case INVITER_GONE -> {
-                    return refused(Reason.INVITATION_NOT_PENDING, "The member who sent this invitation can no longer"
-                            + " grant what it grants (they left the organisation or lost the role); ask for a new"
-                            + " invitation.");
-                }
-            }
+        Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token);
+        Optional<Outcome<Membership>> decided = found.isEmpty()
+                ? Optional.of(Outcome.refused(InviteeChecks.invalidToken()))
+                : decide(caller, user, found.get(), learned.memberAlready());
+        if (decided.isPresent()) {
+            return new Rereads.Decided<>(decided.get());
         }
-        return refused(Reason.CONFLICT, "The invitation is being accepted right now; try again.");
+        Invitation invitation = found.get().invitation().withoutServices(learned.vanished());
+        Membership membership = membershipFor(caller, user, invitation);
+        WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
+                clock.instant().getEpochSecond());
+        return switch (written) {
+            case DONE -> new Rereads.Decided<>(Outcome.done(membership));
+            case ALREADY_MEMBER -> new Rereads.Again<>(new Learned(true, learned.vanished()));
+            case INVITATION_CHANGED -> new Rereads.Again<>(learned);
+            case SERVICE_GONE -> new Rereads.Again<>(new Learned(learned.memberAlready(),
+                    union(learned.vanished(), vanishedServices(invitation))));
+            case ORGANISATION_GONE, ORGANISATION_SUSPENDED, NO_SEAT ->
+                    new Rereads.Decided<>(organisationRefusal(written));
+            case INVITER_GONE -> new Rereads.Decided<>(Outcome.refused(Reason.INVITATION_NOT_PENDING,
+                    "The member who sent this invitation can no longer grant what it grants (they left the"
+                            + " organisation or lost the role); ask for a new invitation."));
+        };
+    }
+
+    private static Set<ServiceId> union(Set<ServiceId> known, Set<ServiceId> more) {
+        Set<ServiceId> all = new HashSet<>(known);
+        all.addAll(more);
+        return all;
     }
 
     /**
@@ -103,19 +110,19 @@ public final class AcceptingInvitation {
      * invitee, not pending, expired), the caller found to be a member already by the previous attempt, the
      * organisation (gone, suspended, no seat). Empty: nothing read stands in the way.
      */
-    private Optional<AcceptResult> decide(Caller caller, UserKey user, Invitations.ToAccept found,
-                                          boolean memberAlready) {
+    private Optional<Outcome<Membership>> decide(Caller caller, UserKey user, Invitations.ToAccept found,
+                                                 boolean memberAlready) {
         Invitation invitation = found.invitation();
         if (invitation.status() == InvitationStatus.ACCEPTED) {
             return Optional.of(invitation.acceptedBy().filter(user::equals)
-                    .flatMap(me -> members.find(invitation.tenant(), user)).<AcceptResult>map(Accepted::new)
-                    .orElseGet(() -> refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
+                    .flatMap(me -> members.find(invitation.tenant(), user)).map(Outcome::done)
+                    .orElseGet(() -> Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
         }
         Optional<Refusal> invitee = InviteeChecks.check(caller, invitation, clock.instant());
         if (invitee.isPresent()) {
-            return invitee.map(Refused::new);
+            return invitee.map(Outcome::refused);
         } else if (memberAlready) {
-            return Optional.of(refused(Reason.ALREADY_MEMBER, "You are already a member."));
+            return Optional.of(Outcome.refused(Reason.ALREADY_MEMBER, "You are already a member."));
         }
         return OrganisationRules.refusal(found.organisation()).map(WriteOutcome::refusedBy)
                 .map(AcceptingInvitation::organisationRefusal);
@@ -141,17 +148,13 @@ public final class AcceptingInvitation {
         return gone;
     }
 
-    private static AcceptResult organisationRefusal(WriteOutcome organisation) {
+    private static Outcome<Membership> organisationRefusal(WriteOutcome organisation) {
         return switch (organisation) {
-            case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
-            case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
-            case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+            case ORGANISATION_GONE -> Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            case ORGANISATION_SUSPENDED -> Outcome.refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            case NO_SEAT -> Outcome.refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
             case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE, INVITER_GONE ->
                     throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
         };
-    }
-
-    private static AcceptResult refused(Reason reason, String detail) {
-        return new Refused(new Refusal(reason, detail));
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import jakarta.inject.Singleton;
@@ -19,15 +20,21 @@ public final class DecliningInvitation {
         this.clock = clock;
     }
 
-    /** Empty when declined; otherwise why not. */
-    public Optional<Refusal> decline(Caller caller, String tokenValue) {
-        Optional<Invitation> invitation = InviteToken.parse(tokenValue)
+    /** The caller declines the invitation their token names. */
+    public record Decline(Caller caller, String token) {
+    }
+
+    public Outcome<Void> decline(Decline command) {
+        Optional<Invitation> invitation = InviteToken.parse(command.token())
                 .flatMap(token -> InviteeChecks.findByToken(invitations, token));
         if (invitation.isEmpty()) {
-            return Optional.of(InviteeChecks.invalidToken());
+            return Outcome.refused(InviteeChecks.invalidToken());
         }
-        return InviteeChecks.check(caller, invitation.get(), clock.instant())
-                .or(() -> invitations.close(invitation.get(), InvitationStatus.DECLINED) ? Optional.empty()
-                        : Optional.of(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation just changed.")));
+        Optional<Refusal> invitee = InviteeChecks.check(command.caller(), invitation.get(), clock.instant());
+        if (invitee.isPresent()) {
+            return Outcome.refused(invitee.get());
+        }
+        return invitations.close(invitation.get(), InvitationStatus.DECLINED) ? Outcome.done()
+                : Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation just changed.");
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import jakarta.inject.Singleton;
@@ -8,6 +9,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * An admin resends a pending invitation (an owner, when it grants owner): a new token and validity; the old token
@@ -25,18 +27,22 @@ public final class ResendingInvitation {
         this.clock = clock;
     }
 
-    public SendingInvitation.SendResult resend(Membership actor, Invitation invitation, int expiresInDays) {
-        var refusal = InviterChecks.check(actor, invitation.groups());
+    /** {@code actor} resends {@code invitation} (as read), valid for {@code expiresInDays} from now. */
+    public record Resend(Membership actor, Invitation invitation, int expiresInDays) {
+    }
+
+    public Outcome<SendingInvitation.Sent> resend(Resend command) {
+        Invitation invitation = command.invitation();
+        Optional<Refusal> refusal = InviterChecks.check(command.actor(), invitation.groups());
         if (refusal.isPresent()) {
-            return new SendingInvitation.Refused(refusal.get());
+            return Outcome.refused(refusal.get());
         }
         InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
-        Instant validUntil = clock.instant().plus(Duration.ofDays(expiresInDays));
+        Instant validUntil = clock.instant().plus(Duration.ofDays(command.expiresInDays()));
         if (!invitations.renew(invitation, token.hash(), validUntil)) {
-            return new SendingInvitation.Refused(new Refusal(Reason.INVITATION_NOT_PENDING,
-                    "Only pending invitations can be resent."));
+            return Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be resent.");
         }
-        return new SendingInvitation.Sent(invitation.as(invitation.status(), token.hash(), validUntil,
-                invitation.acceptedBy()), token);
+        return Outcome.done(new SendingInvitation.Sent(invitation.as(invitation.status(), token.hash(), validUntil,
+                invitation.acceptedBy()), token));
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import jakarta.inject.Singleton;
@@ -16,11 +17,16 @@ public final class RevokingInvitation {
         this.invitations = invitations;
     }
 
-    /** Empty when revoked; otherwise why not. */
-    public Optional<Refusal> revoke(Membership actor, Invitation invitation) {
-        return InviterChecks.check(actor, invitation.groups())
-                .or(() -> invitations.close(invitation, InvitationStatus.REVOKED) ? Optional.empty()
-                        : Optional.of(new Refusal(Reason.INVITATION_NOT_PENDING,
-                                "Only pending invitations can be revoked.")));
+    /** {@code actor} revokes {@code invitation}, as read. */
+    public record Revoke(Membership actor, Invitation invitation) {
+    }
+
+    public Outcome<Void> revoke(Revoke command) {
+        Optional<Refusal> refusal = InviterChecks.check(command.actor(), command.invitation().groups());
+        if (refusal.isPresent()) {
+            return Outcome.refused(refusal.get());
+        }
+        return invitations.close(command.invitation(), InvitationStatus.REVOKED) ? Outcome.done()
+                : Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be revoked.");
     }
 }

@@ -3,8 +3,8 @@ package dev.enclave.app.domain.invitation;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -32,31 +32,37 @@ public final class SendingInvitation {
         this.clock = clock;
     }
 
-    /** The invitation and its token (shown once), or why not. */
-    public sealed interface SendResult permits Sent, Refused {
+    /** {@code inviter} invites {@code email} to {@code organisation} (as read) with what it will get on accepting. */
+    public record Send(Membership inviter, Organisation organisation, Email email, Set<GroupName> groups,
+                       Set<ServiceGroup> serviceGroups, int expiresInDays) {
+
+        public Send {
+            groups = Set.copyOf(groups);
+            serviceGroups = Set.copyOf(serviceGroups);
+        }
     }
 
-    public record Sent(Invitation invitation, InviteToken token) implements SendResult {
+    /** The invitation and its token, shown once. */
+    public record Sent(Invitation invitation, InviteToken token) {
     }
 
-    public record Refused(Refusal refusal) implements SendResult {
-    }
-
-    public SendResult send(Membership inviter, Organisation organisation, Email email, Set<GroupName> groups,
-                           Set<ServiceGroup> serviceGroups, int expiresInDays) {
+    public Outcome<Sent> send(Send command) {
+        Membership inviter = command.inviter();
+        Organisation organisation = command.organisation();
+        Email email = command.email();
         TenantId tenant = organisation.id();
-        var refusal = InviterChecks.check(inviter, groups);
+        var refusal = InviterChecks.check(inviter, command.groups());
         if (refusal.isPresent()) {
-            return new Refused(refusal.get());
+            return Outcome.refused(refusal.get());
         }
         Instant now = clock.instant();
         InvitationId id = InvitationId.random(random);
         InviteToken token = InviteToken.issue(tenant, id, random);
-        Invitation invitation = new Invitation(tenant, id, email, groups,
-                serviceGroups, token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(expiresInDays)),
+        Invitation invitation = new Invitation(tenant, id, email, command.groups(), command.serviceGroups(),
+                token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(command.expiresInDays())),
                 inviter.userId(), Optional.empty()).invitedBy(inviter.user());
         return switch (invitations.send(invitation, organisation)) {
-            case DONE -> new Sent(invitation, token);
+            case DONE -> Outcome.done(new Sent(invitation, token));
             case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
@@ -69,7 +75,7 @@ public final class SendingInvitation {
         };
     }
 
-    private static SendResult refused(Reason reason, String detail) {
-        return new Refused(new Refusal(reason, detail));
+    private static Outcome<Sent> refused(Reason reason, String detail) {
+        return Outcome.refused(reason, detail);
     }
 }

@@ -1,9 +1,9 @@
 package dev.enclave.app.domain.member;
 
-import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.outcome.Rereads;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.util.Optional;
@@ -24,59 +24,74 @@ public final class ChangingMembership {
         this.members = members;
     }
 
+    /** {@code actor} removes {@code target} (themselves, or as an admin someone else). */
+    public record Remove(Membership actor, UserKey target) {
+    }
+
     /**
-     * Empty when done; otherwise why not. The member is removed as read: when they changed meanwhile (a group, a
-     * service-group assignment made at the same moment), the removal backs off, reads them again and decides again,
-     * up to {@value #REMOVAL_ATTEMPTS} times, so grants racing a removal are removed with the member.
+     * {@code actor} grants or takes away {@code group}; when {@code expected} is given, only on a membership at one
+     * of its versions.
      */
-    public Optional<Refusal> remove(Membership actor, UserKey target) {
-        boolean self = actor.user().equals(target);
-        if (!self && !actor.isAdmin()) {
-            return refused(Reason.MISSING_ROLE, "Only admins remove other members.");
-        }
-        Members.Change change = Members.Change.MEMBERSHIP_CHANGED;
-        for (int attempt = 1; attempt <= REMOVAL_ATTEMPTS && change == Members.Change.MEMBERSHIP_CHANGED; attempt++) {
-            if (attempt > 1) {
-                Backoff.pause(attempt - 1);
-            }
-            Optional<Membership> membership = members.find(actor.tenant(), target);
-            if (membership.isEmpty()) {
-                return refused(Reason.MEMBER_NOT_FOUND, "No such member.");
-            }
-            if (!self && membership.get().isOwner() && !actor.isOwner()) {
-                return refused(Reason.MISSING_ROLE, "Only owners remove owners.");
-            }
-            change = members.remove(actor, membership.get());
-        }
-        return outcome(change);
+    public record GroupChange(Membership actor, UserKey target, GroupName group, Optional<ExpectedVersion> expected) {
     }
 
-    /** Adds {@code group}; when {@code expected} is given, only to a membership at one of its versions. */
-    public Optional<Refusal> grant(Membership actor, UserKey target, GroupName group,
-                                   Optional<ExpectedVersion> expected) {
-        return permitted(actor, group).or(() -> outcome(members.grant(actor, target, group, expected)));
+    /** {@code actor}, an owner, hands ownership to {@code target}. */
+    public record TransferOwnership(Membership actor, UserKey target) {
     }
 
-    /** Takes {@code group} away; when {@code expected} is given, only from a membership at one of its versions. */
-    public Optional<Refusal> revoke(Membership actor, UserKey target, GroupName group,
-                                    Optional<ExpectedVersion> expected) {
-        if (group.isMember()) {
-            return refused(Reason.BAD_REQUEST, "Every member keeps the member group; remove the member instead.");
+    /**
+     * The member is removed as read: when they changed meanwhile (a group, a service-group assignment made at the
+     * same moment), the removal reads them again and decides again, up to {@value #REMOVAL_ATTEMPTS} times, so
+     * grants racing a removal are removed with the member.
+     */
+    public Outcome<Void> remove(Remove command) {
+        Membership actor = command.actor();
+        if (!actor.user().equals(command.target()) && !actor.isAdmin()) {
+            return Outcome.refused(Reason.MISSING_ROLE, "Only admins remove other members.");
         }
-        return permitted(actor, group).or(() -> outcome(members.revoke(actor, target, group, expected)));
+        return Rereads.decide(REMOVAL_ATTEMPTS, command, this::removeOnce,
+                () -> outcome(Members.Change.MEMBERSHIP_CHANGED));
     }
 
-    public Optional<Refusal> transferOwnership(Membership actor, UserKey target) {
-        if (!actor.isOwner()) {
-            return refused(Reason.MISSING_ROLE, "Only owners transfer ownership.");
-        }
-        if (actor.user().equals(target)) {
-            return refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
-        }
-        return outcome(members.transferOwnership(actor, target));
+    public Outcome<Void> grant(GroupChange command) {
+        return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
+                members.grant(command.actor(), command.target(), command.group(), command.expected())));
     }
 
-    private Optional<Refusal> permitted(Membership actor, GroupName group) {
+    public Outcome<Void> revoke(GroupChange command) {
+        if (command.group().isMember()) {
+            return Outcome.refused(Reason.BAD_REQUEST,
+                    "Every member keeps the member group; remove the member instead.");
+        }
+        return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
+                members.revoke(command.actor(), command.target(), command.group(), command.expected())));
+    }
+
+    public Outcome<Void> transferOwnership(TransferOwnership command) {
+        if (!command.actor().isOwner()) {
+            return Outcome.refused(Reason.MISSING_ROLE, "Only owners transfer ownership.");
+        }
+        if (command.actor().user().equals(command.target())) {
+            return Outcome.refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
+        }
+        return outcome(members.transferOwnership(command.actor(), command.target()));
+    }
+
+    private Rereads.Step<Remove, Outcome<Void>> removeOnce(Remove command) {
+        Membership actor = command.actor();
+        Optional<Membership> membership = members.find(actor.tenant(), command.target());
+        if (membership.isEmpty()) {
+            return new Rereads.Decided<>(Outcome.refused(Reason.MEMBER_NOT_FOUND, "No such member."));
+        }
+        if (!actor.user().equals(command.target()) && membership.get().isOwner() && !actor.isOwner()) {
+            return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Only owners remove owners."));
+        }
+        Members.Change change = members.remove(actor, membership.get());
+        return change == Members.Change.MEMBERSHIP_CHANGED ? new Rereads.Again<>(command)
+                : new Rereads.Decided<>(outcome(change));
+    }
+
+    private static Optional<Outcome<Void>> permitted(Membership actor, GroupName group) {
         if (!actor.isAdmin()) {
             return refused(Reason.MISSING_ROLE, "Only admins edit groups.");
         }
@@ -86,22 +101,22 @@ public final class ChangingMembership {
         return Optional.empty();
     }
 
-    private static Optional<Refusal> outcome(Members.Change change) {
+    private static Outcome<Void> outcome(Members.Change change) {
         return switch (change) {
-            case DONE, UNCHANGED -> Optional.empty();
-            case NOT_A_MEMBER -> refused(Reason.MEMBER_NOT_FOUND, "No such member.");
-            case VERSION_MISMATCH -> refused(Reason.VERSION_MISMATCH,
+            case DONE, UNCHANGED -> Outcome.done();
+            case NOT_A_MEMBER -> Outcome.refused(Reason.MEMBER_NOT_FOUND, "No such member.");
+            case VERSION_MISMATCH -> Outcome.refused(Reason.VERSION_MISMATCH,
                     "The member changed since you read it; read it again.");
-            case LAST_OWNER -> refused(Reason.LAST_OWNER, "Make someone else an owner first.");
-            case MEMBERSHIP_CHANGED -> refused(Reason.CONFLICT, "The membership changed meanwhile; read it again.");
-            case TOO_LARGE -> refused(Reason.CONFLICT,
+            case LAST_OWNER -> Outcome.refused(Reason.LAST_OWNER, "Make someone else an owner first.");
+            case MEMBERSHIP_CHANGED -> Outcome.refused(Reason.CONFLICT, "The membership changed meanwhile; read it again.");
+            case TOO_LARGE -> Outcome.refused(Reason.CONFLICT,
                     "The member has too many service-group assignments to remove at once; unassign some first.");
-            case ACTOR_GONE -> refused(Reason.MISSING_ROLE,
+            case ACTOR_GONE -> Outcome.refused(Reason.MISSING_ROLE,
                     "Your membership changed while the change was being made; read it again.");
         };
     }
 
-    private static Optional<Refusal> refused(Reason reason, String detail) {
-        return Optional.of(new Refusal(reason, detail));
+    private static Optional<Outcome<Void>> refused(Reason reason, String detail) {
+        return Optional.of(Outcome.refused(reason, detail));
     }
 }

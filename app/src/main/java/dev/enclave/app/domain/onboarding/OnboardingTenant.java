@@ -7,6 +7,8 @@ import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.domain.invitation.InviteToken;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
@@ -35,8 +37,17 @@ public final class OnboardingTenant {
         this.clock = clock;
     }
 
-    /** The new organisation and its owner invitation with the token, or empty when the id is taken. */
-    public Optional<Onboarded> onboard(TenantId id, String name, Email ownerEmail, int seats, String admin) {
+    /** A platform admin creates tenant {@code id} with {@code seats} and invites its first owner. */
+    public record Onboard(TenantId id, String name, Email ownerEmail, int seats, String admin) {
+    }
+
+    /** The new organisation and its owner invitation with the token, or why not (the id is taken). */
+    public Outcome<Onboarded> onboard(Onboard command) {
+        TenantId id = command.id();
+        String name = command.name();
+        Email ownerEmail = command.ownerEmail();
+        int seats = command.seats();
+        String admin = command.admin();
         Instant now = clock.instant();
         Organisation organisation = Organisation.onboarded(id, name, seats, now);
         InvitationId invitationId = InvitationId.random(random);
@@ -44,8 +55,8 @@ public final class OnboardingTenant {
         Invitation invitation = new Invitation(id, invitationId, ownerEmail,
                 Set.of(GroupName.OWNER), Set.of(), token.hash(), InvitationStatus.PENDING, now,
                 now.plus(OWNER_INVITATION_VALIDITY), admin, Optional.empty());
-        return invitations.onboard(organisation, invitation)
-                ? Optional.of(new Onboarded(organisation, invitation, token)) : Optional.empty();
+        return invitations.onboard(organisation, invitation) ? Outcome.done(new Onboarded(organisation, invitation,
+                token)) : Outcome.refused(Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
     }
 
     public record Onboarded(Organisation organisation, Invitation invitation, InviteToken token) {

@@ -1,6 +1,8 @@
 package dev.enclave.app.domain.organisation;
 
 
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 
@@ -23,12 +25,21 @@ public final class DeletingOrganisation {
         this.clock = clock;
     }
 
-    /** Marks {@code read} (the organisation as the request read it) for deletion and starts its job. */
-    public Organisations.Deletion delete(Organisation read) {
-        Organisations.Deletion deletion = organisations.markDeleting(read, clock.instant());
-        if (deletion == Organisations.Deletion.MARKED) {
-            jobs.recorded(read.id(), Job.Kind.DELETE);
-        }
-        return deletion;
+    /** Deletes {@code organisation}, as the request read it. */
+    public record Delete(Organisation organisation) {
+    }
+
+    /** Marks the organisation for deletion and starts its job; deleting it again is done already. */
+    public Outcome<Void> delete(Delete command) {
+        Organisation read = command.organisation();
+        return switch (organisations.markDeleting(read, clock.instant())) {
+            case MARKED -> {
+                jobs.recorded(read.id(), Job.Kind.DELETE);
+                yield Outcome.done();
+            }
+            case ALREADY_DELETING -> Outcome.done();
+            case NOT_FOUND -> Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
+                    "No organisation of that id has you as a member.");
+        };
     }
 }

@@ -1,9 +1,11 @@
 package dev.enclave.app.domain.organisation;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Rereads;
 import jakarta.inject.Singleton;
 import java.time.Clock;
-import java.util.Optional;
 
 /**
  * Renames an organisation: the name changes if the stored version is one the caller accepts (If-Match), and the
@@ -27,21 +29,36 @@ public final class RenamingOrganisation {
         this.clock = clock;
     }
 
-    /** Renames {@code read} (the organisation as the request read it), reading again if it changed meanwhile. */
-    public Organisations.RenameOutcome rename(Organisation read, String name, ExpectedVersion expected) {
-        Organisation current = read;
-        for (int attempt = 1; ; attempt++) {
-            Organisations.RenameOutcome outcome = organisations.rename(current, name, expected, clock.instant());
-            if (outcome instanceof Organisations.Renamed) {
-                jobs.recorded(read.id(), Job.Kind.RENAME);
-            }
-            Optional<Organisation> again = outcome instanceof Organisations.Changed && attempt < ATTEMPTS
-                    ? organisations.find(read.id()).filter(found -> found.createdAt().equals(read.createdAt()))
-                    : Optional.empty();
-            if (again.isEmpty()) {
-                return outcome;
-            }
-            current = again.get();
+    /** Renames {@code organisation} (as the request read it) if it is at a version {@code expected} accepts. */
+    public record Rename(Organisation organisation, String name, ExpectedVersion expected) {
+    }
+
+    /** The organisation renamed, reading it again (up to {@value #ATTEMPTS} times) if it changed meanwhile. */
+    public Outcome<Organisation> rename(Rename command) {
+        Organisation read = command.organisation();
+        return Rereads.decide(ATTEMPTS, read, current -> renameOnce(command, current), () -> Outcome.refused(
+                Reason.CONFLICT, "The organisation kept changing while it was renamed; try again."));
+    }
+
+    private Rereads.Step<Organisation, Outcome<Organisation>> renameOnce(Rename command, Organisation current) {
+        Organisation read = command.organisation();
+        Organisations.RenameOutcome outcome = organisations.rename(current, command.name(), command.expected(),
+                clock.instant());
+        if (outcome instanceof Organisations.Renamed renamed) {
+            jobs.recorded(read.id(), Job.Kind.RENAME);
+            return new Rereads.Decided<>(Outcome.done(renamed.organisation()));
+        } else if (outcome instanceof Organisations.VersionMismatch mismatch) {
+            return new Rereads.Decided<>(Outcome.refused(Reason.VERSION_MISMATCH,
+                    "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
+        } else if (outcome instanceof Organisations.Changed) {
+            return organisations.find(read.id()).filter(found -> found.createdAt().equals(read.createdAt()))
+                    .<Rereads.Step<Organisation, Outcome<Organisation>>>map(Rereads.Again::new)
+                    .orElseGet(() -> new Rereads.Decided<>(gone()));
         }
+        return new Rereads.Decided<>(gone());
+    }
+
+    private static Outcome<Organisation> gone() {
+        return Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "No organisation of that id.");
     }
 }

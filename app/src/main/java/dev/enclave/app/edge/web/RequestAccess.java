@@ -42,7 +42,7 @@ public final class RequestAccess {
         if (decision instanceof AccessDecision.Granted granted) {
             return action.apply(granted);
         }
-        return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+        return Rejections.toResponse(request, ((AccessDecision.Refused) decision).refusal());
     }
 
     /** The decision for {@code requirement}, judged on the standing this request already read if it has one. */

@@ -6,6 +6,8 @@ import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -26,6 +28,8 @@ class AuthenticatingApiKeyTest {
 
     private static final TenantId ACME = TenantId.of("acme");
     private static final Instant NOW = Instant.parse("2026-11-23T20:00:00Z");
+    private static final String INVALID = "Send an active organisation API key as the Authorization header.";
+    private static final String SUSPENDED = "The organisation is suspended; its API keys get no credentials.";
 
     private final InMemoryApiKeys keys = new InMemoryApiKeys();
     private final AuthenticatingApiKey authenticating =
@@ -35,9 +39,9 @@ class AuthenticatingApiKeyTest {
     void validKey_ofActiveOrganisation_isAuthenticated_andItsUseRecorded() {
         ApiKeySecret secret = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
 
-        var outcome = authenticating.authenticate(secret.reveal());
+        var outcome = authenticating.authenticate(new AuthenticatingApiKey.Present(secret.reveal()));
 
-        assertThat(outcome).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
+        assertThat(outcome).isInstanceOf(Outcome.Done.class);
         assertThat(keys.usesRecorded).containsExactly(NOW);
     }
 
@@ -45,7 +49,7 @@ class AuthenticatingApiKeyTest {
     void recentlyUsedKey_isNotRecordedAgain() {
         ApiKeySecret secret = keys.store(Optional.empty(), Optional.of(NOW.minusSeconds(30)), OrganisationStatus.ACTIVE);
 
-        authenticating.authenticate(secret.reveal());
+        authenticating.authenticate(new AuthenticatingApiKey.Present(secret.reveal()));
 
         assertThat(keys.usesRecorded).isEmpty();
     }
@@ -53,22 +57,22 @@ class AuthenticatingApiKeyTest {
     @Test
     void expiredKey_wrongSecret_suspendedAndDeletingOrganisations_areRefused() {
         ApiKeySecret expired = keys.store(Optional.of(NOW), Optional.empty(), OrganisationStatus.ACTIVE);
-        assertThat(authenticating.authenticate(expired.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(expired.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
 
         ApiKeySecret good = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
         String forged = good.reveal().substring(0, good.reveal().length() - 1)
                 + (good.reveal().endsWith("a") ? "b" : "a");
-        assertThat(authenticating.authenticate(forged))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(forged)))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
 
         ApiKeySecret suspended = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.SUSPENDED);
-        assertThat(authenticating.authenticate(suspended.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.SUSPENDED));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(suspended.reveal())))
+                .isEqualTo(Outcome.refused(Reason.ORGANISATION_SUSPENDED, SUSPENDED));
 
         ApiKeySecret deleting = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.DELETING);
-        assertThat(authenticating.authenticate(deleting.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(deleting.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
         assertThat(keys.usesRecorded).isEmpty();
     }
 
@@ -77,9 +81,9 @@ class AuthenticatingApiKeyTest {
         ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
         keys.revoke(ACME, revoked.id());
 
-        assertThat(authenticating.authenticate(revoked.reveal())).isInstanceOf(AuthenticatingApiKey.Refused.class);
-        assertThat(authenticating.authenticate(null)).isInstanceOf(AuthenticatingApiKey.Refused.class);
-        assertThat(authenticating.authenticate("enclave_acme")).isInstanceOf(AuthenticatingApiKey.Refused.class);
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(revoked.reveal()))).isInstanceOf(Outcome.Refused.class);
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(null))).isInstanceOf(Outcome.Refused.class);
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present("enclave_acme"))).isInstanceOf(Outcome.Refused.class);
     }
 
     @Test
@@ -87,10 +91,10 @@ class AuthenticatingApiKeyTest {
         ApiKeySecret made = ApiKeySecret.issue(TenantId.of("never-seen"), ApiKeyId.random(new SecureRandom()),
                 new SecureRandom());
 
-        assertThat(authenticating.authenticate(made.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
-        assertThat(authenticating.authenticate("enclave_never-seen_not-a-key"))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(made.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present("enclave_never-seen_not-a-key")))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
         assertThat(keys.finds).as("no organisation read, so no tenant's credentials").isZero();
     }
 
@@ -99,8 +103,8 @@ class AuthenticatingApiKeyTest {
         ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
         keys.stored.remove(revoked.id());
 
-        assertThat(authenticating.authenticate(revoked.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(revoked.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
         assertThat(keys.finds).isEqualTo(1);
     }
 
@@ -111,12 +115,12 @@ class AuthenticatingApiKeyTest {
         ApiKeySecret ofADemoted = keys.storeCreatedBy(UserKey.of("iss", "dan"), GroupName.MEMBER);
         ApiKeySecret ofTheRemoved = keys.storeCreatedBy(UserKey.of("iss", "rob"));
 
-        assertThat(authenticating.authenticate(ofAnAdmin.reveal())).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
-        assertThat(authenticating.authenticate(ofAnOwner.reveal())).isInstanceOf(AuthenticatingApiKey.Authenticated.class);
-        assertThat(authenticating.authenticate(ofADemoted.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
-        assertThat(authenticating.authenticate(ofTheRemoved.reveal()))
-                .isEqualTo(new AuthenticatingApiKey.Refused(AuthenticatingApiKey.Reason.INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofAnAdmin.reveal()))).isInstanceOf(Outcome.Done.class);
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofAnOwner.reveal()))).isInstanceOf(Outcome.Done.class);
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofADemoted.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemoved.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
     }
 
     /** One organisation's keys in memory; the organisation's status is set per stored key. */

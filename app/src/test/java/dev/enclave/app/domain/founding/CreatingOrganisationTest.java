@@ -29,7 +29,7 @@ class CreatingOrganisationTest {
 
     @Test
     void create_byACallerWithAVerifiedEmail_recordsItOnTheFirstOwner() {
-        creating.create(caller(true), ACME, "Acme", Optional.empty());
+        creating.create(new CreatingOrganisation.Create(caller(true), ACME, "Acme", Optional.empty()));
 
         assertThat(owners).singleElement().satisfies(owner -> {
             assertThat(owner.email()).contains(ADA_EMAIL);
@@ -39,7 +39,7 @@ class CreatingOrganisationTest {
 
     @Test
     void create_byACallerWhoseEmailIsNotVerified_recordsNoEmail() {
-        creating.create(caller(false), ACME, "Acme", Optional.empty());
+        creating.create(new CreatingOrganisation.Create(caller(false), ACME, "Acme", Optional.empty()));
 
         assertThat(owners).singleElement().satisfies(owner -> assertThat(owner.email()).isEmpty());
     }

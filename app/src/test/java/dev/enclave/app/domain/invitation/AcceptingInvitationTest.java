@@ -18,6 +18,7 @@ import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.service.ServiceGroup;
@@ -49,7 +50,7 @@ class AcceptingInvitationTest {
         invitations.service(ACME, callers.service());
         InviteToken token = invite(Set.of(callers), "billing");
 
-        Membership joined = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        Membership joined = accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
 
         assertThat(joined).isEqualTo(new Membership(ACME, BOB_KEY, "bob", ISSUER, Optional.of(BOB),
                 Set.of(GroupName.MEMBER, new GroupName("billing")), NOW, 1));
@@ -72,7 +73,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of(callers, ops, auditors));
         invitations.serviceDeleted(ACME, ops.service());
 
-        Membership joined = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        Membership joined = accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
 
         assertThat(invitations.membership(ACME, BOB_KEY)).contains(joined);
         assertThat(invitations.assigned(ACME, callers, BOB_KEY)).isTrue();
@@ -86,8 +87,8 @@ class AcceptingInvitationTest {
     void accept_signedInWithAnotherEmail_isWrongInvitee_andTheInvitationStaysOpen() {
         InviteToken token = invite(Set.of());
 
-        Refusal refusal = refusal(accepting.accept(signedIn("mallory", Email.of("mallory@example.com")),
-                token.value()));
+        Refusal refusal = refusal(accepting.accept(new AcceptingInvitation.Accept(signedIn("mallory", Email.of("mallory@example.com")),
+                token.value())));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.WRONG_INVITEE,
                 "Sign in with the invited email; the invitation stays open."));
@@ -99,7 +100,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         Caller unverified = new Caller(ISSUER, "bob", Optional.of(BOB), false, Optional.empty(), Set.of());
 
-        assertThat(refusal(accepting.accept(unverified, token.value()))).isEqualTo(new Refusal(
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(unverified, token.value())))).isEqualTo(new Refusal(
                 Reason.EMAIL_NOT_VERIFIED,
                 "Verify your email with your identity provider, then try again; the invitation stays open."));
         assertThatNothingChanged(token);
@@ -110,7 +111,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         Caller bound = new Caller(ISSUER, "bob", Optional.of(BOB), true, Optional.of(TenantId.of("other")), Set.of());
 
-        assertThat(refusal(accepting.accept(bound, token.value()))).isEqualTo(new Refusal(Reason.TENANT_MISMATCH,
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(bound, token.value())))).isEqualTo(new Refusal(Reason.TENANT_MISMATCH,
                 "Your token is bound to tenant other; answer this invitation with a token for its tenant."));
         assertThatNothingChanged(token);
     }
@@ -120,7 +121,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         AcceptingInvitation eightDaysLater = acceptingAt(Clock.fixed(NOW.plus(Duration.ofDays(8)), ZoneOffset.UTC));
 
-        assertThat(refusal(eightDaysLater.accept(BOB_SIGNED_IN, token.value())))
+        assertThat(refusal(eightDaysLater.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.INVITATION_EXPIRED, "Ask for a new invitation."));
         assertThatNothingChanged(token);
     }
@@ -130,7 +131,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         invitations.close(invitations.find(ACME, token.invitation()).orElseThrow(), InvitationStatus.REVOKED);
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation was revoked."));
         assertThat(invitations.membership(ACME, BOB_KEY)).isEmpty();
     }
@@ -142,18 +143,18 @@ class AcceptingInvitationTest {
         InviteToken noSuchInvitation = InviteToken.issue(ACME, InvitationId.random(new SecureRandom()),
                 new SecureRandom());
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, "not-a-token"))).isEqualTo(INVALID_TOKEN);
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, otherSecret.value()))).isEqualTo(INVALID_TOKEN);
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, noSuchInvitation.value()))).isEqualTo(INVALID_TOKEN);
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, "not-a-token")))).isEqualTo(INVALID_TOKEN);
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, otherSecret.value())))).isEqualTo(INVALID_TOKEN);
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, noSuchInvitation.value())))).isEqualTo(INVALID_TOKEN);
         assertThatNothingChanged(token);
     }
 
     @Test
     void accept_again_bySameUser_answersTheSameMembership_andTakesNoSecondSeat() {
         InviteToken token = invite(Set.of(), "billing");
-        Membership first = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        Membership first = accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
 
-        Membership again = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        Membership again = accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
 
         assertThat(again).isEqualTo(first);
         assertThat(invitations.organisation(ACME).orElseThrow().members()).isEqualTo(3);
@@ -162,10 +163,10 @@ class AcceptingInvitationTest {
     @Test
     void accept_ofAnAcceptedInvitation_byAnotherAccountOfTheSameEmail_isNotPending() {
         InviteToken token = invite(Set.of());
-        accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
         Caller otherAccount = signedIn("bob-at-work", BOB);
 
-        assertThat(refusal(accepting.accept(otherAccount, token.value())))
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(otherAccount, token.value()))))
                 .isEqualTo(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation was accepted."));
         assertThat(invitations.membership(ACME, otherAccount.userKey())).isEmpty();
     }
@@ -177,7 +178,7 @@ class AcceptingInvitationTest {
                 1);
         invitations.member(bob);
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.ALREADY_MEMBER, "You are already a member."));
         assertThat(invitations.find(ACME, token.invitation()).map(Invitation::status))
                 .contains(InvitationStatus.PENDING);
@@ -189,7 +190,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         invitations.seats(ACME, 2);
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value()))).isEqualTo(new Refusal(
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())))).isEqualTo(new Refusal(
                 Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more."));
         assertThatNothingChanged(token);
     }
@@ -199,7 +200,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         invitations.status(ACME, OrganisationStatus.SUSPENDED);
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended."));
         assertThatNothingChanged(token);
     }
@@ -210,11 +211,11 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         invitations.status(ACME, OrganisationStatus.DELETING);
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value()))).isEqualTo(gone);
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())))).isEqualTo(gone);
 
         invitations.organisationGone(ACME);
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value()))).isEqualTo(gone);
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())))).isEqualTo(gone);
         assertThatNothingChanged(token);
     }
 
@@ -223,7 +224,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         invitations.beforeNextWrite(() -> invitations.status(ACME, OrganisationStatus.SUSPENDED));
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended."));
         assertThat(invitations.reads()).isEqualTo(1);
         assertThatNothingChanged(token);
@@ -235,7 +236,7 @@ class AcceptingInvitationTest {
         invitations.seats(ACME, 3);
         invitations.beforeNextWrite(() -> invitations.member(member("carol")));
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value()))).isEqualTo(new Refusal(
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())))).isEqualTo(new Refusal(
                 Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more."));
         assertThat(invitations.reads()).isEqualTo(1);
     }
@@ -245,7 +246,7 @@ class AcceptingInvitationTest {
         InviteToken token = invite(Set.of());
         invitations.beforeNextWrite(() -> invitations.renamed(ACME, "Acme Corp"));
 
-        accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
 
         assertThat(invitations.nameCopy(ACME, BOB_KEY)).contains(new OrganisationName("Acme Corp", 2));
         assertThat(invitations.organisation(ACME).orElseThrow().members()).isEqualTo(3);
@@ -256,9 +257,9 @@ class AcceptingInvitationTest {
     void accept_whenTheSameUsersOtherRequestAcceptsBetweenReadAndWrite_answersThatMembership() {
         InviteToken token = invite(Set.of());
         Membership[] meanwhile = new Membership[1];
-        invitations.beforeNextWrite(() -> meanwhile[0] = accepted(accepting.accept(BOB_SIGNED_IN, token.value())));
+        invitations.beforeNextWrite(() -> meanwhile[0] = accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))));
 
-        Membership answered = accepted(accepting.accept(BOB_SIGNED_IN, token.value()));
+        Membership answered = accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
 
         assertThat(answered).isEqualTo(meanwhile[0]);
         assertThat(invitations.organisation(ACME).orElseThrow().members()).isEqualTo(3);
@@ -268,9 +269,9 @@ class AcceptingInvitationTest {
     void accept_whenAnotherAccountOfTheEmailAcceptsBetweenReadAndWrite_isNotPending() {
         InviteToken token = invite(Set.of());
         Caller otherAccount = signedIn("bob-at-work", BOB);
-        invitations.beforeNextWrite(() -> accepted(accepting.accept(otherAccount, token.value())));
+        invitations.beforeNextWrite(() -> accepted(accepting.accept(new AcceptingInvitation.Accept(otherAccount, token.value()))));
 
-        assertThat(refusal(accepting.accept(BOB_SIGNED_IN, token.value())))
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation was accepted."));
         assertThat(invitations.membership(ACME, BOB_KEY)).isEmpty();
         assertThat(invitations.membership(ACME, otherAccount.userKey())).isPresent();
@@ -282,10 +283,10 @@ class AcceptingInvitationTest {
 
     /** Ada invites Bob for seven days; the token he receives. */
     private InviteToken invite(Set<ServiceGroup> serviceGroups, String... groups) {
-        SendingInvitation.SendResult sent = new SendingInvitation(invitations, CLOCK).send(ADA,
-                invitations.read(ACME), BOB, groups(groups), serviceGroups, 7);
-        assertThat(sent).isInstanceOf(SendingInvitation.Sent.class);
-        return ((SendingInvitation.Sent) sent).token();
+        Outcome<SendingInvitation.Sent> sent = new SendingInvitation(invitations, CLOCK).send(
+                new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(groups), serviceGroups, 7));
+        assertThat(sent).isInstanceOf(Outcome.Done.class);
+        return ((Outcome.Done<SendingInvitation.Sent>) sent).value().token();
     }
 
     /** The invitation is still pending and still the email's one, Bob no member, no seat taken. */
@@ -298,13 +299,13 @@ class AcceptingInvitationTest {
         assertThat(invitations.membership(ACME, BOB_KEY)).isEmpty();
     }
 
-    private static Membership accepted(AcceptingInvitation.AcceptResult result) {
-        assertThat(result).isInstanceOf(AcceptingInvitation.Accepted.class);
-        return ((AcceptingInvitation.Accepted) result).membership();
+    private static Membership accepted(Outcome<Membership> result) {
+        assertThat(result).isInstanceOf(Outcome.Done.class);
+        return ((Outcome.Done<Membership>) result).value();
     }
 
-    private static Refusal refusal(AcceptingInvitation.AcceptResult result) {
-        assertThat(result).isInstanceOf(AcceptingInvitation.Refused.class);
-        return ((AcceptingInvitation.Refused) result).refusal();
+    private static Refusal refusal(Outcome<Membership> result) {
+        assertThat(result).isInstanceOf(Outcome.Refused.class);
+        return ((Outcome.Refused<Membership>) result).refusal();
     }
 }

@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import java.time.Duration;
@@ -30,8 +31,8 @@ class SendingInvitationTest {
     @Test
     void send_byAnAdmin_storesThePendingInvitationWithItsGroups_andATokenForIt() {
         invitations.service(ACME, serviceGroup("api/callers").service());
-        SendingInvitation.Sent sent = sent(sending.send(ADA, invitations.read(ACME), BOB, groups("billing"),
-                Set.of(serviceGroup("api/callers")), 3));
+        SendingInvitation.Sent sent = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups("billing"),
+                Set.of(serviceGroup("api/callers")), 3)));
 
         Invitation invitation = sent.invitation();
         assertThat(invitation.status()).isEqualTo(InvitationStatus.PENDING);
@@ -57,8 +58,8 @@ class SendingInvitationTest {
     void send_grantingAGroupOfAServiceThatDoesNotExist_isNotFound_andStoresNothing() {
         invitations.service(ACME, serviceGroup("api/callers").service());
 
-        Refusal refusal = refusal(sending.send(ADA, invitations.read(ACME), BOB, groups(),
-                Set.of(serviceGroup("api/callers"), serviceGroup("billing/ops")), 7));
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(),
+                Set.of(serviceGroup("api/callers"), serviceGroup("billing/ops")), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.NOT_FOUND,
                 "A service the invitation grants a group of does not exist; create it first."));
@@ -68,7 +69,7 @@ class SendingInvitationTest {
 
     @Test
     void send_grantingOwner_byAnAdmin_isMissingRole_andStoresNothing() {
-        Refusal refusal = refusal(sending.send(ADA, invitations.read(ACME), BOB, groups("owner"), Set.of(), 7));
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups("owner"), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.MISSING_ROLE,
                 "Only owners can send, resend or revoke an invitation that grants owner."));
@@ -77,8 +78,8 @@ class SendingInvitationTest {
 
     @Test
     void send_grantingOwner_byAnOwner_isSent() {
-        SendingInvitation.Sent sent = sent(sending.send(OLGA, invitations.read(ACME), BOB, groups("owner"), Set.of(),
-                7));
+        SendingInvitation.Sent sent = sent(sending.send(new SendingInvitation.Send(OLGA, invitations.read(ACME), BOB, groups("owner"), Set.of(),
+                7)));
 
         assertThat(sent.invitation().groups()).isEqualTo(groups("owner"));
         assertThat(invitations.all(ACME)).containsExactly(sent.invitation());
@@ -86,10 +87,10 @@ class SendingInvitationTest {
 
     @Test
     void send_again_toTheSameEmail_supersedesThePendingInvitation() {
-        Invitation first = sent(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)).invitation();
+        Invitation first = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
 
-        Invitation second = sent(sending.send(ADA, invitations.read(ACME), BOB, groups("billing"), Set.of(),
-                7)).invitation();
+        Invitation second = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups("billing"), Set.of(),
+                7))).invitation();
 
         assertThat(second.id()).isNotEqualTo(first.id());
         assertThat(invitations.find(ACME, first.id()).map(Invitation::status)).contains(InvitationStatus.SUPERSEDED);
@@ -99,10 +100,10 @@ class SendingInvitationTest {
 
     @Test
     void send_afterTtlRemovedTheEmailsPendingInvitation_invitesAgain() {
-        Invitation first = sent(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)).invitation();
+        Invitation first = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
         invitations.removedByTtl(first);
 
-        Invitation again = sent(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)).invitation();
+        Invitation again = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
 
         assertThat(invitations.all(ACME)).containsExactly(again);
         assertThat(invitations.guardOf(ACME, BOB)).contains(again.id());
@@ -113,8 +114,8 @@ class SendingInvitationTest {
         Membership bob = member("bob");
         invitations.member(bob);
 
-        Refusal refusal = refusal(sending.send(ADA, invitations.read(ACME), bob.email().orElseThrow(), groups(),
-                Set.of(), 7));
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), bob.email().orElseThrow(), groups(),
+                Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.ALREADY_MEMBER, "bob@example.com is already a member."));
         assertThat(invitations.all(ACME)).isEmpty();
@@ -124,8 +125,8 @@ class SendingInvitationTest {
     void send_whenEverySeatIsTaken_isSeatLimitReached_andStoresNothing() {
         InMemoryInvitations full = new InMemoryInvitations().organisation(acme(2)).member(OLGA).member(ADA);
 
-        Refusal refusal = refusal(new SendingInvitation(full, CLOCK).send(ADA, full.read(ACME), BOB, groups(),
-                Set.of(), 7));
+        Refusal refusal = refusal(new SendingInvitation(full, CLOCK).send(new SendingInvitation.Send(ADA,
+                full.read(ACME), BOB, groups(), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.SEAT_LIMIT_REACHED, "Every seat is taken."));
         assertThat(full.all(ACME)).isEmpty();
@@ -135,7 +136,7 @@ class SendingInvitationTest {
     void send_whenTheOrganisationIsSuspended_isSuspended() {
         invitations.status(ACME, OrganisationStatus.SUSPENDED);
 
-        assertThat(refusal(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).isEqualTo(
+        assertThat(refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(
                 new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended."));
         assertThat(invitations.all(ACME)).isEmpty();
     }
@@ -145,11 +146,11 @@ class SendingInvitationTest {
         Refusal gone = new Refusal(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
         invitations.organisation(acme(OrganisationStatus.DELETING, 10));
 
-        assertThat(refusal(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).isEqualTo(gone);
+        assertThat(refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(gone);
 
         invitations.organisationGone(ACME);
 
-        assertThat(refusal(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).isEqualTo(gone);
+        assertThat(refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(gone);
         assertThat(invitations.all(ACME)).isEmpty();
     }
 
@@ -157,10 +158,10 @@ class SendingInvitationTest {
     void send_whenAnotherInvitationToTheEmailIsSentMeanwhile_isConflict_andKeepsThatOne() {
         SendingInvitation other = new SendingInvitation(invitations, CLOCK);
         Invitation[] meanwhile = new Invitation[1];
-        invitations.beforeNextWrite(() -> meanwhile[0] = sent(other.send(OLGA, invitations.read(ACME), BOB,
-                groups(), Set.of(), 7)).invitation());
+        invitations.beforeNextWrite(() -> meanwhile[0] = sent(other.send(new SendingInvitation.Send(OLGA, invitations.read(ACME), BOB,
+                groups(), Set.of(), 7))).invitation());
 
-        Refusal refusal = refusal(sending.send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7));
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.CONFLICT,
                 "Another invitation to this email was sent at the same moment; try again."));
@@ -168,13 +169,13 @@ class SendingInvitationTest {
         assertThat(invitations.guardOf(ACME, BOB)).contains(meanwhile[0].id());
     }
 
-    private static SendingInvitation.Sent sent(SendingInvitation.SendResult result) {
-        assertThat(result).isInstanceOf(SendingInvitation.Sent.class);
-        return (SendingInvitation.Sent) result;
+    private static SendingInvitation.Sent sent(Outcome<SendingInvitation.Sent> result) {
+        assertThat(result).isInstanceOf(Outcome.Done.class);
+        return ((Outcome.Done<SendingInvitation.Sent>) result).value();
     }
 
-    private static Refusal refusal(SendingInvitation.SendResult result) {
-        assertThat(result).isInstanceOf(SendingInvitation.Refused.class);
-        return ((SendingInvitation.Refused) result).refusal();
+    private static Refusal refusal(Outcome<SendingInvitation.Sent> result) {
+        assertThat(result).isInstanceOf(Outcome.Refused.class);
+        return ((Outcome.Refused<SendingInvitation.Sent>) result).refusal();
     }
 }

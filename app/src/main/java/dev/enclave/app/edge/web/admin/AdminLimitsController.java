@@ -1,5 +1,7 @@
 package dev.enclave.app.edge.web.admin;
 
+import dev.enclave.app.domain.onboarding.ChangingTenant;
+
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.Reason;
@@ -60,11 +62,11 @@ class AdminLimitsController {
                          @NotNull @Min(1) @Max(MOST) Integer concurrentRequests) {
     }
 
-    private final Organisations organisations;
+    private final ChangingTenant changing;
     private final LimitSettings defaults;
 
-    AdminLimitsController(Organisations organisations, LimitSettings defaults) {
-        this.organisations = organisations;
+    AdminLimitsController(ChangingTenant changing, LimitSettings defaults) {
+        this.changing = changing;
         this.defaults = defaults;
     }
 
@@ -103,8 +105,9 @@ class AdminLimitsController {
 
     private HttpResponse<?> change(HttpRequest<?> request, String id, Optional<Limit> limits) {
         Optional<TenantId> tenant = AdminTenantController.tenant(id);
-        return tenant.flatMap(t -> organisations.setLimits(t, limits))
-                .<HttpResponse<?>>map(o -> HttpResponse.ok(AdminTenantController.TenantView.of(o, defaults)))
+        return tenant.<HttpResponse<?>>map(t -> Rejections.answer(request,
+                        changing.setLimits(new ChangingTenant.SetLimits(t, limits)),
+                        changed -> HttpResponse.ok(AdminTenantController.TenantView.of(changed, defaults))))
                 .orElseGet(() -> AdminTenantController.notFound(request));
     }
 }

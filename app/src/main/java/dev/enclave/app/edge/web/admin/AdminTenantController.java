@@ -2,6 +2,7 @@ package dev.enclave.app.edge.web.admin;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.Invitations;
+import dev.enclave.app.domain.onboarding.ChangingTenant;
 import dev.enclave.app.domain.onboarding.OnboardingTenant;
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Limit;
@@ -117,13 +118,15 @@ class AdminTenantController {
     }
 
     private final OnboardingTenant onboarding;
+    private final ChangingTenant changing;
     private final Organisations organisations;
     private final JobProgress progress;
     private final LimitSettings limits;
 
-    AdminTenantController(OnboardingTenant onboarding, Organisations organisations, JobProgress progress,
+    AdminTenantController(OnboardingTenant onboarding, ChangingTenant changing, Organisations organisations, JobProgress progress,
                           LimitSettings limits) {
         this.onboarding = onboarding;
+        this.changing = changing;
         this.organisations = organisations;
         this.progress = progress;
         this.limits = limits;
@@ -139,14 +142,11 @@ class AdminTenantController {
     @JsonBody
     @Post
     HttpResponse<?> onboard(HttpRequest<?> request, Caller caller, @Valid @Body OnboardRequest body) {
-        return onboarding.onboard(TenantId.of(body.id()), body.name(), Email.of(body.ownerEmail()), body.seats(),
-                        caller.subject())
-                .<HttpResponse<?>>map(done -> HttpResponse.created(new Onboarded(
-                        TenantView.of(done.organisation(), limits),
+        return Rejections.answer(request, onboarding.onboard(new OnboardingTenant.Onboard(TenantId.of(body.id()),
+                        body.name(), Email.of(body.ownerEmail()), body.seats(), caller.subject())),
+                done -> HttpResponse.created(new Onboarded(TenantView.of(done.organisation(), limits),
                         done.invitation().email().value(), done.token().value()),
-                        URI.create("/v1/admin/tenants/" + body.id())))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_EXISTS,
-                        "The id " + body.id() + " is taken.")));
+                        URI.create("/v1/admin/tenants/" + body.id())));
     }
 
     @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)",
@@ -173,8 +173,7 @@ class AdminTenantController {
     @Problems.NotFound
     @Post("/{id}/suspend")
     HttpResponse<?> suspend(HttpRequest<?> request, @PathVariable String id) {
-        return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.SUSPENDED))
-                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
+        return setStatus(request, id, OrganisationStatus.SUSPENDED);
     }
 
     @Operation(operationId = "resumeTenant", summary = "Resume a suspended tenant (platform admins)")
@@ -185,8 +184,7 @@ class AdminTenantController {
     @Problems.NotFound
     @Post("/{id}/resume")
     HttpResponse<?> resume(HttpRequest<?> request, @PathVariable String id) {
-        return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.ACTIVE))
-                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
+        return setStatus(request, id, OrganisationStatus.ACTIVE);
     }
 
     @Operation(operationId = "changeTenantSeats", summary = "Change a tenant's seat limit (platform admins)")
@@ -199,19 +197,17 @@ class AdminTenantController {
     @JsonBody
     @Patch("/{id}")
     HttpResponse<?> seats(HttpRequest<?> request, @PathVariable String id, @Valid @Body SeatsRequest body) {
-        Optional<TenantId> tenant = tenant(id);
-        if (tenant.isEmpty()) {
-            return notFound(request);
-        }
-        Organisations.SeatsChange change = organisations.setSeats(tenant.get(), body.seats());
-        if (change instanceof Organisations.SeatsChange.Changed changed) {
-            return HttpResponse.ok(TenantView.of(changed.organisation(), limits));
-        }
-        if (change instanceof Organisations.SeatsChange.BelowMembers below) {
-            return Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
-                    "Seats cannot go below the current number of members (" + below.members() + ")."));
-        }
-        return notFound(request);
+        return tenant(id).<HttpResponse<?>>map(tenant -> Rejections.answer(request,
+                        changing.setSeats(new ChangingTenant.SetSeats(tenant, body.seats())),
+                        changed -> HttpResponse.ok(TenantView.of(changed, limits))))
+                .orElseGet(() -> notFound(request));
+    }
+
+    private HttpResponse<?> setStatus(HttpRequest<?> request, String id, OrganisationStatus status) {
+        return tenant(id).<HttpResponse<?>>map(tenant -> Rejections.answer(request,
+                        changing.setStatus(new ChangingTenant.SetStatus(tenant, status)),
+                        done -> HttpResponse.noContent()))
+                .orElseGet(() -> notFound(request));
     }
 
     static Optional<TenantId> tenant(String id) {

@@ -4,11 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.apikey.ApiKey;
-import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.domain.apikey.ApiKeys;
 import dev.enclave.app.domain.apikey.CreatingApiKey;
-import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.apikey.RevokingApiKey;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
@@ -101,12 +99,15 @@ class ApiKeyController {
 
     private final RequestAccess access;
     private final CreatingApiKey creating;
+    private final RevokingApiKey revoking;
     private final ApiKeys keys;
     private final DataNamespaces namespaces;
 
-    ApiKeyController(RequestAccess access, CreatingApiKey creating, ApiKeys keys, DataNamespaces namespaces) {
+    ApiKeyController(RequestAccess access, CreatingApiKey creating, RevokingApiKey revoking, ApiKeys keys,
+                     DataNamespaces namespaces) {
         this.access = access;
         this.creating = creating;
+        this.revoking = revoking;
         this.keys = keys;
         this.namespaces = namespaces;
     }
@@ -125,17 +126,16 @@ class ApiKeyController {
                            @Valid @Body CreateApiKey body) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
             Access level = DataNamespaceView.access(body.access());
-            CreatingApiKey.Outcome outcome = creating.create(new CreatingApiKey.Command(granted.organisation(),
+            return Rejections.answer(request, creating.create(new CreatingApiKey.Command(granted.organisation(),
                     body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
-                    granted.membership().user()));
-            if (outcome instanceof CreatingApiKey.Created created) {
-                ApiKey key = created.key();
-                return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
-                        key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()), created.secret().reveal(),
-                        DataNamespaceView.of(namespaces.describe(granted.tenant(), granted.organisation().incarnation(), level))),
-                        URI.create(request.getPath() + "/" + key.id().value()));
-            }
-            return Rejections.toResponse(request, refusal(((CreatingApiKey.Refused) outcome).reason()));
+                    granted.membership().user())), created -> {
+                        ApiKey key = created.key();
+                        return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
+                                key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()),
+                                created.secret().reveal(), DataNamespaceView.of(namespaces.describe(granted.tenant(),
+                                granted.organisation().incarnation(), level))),
+                                URI.create(request.getPath() + "/" + key.id().value()));
+                    });
         });
     }
 
@@ -158,19 +158,12 @@ class ApiKeyController {
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
-                ApiKeyId.isValid(keyId) && keys.revoke(granted.tenant(), new ApiKeyId(keyId))
-                        ? HttpResponse.noContent()
-                        : Rejections.toResponse(request, new Refusal(Reason.API_KEY_NOT_FOUND,
-                        "No API key of that id in this organisation.")));
+                Rejections.answer(request, revoking.revoke(new RevokingApiKey.Revoke(granted.tenant(), keyId)),
+                        done -> HttpResponse.noContent()));
     }
 
     private static String text(Optional<Instant> instant) {
         return WireTime.ofNullable(instant);
     }
 
-    private static Refusal refusal(ApiKeys.CreateOutcome reason) {
-        return reason == ApiKeys.CreateOutcome.LIMIT_REACHED
-                ? new Refusal(Reason.API_KEY_LIMIT_REACHED, "Revoke an API key before creating another.")
-                : new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is not active.");
-    }
 }

@@ -1,9 +1,6 @@
 package dev.enclave.app.edge.web.apikey;
 
-import dev.enclave.app.domain.apikey.ApiKeySecret;
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
-import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.ResponseHeaders;
@@ -133,15 +130,9 @@ class ContainerCredentialsController {
 
     private HttpResponse<?> whenAuthenticated(HttpRequest<?> request, @Nullable String key,
                                               Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
-        AuthenticatingApiKey.Outcome outcome = keys.authenticate(ApiKeySecret.bare(key));
-        if (outcome instanceof AuthenticatingApiKey.Authenticated granted) {
+        return Rejections.answer(request, keys.authenticate(new AuthenticatingApiKey.Present(key)), granted -> {
             presented.named(key).ifPresent(budgets::keyProven);
             return action.apply(granted);
-        }
-        return ((AuthenticatingApiKey.Refused) outcome).reason() == AuthenticatingApiKey.Reason.SUSPENDED
-                ? Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_SUSPENDED,
-                "The organisation is suspended; its API keys get no credentials."))
-                : Rejections.toResponse(request, new Refusal(Reason.INVALID_API_KEY,
-                "Send an active organisation API key as the Authorization header."));
+        });
     }
 }

@@ -58,8 +58,8 @@ class AcceptController {
     @JsonBody
     @Post("/invitations/decline")
     HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
-        return declining.decline(caller, body.token()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                .orElseGet(HttpResponse::noContent);
+        return Rejections.answer(request, declining.decline(new DecliningInvitation.Decline(caller, body.token())),
+                done -> HttpResponse.noContent());
     }
 
     @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
@@ -76,10 +76,7 @@ class AcceptController {
     @JsonBody
     @Post("/invitations/accept")
     HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
-        var result = accepting.accept(caller, body.token());
-        if (result instanceof AcceptingInvitation.Refused refused) {
-            return Rejections.toResponse(request, refused.refusal());
-        }
-        return HttpResponse.ok(InvitationViews.Membership.of(((AcceptingInvitation.Accepted) result).membership()));
+        return Rejections.answer(request, accepting.accept(new AcceptingInvitation.Accept(caller, body.token())),
+                membership -> HttpResponse.ok(InvitationViews.Membership.of(membership)));
     }
 }

@@ -110,13 +110,13 @@ class InvitationController {
 
     private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
                                  InvitationViews.SendRequest body) {
-        var result = sending.send(granted.membership(), granted.organisation(), Email.of(body.email()),
-                parsed(body.groups(), GroupName::parse), parsed(body.serviceGroups(), ServiceGroup::parse),
-                body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays());
-        if (result instanceof SendingInvitation.Refused refused) {
-            return Rejections.toResponse(request, refused.refusal());
-        }
-        var sent = (SendingInvitation.Sent) result;
+        return Rejections.answer(request, sending.send(new SendingInvitation.Send(granted.membership(),
+                granted.organisation(), Email.of(body.email()), parsed(body.groups(), GroupName::parse),
+                parsed(body.serviceGroups(), ServiceGroup::parse), body.expiresInDays() == null
+                ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays())), sent -> sent(granted, sent));
+    }
+
+    private HttpResponse<?> sent(AccessDecision.Granted granted, SendingInvitation.Sent sent) {
         String org = granted.tenant().value();
         if (local) {
             LOG.info("local run, no email sent: {} is invited to {}; accept with POST /v1/invitations/accept "
@@ -184,9 +184,8 @@ class InvitationController {
     @Idempotent
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, (actor, invitation) -> revoking.revoke(actor, invitation)
-                .<HttpResponse<?>>map(refusal -> Rejections.toResponse(request, refusal))
-                .orElseGet(HttpResponse::noContent));
+        return withInvitation(request, caller, org, id, (actor, invitation) -> Rejections.answer(request,
+                revoking.revoke(new RevokingInvitation.Revoke(actor, invitation)), done -> HttpResponse.noContent()));
     }
 
     @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
@@ -199,15 +198,11 @@ class InvitationController {
     @Idempotent
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, (actor, invitation) -> {
-            var result = resending.resend(actor, invitation, InvitationViews.SendRequest.DEFAULT_DAYS);
-            if (result instanceof SendingInvitation.Refused refused) {
-                return Rejections.toResponse(request, refused.refusal());
-            }
-            var sent = (SendingInvitation.Sent) result;
-            return HttpResponse.ok(new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
-                    sent.token().value()));
-        });
+        return withInvitation(request, caller, org, id, (actor, invitation) -> Rejections.answer(request,
+                resending.resend(new ResendingInvitation.Resend(actor, invitation,
+                        InvitationViews.SendRequest.DEFAULT_DAYS)), sent -> HttpResponse.ok(
+                        new InvitationViews.Created(InvitationViews.View.of(sent.invitation()),
+                                sent.token().value()))));
     }
 
     private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,

@@ -5,9 +5,8 @@ import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.member.ChangingMembership;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
-import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
-import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
@@ -80,7 +79,9 @@ class MemberController {
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId) {
-        return change(request, caller, org, actor -> changing.remove(actor, UserKey.of(caller.issuer(), userId)));
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> Rejections.answer(request,
+                changing.remove(new ChangingMembership.Remove(granted.membership(),
+                        UserKey.of(caller.issuer(), userId))), done -> HttpResponse.noContent()));
     }
 
     @Operation(operationId = "addMemberToGroup", summary = "Add a member to a group (If-Match optional)")
@@ -113,24 +114,15 @@ class MemberController {
             return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
                     "A group is " + GroupName.RULE + "."));
         }
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
-                edit.apply(granted.membership(), UserKey.of(caller.issuer(), userId), name.get(),
-                                IfMatch.expected(ifMatch, granted.organisation().incarnation()))
-                        .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                        .orElseGet(() -> member(request, granted.organisation(), caller, userId)));
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> Rejections.answer(request,
+                edit.apply(new ChangingMembership.GroupChange(granted.membership(),
+                        UserKey.of(caller.issuer(), userId), name.get(),
+                        IfMatch.expected(ifMatch, granted.organisation().incarnation()))),
+                done -> member(request, granted.organisation(), caller, userId)));
     }
 
     /** Granting or revoking a group: {@link ChangingMembership#grant}, {@link ChangingMembership#revoke}. */
-    @FunctionalInterface
-    private interface GroupEdit {
-        Optional<Refusal> apply(Membership actor, UserKey target, GroupName group, Optional<ExpectedVersion> expected);
-    }
-
-    private HttpResponse<?> change(HttpRequest<?> request, Caller caller, String org,
-                                   Function<Membership, Optional<Refusal>> change) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
-                change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                        .orElseGet(HttpResponse::noContent));
+    private interface GroupEdit extends Function<ChangingMembership.GroupChange, Outcome<Void>> {
     }
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")

@@ -69,9 +69,8 @@ class TransferOwnershipController {
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
-                changing.transferOwnership(granted.membership(), UserKey.of(caller.issuer(), body.userId()))
-                        .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                        .orElseGet(HttpResponse::noContent));
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.answer(request,
+                changing.transferOwnership(new ChangingMembership.TransferOwnership(granted.membership(),
+                        UserKey.of(caller.issuer(), body.userId()))), done -> HttpResponse.noContent()));
     }
 }

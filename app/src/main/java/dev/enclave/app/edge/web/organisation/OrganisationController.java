@@ -4,15 +4,14 @@ import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.founding.CreatingOrganisation;
-import dev.enclave.app.domain.founding.Founding;
 import dev.enclave.app.domain.organisation.DeletingOrganisation;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.organisation.RenamingOrganisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
-import dev.enclave.app.domain.outcome.Rejection;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
@@ -98,19 +97,13 @@ class OrganisationController {
             return Rejections.toResponse(request, rejection(Reason.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + "."));
         }
-        Founding.CreateOutcome outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
-        if (outcome instanceof Founding.Created created) {
-            return createdResponse(created.organisation());
-        }
-        if (outcome instanceof Founding.BeingDeleted) {
-            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_BEING_DELETED, "The id " + id.value()
-                    + " belonged to an organisation that is still being deleted; it is free once that finishes."));
-        }
-        if (idempotencyKey != null) {
+        Outcome<Organisation> outcome = creating.create(new CreatingOrganisation.Create(caller, id, body.name(),
+                Optional.ofNullable(idempotencyKey)));
+        if (idempotencyKey != null && outcome instanceof Outcome.Refused<Organisation> refused
+                && refused.refusal().reason() == Reason.ORGANISATION_EXISTS) {
             return replay(request, caller, id, body.name());
         }
-        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
-                "The id " + id.value() + " is taken."));
+        return Rejections.answer(request, outcome, OrganisationController::createdResponse);
     }
 
     /**
@@ -169,29 +162,16 @@ class OrganisationController {
                                    required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         AccessDecision decision = access.decide(request, caller, org, Requirement.ADMIN);
         if (!(decision instanceof AccessDecision.Granted granted)) {
-            return Rejections.toResponse(request, (AccessDecision.Refused) decision);
+            return Rejections.toResponse(request, ((AccessDecision.Refused) decision).refusal());
         }
         Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, granted.organisation().incarnation());
         if (expected.isEmpty()) {
             return Rejections.toResponse(request, rejection(Reason.PRECONDITION_REQUIRED,
                     "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
         }
-        Organisations.RenameOutcome outcome = renaming.rename(granted.organisation(), body.name(), expected.get());
-        if (outcome instanceof Organisations.Renamed renamed) {
-            return HttpResponse.ok(OrganisationView.of(renamed.organisation(),
-                            progress.of(renamed.organisation())))
-                    .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()).header());
-        }
-        if (outcome instanceof Organisations.VersionMismatch mismatch) {
-            return Rejections.toResponse(request, rejection(Reason.VERSION_MISMATCH,
-                    "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
-        }
-        if (outcome instanceof Organisations.Changed) {
-            return Rejections.toResponse(request, rejection(Reason.CONFLICT,
-                    "The organisation kept changing while it was renamed; try again."));
-        }
-        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
-                "No organisation of that id."));
+        return Rejections.answer(request, renaming.rename(new RenamingOrganisation.Rename(granted.organisation(),
+                body.name(), expected.get())), renamed -> HttpResponse.ok(OrganisationView.of(renamed,
+                progress.of(renamed))).header(HttpHeaders.ETAG, OrganisationView.etag(renamed).header()));
     }
 
     @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it",
@@ -205,14 +185,12 @@ class OrganisationController {
     @InOrganisation
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
-                deleting.delete(granted.organisation()) == Organisations.Deletion.NOT_FOUND
-                        ? Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
-                        "No organisation of that id has you as a member."))
-                        : HttpResponse.accepted());
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.answer(request,
+                deleting.delete(new DeletingOrganisation.Delete(granted.organisation())),
+                done -> HttpResponse.accepted()));
     }
 
-    private static Rejection rejection(Reason reason, String detail) {
+    private static Refusal rejection(Reason reason, String detail) {
         return new Refusal(reason, detail);
     }
 }

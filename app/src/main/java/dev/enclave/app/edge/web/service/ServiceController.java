@@ -6,8 +6,11 @@ import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.service.AssigningServiceGroups;
+import dev.enclave.app.domain.service.ChangingServices;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
@@ -118,8 +121,13 @@ class ServiceController {
 
     private final RequestAccess access;
     private final Services services;
+    private final ChangingServices changing;
+    private final AssigningServiceGroups assigning;
 
-    ServiceController(RequestAccess access, Services services) {
+    ServiceController(RequestAccess access, Services services, ChangingServices changing,
+                      AssigningServiceGroups assigning) {
+        this.changing = changing;
+        this.assigning = assigning;
         this.access = access;
         this.services = services;
     }
@@ -138,14 +146,11 @@ class ServiceController {
     @Post("/services")
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateService body) {
-        return as(request, caller, org, Requirement.ADMIN, organisation ->
-                switch (services.create(organisation, new ServiceId(body.id()), body.name())) {
-                    case CREATED -> HttpResponse.created(new ServiceView(body.id(), body.name(), 1),
-                            URI.create("/v1/orgs/" + org + "/services/" + body.id()))
-                            .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), 1).header());
-                    case TAKEN -> problem(request, Reason.CONFLICT, "A service " + body.id() + " exists.");
-                    case ORGANISATION_GONE -> organisationGone(request);
-                });
+        return as(request, caller, org, Requirement.ADMIN, organisation -> Rejections.answer(request,
+                changing.create(new ChangingServices.Create(organisation, new ServiceId(body.id()), body.name())),
+                created -> HttpResponse.created(ServiceView.of(created),
+                                URI.create("/v1/orgs/" + org + "/services/" + body.id()))
+                        .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), created.version()).header())));
     }
 
     @Operation(operationId = "listServices", summary = "List services")
@@ -195,10 +200,8 @@ class ServiceController {
             if (expected.isEmpty()) {
                 return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
             }
-            return services.rename(organisation, id, body.name(), expected.get())
-                    .<HttpResponse<?>>map(renamed -> answer(renamed, organisation))
-                    .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
-                            "The service changed or is gone; read it again."));
+            return Rejections.answer(request, changing.rename(new ChangingServices.Rename(organisation, id,
+                    body.name(), expected.get())), renamed -> answer(renamed, organisation));
         }));
     }
 
@@ -211,12 +214,8 @@ class ServiceController {
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
-                switch (services.delete(organisation, id)) {
-                    case DELETED -> HttpResponse.noContent();
-                    case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
-                    case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
-                            "Too many group assignments to delete in one transaction; unassign some first.");
-                }));
+                Rejections.answer(request, changing.delete(new ChangingServices.Delete(organisation, id)),
+                        done -> HttpResponse.noContent())));
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
@@ -226,13 +225,7 @@ class ServiceController {
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) ->
-                switch (services.assign(organisation, serviceGroup, user, userId)) {
-                    case ASSIGNED -> HttpResponse.noContent();
-                    case NOT_A_MEMBER, NO_SUCH_SERVICE -> problem(request, Reason.NOT_FOUND,
-                            "Only members can be assigned, to existing services.");
-                    case ORGANISATION_GONE -> organisationGone(request);
-                });
+        return changeAssignment(request, caller, org, service, group, userId, assigning::assign);
     }
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
@@ -242,10 +235,7 @@ class ServiceController {
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
-        return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) -> {
-            services.unassign(organisation, serviceGroup, user);
-            return HttpResponse.noContent();
-        });
+        return changeAssignment(request, caller, org, service, group, userId, assigning::unassign);
     }
 
     @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
@@ -292,17 +282,13 @@ class ServiceController {
      * a 404 for a user id that is not text, all before anything is read.
      */
     private HttpResponse<?> changeAssignment(HttpRequest<?> request, Caller caller, String org, String service,
-                                             String group, String userId, AssignmentChange change) {
+                                             String group, String userId,
+                                             Function<AssigningServiceGroups.Assignment, Outcome<Void>> change) {
         return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
-                ? as(request, caller, org, Requirement.ADMIN, organisation -> change.apply(organisation, serviceGroup,
-                        UserKey.of(caller.issuer(), userId)))
+                ? as(request, caller, org, Requirement.ADMIN, organisation -> Rejections.answer(request,
+                        change.apply(new AssigningServiceGroups.Assignment(organisation, serviceGroup,
+                                UserKey.of(caller.issuer(), userId), userId)), done -> HttpResponse.noContent()))
                 : noSuchMember(request));
-    }
-
-    /** One change to a member's place in a service group, once the caller may make it. */
-    @FunctionalInterface
-    private interface AssignmentChange {
-        HttpResponse<?> apply(Organisation organisation, ServiceGroup group, UserKey user);
     }
 
     private static HttpResponse<?> answer(Service service, Organisation organisation) {
@@ -323,10 +309,6 @@ class ServiceController {
         return onService(request, service, id -> GroupName.parse(group)
                 .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
                 .orElseGet(() -> problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + ".")));
-    }
-
-    private static HttpResponse<?> organisationGone(HttpRequest<?> request) {
-        return problem(request, Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
     }
 
     private static HttpResponse<?> noSuchMember(HttpRequest<?> request) {

@@ -1,0 +1,60 @@
+package dev.enclave.app.domain.onboarding;
+
+import dev.enclave.app.domain.organisation.Limit;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+
+/** A platform admin suspends or resumes a tenant, and sets its seats and request limits (the edge checked the role). */
+@Singleton
+public final class ChangingTenant {
+
+    private final Organisations organisations;
+
+    ChangingTenant(Organisations organisations) {
+        this.organisations = organisations;
+    }
+
+    /** {@code ACTIVE} resumes, {@code SUSPENDED} suspends. */
+    public record SetStatus(TenantId tenant, OrganisationStatus status) {
+    }
+
+    /** Seats, never below the current member count. */
+    public record SetSeats(TenantId tenant, int seats) {
+    }
+
+    /** Limits of its own, or (empty) back to the platform's defaults. */
+    public record SetLimits(TenantId tenant, Optional<Limit> limits) {
+    }
+
+    public Outcome<Void> setStatus(SetStatus command) {
+        return organisations.setStatus(command.tenant(), command.status()) ? Outcome.done() : noSuchTenant();
+    }
+
+    /** The tenant as it is now. */
+    public Outcome<Organisation> setSeats(SetSeats command) {
+        Organisations.SeatsChange change = organisations.setSeats(command.tenant(), command.seats());
+        if (change instanceof Organisations.SeatsChange.Changed changed) {
+            return Outcome.done(changed.organisation());
+        } else if (change instanceof Organisations.SeatsChange.BelowMembers below) {
+            return Outcome.refused(Reason.CONFLICT,
+                    "Seats cannot go below the current number of members (" + below.members() + ").");
+        }
+        return noSuchTenant();
+    }
+
+    /** The tenant as it is now. */
+    public Outcome<Organisation> setLimits(SetLimits command) {
+        return organisations.setLimits(command.tenant(), command.limits()).map(Outcome::done)
+                .orElseGet(ChangingTenant::noSuchTenant);
+    }
+
+    private static <T> Outcome<T> noSuchTenant() {
+        return Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "No such tenant.");
+    }
+}
