@@ -26,16 +26,20 @@ class RequestPathTest {
     @Test
     void grantingAGroupPassesFewClasses() {
         RequestPaths.Path path = paths.of("dev.enclave.app.edge.web.member.MemberController", "grant");
-        System.out.println("PUT members/{userId}/groups/{group}: " + path.inApp() + " app classes (" + path.classes().size() + " in dev.enclave), "
-                + path.depth() + " deep: " + path.classes());
+        System.out.println("PUT members/{userId}/groups/{group}: " + RequestPaths.Path.inApp(path.classes()) + " app classes reached ("
+                + path.classes().size() + " in dev.enclave), " + RequestPaths.Path.inApp(path.onTheWay())
+                + " on the way to DynamoDB (" + path.onTheWay().size() + "), " + path.depth() + " deep: "
+                + path.onTheWay());
         assertThat(path.depth()).isLessThan(Integer.MAX_VALUE);
     }
 
     @Test
     void acceptingAnInvitationPassesFewClasses() {
         RequestPaths.Path path = paths.of("dev.enclave.app.edge.web.invitation.AcceptController", "accept");
-        System.out.println("POST /v1/invitations/accept: " + path.inApp() + " app classes (" + path.classes().size() + " in dev.enclave), "
-                + path.depth() + " deep: " + path.classes());
+        System.out.println("POST /v1/invitations/accept: " + RequestPaths.Path.inApp(path.classes()) + " app classes reached ("
+                + path.classes().size() + " in dev.enclave), " + RequestPaths.Path.inApp(path.onTheWay())
+                + " on the way to DynamoDB (" + path.onTheWay().size() + "), " + path.depth() + " deep: "
+                + path.onTheWay());
         assertThat(path.depth()).isLessThan(Integer.MAX_VALUE);
     }
 }

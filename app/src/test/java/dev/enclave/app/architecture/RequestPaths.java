@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.domain.JavaModifier;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,8 @@ final class RequestPaths {
         JavaCodeUnit start = classes.get(controller).getMethods().stream()
                 .filter(m -> m.getName().equals(method)).findFirst().orElseThrow();
         Map<JavaCodeUnit, Integer> depth = new HashMap<>();
+        Map<JavaCodeUnit, Set<JavaCodeUnit>> callers = new HashMap<>();
+        Set<JavaCodeUnit> callingDynamoDb = new HashSet<>();
         Deque<JavaCodeUnit> queue = new ArrayDeque<>(List.of(start));
         depth.put(start, 1);
         Set<String> passed = new LinkedHashSet<>();
@@ -48,8 +51,10 @@ final class RequestPaths {
             passed.add(owner);
             if (callsDynamoDb(unit)) {
                 sdkDepth = Math.min(sdkDepth, depth.get(unit));
+                callingDynamoDb.add(unit);
             }
             for (JavaCodeUnit next : (Iterable<JavaCodeUnit>) successors(unit)::iterator) {
+                callers.computeIfAbsent(next, n -> new HashSet<>()).add(unit);
                 if (!depth.containsKey(next)) {
                     boolean sameClass = topLevel(next.getOwner()).getName().equals(owner);
                     depth.put(next, depth.get(unit) + (sameClass ? 0 : 1));
@@ -61,14 +66,33 @@ final class RequestPaths {
                 }
             }
         }
-        return new Path(passed, sdkDepth);
+        return new Path(passed, towards(callingDynamoDb, callers), sdkDepth);
     }
 
-    /** The classes passed (in {@code dev.enclave}), and how many classes deep the first DynamoDB call is. */
-    record Path(Set<String> classes, int depth) {
+    /** The classes of every unit from which a DynamoDB call can be reached: those a request passes on its way. */
+    private static Set<String> towards(Set<JavaCodeUnit> calls, Map<JavaCodeUnit, Set<JavaCodeUnit>> callers) {
+        Set<JavaCodeUnit> seen = new HashSet<>(calls);
+        Deque<JavaCodeUnit> queue = new ArrayDeque<>(calls);
+        while (!queue.isEmpty()) {
+            for (JavaCodeUnit caller : callers.getOrDefault(queue.removeFirst(), Set.of())) {
+                if (seen.add(caller)) {
+                    queue.addLast(caller);
+                }
+            }
+        }
+        Set<String> classes = new LinkedHashSet<>();
+        seen.forEach(unit -> classes.add(topLevel(unit.getOwner()).getName()));
+        return classes;
+    }
+
+    /**
+     * The classes reached (in {@code dev.enclave}), those of them on a way to a DynamoDB call, and how many classes
+     * deep the first DynamoDB call is.
+     */
+    record Path(Set<String> classes, Set<String> onTheWay, int depth) {
 
         /** Those of the application module, {@code dev.enclave.app}. */
-        long inApp() {
+        static long inApp(Set<String> classes) {
             return classes.stream().filter(name -> name.startsWith(APP)).count();
         }
     }
@@ -102,8 +126,9 @@ final class RequestPaths {
     }
 
     private static boolean callsDynamoDb(JavaCodeUnit unit) {
-        return unit.getMethodCallsFromSelf().stream()
-                .anyMatch(call -> call.getTargetOwner().getName().equals(CLIENT));
+        return unit.getMethodCallsFromSelf().stream().anyMatch(call -> call.getTargetOwner().isAssignableTo(CLIENT))
+                || unit.getMethodReferencesFromSelf().stream()
+                .anyMatch(reference -> reference.getTargetOwner().isAssignableTo(CLIENT));
     }
 
     private static JavaClass topLevel(JavaClass type) {
