@@ -2,6 +2,8 @@ package dev.enclave.app.edge.problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -120,8 +122,14 @@ class ErrorResponsesIT extends LocalStackTest {
             socket.getOutputStream().write("NONSENSE\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
-            assertThat(answer).containsPattern("^HTTP/1.[01] 400").containsIgnoringCase("x-request-id:")
-                    .contains("application/problem+json").doesNotContain("\"instance\"");
+            int bodyStarts = answer.indexOf("\r\n\r\n") + 4;
+            String head = answer.substring(0, bodyStarts);
+            JsonNode problem = new ObjectMapper().readTree(answer.substring(bodyStarts));
+
+            assertThat(head).containsPattern("^HTTP/1.[01] 400").containsIgnoringCase("x-request-id:")
+                    .containsIgnoringCase("content-type: application/problem+json");
+            assertThat(problem.get("status").asInt()).isEqualTo(400);
+            assertThat(problem.has("instance")).as("no path was read").isFalse();
         }
     }
 

@@ -28,7 +28,8 @@ class AdminTenantsIT extends LocalStackTest {
 
         assertThat(onboarded.at("/tenant/members").asInt()).isZero();
         assertThat(accepted.status()).isEqualTo(200);
-        assertThat(accepted.json().get("groups").toString()).contains("owner");
+        assertThat(accepted.json().get("groups")).extracting(JsonNode::asText)
+                .containsExactlyInAnyOrder("owner", "member");
         assertThat(api().get("/v1/admin/tenants/adm-new", admin()).json().get("members").asInt()).isEqualTo(1);
         assertThat(api().get("/v1/orgs/adm-new", olive).status()).isEqualTo(200);
     }
