@@ -13,6 +13,7 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
@@ -43,11 +44,11 @@ class ContainerCredentialsRefreshIT extends LocalStackTest {
     MeterRegistry meters;
 
     @Override
-    public Map<String, String> getProperties() {
-        Map<String, String> properties = super.getProperties();
-        LocalSandbox.properties(BEHIND).forEach((key, value) -> properties.put(key, String.valueOf(value)));
-        properties.put("enclave.backends.session-duration", "15m");
-        return properties;
+    protected Map<String, String> settings() {
+        Map<String, String> settings = new HashMap<>();
+        LocalSandbox.properties(BEHIND).forEach((key, value) -> settings.put(key, String.valueOf(value)));
+        settings.put("enclave.backends.session-duration", "15m");
+        return settings;
     }
 
     @AfterAll

@@ -9,21 +9,16 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MembershipFixtures;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @MicronautTest(environments = "local")
 class OrganisationsIT extends LocalStackTest {
-
-    @Inject
-    DynamoDbClient platform;
 
     @Test
     void create_bySignedInUser_makesTheCallerItsOwner() {

@@ -6,18 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @MicronautTest(environments = "local")
 class AdminTenantsIT extends LocalStackTest {
-
-    @Inject
-    DynamoDbClient platform;
 
     @Test
     void onboard_byPlatformAdmin_createsTheTenant_andItsOwnerJoinsByAccepting() {
