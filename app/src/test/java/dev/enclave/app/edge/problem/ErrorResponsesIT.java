@@ -1,5 +1,6 @@
 package dev.enclave.app.edge.problem;
 
+import static dev.enclave.app.support.ProblemReplies.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -164,15 +165,5 @@ class ErrorResponsesIT extends LocalStackTest {
         assertThat(chosen.header("X-Request-Id")).isEqualTo("trace-1234567");
         assertThat(chosen.json().get("requestId").asText()).isEqualTo("trace-1234567");
         assertThat(hostile.header("X-Request-Id")).matches("[0-9a-f-]{36}");
-    }
-
-    private static void assertProblem(Api.Reply reply, int status, String code) {
-        assertThat(reply.status()).as(reply.body()).isEqualTo(status);
-        assertThat(reply.contentType()).isEqualTo("application/problem+json");
-        assertThat(reply.json().get("status").asInt()).isEqualTo(status);
-        assertThat(reply.json().get("code").asText()).isEqualTo(code);
-        assertThat(reply.json().get("type").asText()).isEqualTo("https://enclave.dev/problems/" + code);
-        assertThat(reply.json().get("title").asText()).isNotBlank();
-        assertThat(reply.body()).doesNotContain("Exception").doesNotContain("\tat ");
     }
 }
