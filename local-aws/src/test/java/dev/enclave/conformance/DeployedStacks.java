@@ -86,7 +86,7 @@ public final class DeployedStacks {
         properties.path("Policies").forEach(p -> policies.add(resolve(p.get("PolicyDocument"), values).toString()));
         template.get("Resources").forEach(resource -> {
             if (resource.get("Type").asText().equals("AWS::IAM::Policy")
-                    && resource.at("/Properties/Roles").toString().contains("{\"Ref\":\"" + role + "\"}")) {
+                    && resource.at("/Properties/Roles").findValuesAsText("Ref").contains(role)) {
                 policies.add(resolve(resource.at("/Properties/PolicyDocument"), values).toString());
             }
         });

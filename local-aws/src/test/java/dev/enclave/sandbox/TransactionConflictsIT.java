@@ -2,6 +2,7 @@ package dev.enclave.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
@@ -76,19 +77,21 @@ class TransactionConflictsIT {
      * holds nothing) until a transaction holds the item.
      */
     private void awaitHeld(String sortKey) {
-        long deadline = System.nanoTime() + HOLD.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                db.updateItem(b -> b.tableName(TABLE).key(key(sortKey)).updateExpression("SET probed = :t")
-                        .conditionExpression("attribute_exists(never)")
-                        .expressionAttributeValues(Map.of(":t", AttributeValue.fromBool(true))));
-            } catch (TransactionConflictException held) {
-                return;
-            } catch (ConditionalCheckFailedException notYet) {
-                Thread.onSpinWait();
-            }
+        await("the first transaction holding its item").atMost(HOLD).pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(5)).until(() -> held(sortKey));
+    }
+
+    private boolean held(String sortKey) {
+        try {
+            db.updateItem(b -> b.tableName(TABLE).key(key(sortKey)).updateExpression("SET probed = :t")
+                    .conditionExpression("attribute_exists(never)")
+                    .expressionAttributeValues(Map.of(":t", AttributeValue.fromBool(true))));
+            throw new AssertionError("an update whose condition cannot hold went through");
+        } catch (TransactionConflictException held) {
+            return true;
+        } catch (ConditionalCheckFailedException notYet) {
+            return false;
         }
-        throw new AssertionError("the first transaction was never seen holding its item");
     }
 
     private Optional<String> name(String sortKey) {

@@ -4,19 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ArtifactsArtifactIT {
 
     private static final Path TARGET = Path.of("target");
-    private static final Pattern SERVER_RUNNING = Pattern.compile("Server Running: http://[^:/]+:(\\d+)");
+    /** A cold JVM starting DynamoDB Local and the app on two shared cores. */
+    private static final Duration STARTING = Duration.ofSeconds(90);
 
     @TempDir
     Path dataDir;
@@ -65,19 +62,16 @@ class ArtifactsArtifactIT {
 
     @Test
     void localJar_startsTheLocalStackAndServesHealth() throws Exception {
-        Process process = startLocalJar();
+        LaunchedServer server = startLocalJar();
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
-            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(Files.readString(dataDir.resolve("server.log")))
-                    .isEqualTo("UP");
-            String token = api.post("/local/tokens", "{\"sub\":\"u\",\"email\":\"u@example.com\"}", null)
-                    .json().get("token").asText();
+            Api api = healthy(server);
+            String token = localToken(api, "{\"sub\":\"u\",\"email\":\"u@example.com\"}");
             assertThat(api.get("/v1/me", token).status()).isEqualTo(200);
         } finally {
-            process.destroy();
-            boolean stopped = process.waitFor(30, TimeUnit.SECONDS);
+            server.process().destroy();
+            boolean stopped = server.process().waitFor(30, TimeUnit.SECONDS);
             if (!stopped) {
-                process.destroyForcibly();
+                server.process().destroyForcibly();
             }
             assertThat(stopped).as("the local stack stops on SIGTERM").isTrue();
         }
@@ -85,59 +79,55 @@ class ArtifactsArtifactIT {
 
     @Test
     void sigterm_turnsReadinessDown_whileServing_finishesTheRequestInFlight_thenExits() throws Exception {
-        Process process = startLocalJar("-Denclave.shutdown.readiness-delay=2s");
+        LaunchedServer server = startLocalJar("-Denclave.shutdown.readiness-delay=2s");
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
-            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
+            Api api = healthy(server);
             String owner = signedInOwnerOf(api, "drain");
             api.post("/local/faults", "{\"kind\":\"LATENCY\",\"tenant\":\"drain\",\"latencyMillis\":3000,"
                     + "\"times\":1}", null);
             CompletableFuture<Api.Reply> inFlight =
                     CompletableFuture.supplyAsync(() -> api.get("/v1/orgs/drain", owner));
+            // The jar's process shows no sign of the call its 3 s latency holds: give the request a second to get there.
             Thread.sleep(1000);
 
-            process.destroy();
+            server.process().destroy();
 
-            assertThat(awaitReadiness(api, 503, Duration.ofSeconds(10))).as("readiness while draining: " + serverLog())
-                    .isEqualTo(503);
-            assertThat(inFlight.get(30, TimeUnit.SECONDS).status()).as(serverLog()).isEqualTo(200);
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("stopped after the drain").isTrue();
-            assertThat(process.exitValue()).as("SIGTERM's conventional status").isEqualTo(143);
+            server.awaitStatus(api, "/health/readiness", 503, Duration.ofSeconds(10));
+            assertThat(inFlight.get(30, TimeUnit.SECONDS).status()).as(server.output()).isEqualTo(200);
+            assertThat(server.process().waitFor(30, TimeUnit.SECONDS)).as("stopped after the drain").isTrue();
+            assertThat(server.process().exitValue()).as("SIGTERM's conventional status").isEqualTo(143);
         } finally {
-            process.destroyForcibly();
+            server.process().destroyForcibly();
         }
     }
 
     @Test
     void aSecondSigtermWhileDraining_stopsTheServerAtOnce() throws Exception {
-        Process process = startLocalJar("-Denclave.shutdown.readiness-delay=20s");
+        LaunchedServer server = startLocalJar("-Denclave.shutdown.readiness-delay=20s");
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
-            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
+            Api api = healthy(server);
 
-            process.destroy();
-            assertThat(awaitReadiness(api, 503, Duration.ofSeconds(10))).as("draining: " + serverLog())
-                    .isEqualTo(503);
-            process.destroy();
+            server.process().destroy();
+            server.awaitStatus(api, "/health/readiness", 503, Duration.ofSeconds(10));
+            server.process().destroy();
 
-            assertThat(process.waitFor(10, TimeUnit.SECONDS)).as("stopped well before the 20 s drain: " + serverLog())
-                    .isTrue();
-            assertThat(process.exitValue()).isEqualTo(143);
+            assertThat(server.process().waitFor(10, TimeUnit.SECONDS))
+                    .as("stopped well before the 20 s drain: " + server.output()).isTrue();
+            assertThat(server.process().exitValue()).isEqualTo(143);
         } finally {
-            process.destroyForcibly();
+            server.process().destroyForcibly();
         }
     }
 
     @Test
     void localJar_withTheSignalsReservedByTheJvm_startsAndSaysSigtermWillNotDrain() throws Exception {
-        Process process = startLocalJar("-Xrs");
+        LaunchedServer server = startLocalJar("-Xrs");
         try {
-            Api api = new Api(URI.create("http://127.0.0.1:" + listeningPort(Duration.ofSeconds(90))));
-            assertThat(awaitHealth(api, Duration.ofSeconds(90))).as(serverLog()).isEqualTo("UP");
-            assertThat(serverLog()).contains("SIGTERM stays with the JVM").doesNotContain("\tat ");
+            healthy(server);
+            assertThat(server.output()).contains("SIGTERM stays with the JVM").doesNotContain("\tat ");
         } finally {
-            process.destroyForcibly();
-            process.waitFor(30, TimeUnit.SECONDS);
+            server.process().destroyForcibly();
+            server.process().waitFor(30, TimeUnit.SECONDS);
         }
     }
 
@@ -165,18 +155,22 @@ class ArtifactsArtifactIT {
      * The local jar on a port of its own choosing: a port picked here and released could be taken by the jar's own
      * DynamoDB Local before its HTTP server binds it (a 400 without X-Request-Id answered a health check once).
      */
-    private Process startLocalJar(String... settings) throws IOException {
+    private LaunchedServer startLocalJar(String... settings) throws IOException {
         List<String> command = new java.util.ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dmicronaut.server.port=-1", "-Denclave.local.data-dir=" + dataDir));
         command.addAll(List.of(settings));
         command.addAll(List.of("-jar", TARGET.resolve("enclave-local.jar").toString()));
-        return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dataDir.resolve("server.log").toFile()).start();
+        Path log = dataDir.resolve("server.log");
+        return new LaunchedServer(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+                .start(), log);
     }
 
-    private String serverLog() throws IOException {
-        return Files.readString(dataDir.resolve("server.log"));
+    /** An {@link Api} on the started jar, once its health answers UP. */
+    private static Api healthy(LaunchedServer server) {
+        Api api = server.api(STARTING);
+        server.awaitStatus(api, "/health", 200, STARTING);
+        return api;
     }
 
     private static String signedInOwnerOf(Api api, String organisation) {
@@ -189,44 +183,5 @@ class ArtifactsArtifactIT {
 
     private static String localToken(Api api, String claims) {
         return api.post("/local/tokens", claims, null).json().get("token").asText();
-    }
-
-    private static int awaitReadiness(Api api, int expected, Duration timeout) throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        int last = 0;
-        while (last != expected && Instant.now().isBefore(deadline)) {
-            try {
-                last = api.get("/health/readiness", null).status();
-            } catch (RuntimeException refused) {
-                last = -1;
-            }
-            Thread.sleep(50);
-        }
-        return last;
-    }
-
-    private static String awaitHealth(Api api, Duration timeout) throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                return api.get("/health", null).json().get("status").asText();
-            } catch (RuntimeException notYetListening) {
-                Thread.sleep(250);
-            }
-        }
-        return "no answer within " + timeout;
-    }
-
-    /** The port the started jar's HTTP server reports it listens on. */
-    private int listeningPort(Duration timeout) throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            Matcher running = SERVER_RUNNING.matcher(serverLog());
-            if (running.find()) {
-                return Integer.parseInt(running.group(1));
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("the server reported no port within " + timeout + ":\n" + serverLog());
     }
 }

@@ -19,11 +19,9 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +46,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class ImageIT {
 
     private static final Path TARGET = Path.of("target");
-    private static final Pattern SERVER_RUNNING = Pattern.compile("Server Running: http://[^:/]+:(\\d+)");
 
     private Path workDir;
     private ImageTarball image;
@@ -72,7 +69,7 @@ class ImageIT {
 
         running = ImageRun.start(image, productionSettings(table), workDir.resolve("server.log"), workDir);
         System.out.println("[ImageIT] " + tarball.getFileName() + " runs " + running.how());
-        port = listeningPort(Duration.ofSeconds(120));
+        port = running.launched().listeningPort(Duration.ofSeconds(120));
         api = new Api(URI.create("http://127.0.0.1:" + port));
     }
 
@@ -103,7 +100,7 @@ class ImageIT {
     @Test
     @Order(2)
     void entrypoint_withProductionSettings_isHealthy_andAnswersAnAuthenticatedCall() throws Exception {
-        assertThat(awaitStatus("/health", Duration.ofSeconds(60))).as(running.log()).isEqualTo(200);
+        running.launched().awaitStatus(api, "/health", 200, Duration.ofSeconds(60));
         assertThat(api.get("/health/liveness", null).status()).isEqualTo(200);
         assertThat(api.get("/health/readiness", null).status()).as("the table is there and ACTIVE").isEqualTo(200);
 
@@ -182,37 +179,6 @@ class ImageIT {
             image.unpack(root);
         }
         return root.resolve("app/enclave-app.jar");
-    }
-
-    private int awaitStatus(String path, Duration timeout) throws InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        int last = -1;
-        while (last != 200 && Instant.now().isBefore(deadline)) {
-            try {
-                last = api.get(path, null).status();
-            } catch (RuntimeException notYet) {
-                last = -1;
-            }
-            if (last != 200) {
-                Thread.sleep(250);
-            }
-        }
-        return last;
-    }
-
-    private int listeningPort(Duration timeout) throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plus(timeout);
-        while (Instant.now().isBefore(deadline)) {
-            Matcher started = SERVER_RUNNING.matcher(running.log());
-            if (started.find()) {
-                return Integer.parseInt(started.group(1));
-            }
-            if (!running.process.isAlive()) {
-                break;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("the image reported no port within " + timeout + ":\n" + running.log());
     }
 
     private static String sha256(Path file) throws IOException {

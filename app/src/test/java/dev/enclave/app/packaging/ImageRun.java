@@ -61,6 +61,11 @@ abstract sealed class ImageRun implements AutoCloseable {
         return Files.exists(log) ? Files.readString(log) : "";
     }
 
+    /** The image's server, to wait on. */
+    LaunchedServer launched() {
+        return new LaunchedServer(process, log);
+    }
+
     static ProcessResult run(List<String> command, long timeoutSeconds) throws IOException, InterruptedException {
         Path output = Files.createTempFile("image-run", ".txt");
         try {

@@ -1,5 +1,6 @@
 package dev.enclave.app.support;
 
+import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.runtime.server.EmbeddedServer;
 import io.micronaut.test.support.TestPropertyProvider;
 import jakarta.inject.Inject;
@@ -11,7 +12,9 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Base of HTTP scenario tests on the real local stack: the app in the {@code local} environment on the shared
@@ -30,8 +33,15 @@ public abstract class LocalStackTest implements TestPropertyProvider {
     protected final String tableName = "it-" + getClass().getSimpleName().toLowerCase(Locale.ROOT) + "-"
             + UUID.randomUUID().toString().substring(0, 8);
 
+    /** The shared sandbox gateway's faults: a test injects them for its own tenants; lifted after each test. */
+    protected final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
+
     @Inject
     protected EmbeddedServer server;
+
+    /** The app's own DynamoDB client, for arranging and reading the class's table directly. */
+    @Inject
+    protected DynamoDbClient platform;
 
     @Override
     public Map<String, String> getProperties() {
@@ -40,7 +50,18 @@ public abstract class LocalStackTest implements TestPropertyProvider {
         properties.put("enclave.table.name", tableName);
         properties.put("enclave.local.data-dir", dataDir.toString());
         properties.put("enclave.limits.enabled", "false");
+        properties.putAll(settings());
         return properties;
+    }
+
+    /** The test class's own settings, over the ones above. */
+    protected Map<String, String> settings() {
+        return Map.of();
+    }
+
+    @AfterEach
+    void liftFaults() {
+        faults.clear();
     }
 
     /** Returns once the shared sandbox's indexes show every write made before the call. */

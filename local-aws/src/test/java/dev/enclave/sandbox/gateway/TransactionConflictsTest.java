@@ -2,6 +2,8 @@ package dev.enclave.sandbox.gateway;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enclave.sandbox.gateway.DynamoDbForwarder.Forwarded;
 import dev.enclave.sandbox.gateway.TableKeys.KeyAttributes;
 import java.io.IOException;
@@ -41,8 +43,9 @@ class TransactionConflictsTest {
 
         assertThat(first.status()).isEqualTo(200);
         assertThat(during.get(0).status()).isEqualTo(400);
-        assertThat(body(during.get(0))).contains("TransactionCanceledException")
-                .contains("[{\"Code\":\"None\"},{\"Code\":\"TransactionConflict\"");
+        assertThat(error(during.get(0)).get("__type").asText()).endsWith("#TransactionCanceledException");
+        assertThat(error(during.get(0)).get("CancellationReasons").findValuesAsText("Code"))
+                .containsExactly("None", "TransactionConflict");
         assertThat(during.get(1).status()).isEqualTo(200);
         assertThat(forwarded).containsExactly("unrelated", "first");
         assertThat(conflicts.refused()).isEqualTo(1);
@@ -58,7 +61,7 @@ class TransactionConflictsTest {
             return forwarding("first").call();
         });
 
-        assertThat(body(during.get(0))).contains("TransactionConflictException");
+        assertThat(error(during.get(0)).get("__type").asText()).endsWith("#TransactionConflictException");
         assertThat(during.get(1).status()).isEqualTo(200);
         assertThat(forwarded).containsExactly("other item", "first");
     }
@@ -116,7 +119,7 @@ class TransactionConflictsTest {
         return "{\"PK\":{\"S\":\"p\"},\"SK\":{\"S\":\"" + sortKey + "\"}}";
     }
 
-    private static String body(Forwarded answer) {
-        return new String(answer.body(), StandardCharsets.UTF_8);
+    private static JsonNode error(Forwarded answer) throws IOException {
+        return new ObjectMapper().readTree(answer.body());
     }
 }

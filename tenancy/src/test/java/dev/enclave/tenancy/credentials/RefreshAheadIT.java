@@ -2,6 +2,7 @@ package dev.enclave.tenancy.credentials;
 
 import static dev.enclave.tenancy.support.SandboxFixture.tenant;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.enclave.sandbox.sts.LocalSts;
 import dev.enclave.sandbox.sts.StsFaults;
@@ -55,13 +56,13 @@ class RefreshAheadIT {
     }
 
     /** Keeps resolving (each one may start a refresh) until {@code condition} holds; fails if it never does. */
-    private static void awaitWhileResolving(TenantCredentials credentials, BooleanSupplier condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + NOT_HUNG.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition met before the deadline").isLessThan(deadline);
+    private static void awaitWhileResolving(TenantCredentials credentials, BooleanSupplier condition) {
+        await().atMost(NOT_HUNG).pollInterval(Duration.ofMillis(50)).until(() -> {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
             resolve(credentials);
-            Thread.sleep(50);
-        }
+            return false;
+        });
     }
 }

@@ -36,6 +36,9 @@ class InMemoryMembersIT extends LocalStackTest {
 
     private static final String ISSUER = "enclave-local";
     private static final GroupName BILLING = new GroupName("billing");
+    private static final UserKey BOB = user("bob");
+    private static final UserKey CARL = user("carl");
+    private static final UserKey STRANGER = user("stranger");
 
     @Inject
     Members stored;
@@ -49,100 +52,92 @@ class InMemoryMembersIT extends LocalStackTest {
     @Test
     void groupEdits_answerAlike() {
         Twins twins = new Twins("twin-groups", "bob", "carl");
-        UserKey owner = twins.user("owner-twin-groups");
-        UserKey bob = twins.user("bob");
-        UserKey carl = twins.user("carl");
-        UserKey stranger = twins.user("stranger");
+        UserKey owner = twins.owner;
 
-        twins.step("grant", m -> m.grant(twins.actor(owner), bob, ADMIN, Optional.empty()), Change.DONE);
-        twins.step("grant again", m -> m.grant(twins.actor(owner), bob, ADMIN, Optional.empty()), Change.UNCHANGED);
-        long bobAt = stored.find(twins.tenant, bob).orElseThrow().version();
-        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), bob, BILLING, at(bobAt - 1)),
+        twins.step("grant", m -> m.grant(twins.actor(owner), BOB, ADMIN, Optional.empty()), Change.DONE);
+        twins.step("grant again", m -> m.grant(twins.actor(owner), BOB, ADMIN, Optional.empty()), Change.UNCHANGED);
+        long bobAt = stored.find(twins.tenant, BOB).orElseThrow().version();
+        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), BOB, BILLING, at(bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), bob, ADMIN, at(bobAt - 1)),
+        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), BOB, ADMIN, at(bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), bob, BILLING, at(bobAt)), Change.DONE);
-        twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), carl, BILLING, Optional.empty()),
+        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), BOB, BILLING, at(bobAt)), Change.DONE);
+        twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), CARL, BILLING, Optional.empty()),
                 Change.UNCHANGED);
-        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), stranger, BILLING, Optional.empty()),
+        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), STRANGER, BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
-        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), stranger, BILLING, at(1)),
+        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), STRANGER, BILLING, at(1)),
                 Change.NOT_A_MEMBER);
-        twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), stranger, BILLING, Optional.empty()),
+        twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), STRANGER, BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
         twins.step("revoke the last owner", m -> m.revoke(twins.actor(owner), owner, OWNER, Optional.empty()),
                 Change.LAST_OWNER);
-        twins.step("revoke owner from a non-owner", m -> m.revoke(twins.actor(owner), carl, OWNER, Optional.empty()),
+        twins.step("revoke owner from a non-owner", m -> m.revoke(twins.actor(owner), CARL, OWNER, Optional.empty()),
                 Change.UNCHANGED);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), bob, OWNER, Optional.empty()), Change.DONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), BOB, OWNER, Optional.empty()), Change.DONE);
         twins.step("revoke one of two owners", m -> m.revoke(twins.actor(owner), owner, OWNER, Optional.empty()),
                 Change.DONE);
-        twins.step("revoke the last owner again", m -> m.revoke(twins.actor(bob), bob, OWNER, Optional.empty()),
+        twins.step("revoke the last owner again", m -> m.revoke(twins.actor(BOB), BOB, OWNER, Optional.empty()),
                 Change.LAST_OWNER);
-        twins.step("revoke at any version", m -> m.revoke(twins.actor(bob), bob, ADMIN,
+        twins.step("revoke at any version", m -> m.revoke(twins.actor(BOB), BOB, ADMIN,
                 Optional.of(ExpectedVersion.anyExisting())), Change.DONE);
     }
 
     @Test
     void transfers_answerAlike() {
         Twins twins = new Twins("twin-transfer", "bob", "carl");
-        UserKey owner = twins.user("owner-twin-transfer");
-        UserKey bob = twins.user("bob");
-        UserKey carl = twins.user("carl");
+        UserKey owner = twins.owner;
 
-        twins.step("to a stranger", m -> m.transferOwnership(twins.actor(owner), twins.user("stranger")),
+        twins.step("to a stranger", m -> m.transferOwnership(twins.actor(owner), STRANGER),
                 Change.NOT_A_MEMBER);
-        twins.step("from a non-owner", m -> m.transferOwnership(twins.actor(carl), bob), Change.ACTOR_GONE);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), bob, OWNER, Optional.empty()), Change.DONE);
-        twins.step("to an owner", m -> m.transferOwnership(twins.actor(owner), bob), Change.DONE);
-        twins.step("from the former owner", m -> m.transferOwnership(twins.actor(owner), carl),
+        twins.step("from a non-owner", m -> m.transferOwnership(twins.actor(CARL), BOB), Change.ACTOR_GONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), BOB, OWNER, Optional.empty()), Change.DONE);
+        twins.step("to an owner", m -> m.transferOwnership(twins.actor(owner), BOB), Change.DONE);
+        twins.step("from the former owner", m -> m.transferOwnership(twins.actor(owner), CARL),
                 Change.ACTOR_GONE);
-        twins.step("to a member", m -> m.transferOwnership(twins.actor(bob), carl), Change.DONE);
-        twins.step("from the last owner, to a co-owner gone", m -> m.transferOwnership(twins.actor(carl), bob),
+        twins.step("to a member", m -> m.transferOwnership(twins.actor(BOB), CARL), Change.DONE);
+        twins.step("from the last owner, to a co-owner gone", m -> m.transferOwnership(twins.actor(CARL), BOB),
                 Change.DONE);
     }
 
     @Test
     void removals_answerAlike() {
         Twins twins = new Twins("twin-remove", "bob", "carl");
-        UserKey owner = twins.user("owner-twin-remove");
-        UserKey bob = twins.user("bob");
-        UserKey carl = twins.user("carl");
+        UserKey owner = twins.owner;
 
         twins.step("the last owner", m -> m.remove(twins.actor(owner), twins.read(m, owner)), Change.LAST_OWNER);
-        Membership bobAsRead = stored.find(twins.tenant, bob).orElseThrow();
-        twins.step("grant", m -> m.grant(twins.actor(owner), bob, BILLING, Optional.empty()), Change.DONE);
+        Membership bobAsRead = stored.find(twins.tenant, BOB).orElseThrow();
+        twins.step("grant", m -> m.grant(twins.actor(owner), BOB, BILLING, Optional.empty()), Change.DONE);
         twins.step("a member changed since read", m -> m.remove(twins.actor(owner), bobAsRead),
                 Change.MEMBERSHIP_CHANGED);
-        Membership bobNow = stored.find(twins.tenant, bob).orElseThrow();
+        Membership bobNow = stored.find(twins.tenant, BOB).orElseThrow();
         twins.step("a member as read", m -> m.remove(twins.actor(owner), bobNow), Change.DONE);
         twins.step("a member already removed", m -> m.remove(twins.actor(owner), bobNow),
                 Change.MEMBERSHIP_CHANGED);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), carl, OWNER, Optional.empty()), Change.DONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), CARL, OWNER, Optional.empty()), Change.DONE);
         twins.step("one of two owners", m -> m.remove(twins.actor(owner), twins.read(m, owner)), Change.DONE);
-        twins.step("the owner left", m -> m.remove(twins.actor(carl), twins.read(m, carl)), Change.LAST_OWNER);
+        twins.step("the owner left", m -> m.remove(twins.actor(CARL), twins.read(m, CARL)), Change.LAST_OWNER);
     }
 
     @Test
     void removal_ofAMemberWithMoreAssignmentsThanOneTransactionHolds_answersAlike() {
         Twins twins = new Twins("twin-large", "bob");
-        UserKey bob = twins.user("bob");
-        Membership member = stored.find(twins.tenant, bob).orElseThrow();
+        Membership member = stored.find(twins.tenant, BOB).orElseThrow();
         Organisation organisation = organisations.find(twins.tenant).orElseThrow();
         ServiceId service = new ServiceId("reports");
         assertThat(services.create(organisation, service, "Reports")).isEqualTo(Services.Creation.CREATED);
         for (int i = 0; i < 97; i++) {
-            assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), bob,
+            assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), BOB,
                     member.userId())).isEqualTo(Services.Assignment.ASSIGNED);
         }
-        twins.memory.dependents(twins.tenant, bob, 97);
+        twins.memory.dependents(twins.tenant, BOB, 97);
 
-        UserKey owner = twins.user("owner-twin-large");
-        twins.step("one write too many", m -> m.remove(twins.actor(owner), twins.read(m, bob)), Change.TOO_LARGE);
+        UserKey owner = twins.owner;
+        twins.step("one write too many", m -> m.remove(twins.actor(owner), twins.read(m, BOB)), Change.TOO_LARGE);
 
-        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), bob);
-        twins.memory.dependents(twins.tenant, bob, 96);
-        twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), twins.read(m, bob)), Change.DONE);
+        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB);
+        twins.memory.dependents(twins.tenant, BOB, 96);
+        twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), twins.read(m, BOB)), Change.DONE);
     }
 
     @Test
@@ -159,7 +154,7 @@ class InMemoryMembersIT extends LocalStackTest {
     void ownLists_answerAlike() {
         Twins first = new Twins("twin-own-a", "fay");
         Twins second = new Twins("twin-own-b", "fay");
-        UserKey fay = first.user("fay");
+        UserKey fay = user("fay");
         second.memory.ofUser(fay).forEach(listed -> first.memory.add(listed.membership(), listed.organisation()));
 
         indexesCaughtUp();
@@ -178,6 +173,10 @@ class InMemoryMembersIT extends LocalStackTest {
         return pages;
     }
 
+    private static UserKey user(String subject) {
+        return UserKey.of(ISSUER, subject);
+    }
+
     private static Optional<ExpectedVersion> at(long version) {
         return Optional.of(ExpectedVersion.oneOf(Set.of(version)));
     }
@@ -186,6 +185,7 @@ class InMemoryMembersIT extends LocalStackTest {
     private final class Twins {
 
         final TenantId tenant;
+        final UserKey owner;
         final InMemoryMembers memory = new InMemoryMembers();
         private final Map<UserKey, Membership> actors = new HashMap<>();
 
@@ -195,13 +195,10 @@ class InMemoryMembersIT extends LocalStackTest {
                 journeys().join(org, owner, user);
             }
             tenant = TenantId.of(org);
+            this.owner = user("owner-" + org);
             stored.list(tenant, 100, Optional.empty()).members()
                     .forEach(m -> memory.add(m, new OrganisationName(org, 1)));
             assertThat(memory.count(tenant)).isEqualTo(joining.length + 1);
-        }
-
-        UserKey user(String subject) {
-            return UserKey.of(ISSUER, subject);
         }
 
         Membership read(Members members, UserKey user) {

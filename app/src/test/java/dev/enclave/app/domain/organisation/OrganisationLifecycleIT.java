@@ -11,10 +11,8 @@ import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
 import dev.enclave.app.support.SecondInstance;
-import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,9 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -38,21 +34,9 @@ class OrganisationLifecycleIT extends LocalStackTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
-    private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
-
-    @Inject
-    DynamoDbClient platform;
-
     @Override
-    public Map<String, String> getProperties() {
-        Map<String, String> properties = super.getProperties();
-        properties.put("enclave.jobs.write-units-per-second", "20000");
-        return properties;
-    }
-
-    @AfterEach
-    void clearFaults() {
-        faults.clear();
+    protected Map<String, String> settings() {
+        return Map.of("enclave.jobs.write-units-per-second", "20000");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.enclave.app.domain.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -13,7 +14,7 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void services_areCreatedListedRenamedWithETagAndDeleted() {
-        String owner = organisation("svc-crud");
+        String owner = journeys().organisation("svc-crud");
 
         Api.Reply created = api().post("/v1/orgs/svc-crud/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
         Api.Reply duplicate = api().post("/v1/orgs/svc-crud/services", "{\"id\":\"billing\",\"name\":\"B\"}", owner);
@@ -32,8 +33,8 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void rename_withIfMatchStar_renamesAnExistingService_andAMissingOneIsPreconditionFailed() {
-        String owner = organisation("svc-star");
-        api().post("/v1/orgs/svc-star/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+        String owner = journeys().organisation("svc-star");
+        createService("svc-star", "billing", owner);
 
         Api.Reply renamed = send("PATCH", "/v1/orgs/svc-star/services/billing", "{\"name\":\"Any\"}", owner, "*");
         Api.Reply missing = send("PATCH", "/v1/orgs/svc-star/services/nothing", "{\"name\":\"Any\"}", owner, "*");
@@ -45,9 +46,9 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void accessCheck_followsServiceGroupAssignments_andOnlyMembersCanBeAssigned() {
-        String owner = organisation("svc-access");
-        api().post("/v1/orgs/svc-access/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
-        join("svc-access", owner, "bob");
+        String owner = journeys().organisation("svc-access");
+        createService("svc-access", "reports", owner);
+        journeys().join("svc-access", owner, "bob");
         String path = "/v1/orgs/svc-access/services/reports/groups/viewers/members/";
 
         Api.Reply assigned = send("PUT", path + "bob", null, owner, null);
@@ -58,35 +59,30 @@ class ServicesIT extends LocalStackTest {
         assertThat(allowed("svc-access", "bob", "reports", "viewers", owner)).isTrue();
         assertThat(allowed("svc-access", "bob", "reports", "editors", owner)).isFalse();
         assertThat(api().get("/v1/orgs/svc-access/services/reports/groups/viewers/members", owner).json()
-                .get("items").toString()).isEqualTo("[\"bob\"]");
+                .get("items")).extracting(JsonNode::asText).containsExactly("bob");
         send("DELETE", path + "bob", null, owner, null);
         assertThat(allowed("svc-access", "bob", "reports", "viewers", owner)).isFalse();
     }
 
     @Test
     void invitationServiceGroups_areGrantedOnAcceptOnly() {
-        String owner = organisation("svc-invite");
-        api().post("/v1/orgs/svc-invite/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
-        String token = api().post("/v1/orgs/svc-invite/invitations",
-                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner)
-                .json().get("token").asText();
+        String owner = journeys().organisation("svc-invite");
+        createService("svc-invite", "reports", owner);
+        String token = inviteBob("svc-invite", owner, "reports/viewers");
         assertThat(api().get("/v1/orgs/svc-invite/services/reports/groups/viewers/members", owner).json().get("items")).isEmpty();
 
-        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", tokens().mint("bob", "bob@example.com"));
+        assertThat(acceptAsBob(token).status()).isEqualTo(200);
 
         assertThat(allowed("svc-invite", "bob", "reports", "viewers", owner)).isTrue();
     }
 
     @Test
     void invitationGrantingTwoGroupsOfOneService_isAcceptedWithBoth() {
-        String owner = organisation("svc-two");
-        api().post("/v1/orgs/svc-two/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
-        String token = api().post("/v1/orgs/svc-two/invitations",
-                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\",\"reports/editors\"]}",
-                owner).json().get("token").asText();
+        String owner = journeys().organisation("svc-two");
+        createService("svc-two", "reports", owner);
+        String token = inviteBob("svc-two", owner, "reports/viewers", "reports/editors");
 
-        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
-                tokens().mint("bob", "bob@example.com"));
+        Api.Reply accepted = acceptAsBob(token);
 
         assertThat(accepted.status()).isEqualTo(200);
         assertThat(allowed("svc-two", "bob", "reports", "viewers", owner)).isTrue();
@@ -95,27 +91,23 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void invitationGrantingAServiceDeletedBeforeAccept_isAcceptedWithoutItsGroups() {
-        String owner = organisation("svc-gone");
-        api().post("/v1/orgs/svc-gone/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner);
-        api().post("/v1/orgs/svc-gone/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
-        String token = api().post("/v1/orgs/svc-gone/invitations",
-                "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\",\"crm/sales\"]}",
-                owner).json().get("token").asText();
+        String owner = journeys().organisation("svc-gone");
+        createService("svc-gone", "reports", owner);
+        createService("svc-gone", "crm", owner);
+        String token = inviteBob("svc-gone", owner, "reports/viewers", "crm/sales");
         assertThat(send("DELETE", "/v1/orgs/svc-gone/services/crm", null, owner, null).status()).isEqualTo(204);
 
-        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
-                tokens().mint("bob", "bob@example.com"));
+        Api.Reply accepted = acceptAsBob(token);
 
         assertThat(accepted.status()).isEqualTo(200);
         assertThat(allowed("svc-gone", "bob", "reports", "viewers", owner)).isTrue();
-        assertThat(api().post("/v1/orgs/svc-gone/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner)
-                .status()).isEqualTo(201);
+        createService("svc-gone", "crm", owner);
         assertThat(allowed("svc-gone", "bob", "crm", "sales", owner)).isFalse();
     }
 
     @Test
     void invitationGrantingAGroupOfNoService_isNotFound_andSendsNothing() {
-        String owner = organisation("svc-none");
+        String owner = journeys().organisation("svc-none");
 
         Api.Reply reply = api().post("/v1/orgs/svc-none/invitations",
                 "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner);
@@ -128,7 +120,7 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void invitationServiceGroups_mustNameServiceAndGroup() {
-        String owner = organisation("svc-invalid");
+        String owner = journeys().organisation("svc-invalid");
 
         Api.Reply reply = api().hostile().post("/v1/orgs/svc-invalid/invitations",
                 "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports\"]}", owner);
@@ -139,9 +131,9 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void removingAMember_removesTheirServiceGroupAssignmentsToo() {
-        String owner = organisation("svc-remove");
-        api().post("/v1/orgs/svc-remove/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
-        join("svc-remove", owner, "bob");
+        String owner = journeys().organisation("svc-remove");
+        createService("svc-remove", "crm", owner);
+        journeys().join("svc-remove", owner, "bob");
         send("PUT", "/v1/orgs/svc-remove/services/crm/groups/sales/members/bob", null, owner, null);
 
         assertThat(send("DELETE", "/v1/orgs/svc-remove/members/bob", null, owner, null).status()).isEqualTo(204);
@@ -151,8 +143,8 @@ class ServicesIT extends LocalStackTest {
 
     @Test
     void deletingAService_removesItsAssignments() {
-        String owner = organisation("svc-delete");
-        api().post("/v1/orgs/svc-delete/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", owner);
+        String owner = journeys().organisation("svc-delete");
+        createService("svc-delete", "crm", owner);
         send("PUT", "/v1/orgs/svc-delete/services/crm/groups/sales/members/owner-svc-delete", null, owner, null);
 
         send("DELETE", "/v1/orgs/svc-delete/services/crm", null, owner, null);
@@ -166,16 +158,21 @@ class ServicesIT extends LocalStackTest {
                 token).json().get("allowed").asBoolean();
     }
 
-    private String organisation(String id) {
-        String owner = tokens().mint("owner-" + id, "owner-" + id + "@example.com");
-        api().post("/v1/orgs", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}", owner);
-        return owner;
+    private void createService(String org, String id, String owner) {
+        assertThat(api().post("/v1/orgs/" + org + "/services", "{\"id\":\"" + id + "\",\"name\":\"" + id + "\"}",
+                owner).status()).as("service " + id + " created").isEqualTo(201);
     }
 
-    private void join(String org, String owner, String user) {
-        String token = api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + user + "@example.com\"}", owner)
-                .json().get("token").asText();
-        api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", tokens().mint(user, user + "@example.com"));
+    /** Invites bob@example.com into {@code serviceGroups} ({@code service/group} each); answers the token. */
+    private String inviteBob(String org, String owner, String... serviceGroups) {
+        Api.Reply invited = api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"bob@example.com\","
+                + "\"serviceGroups\":[\"" + String.join("\",\"", serviceGroups) + "\"]}", owner);
+        assertThat(invited.status()).isEqualTo(201);
+        return invited.json().get("token").asText();
+    }
+
+    private Api.Reply acceptAsBob(String token) {
+        return api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", journeys().member("bob"));
     }
 
     private Api.Reply send(String method, String path, String json, String token, String ifMatch) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import dev.enclave.sandbox.gateway.GatewayFaults.Kind;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -12,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,19 +24,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 @MicronautTest(environments = "local")
 class DependencyFaultsIT extends LocalStackTest {
 
-    private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
-
     @Override
-    public Map<String, String> getProperties() {
-        Map<String, String> properties = super.getProperties();
-        properties.putAll(Map.of("enclave.tenancy.dynamodb-attempt-timeout", "500ms",
-                "enclave.tenancy.dynamodb-call-timeout", "6s", "enclave.tenancy.dynamodb-max-attempts", "3"));
-        return properties;
-    }
-
-    @AfterEach
-    void clearFaults() {
-        faults.clear();
+    protected Map<String, String> settings() {
+        return Map.of("enclave.tenancy.dynamodb-attempt-timeout", "500ms",
+                "enclave.tenancy.dynamodb-call-timeout", "6s", "enclave.tenancy.dynamodb-max-attempts", "3");
     }
 
     @Test

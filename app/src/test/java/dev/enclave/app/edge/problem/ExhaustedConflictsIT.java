@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import dev.enclave.sandbox.gateway.GatewayFaults.Kind;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,13 +19,6 @@ import org.junit.jupiter.api.Test;
  */
 @MicronautTest(environments = "local")
 class ExhaustedConflictsIT extends LocalStackTest {
-
-    private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
-
-    @AfterEach
-    void clearFaults() {
-        faults.clear();
-    }
 
     @Test
     void aConflictWithinTheRetries_isInvisible() {

@@ -6,7 +6,6 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.http.HttpRequest;
@@ -14,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -25,9 +23,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class ConsistencyCheckIT extends LocalStackTest {
 
     private static final String ISSUER = "enclave-local";
-
-    @Inject
-    DynamoDbClient platform;
 
     @Test
     void check_ofWhatTheApiMade_isClean_andAfterPlantedDamage_namesEachAndExitsOne() {

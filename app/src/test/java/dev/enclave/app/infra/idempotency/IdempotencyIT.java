@@ -14,14 +14,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 @MicronautTest(environments = "local")
 class IdempotencyIT extends LocalStackTest {
-
-    @Inject
-    DynamoDbClient platform;
 
     @Inject
     MeterRegistry meters;

@@ -14,7 +14,6 @@ import dev.enclave.app.infra.store.jobs.OutsideEntries;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.SharedSandbox;
 import dev.enclave.identity.TenantId;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import dev.enclave.table.TableDesign;
@@ -27,9 +26,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -42,11 +39,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class JobsIT extends LocalStackTest {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);
-
-    private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
-
-    @Inject
-    DynamoDbClient platform;
 
     @Inject
     RunningJobs runner;
@@ -67,17 +59,10 @@ class JobsIT extends LocalStackTest {
     MeterRegistry meters;
 
     @Override
-    public Map<String, String> getProperties() {
-        Map<String, String> properties = super.getProperties();
-        properties.putAll(Map.of("enclave.jobs.first-poll", "1h", "enclave.jobs.poll-interval", "1h",
+    protected Map<String, String> settings() {
+        return Map.of("enclave.jobs.first-poll", "1h", "enclave.jobs.poll-interval", "1h",
                 "enclave.jobs.lease", "1s", "enclave.jobs.write-units-per-second", "4000",
-                "enclave.tenancy.dynamodb-max-attempts", "2"));
-        return properties;
-    }
-
-    @AfterEach
-    void clearFaults() {
-        faults.clear();
+                "enclave.tenancy.dynamodb-max-attempts", "2");
     }
 
     @Test

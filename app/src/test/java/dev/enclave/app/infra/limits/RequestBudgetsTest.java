@@ -21,8 +21,7 @@ class RequestBudgetsTest {
 
     @Test
     void aKnownMembersRequests_countAgainstTheTenant_untilItsBurstIsSpent() {
-        RequestBudgets budgets = new RequestBudgets(new Limit(1, 2, 10), time);
-        budgets.granted(ACME.get(), ADA, Optional.empty());
+        RequestBudgets budgets = withAdaInAcme(new Limit(1, 2, 10));
 
         Charge first = admitted(budgets, ACME, ADA);
         Charge second = admitted(budgets, ACME, ADA);
@@ -48,15 +47,13 @@ class RequestBudgetsTest {
 
     @Test
     void anOutsidersRequestsToAnOrganisation_spendTheirOwnBudget_notTheTenants() {
-        RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
-        budgets.granted(ACME.get(), ADA, Optional.empty());
+        RequestBudgets budgets = withAdaInAcme(new Limit(1, 1, 10));
 
-        Charge outsider = admitted(budgets, ACME, MALLORY);
-        Charge outsiderAgain = admitted(budgets, ACME, MALLORY);
+        List<Charge> outsider = List.of(admitted(budgets, ACME, MALLORY), admitted(budgets, ACME, MALLORY));
         Charge member = admitted(budgets, ACME, ADA);
 
-        assertThat(outsider.policy()).isEqualTo("caller");
-        assertThat(outsiderAgain.allowed()).isFalse();
+        assertThat(outsider).extracting(Charge::policy).containsOnly("caller");
+        assertThat(outsider).extracting(Charge::allowed).containsExactly(true, false);
         assertThat(member.allowed()).isTrue();
         assertThat(member.policy()).isEqualTo("tenant");
     }
@@ -82,8 +79,7 @@ class RequestBudgetsTest {
 
     @Test
     void requestsWithAProvenApiKey_spendThatKeysOwnBudget_neitherTheTenantsNorAnotherKeys() {
-        RequestBudgets budgets = new RequestBudgets(new Limit(1, 1, 10), time);
-        budgets.granted(ACME.get(), ADA, Optional.empty());
+        RequestBudgets budgets = withAdaInAcme(new Limit(1, 1, 10));
         budgets.keyProven("acme/keyoneaaaaaaaaaa");
         budgets.keyProven("acme/keytwoaaaaaaaaaa");
 
@@ -159,6 +155,13 @@ class RequestBudgetsTest {
         assertThat(stillRefused.charge().allowed()).as("a refused request frees no place").isFalse();
         assertThat(next.charge().allowed()).isTrue();
         assertThat(overNext.charge().allowed()).as("a place comes back once, however often released").isFalse();
+    }
+
+    /** Budgets on {@code defaults} that know ada as a member of acme (acme has no limits of its own). */
+    private RequestBudgets withAdaInAcme(Limit defaults) {
+        RequestBudgets budgets = new RequestBudgets(defaults, time);
+        budgets.granted(ACME.get(), ADA, Optional.empty());
+        return budgets;
     }
 
     private static Charge admitted(RequestBudgets budgets, Optional<TenantId> tenant, UserKey caller) {

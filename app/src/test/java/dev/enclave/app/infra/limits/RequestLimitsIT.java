@@ -18,11 +18,9 @@ class RequestLimitsIT extends LocalStackTest {
     private static final int FLOOD = 20;
 
     @Override
-    public Map<String, String> getProperties() {
-        Map<String, String> properties = super.getProperties();
-        properties.putAll(Map.of("enclave.limits.enabled", "true", "enclave.limits.requests-per-second", "5",
-                "enclave.limits.burst", "5", "enclave.limits.concurrent-requests", "4"));
-        return properties;
+    protected Map<String, String> settings() {
+        return Map.of("enclave.limits.enabled", "true", "enclave.limits.requests-per-second", "5",
+                "enclave.limits.burst", "5", "enclave.limits.concurrent-requests", "4");
     }
 
     @Test

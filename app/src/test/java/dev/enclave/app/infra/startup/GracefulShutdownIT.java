@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.startup;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.Journeys;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.Test;
 class GracefulShutdownIT {
 
     private static final Duration NOT_HUNG = Duration.ofSeconds(30);
+    /** Often enough to see readiness DOWN well inside the one-second readiness delay. */
+    private static final Duration POLL = Duration.ofMillis(20);
 
     private final GatewayFaults faults = SharedSandbox.instance().gateway().faults();
 
@@ -45,9 +48,10 @@ class GracefulShutdownIT {
                 GatewayFaults.Kind.LATENCY, Duration.ofSeconds(3), 1));
 
         CompletableFuture<Api.Reply> inFlight = CompletableFuture.supplyAsync(() -> api.get("/v1/orgs/drain", owner));
-        awaitUntil(() -> faults.met() > metBefore);
+        await().atMost(NOT_HUNG).pollInterval(POLL).until(() -> faults.met() > metBefore);
         CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> server.getApplicationContext().stop());
-        awaitUntil(() -> api.get("/health/readiness", null).status() == 503);
+        await().atMost(NOT_HUNG).pollInterval(POLL)
+                .until(() -> api.get("/health/readiness", null).status() == 503);
 
         assertThat(inFlight.get(NOT_HUNG.toSeconds(), TimeUnit.SECONDS).status()).isEqualTo(200);
         stopping.get(NOT_HUNG.toSeconds(), TimeUnit.SECONDS);
@@ -63,14 +67,6 @@ class GracefulShutdownIT {
                 "enclave.tenancy.dynamodb-attempt-timeout", "10s", "enclave.tenancy.dynamodb-call-timeout", "15s",
                 "enclave.shutdown.readiness-delay", "1s"));
         return ApplicationContext.run(EmbeddedServer.class, settings, "local");
-    }
-
-    private static void awaitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + NOT_HUNG.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition met before the deadline").isLessThan(deadline);
-            Thread.sleep(20);
-        }
     }
 
     private static Path createDataDir() {

@@ -12,7 +12,6 @@ import jakarta.inject.Inject;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -24,9 +23,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class CheckedReadsIT extends LocalStackTest {
 
     private static final String ISSUER = "enclave-local";
-
-    @Inject
-    DynamoDbClient platform;
 
     @Inject
     MeterRegistry meters;

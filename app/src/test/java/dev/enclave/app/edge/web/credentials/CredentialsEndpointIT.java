@@ -11,7 +11,6 @@ import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MembershipFixtures;
 import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -34,9 +33,6 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 @MicronautTest(environments = "local")
 class CredentialsEndpointIT extends LocalStackTest {
-
-    @Inject
-    DynamoDbClient platform;
 
     @Test
     void readwrite_worksInTheDataNamespace_itemsBatchesAndTransactions() {

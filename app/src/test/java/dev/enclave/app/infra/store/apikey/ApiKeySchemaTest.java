@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyId;
+import dev.enclave.app.support.StoredItem;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -21,20 +21,10 @@ class ApiKeySchemaTest {
             "2027-01-01T00:00:00Z")), Optional.of(Instant.parse("2026-11-23T08:00:00Z")), "secrethash");
 
     static Map<String, AttributeValue> stored() {
-        Map<String, AttributeValue> item = new HashMap<>();
-        item.put("PK", s("TENANT#acme#"));
-        item.put("SK", s("APIKEY#abcdefghijklmnop"));
-        item.put("type", s("apikey"));
-        item.put("tenant", s("acme"));
-        item.put("keyId", s("abcdefghijklmnop"));
-        item.put("name", s("worker"));
-        item.put("access", s("READ"));
-        item.put("createdBy", s("ada"));
-        item.put("createdAt", s("2026-11-22T10:15:30Z"));
-        item.put("validUntil", s("2027-01-01T00:00:00Z"));
-        item.put("lastUsedAt", s("2026-11-23T08:00:00Z"));
-        item.put("secretHash", s("secrethash"));
-        return item;
+        return StoredItem.inTenant("acme", "APIKEY#abcdefghijklmnop", "apikey").s("keyId", "abcdefghijklmnop")
+                .s("name", "worker").s("access", "READ").s("createdBy", "ada").s("createdAt", "2026-11-22T10:15:30Z")
+                .s("validUntil", "2027-01-01T00:00:00Z").s("lastUsedAt", "2026-11-23T08:00:00Z")
+                .s("secretHash", "secrethash").toMap();
     }
 
     @Test
@@ -46,9 +36,5 @@ class ApiKeySchemaTest {
     void storedItem_toRecordAndBack_isTheSameItem() {
         assertThat(ApiKeyItems.fromItem(stored())).isEqualTo(KEY);
         assertThat(ApiKeyItems.toItem(ApiKeyItems.fromItem(stored()))).isEqualTo(stored());
-    }
-
-    private static AttributeValue s(String value) {
-        return AttributeValue.fromS(value);
     }
 }

@@ -13,7 +13,6 @@ import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MembershipFixtures;
 import dev.enclave.app.support.SharedSandbox;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,14 +34,9 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 @MicronautTest(environments = "local")
 class ApiKeysIT extends LocalStackTest {
 
-    @Inject
-    DynamoDbClient platform;
-
     @Override
-    public Map<String, String> getProperties() {
-        Map<String, String> properties = super.getProperties();
-        properties.put("enclave.backends.maximum-api-keys", "3");
-        return properties;
+    protected Map<String, String> settings() {
+        return Map.of("enclave.backends.maximum-api-keys", "3");
     }
 
     @Test

@@ -9,12 +9,12 @@ import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.support.StoredItem;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,24 +38,14 @@ class InvitationSchemaTest {
     }
 
     static Map<String, AttributeValue> stored(InvitationStatus status) {
-        Map<String, AttributeValue> item = new HashMap<>();
-        item.put("PK", s("TENANT#acme#"));
-        item.put("SK", s("INVITATION#cleoinvitationaaaaaa"));
-        item.put("type", s("invitation"));
-        item.put("tenant", s("acme"));
-        item.put("id", s("cleoinvitationaaaaaa"));
-        item.put("email", s("cleo@example.com"));
-        item.put("groups", AttributeValue.fromL(List.of(s("admin"), s("member"))));
-        item.put("serviceGroups", AttributeValue.fromL(List.of(s("api/callers"), s("billing/viewers"))));
-        item.put("tokenHash", s("tokenhash"));
-        item.put("status", s(status.name()));
-        item.put("createdAt", s("2026-11-22T10:15:30Z"));
-        item.put("validUntil", n(VALID_UNTIL.getEpochSecond()));
-        item.put("expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond()));
-        item.put("invitedBy", s("ada"));
-        item.put("GSI1PK", s("TENANT#acme#INVITATIONS#" + status.wire()));
-        item.put("GSI1SK", s("2026-11-22T10:15:30.000000000Z#cleoinvitationaaaaaa"));
-        return item;
+        return StoredItem.inTenant("acme", "INVITATION#cleoinvitationaaaaaa", "invitation")
+                .s("id", "cleoinvitationaaaaaa").s("email", "cleo@example.com").strings("groups", "admin", "member")
+                .strings("serviceGroups", "api/callers", "billing/viewers").s("tokenHash", "tokenhash")
+                .s("status", status.name()).s("createdAt", "2026-11-22T10:15:30Z")
+                .n("validUntil", VALID_UNTIL.getEpochSecond())
+                .n("expiresAt", VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond()).s("invitedBy", "ada")
+                .s("GSI1PK", "TENANT#acme#INVITATIONS#" + status.wire())
+                .s("GSI1SK", "2026-11-22T10:15:30.000000000Z#cleoinvitationaaaaaa").toMap();
     }
 
     @Test

@@ -7,12 +7,12 @@ import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.support.StoredItem;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,22 +29,11 @@ class MembershipSchemaTest {
             Instant.parse("2026-11-22T10:15:30Z"), 3);
 
     static Map<String, AttributeValue> stored() {
-        Map<String, AttributeValue> item = new HashMap<>();
-        item.put("PK", s("TENANT#acme#"));
-        item.put("SK", s("MEMBER#" + ADA.digest()));
-        item.put("GSI2PK", s("USER#" + ADA.digest() + "#"));
-        item.put("GSI2SK", s("ORG#acme"));
-        item.put("type", s("membership"));
-        item.put("tenant", s("acme"));
-        item.put("userId", s("auth0|42"));
-        item.put("issuer", s("https://idp.example/"));
-        item.put("email", s("ada@example.com"));
-        item.put("groups", AttributeValue.fromSs(List.of("member", "owner")));
-        item.put("joinedAt", s("2026-11-22T10:15:30Z"));
-        item.put("version", AttributeValue.fromN("3"));
-        item.put("orgName", s("Acme Ltd"));
-        item.put("orgNameVersion", AttributeValue.fromN("7"));
-        return item;
+        return StoredItem.inTenant("acme", "MEMBER#" + ADA.digest(), "membership")
+                .s("GSI2PK", "USER#" + ADA.digest() + "#").s("GSI2SK", "ORG#acme").s("userId", "auth0|42")
+                .s("issuer", "https://idp.example/").s("email", "ada@example.com")
+                .with("groups", AttributeValue.fromSs(List.of("member", "owner"))).s("joinedAt", "2026-11-22T10:15:30Z")
+                .n("version", 3).s("orgName", "Acme Ltd").n("orgNameVersion", 7).toMap();
     }
 
     @Test

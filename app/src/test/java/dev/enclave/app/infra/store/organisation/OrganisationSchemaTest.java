@@ -6,9 +6,9 @@ import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.support.StoredItem;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -21,22 +21,11 @@ class OrganisationSchemaTest {
             OrganisationStatus.ACTIVE, 7, Instant.parse("2026-11-22T10:15:30Z"), Optional.of(new Limit(200, 300, 40)));
 
     static Map<String, AttributeValue> stored() {
-        Map<String, AttributeValue> item = new HashMap<>();
-        item.put("PK", s("TENANT#acme#"));
-        item.put("SK", s("ORG"));
-        item.put("type", s("organisation"));
-        item.put("tenant", s("acme"));
-        item.put("name", s("Acme Ltd"));
-        item.put("seats", n("40"));
-        item.put("members", n("12"));
-        item.put("owners", n("1"));
-        item.put("status", s("ACTIVE"));
-        item.put("version", n("7"));
-        item.put("createdAt", s("2026-11-22T10:15:30Z"));
-        item.put("incarnation", s("mwrol61c"));
-        item.put("limits", AttributeValue.fromM(Map.of("requestsPerSecond", n("200"), "burst", n("300"),
-                "concurrent", n("40"))));
-        return item;
+        return StoredItem.inTenant("acme", "ORG", "organisation").s("name", "Acme Ltd").n("seats", 40)
+                .n("members", 12).n("owners", 1).s("status", "ACTIVE").n("version", 7)
+                .s("createdAt", "2026-11-22T10:15:30Z").s("incarnation", "mwrol61c")
+                .with("limits", AttributeValue.fromM(Map.of("requestsPerSecond", n("200"), "burst", n("300"),
+                        "concurrent", n("40")))).toMap();
     }
 
     @Test
