@@ -15,7 +15,7 @@ import java.util.Map;
  *                   with only the condition keys AWS lists for them, DynamoDB resource names
  * @param millis     how long the solver took
  */
-public record Answer(Outcome outcome, String reason, List<ConcreteRequest> requests, Map<String, String> parameters,
+public record Answer(SolverVerdict outcome, String reason, List<ConcreteRequest> requests, Map<String, String> parameters,
                      List<String> assignment, boolean realistic, long millis) {
 
     public Answer {
@@ -25,10 +25,10 @@ public record Answer(Outcome outcome, String reason, List<ConcreteRequest> reque
     }
 
     static Answer unknown(String reason, long millis) {
-        return new Answer(Outcome.UNKNOWN, reason, List.of(), Map.of(), List.of(), false, millis);
+        return new Answer(SolverVerdict.UNKNOWN, reason, List.of(), Map.of(), List.of(), false, millis);
     }
 
     static Answer unsat(long millis) {
-        return new Answer(Outcome.UNSAT, "", List.of(), Map.of(), List.of(), false, millis);
+        return new Answer(SolverVerdict.UNSAT, "", List.of(), Map.of(), List.of(), false, millis);
     }
 }

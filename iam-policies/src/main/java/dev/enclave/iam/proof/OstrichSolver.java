@@ -31,10 +31,10 @@ public final class OstrichSolver {
     }
 
     /**
-     * The outcome of each script (SMT-LIB, each with its own declarations), in order; {@link Outcome#UNKNOWN} for
+     * The outcome of each script (SMT-LIB, each with its own declarations), in order; {@link SolverVerdict#UNKNOWN} for
      * every script of a JVM that could not be run or did not finish in time.
      */
-    public List<Outcome> solve(List<String> queries) {
+    public List<SolverVerdict> solve(List<String> queries) {
         List<String> even = new ArrayList<>();
         List<String> odd = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
@@ -42,10 +42,10 @@ public final class OstrichSolver {
         }
         ExecutorService second = Executors.newSingleThreadExecutor();
         try {
-            Future<List<Outcome>> oddOutcomes = second.submit(() -> solveInOneJvm(odd));
-            List<Outcome> evenOutcomes = solveInOneJvm(even);
-            List<Outcome> rest = oddOutcomes.get();
-            List<Outcome> outcomes = new ArrayList<>();
+            Future<List<SolverVerdict>> oddOutcomes = second.submit(() -> solveInOneJvm(odd));
+            List<SolverVerdict> evenOutcomes = solveInOneJvm(even);
+            List<SolverVerdict> rest = oddOutcomes.get();
+            List<SolverVerdict> outcomes = new ArrayList<>();
             for (int i = 0; i < queries.size(); i++) {
                 outcomes.add(i % 2 == 0 ? evenOutcomes.get(i / 2) : rest.get(i / 2));
             }
@@ -60,7 +60,7 @@ public final class OstrichSolver {
         }
     }
 
-    private List<Outcome> solveInOneJvm(List<String> queries) {
+    private List<SolverVerdict> solveInOneJvm(List<String> queries) {
         if (queries.isEmpty()) {
             return List.of();
         }
@@ -92,7 +92,7 @@ public final class OstrichSolver {
         return out.toString();
     }
 
-    private List<Outcome> run(Path script, Path output, int expected) throws IOException, InterruptedException {
+    private List<SolverVerdict> run(Path script, Path output, int expected) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process process = new ProcessBuilder(java, "-Xss16m", "-cp", System.getProperty("java.class.path"), MAIN,
                 "+incremental", "-logo", "+quiet", "-timeoutPer=" + timeoutMillisPerQuery, script.toString())
@@ -103,12 +103,12 @@ public final class OstrichSolver {
             return unknown(expected);
         }
         String printed = Files.readString(output, StandardCharsets.UTF_8);
-        List<Outcome> outcomes = new ArrayList<>();
+        List<SolverVerdict> outcomes = new ArrayList<>();
         for (String line : printed.split("\\R")) {
             switch (line.strip()) {
-                case "sat" -> outcomes.add(Outcome.SAT);
-                case "unsat" -> outcomes.add(Outcome.UNSAT);
-                case "unknown", "timeout" -> outcomes.add(Outcome.UNKNOWN);
+                case "sat" -> outcomes.add(SolverVerdict.SAT);
+                case "unsat" -> outcomes.add(SolverVerdict.UNSAT);
+                case "unknown", "timeout" -> outcomes.add(SolverVerdict.UNKNOWN);
                 default -> {
                 }
             }
@@ -120,7 +120,7 @@ public final class OstrichSolver {
         return outcomes;
     }
 
-    private static List<Outcome> unknown(int count) {
-        return new ArrayList<>(Collections.nCopies(count, Outcome.UNKNOWN));
+    private static List<SolverVerdict> unknown(int count) {
+        return new ArrayList<>(Collections.nCopies(count, SolverVerdict.UNKNOWN));
     }
 }

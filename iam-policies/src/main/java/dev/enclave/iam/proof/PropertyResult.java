@@ -12,17 +12,17 @@ import java.util.Optional;
  * @param z3      Z3's answer, with its model on sat
  * @param ostrich OSTRICH's outcome, or empty when not asked (Z3 already found a counterexample)
  */
-public record PropertyResult(Query query, Answer z3, Optional<Outcome> ostrich) {
+public record PropertyResult(Query query, Answer z3, Optional<SolverVerdict> ostrich) {
 
     /** Whether both solvers answered the proving way. */
     public boolean holds() {
-        Outcome proving = query.liveness() ? Outcome.SAT : Outcome.UNSAT;
+        SolverVerdict proving = query.liveness() ? SolverVerdict.SAT : SolverVerdict.UNSAT;
         return z3.outcome() == proving && ostrich.map(o -> o == proving).orElse(false);
     }
 
     /** Whether Z3's answer alone would prove it, so a second opinion is due. */
     boolean provedByZ3() {
-        return z3.outcome() == (query.liveness() ? Outcome.SAT : Outcome.UNSAT);
+        return z3.outcome() == (query.liveness() ? SolverVerdict.SAT : SolverVerdict.UNSAT);
     }
 
     /**
@@ -31,7 +31,7 @@ public record PropertyResult(Query query, Answer z3, Optional<Outcome> ostrich) 
      */
     public List<ReplayCase> cases() {
         List<ReplayCase> cases = new ArrayList<>();
-        if (z3.outcome() != Outcome.SAT) {
+        if (z3.outcome() != SolverVerdict.SAT) {
             return cases;
         }
         List<SymbolicRequest> requests = query.requests();

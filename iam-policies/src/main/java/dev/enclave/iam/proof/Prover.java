@@ -33,7 +33,7 @@ public final class Prover {
                 scripts.add(query.liveness() ? withModel(query, answers.get(i)) : query.script());
             }
         }
-        List<Outcome> second = new OstrichSolver(timeoutMillis).solve(scripts);
+        List<SolverVerdict> second = new OstrichSolver(timeoutMillis).solve(scripts);
         List<PropertyResult> results = new ArrayList<>();
         for (int i = 0; i < queries.size(); i++) {
             int asked = proving.indexOf(queries.get(i));

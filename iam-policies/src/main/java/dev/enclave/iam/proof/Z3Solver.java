@@ -50,7 +50,7 @@ public final class Z3Solver implements AutoCloseable {
             Model model = shaped == null ? solver.getModel() : shaped;
             Map<String, String> parameters = new TreeMap<>();
             query.parameters().forEach(p -> parameters.put(p, string(model, p)));
-            return new Answer(Outcome.SAT, "", read(model, query.requests()), parameters, assignment(model),
+            return new Answer(SolverVerdict.SAT, "", read(model, query.requests()), parameters, assignment(model),
                     shaped != null, millisSince(start));
         } catch (Z3Exception e) {
             return Answer.unknown("Z3 failed: " + e.getMessage(), millisSince(start));

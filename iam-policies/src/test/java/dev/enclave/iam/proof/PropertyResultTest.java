@@ -15,18 +15,18 @@ class PropertyResultTest {
 
     @Test
     void safety_holdsOnlyWhenBothSolversAnswerUnsat() {
-        assertThat(result(SAFETY, Outcome.UNSAT, Outcome.UNSAT).holds()).isTrue();
-        assertThat(result(SAFETY, Outcome.UNSAT, Outcome.UNKNOWN).holds()).isFalse();
-        assertThat(result(SAFETY, Outcome.UNSAT, Outcome.SAT).holds()).isFalse();
-        assertThat(result(SAFETY, Outcome.UNKNOWN, Outcome.UNSAT).holds()).isFalse();
-        assertThat(new PropertyResult(SAFETY, answer(Outcome.UNSAT), Optional.empty()).holds()).isFalse();
+        assertThat(result(SAFETY, SolverVerdict.UNSAT, SolverVerdict.UNSAT).holds()).isTrue();
+        assertThat(result(SAFETY, SolverVerdict.UNSAT, SolverVerdict.UNKNOWN).holds()).isFalse();
+        assertThat(result(SAFETY, SolverVerdict.UNSAT, SolverVerdict.SAT).holds()).isFalse();
+        assertThat(result(SAFETY, SolverVerdict.UNKNOWN, SolverVerdict.UNSAT).holds()).isFalse();
+        assertThat(new PropertyResult(SAFETY, answer(SolverVerdict.UNSAT), Optional.empty()).holds()).isFalse();
     }
 
     @Test
     void liveness_holdsOnlyWhenBothFindTheWitness() {
-        assertThat(result(LIVENESS, Outcome.SAT, Outcome.SAT).holds()).isTrue();
-        assertThat(result(LIVENESS, Outcome.SAT, Outcome.UNKNOWN).holds()).isFalse();
-        assertThat(result(LIVENESS, Outcome.UNSAT, Outcome.UNSAT).holds()).isFalse();
+        assertThat(result(LIVENESS, SolverVerdict.SAT, SolverVerdict.SAT).holds()).isTrue();
+        assertThat(result(LIVENESS, SolverVerdict.SAT, SolverVerdict.UNKNOWN).holds()).isFalse();
+        assertThat(result(LIVENESS, SolverVerdict.UNSAT, SolverVerdict.UNSAT).holds()).isFalse();
     }
 
     @Test
@@ -35,14 +35,14 @@ class PropertyResultTest {
         String unsat = sat + "(assert (str.prefixof \"TENANT#b#\" x))\n";
 
         assertThat(new OstrichSolver(10_000).solve(List.of(sat, unsat, sat)))
-                .containsExactly(Outcome.SAT, Outcome.UNSAT, Outcome.SAT);
+                .containsExactly(SolverVerdict.SAT, SolverVerdict.UNSAT, SolverVerdict.SAT);
     }
 
-    private static PropertyResult result(Query query, Outcome z3, Outcome ostrich) {
+    private static PropertyResult result(Query query, SolverVerdict z3, SolverVerdict ostrich) {
         return new PropertyResult(query, answer(z3), Optional.of(ostrich));
     }
 
-    private static Answer answer(Outcome outcome) {
+    private static Answer answer(SolverVerdict outcome) {
         return new Answer(outcome, "", List.of(), Map.of(), List.of(), false, 0);
     }
 }

@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.iam.proof.Answer;
-import dev.enclave.iam.proof.Outcome;
 import dev.enclave.iam.proof.ProofPlan;
 import dev.enclave.iam.proof.Query;
 import dev.enclave.iam.proof.ReplayCase;
+import dev.enclave.iam.proof.SolverVerdict;
 import dev.enclave.iam.proof.Subject;
 import dev.enclave.iam.proof.Subjects;
 import dev.enclave.iam.proof.Z3Solver;
@@ -111,8 +111,8 @@ class PolicyMutantsTest {
         for (Query query : mutant.queries()) {
             Answer answer = Z3.solve(query);
             assertThat(answer.outcome()).as(query.property() + " " + query.claim() + " " + answer.reason())
-                    .isNotEqualTo(Outcome.UNKNOWN);
-            if (answer.outcome() == (query.liveness() ? Outcome.UNSAT : Outcome.SAT)) {
+                    .isNotEqualTo(SolverVerdict.UNKNOWN);
+            if (answer.outcome() == (query.liveness() ? SolverVerdict.UNSAT : SolverVerdict.SAT)) {
                 caught.add(query.property());
                 if (!query.liveness()) {
                     counterexamples.add(new Counterexample(query, answer));
@@ -154,8 +154,8 @@ class PolicyMutantsTest {
                 Access.READ_WRITE))) {
             for (Query query : ProofPlan.of(subject)) {
                 Answer answer = Z3.solve(query);
-                assertThat(answer.outcome()).as(query.claim()).isEqualTo(query.liveness() ? Outcome.SAT
-                        : Outcome.UNSAT);
+                assertThat(answer.outcome()).as(query.claim()).isEqualTo(query.liveness() ? SolverVerdict.SAT
+                        : SolverVerdict.UNSAT);
                 if (query.liveness()) {
                     witnesses.addAll(cases(query, answer));
                 }

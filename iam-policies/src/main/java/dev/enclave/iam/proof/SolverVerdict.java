@@ -1,4 +1,4 @@
 package dev.enclave.iam.proof;
 
 /** A solver's answer. {@link #UNKNOWN} (a timeout included) never proves anything. */
-public enum Outcome { SAT, UNSAT, UNKNOWN }
+public enum SolverVerdict { SAT, UNSAT, UNKNOWN }
