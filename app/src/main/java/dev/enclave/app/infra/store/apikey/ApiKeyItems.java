@@ -20,13 +20,13 @@ import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchem
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link ApiKey} to and from its item: one schema, built once. */
-public final class ApiKeyItems {
+final class ApiKeyItems {
 
     static final String TYPE = "apikey";
     static final String LAST_USED_AT = "lastUsedAt";
 
     /** The API key item's schema. */
-    public static final TableSchema<ApiKey> SCHEMA = StaticImmutableTableSchema.builder(ApiKey.class, Builder.class)
+    static final TableSchema<ApiKey> SCHEMA = StaticImmutableTableSchema.builder(ApiKey.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
                     .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).partition()).setter(Schemas.derived())
@@ -58,12 +58,12 @@ public final class ApiKeyItems {
     private ApiKeyItems() {
     }
 
-    public static Map<String, AttributeValue> toItem(ApiKey key) {
+    static Map<String, AttributeValue> toItem(ApiKey key) {
         return SCHEMA.itemToMap(key, true);
     }
 
     /** The key's lookup entry: its item at {@link ApiKeyKeys#lookup}, with the organisation's incarnation. */
-    public static Map<String, AttributeValue> lookupItem(ApiKey key, Incarnation incarnation) {
+    static Map<String, AttributeValue> lookupItem(ApiKey key, Incarnation incarnation) {
         Map<String, AttributeValue> item = new HashMap<>(toItem(key));
         item.putAll(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap());
         item.remove(LAST_USED_AT);
@@ -71,7 +71,7 @@ public final class ApiKeyItems {
     }
 
     /** @throws RuntimeException when the item is not a well-formed API key */
-    public static ApiKey fromItem(Map<String, AttributeValue> item) {
+    static ApiKey fromItem(Map<String, AttributeValue> item) {
         return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an API key");
     }
 

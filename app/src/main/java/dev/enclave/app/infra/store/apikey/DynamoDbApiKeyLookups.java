@@ -3,12 +3,12 @@ package dev.enclave.app.infra.store.apikey;
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
@@ -50,7 +50,8 @@ final class DynamoDbApiKeyLookups implements OutsideEntries {
 
     /** Writes the lookup entry of a new key; false when one is there already. */
     boolean put(ApiKey key, Incarnation incarnation) {
-        return lookups(key.tenant()).put(ApiKeyItems.lookupItem(key, incarnation), Conditions.absent());
+        Write.Put entry = ApiKeyWrites.lookupEntry(key, incarnation);
+        return lookups(key.tenant()).put(entry.item(), entry.condition().orElseThrow());
     }
 
     /** Removes the lookup entry of {@code tenant}'s key {@code id}, if any. */
@@ -60,7 +61,7 @@ final class DynamoDbApiKeyLookups implements OutsideEntries {
 
     @Override
     public void forget(TenantId tenant, List<ItemKey> keys) {
-        keys.stream().map(ItemKey::sort).filter(ApiKeyKeys::isKey)
+        keys.stream().map(ItemKey::sort).filter(ApiKeyReads.API_KEY::holds)
                 .map(sort -> ApiKeyId.parse(sort.substring(ApiKeyKeys.SORT_KEY_PREFIX.length())))
                 .flatMap(Optional::stream).forEach(id -> forget(tenant, id));
     }

@@ -31,7 +31,7 @@ import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchem
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link Invitation} to and from its item: one schema, built once. */
-public final class InvitationItems {
+final class InvitationItems {
 
     /** Kept this long past validity, then DynamoDB TTL removes the item. */
     static final Duration RETENTION = Duration.ofDays(30);
@@ -44,7 +44,7 @@ public final class InvitationItems {
     private static final String GUARDED_INVITATION = "invitation";
 
     /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
-    public static final TableSchema<Invitation> SCHEMA = StaticImmutableTableSchema
+    static final TableSchema<Invitation> SCHEMA = StaticImmutableTableSchema
             .builder(Invitation.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -87,7 +87,7 @@ public final class InvitationItems {
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
                     .getter(i -> InvitationKeys.byStatus(i.tenant(), i.status())).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.sortKey())
-                    .getter(InvitationKeys::byStatusPosition).setter(Schemas.derived()))
+                    .getter(InvitationPositions::of).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.partitionKey())
                     .getter(i -> pending(i) ? EmailKey.of(i.email()).prefix().value() : null)
                     .setter(Schemas.derived()))
@@ -99,11 +99,11 @@ public final class InvitationItems {
     private InvitationItems() {
     }
 
-    public static Map<String, AttributeValue> toItem(Invitation invitation) {
+    static Map<String, AttributeValue> toItem(Invitation invitation) {
         return SCHEMA.itemToMap(invitation, true);
     }
 
-    public static Invitation fromItem(Map<String, AttributeValue> item) {
+    static Invitation fromItem(Map<String, AttributeValue> item) {
         return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an invitation");
     }
 
@@ -140,15 +140,25 @@ public final class InvitationItems {
      * The item naming the one pending invitation of the invitation's email; TTL removes it with the invitation it
      * names (renewing an invitation extends both).
      */
-    public static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
-        return ItemBuilder.at(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email())))
-                .string("type", "invitee").string(GUARDED_INVITATION, invitation.id().value())
-                .number(TableAttributes.TTL, expiresAt(invitation.validUntil())).build();
+    static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
+        return guard(invitation.tenant(), new InvitationReads.Invitee(EmailKey.of(invitation.email()),
+                invitation.id())).number(TableAttributes.TTL, expiresAt(invitation.validUntil())).build();
     }
 
-    /** The pending invitation an invitee guard names. */
-    public static InvitationId guardedInvitation(Map<String, AttributeValue> guard) {
-        return new InvitationId(ItemAttributes.string(guard, GUARDED_INVITATION));
+    /** The invitee guard of {@code invitee}, as far as it says (no expiry). */
+    static Map<String, AttributeValue> inviteeGuard(TenantId tenant, InvitationReads.Invitee invitee) {
+        return guard(tenant, invitee).build();
+    }
+
+    private static ItemBuilder guard(TenantId tenant, InvitationReads.Invitee invitee) {
+        return ItemBuilder.at(InvitationKeys.inviteeKey(tenant, invitee.email())).string("type", "invitee")
+                .string(GUARDED_INVITATION, invitee.invitation().value());
+    }
+
+    /** What an invitee guard says: whose email it is kept for (by its key) and the invitation it names. */
+    static InvitationReads.Invitee invitee(Map<String, AttributeValue> guard) {
+        return new InvitationReads.Invitee(InvitationKeys.emailOfGuard(ItemAttributes.sortKey(guard)),
+                new InvitationId(ItemAttributes.string(guard, GUARDED_INVITATION)));
     }
 
     /** The attribute of an invitee guard that names its invitation. */

@@ -48,7 +48,7 @@ final class DynamoDbNameCopies implements NameCopies {
 
     @Override
     public DeletionSweep.KeyPage keys(TenantId tenant, Optional<String> after, int limit) {
-        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> q.limit(limit)
+        Page page = store.forTenant(tenant).query(MembershipReads.organisationMembers(tenant), q -> q.limit(limit)
                 .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
                 .exclusiveStartKey(after.map(sort -> TenantPartition.of(tenant).key(sort).asMap()).orElse(null)));
         return new DeletionSweep.KeyPage(checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),

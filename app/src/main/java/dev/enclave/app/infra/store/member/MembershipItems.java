@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Explicit, reflection-free mapping of {@link Membership} (with its copy of the organisation's name) to and from its
  * item: one schema, built once.
  */
-public final class MembershipItems {
+final class MembershipItems {
 
     static final String TYPE = "membership";
     static final String GROUPS = "groups";
@@ -46,7 +46,7 @@ public final class MembershipItems {
     private static final String GUARDED_MEMBER = "member";
 
     /** The membership item's schema, over the membership and its copy of the organisation's name. */
-    public static final TableSchema<Members.UserMembership> SCHEMA = StaticImmutableTableSchema
+    static final TableSchema<Members.UserMembership> SCHEMA = StaticImmutableTableSchema
             .builder(Members.UserMembership.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -83,7 +83,7 @@ public final class MembershipItems {
     }
 
     /** The membership's item, carrying a copy of the organisation's name for the user index. */
-    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
+    static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
         return SCHEMA.itemToMap(new Members.UserMembership(membership, organisation), true);
     }
 
@@ -91,8 +91,8 @@ public final class MembershipItems {
      * The item of a new membership that {@code dependents} (items written in the same transaction) depend on: they
      * are recorded on it, as {@link MemberDependents#recorded} records those added later.
      */
-    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation,
-                                                     Set<String> dependents) {
+    static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation,
+                                              Set<String> dependents) {
         Map<String, AttributeValue> item = new java.util.HashMap<>(toItem(membership, organisation));
         if (!dependents.isEmpty()) {
             item.put(DEPENDENTS, AttributeValue.fromSs(dependents.stream().sorted().toList()));
@@ -107,16 +107,11 @@ public final class MembershipItems {
     }
 
     /** The membership and its copy of the organisation's name (the organisation id, for items written before). */
-    public static Members.UserMembership fromItemWithName(Map<String, AttributeValue> item) {
+    static Members.UserMembership fromItemWithName(Map<String, AttributeValue> item) {
         return Objects.requireNonNull(SCHEMA.mapToItem(item), "not a membership");
     }
 
-    /** The copy of the organisation's name; the organisation id for items written before names were copied. */
-    public static OrganisationName organisationName(Map<String, AttributeValue> item) {
-        return fromItemWithName(item).organisation();
-    }
-
-    public static Membership fromItem(Map<String, AttributeValue> item) {
+    static Membership fromItem(Map<String, AttributeValue> item) {
         return fromItemWithName(item).membership();
     }
 
@@ -129,16 +124,23 @@ public final class MembershipItems {
      * The item recording that the membership's email belongs to a member (so it cannot be invited again); only a
      * membership with an email has one.
      */
-    public static Map<String, AttributeValue> emailGuard(Membership membership) {
+    static Map<String, AttributeValue> emailGuard(Membership membership) {
         Email email = membership.email().orElseThrow(() ->
                 new IllegalArgumentException("a membership without an email has no email record"));
-        return ItemBuilder.at(MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email)))
-                .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, membership.user().digest()).build();
+        return emailRecord(membership.tenant(), new MembershipReads.EmailRecord(EmailKey.of(email),
+                membership.user()));
     }
 
-    /** The member an email record names. */
-    public static UserKey emailGuardMember(Map<String, AttributeValue> guard) {
-        return new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER));
+    /** The email record of {@code record}'s email, naming its member. */
+    static Map<String, AttributeValue> emailRecord(TenantId tenant, MembershipReads.EmailRecord record) {
+        return ItemBuilder.at(MembershipKeys.emailGuardKey(tenant, record.email()))
+                .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, record.member().digest()).build();
+    }
+
+    /** What an email record says: whose email it is (by its key) and the member it names. */
+    static MembershipReads.EmailRecord emailRecord(Map<String, AttributeValue> guard) {
+        return new MembershipReads.EmailRecord(MembershipKeys.emailOfGuard(ItemAttributes.sortKey(guard)),
+                new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER)));
     }
 
     /** The groups as they are stored: their names, a string set sorted by {@link SortedStrings}. */

@@ -25,10 +25,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@code GSI3PK = WORK#owed#, GSI3SK = <lease end, nine-digit fraction>#<org>#<kind>}), so a job is found when
  * nobody holds it, never before its lease ends, and never by a Scan.
  */
-public final class JobItems {
+final class JobItems {
 
     /** Sort-key prefix of every job. */
-    public static final String SORT_KEY_PREFIX = "JOB#";
+    static final String SORT_KEY_PREFIX = "JOB#";
     static final String WORKER = "worker";
     static final String LEASE_UNTIL = "leaseUntil";
     static final String VERSION = "version";
@@ -54,7 +54,7 @@ public final class JobItems {
     }
 
     /** A new job's item, due at once. */
-    public static Map<String, AttributeValue> toItem(Job job) {
+    static Map<String, AttributeValue> toItem(Job job) {
         return Incarnations.stamp(ItemBuilder.at(key(job.tenant(), job.kind())).string("type", "job")
                 .string("tenant", job.tenant().value()).string(KIND, job.kind().name()).string(STATE, RUNNING)
                 .number(VERSION, job.version()).number(PASS, job.pass()).number(PROCESSED, job.processed())
@@ -66,7 +66,7 @@ public final class JobItems {
     }
 
     /** The job an item records (a finished one too, with no lease). */
-    public static Job fromItem(Map<String, AttributeValue> item) {
+    static Job fromItem(Map<String, AttributeValue> item) {
         return new Job(TenantId.of(ItemAttributes.string(item, "tenant")),
                 Job.Kind.valueOf(ItemAttributes.string(item, KIND)),
                 new Incarnation(Incarnations.of(item).orElseThrow(() -> new IllegalArgumentException("incarnation"))),

@@ -18,16 +18,18 @@ import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchem
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link Organisation} to and from its item: one schema, built once. */
-public final class OrganisationItems {
+final class OrganisationItems {
 
     static final String TYPE = "organisation";
     /** How many owners the organisation has; removing an owner needs {@code owners > 1} (never the last). */
-    public static final String OWNERS = "owners";
-    public static final String MEMBERS = "members";
-    public static final String SEATS = "seats";
-    public static final String STATUS = "status";
-    public static final String VERSION = "version";
-    public static final String NAME = "name";
+    static final String OWNERS = "owners";
+    static final String MEMBERS = "members";
+    static final String SEATS = "seats";
+    static final String STATUS = "status";
+    static final String VERSION = "version";
+    static final String NAME = "name";
+    /** How many API keys the organisation has ({@link OrganisationConditions#apiKeyAdded}). */
+    static final String API_KEYS = "apiKeys";
     /** When this life of the organisation began: its {@link dev.enclave.identity.Incarnation}. */
     static final String CREATED_AT = "createdAt";
     static final String LIMITS = "limits";
@@ -43,7 +45,7 @@ public final class OrganisationItems {
             .build();
 
     /** The organisation item's schema. */
-    public static final TableSchema<Organisation> SCHEMA = StaticImmutableTableSchema
+    static final TableSchema<Organisation> SCHEMA = StaticImmutableTableSchema
             .builder(Organisation.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -76,11 +78,11 @@ public final class OrganisationItems {
     private OrganisationItems() {
     }
 
-    public static Map<String, AttributeValue> toItem(Organisation organisation) {
+    static Map<String, AttributeValue> toItem(Organisation organisation) {
         return SCHEMA.itemToMap(organisation, true);
     }
 
-    public static Organisation fromItem(Map<String, AttributeValue> item) {
+    static Organisation fromItem(Map<String, AttributeValue> item) {
         return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an organisation");
     }
 

@@ -38,11 +38,6 @@ final class DynamoDbMemberAssignments implements MemberDependents {
         this.checked = checked;
     }
 
-    /** The name an assignment is recorded under on its membership. */
-    static String recorded(ServiceGroup group) {
-        return group.written();
-    }
-
     @Override
     public List<ItemKey> of(TenantId tenant, UserKey user, Set<String> recorded) {
         ScopedTable table = store.forTenant(tenant);

@@ -22,7 +22,7 @@ import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MemberDependents;
-import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -137,7 +137,7 @@ final class DynamoDbServices implements Services {
     public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
         TenantId tenant = organisation.id();
         Transaction assignment = Transaction.builder().writtenBy(organisation.incarnation())
-                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, DynamoDbMemberAssignments.recorded(group),
+                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, ServiceWrites.recordedAs(group),
                         organisation.incarnation()))
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
                         Conditions.exists())
@@ -159,7 +159,7 @@ final class DynamoDbServices implements Services {
         TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
-                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, DynamoDbMemberAssignments.recorded(group)))
+                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, ServiceWrites.recordedAs(group)))
                 .delete(Role.ASSIGNMENT, key, ofThis(organisation)).build());
         if (!outcome.committed()) {
             table(tenant).delete(key, ofThis(organisation));
@@ -175,7 +175,7 @@ final class DynamoDbServices implements Services {
     @Override
     public boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user) {
         TenantId tenant = organisation.id();
-        ItemKey membership = MembershipKeys.key(tenant, user);
+        ItemKey membership = MembershipReads.item(tenant, user).key();
         ItemKey assignment = ServiceKeys.assignment(tenant, group, user);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership, assignment));
         return checked.one(ItemKind.MEMBERSHIP, scope(organisation), ScopedTable.at(items, membership), item -> item)

@@ -110,7 +110,7 @@ class InvitationSchemaTest {
                 "SK", s("INVITEE#" + EmailKey.of(CLEO).digest()), "type", s("invitee"),
                 "invitation", s("cleoinvitationaaaaaa"),
                 "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond())));
-        assertThat(InvitationItems.guardedInvitation(guard)).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
+        assertThat(InvitationItems.invitee(guard).invitation()).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
     }
 
     private static ServiceGroup serviceGroup(String service, String group) {

@@ -131,7 +131,7 @@ class MembershipSchemaTest {
         assertThat(guard.get("SK").s()).isEqualTo(MembershipKeys.emailGuardKey(TenantId.of("acme"),
                 EmailKey.of(Email.of("ada@example.com"))).sort());
         assertThat(guard.get("type").s()).isEqualTo("member-email");
-        assertThat(MembershipItems.emailGuardMember(guard)).isEqualTo(ADA);
+        assertThat(MembershipItems.emailRecord(guard).member()).isEqualTo(ADA);
     }
 
     private static Map<String, AttributeValue> withoutEmail() {
