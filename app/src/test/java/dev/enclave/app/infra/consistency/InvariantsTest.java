@@ -118,7 +118,8 @@ class InvariantsTest {
     @Test
     void check_ofAnOnboardedOrganisationWhoseOwnerHasNotAcceptedYet_findsNothing() {
         table.remove(ADA_MEMBER).remove(sortKey(HealthyTable.emailRecord(ADA))).remove(BOB_MEMBER)
-                .remove(BOB_EMAIL).remove(sortKey(HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())))
+                .remove(BOB_EMAIL).remove(sortKey(HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, BOB.user(),
+                        BOB.userId())))
                 .set(ORG, "members", n(0)).set(ORG, "owners", n(0));
 
         assertThat(check().violations()).isEmpty();
@@ -236,7 +237,8 @@ class InvariantsTest {
     @Test
     void check_whenAnAssignmentOutlivedItsMember_namesTheAssignment() {
         Membership dan = member("dan", GroupName.MEMBER);
-        Map<String, AttributeValue> assignment = HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, dan.user(), dan.userId());
+        Map<String, AttributeValue> assignment = HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, dan.user(),
+                dan.userId());
         table.put(assignment);
 
         assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, sortKey(assignment));
@@ -246,7 +248,8 @@ class InvariantsTest {
     void check_whenAnAssignmentOutlivedItsService_namesTheAssignment() {
         table.remove("SVC#billing");
 
-        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
+        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(HealthyTable.assignmentItem(
+                HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
     }
 
     @Test

@@ -26,15 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbAccessReads implements AccessReads {
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbAccessReads(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
+record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessReads {
 
     @Override
     public Facts read(TenantId tenant, UserKey user) {

@@ -11,7 +11,7 @@ public final class ApiKeyReads {
      * another key, and reads as it does.
      */
     public static final StoredKind<ApiKey> API_KEY = StoredKind.prefixed(ApiKeyKeys.SORT_KEY_PREFIX,
-            ApiKeyItems::fromItem, (tenant, key) -> ApiKeyItems.toItem(key));
+            ApiKeyItems.SCHEMA::fromItem, (tenant, key) -> ApiKeyItems.SCHEMA.toItem(key));
 
     private ApiKeyReads() {
     }

@@ -29,23 +29,15 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbApiKeyLookups implements OutsideEntries {
+record DynamoDbApiKeyLookups(Store store, CheckedItems checked) implements OutsideEntries {
 
     private static final GuardScope LOOKUPS = GuardScope.of(Set.of(TableDesign.API_KEY_LOOKUPS), true);
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbApiKeyLookups(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
 
     /** The key as its lookup entry has it, if there is one (one strongly consistent read). */
     Optional<ApiKey> find(TenantId tenant, ApiKeyId id) {
         ItemKey key = ApiKeyKeys.lookup(tenant, id);
         return checked.one(ItemKind.API_KEY, ReadScope.at(key), store.forScope(LOOKUPS).get(key),
-                ApiKeyItems::fromItem).filter(found -> found.tenant().equals(tenant) && found.id().equals(id));
+                ApiKeyItems.SCHEMA::fromItem).filter(found -> found.tenant().equals(tenant) && found.id().equals(id));
     }
 
     /** Writes the lookup entry of a new key; false when one is there already. */

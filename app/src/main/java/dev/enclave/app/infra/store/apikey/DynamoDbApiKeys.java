@@ -45,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbApiKeys implements ApiKeys {
+record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) implements ApiKeys {
 
     private static final Logger LOG = LoggerFactory.getLogger(DynamoDbApiKeys.class);
 
@@ -54,16 +54,6 @@ final class DynamoDbApiKeys implements ApiKeys {
         KEY,
         /** The organisation's key count: active, and (creating) below the maximum. */
         KEY_COUNT
-    }
-
-    private final Store store;
-    private final CheckedItems checked;
-    private final DynamoDbApiKeyLookups lookups;
-
-    DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) {
-        this.store = store;
-        this.checked = checked;
-        this.lookups = lookups;
     }
 
     @Override
@@ -75,7 +65,7 @@ final class DynamoDbApiKeys implements ApiKeys {
         try {
             outcome = table(key.tenant()).transact(Transaction.builder()
                     .writtenBy(organisation.incarnation())
-                    .create(Role.KEY, ApiKeyItems.toItem(key))
+                    .create(Role.KEY, ApiKeyItems.SCHEMA.toItem(key))
                     .add(Role.KEY_COUNT, OrganisationConditions.apiKeyAdded(organisation, maximum))
                     .build());
         } catch (RuntimeException fault) {
@@ -104,7 +94,8 @@ final class DynamoDbApiKeys implements ApiKeys {
             Optional<Map<String, AttributeValue>> from = start;
             Page page = table(tenant).query(ApiKeyKeys.all(tenant),
                     q -> q.consistentRead(true).exclusiveStartKey(from.orElse(null)));
-            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(), ApiKeyItems::fromItem));
+            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(),
+                    ApiKeyItems.SCHEMA::fromItem));
             start = page.next();
         } while (start.isPresent());
         keys.sort(Comparator.comparing(ApiKey::createdAt));
@@ -113,7 +104,8 @@ final class DynamoDbApiKeys implements ApiKeys {
 
     @Override
     public Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator) {
-        ItemRead<ApiKey> keyRead = new ItemRead<>(ItemKind.API_KEY, ApiKeyKeys.key(tenant, id), ApiKeyItems::fromItem);
+        ItemRead<ApiKey> keyRead = new ItemRead<>(ItemKind.API_KEY, ApiKeyKeys.key(tenant, id),
+                ApiKeyItems.SCHEMA::fromItem);
         ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
         Optional<ItemRead<Membership>> memberRead = creator.map(user -> MembershipReads.item(tenant, user));
         List<ItemKey> keys = new ArrayList<>(List.of(keyRead.key(), organisationRead.key()));

@@ -22,16 +22,10 @@ import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatc
 /** {@link Founding} on the single table. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbFounding implements Founding {
+record DynamoDbFounding(Store store) implements Founding {
 
     /** The writes of creating an organisation. */
     enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL }
-
-    private final Store store;
-
-    DynamoDbFounding(Store store) {
-        this.store = store;
-    }
 
     @Override
     public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {

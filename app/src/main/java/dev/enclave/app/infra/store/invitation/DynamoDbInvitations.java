@@ -51,17 +51,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Invitations} on the single table. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-public final class DynamoDbInvitations implements Invitations {
+public record DynamoDbInvitations(Store store, CheckedItems checked) implements Invitations {
 
     private static final String PENDING = InvitationStatus.PENDING.name();
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbInvitations(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
 
     @Override
     public WriteOutcome send(Invitation sent, Organisation organisation) {
@@ -69,10 +61,10 @@ public final class DynamoDbInvitations implements Invitations {
         Invitation invitation = sent.withServiceGenerations(generations(table, sent));
         ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
         Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
-                InvitationItems.guardedInvitationAttribute());
+                InviteeGuards.INVITATION);
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
-                .create(InvitationWrite.INVITATION, InvitationItems.toItem(invitation))
-                .put(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(invitation),
+                .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(invitation))
+                .put(InvitationWrite.INVITEE, InviteeGuards.of(invitation),
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Conditions::absent))
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
                         invitation.email()))
@@ -100,21 +92,21 @@ public final class DynamoDbInvitations implements Invitations {
     public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
         return table(organisation.id()).transact(Transaction.builder().writtenBy(organisation.incarnation())
                 .add(InvitationWrite.ORGANISATION, OrganisationWrites.created(organisation))
-                .create(InvitationWrite.INVITATION, InvitationItems.toItem(ownerInvitation))
-                .create(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(ownerInvitation))
+                .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(ownerInvitation))
+                .create(InvitationWrite.INVITEE, InviteeGuards.of(ownerInvitation))
                 .build()).committed();
     }
 
     @Override
     public Optional<Invitation> find(TenantId tenant, InvitationId id) {
         return checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant),
-                table(tenant).get(InvitationKeys.key(tenant, id)), InvitationItems::fromItem);
+                table(tenant).get(InvitationKeys.key(tenant, id)), InvitationItems.SCHEMA::fromItem);
     }
 
     @Override
     public Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id) {
         ItemRead<Invitation> invitationRead = new ItemRead<>(ItemKind.INVITATION, InvitationKeys.key(tenant, id),
-                InvitationItems::fromItem);
+                InvitationItems.SCHEMA::fromItem);
         ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationRead.key(),
                 organisationRead.key()));
@@ -230,8 +222,8 @@ public final class DynamoDbInvitations implements Invitations {
             q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).limit(limit).scanIndexForward(false);
             after.ifPresent(position -> q.exclusiveStartKey(InvitationKeys.byStatusStart(tenant, status, position)));
         });
-        List<Invitation> found = checked.all(ItemKind.INVITATION,
-                ReadScope.organisation(tenant, organisation.incarnation()), page.items(), InvitationItems::fromItem);
+        List<Invitation> found = checked.all(ItemKind.INVITATION, ReadScope.organisation(tenant,
+                organisation.incarnation()), page.items(), InvitationItems.SCHEMA::fromItem);
         Optional<String> last = page.next().flatMap(InvitationKeys::lastPosition);
         return new InvitationPage(found, last);
     }
@@ -241,7 +233,7 @@ public final class DynamoDbInvitations implements Invitations {
         var found = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email),
                 q -> q.indexName(TableDesign.BY_USER.indexName())).items();
         ReadScope ownEntries = ReadScope.ownEntries(email.prefix(), InvitationKeys.SORT_KEY_PREFIX);
-        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems::fromItem);
+        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems.SCHEMA::fromItem);
     }
 
     /**
@@ -287,7 +279,7 @@ public final class DynamoDbInvitations implements Invitations {
 
     /** The invitee guard still names invitation {@code id}. */
     private static Expr guardNames(String id) {
-        return Expr.of("#invitation = :invitation").name("#invitation", InvitationItems.guardedInvitationAttribute())
+        return Expr.of("#invitation = :invitation").name("#invitation", InviteeGuards.INVITATION)
                 .value(":invitation", id);
     }
 

@@ -11,10 +11,10 @@ public final class InvitationReads {
 
     /** An invitation. */
     public static final StoredKind<Invitation> INVITATION = StoredKind.prefixed(InvitationKeys.SORT_KEY_PREFIX,
-            InvitationItems::fromItem, (tenant, invitation) -> InvitationItems.toItem(invitation));
+            InvitationItems.SCHEMA::fromItem, (tenant, invitation) -> InvitationItems.SCHEMA.toItem(invitation));
     /** The guard naming the one pending invitation of an email. */
     public static final StoredKind<Invitee> INVITEE = StoredKind.prefixed(InvitationKeys.INVITEE_PREFIX,
-            InvitationItems::invitee, InvitationItems::inviteeGuard);
+            InviteeGuards::read, InviteeGuards::written);
 
     private InvitationReads() {
     }

@@ -59,7 +59,7 @@ public final class DynamoDbMembers implements Members {
                 MembershipKeys.ofUser(user), q -> q.indexName(TableDesign.BY_USER.indexName()));
         return checked.all(ItemKind.MEMBERSHIP,
                 ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
-                MembershipItems::fromItemWithName);
+                MembershipItems.SCHEMA::fromItem);
     }
 
     @Override

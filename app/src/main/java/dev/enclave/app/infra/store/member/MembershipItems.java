@@ -5,12 +5,11 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.infra.store.ItemAttributes;
-import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.SortedStrings;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.Email;
-import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -21,7 +20,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
-import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -31,7 +29,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class MembershipItems {
 
-    static final String TYPE = "membership";
     static final String GROUPS = "groups";
     static final String JOINED_AT = "joinedAt";
     static final String ORGANISATION_NAME = "orgName";
@@ -42,11 +39,9 @@ final class MembershipItems {
     private static final String EMAIL = "email";
     /** How a membership without an address stores it. */
     private static final String NO_EMAIL = "";
-    private static final String EMAIL_GUARD_TYPE = "member-email";
-    private static final String GUARDED_MEMBER = "member";
 
     /** The membership item's schema, over the membership and its copy of the organisation's name. */
-    static final TableSchema<Members.UserMembership> SCHEMA = StaticImmutableTableSchema
+    static final ItemSchema<Members.UserMembership> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
             .builder(Members.UserMembership.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -57,7 +52,7 @@ final class MembershipItems {
                     .getter(m -> MembershipKeys.userIndexPartition(m.membership().user())).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
                     .getter(m -> MembershipKeys.userIndexSort(m.membership().tenant())).setter(Schemas.derived()))
-            .addAttribute(String.class, a -> a.name("type").getter(m -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("type").getter(m -> "membership").setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name("tenant").getter(m -> m.membership().tenant().value())
                     .setter((b, v) -> b.tenant = v))
             .addAttribute(String.class, a -> a.name("userId").getter(m -> m.membership().userId())
@@ -77,14 +72,14 @@ final class MembershipItems {
                     .setter((b, v) -> b.organisationName = v))
             .addAttribute(Long.class, a -> a.name(ORGANISATION_NAME_VERSION).getter(m -> m.organisation().version())
                     .setter((b, v) -> b.organisationNameVersion = v))
-            .build();
+            .build(), "a membership");
 
     private MembershipItems() {
     }
 
     /** The membership's item, carrying a copy of the organisation's name for the user index. */
     static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
-        return SCHEMA.itemToMap(new Members.UserMembership(membership, organisation), true);
+        return SCHEMA.toItem(new Members.UserMembership(membership, organisation));
     }
 
     /**
@@ -106,41 +101,13 @@ final class MembershipItems {
         return recorded == null || !recorded.hasSs() ? Set.of() : Set.copyOf(recorded.ss());
     }
 
-    /** The membership and its copy of the organisation's name (the organisation id, for items written before). */
-    static Members.UserMembership fromItemWithName(Map<String, AttributeValue> item) {
-        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not a membership");
-    }
-
     static Membership fromItem(Map<String, AttributeValue> item) {
-        return fromItemWithName(item).membership();
+        return SCHEMA.fromItem(item).membership();
     }
 
     /** The version an item (as read, or as a refused write found it) carries. */
     static long version(Map<String, AttributeValue> item) {
         return ItemAttributes.number(item, VERSION);
-    }
-
-    /**
-     * The item recording that the membership's email belongs to a member (so it cannot be invited again); only a
-     * membership with an email has one.
-     */
-    static Map<String, AttributeValue> emailGuard(Membership membership) {
-        Email email = membership.email().orElseThrow(() ->
-                new IllegalArgumentException("a membership without an email has no email record"));
-        return emailRecord(membership.tenant(), new MembershipReads.EmailRecord(EmailKey.of(email),
-                membership.user()));
-    }
-
-    /** The email record of {@code record}'s email, naming its member. */
-    static Map<String, AttributeValue> emailRecord(TenantId tenant, MembershipReads.EmailRecord record) {
-        return ItemBuilder.at(MembershipKeys.emailGuardKey(tenant, record.email()))
-                .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, record.member().digest()).build();
-    }
-
-    /** What an email record says: whose email it is (by its key) and the member it names. */
-    static MembershipReads.EmailRecord emailRecord(Map<String, AttributeValue> guard) {
-        return new MembershipReads.EmailRecord(MembershipKeys.emailOfGuard(ItemAttributes.sortKey(guard)),
-                new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER)));
     }
 
     /** The groups as they are stored: their names, a string set sorted by {@link SortedStrings}. */

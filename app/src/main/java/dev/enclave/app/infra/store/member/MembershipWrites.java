@@ -34,7 +34,7 @@ public final class MembershipWrites {
      * membership with an email has one.
      */
     public static Write.Put emailTaken(Membership membership) {
-        return new Write.Put(MembershipItems.emailGuard(membership), Optional.of(Conditions.absent()));
+        return new Write.Put(EmailRecords.of(membership), Optional.of(Conditions.absent()));
     }
 
     /** A check that {@code email} is no member's of {@code tenant} yet. */

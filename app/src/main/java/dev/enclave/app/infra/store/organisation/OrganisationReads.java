@@ -9,7 +9,6 @@ import dev.enclave.app.infra.store.StoredKind;
 import dev.enclave.identity.TenantId;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -31,18 +30,18 @@ public final class OrganisationReads {
 
     /** The organisation item of {@code tenant}. */
     public static ItemRead<Organisation> item(TenantId tenant) {
-        return new ItemRead<>(ItemKind.ORGANISATION, OrganisationKeys.key(tenant), OrganisationItems::fromItem);
+        return new ItemRead<>(ItemKind.ORGANISATION, OrganisationKeys.key(tenant), OrganisationItems.SCHEMA::fromItem);
     }
 
     private static StoredOrganisation stored(Map<String, AttributeValue> item) {
-        return new StoredOrganisation(OrganisationItems.fromItem(item),
+        return new StoredOrganisation(OrganisationItems.SCHEMA.fromItem(item),
                 ItemAttributes.wholeNumber(item, OrganisationItems.OWNERS),
                 ItemAttributes.wholeNumber(item, OrganisationItems.API_KEYS),
                 ItemAttributes.wholeNumber(item, OwedWorkItems.OWED_FOR));
     }
 
     private static Map<String, AttributeValue> written(StoredOrganisation stored) {
-        Map<String, AttributeValue> item = OrganisationItems.toItem(stored.organisation());
+        Map<String, AttributeValue> item = OrganisationItems.SCHEMA.toItem(stored.organisation());
         if (stored.owners().isEmpty() && stored.apiKeys().isEmpty() && stored.owedFor().isEmpty()) {
             return item;
         }
@@ -67,12 +66,5 @@ public final class OrganisationReads {
      */
     public record StoredOrganisation(Organisation organisation, OptionalLong owners, OptionalLong apiKeys,
                                      OptionalLong owedFor) {
-
-        public StoredOrganisation {
-            Objects.requireNonNull(organisation, "organisation");
-            Objects.requireNonNull(owners, "owners");
-            Objects.requireNonNull(apiKeys, "apiKeys");
-            Objects.requireNonNull(owedFor, "owedFor");
-        }
     }
 }

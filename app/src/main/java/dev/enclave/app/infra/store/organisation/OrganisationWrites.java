@@ -13,6 +13,6 @@ public final class OrganisationWrites {
 
     /** The new organisation's item, put only where none is (founding it, or onboarding its tenant). */
     public static Write.Put created(Organisation organisation) {
-        return new Write.Put(OrganisationItems.toItem(organisation), Optional.of(Conditions.absent()));
+        return new Write.Put(OrganisationItems.SCHEMA.toItem(organisation), Optional.of(Conditions.absent()));
     }
 }

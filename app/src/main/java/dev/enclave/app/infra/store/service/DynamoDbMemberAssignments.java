@@ -28,15 +28,7 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbMemberAssignments implements MemberDependents {
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbMemberAssignments(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
+record DynamoDbMemberAssignments(Store store, CheckedItems checked) implements MemberDependents {
 
     @Override
     public List<ItemKey> of(TenantId tenant, UserKey user, Set<String> recorded) {

@@ -37,7 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Services} on the single table, on the organisation's scoped client. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbServices implements Services {
+record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     /** DynamoDB's transaction limit, less the service item itself. */
     static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_WRITES - 1;
@@ -50,14 +50,6 @@ final class DynamoDbServices implements Services {
         MEMBER,
         ASSIGNMENT,
         ORGANISATION
-    }
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbServices(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
     }
 
     @Override
