@@ -2,11 +2,12 @@ package dev.enclave.app.support;
 
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.infra.store.Incarnations;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.ItemRead;
+import dev.enclave.app.infra.store.member.MembershipWrites;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -35,23 +36,23 @@ public final class BigOrganisations {
     /** Adds {@code count} members {@code <prefix>-<n>} to the existing organisation {@code org}. */
     public static void addMembers(DynamoDbClient platform, String table, String org, String prefix, int count) {
         TenantId tenant = TenantId.of(org);
-        Map<String, AttributeValue> organisation = platform.getItem(b -> b.tableName(table).consistentRead(true)
-                .key(OrganisationKeys.key(tenant).asMap())).item();
-        var read = OrganisationItems.fromItem(organisation);
+        ItemRead<Organisation> organisation = OrganisationReads.item(tenant);
+        Organisation read = organisation.mapper().apply(platform.getItem(b -> b.tableName(table)
+                .consistentRead(true).key(organisation.key().asMap())).item());
         List<WriteRequest> puts = new ArrayList<>();
         for (int n = 0; n < count; n++) {
             String subject = prefix + "-" + n;
             Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
                     "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(GroupName.MEMBER),
                     Instant.now(), 1);
-            puts.add(put(Incarnations.stamp(MembershipItems.toItem(membership,
-                    new OrganisationName(read.name(), read.version())), read.incarnation())));
-            puts.add(put(Incarnations.stamp(MembershipItems.emailGuard(membership), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipWrites.joined(membership,
+                    new OrganisationName(read.name(), read.version()), Set.of()).item(), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership).item(), read.incarnation())));
         }
         for (int start = 0; start < puts.size(); start += BATCH) {
             write(platform, table, puts.subList(start, Math.min(puts.size(), start + BATCH)));
         }
-        platform.updateItem(b -> b.tableName(table).key(OrganisationKeys.key(tenant).asMap())
+        platform.updateItem(b -> b.tableName(table).key(organisation.key().asMap())
                 .updateExpression("SET members = members + :n, seats = seats + :n")
                 .expressionAttributeValues(Map.of(":n", AttributeValue.fromN(Integer.toString(count)))));
     }

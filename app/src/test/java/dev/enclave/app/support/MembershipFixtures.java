@@ -3,7 +3,7 @@ package dev.enclave.app.support;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
-import dev.enclave.app.infra.store.member.MembershipItems;
+import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -21,7 +21,7 @@ public final class MembershipFixtures {
     public static void add(DynamoDbClient platform, String table, String org, String subject, GroupName... groups) {
         Membership membership = new Membership(TenantId.of(org), UserKey.of("enclave-local", subject), subject,
                 "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(groups), Instant.now(), 1);
-        platform.putItem(b -> b.tableName(table).item(MembershipItems.toItem(membership,
-                new OrganisationName(org, 1))));
+        platform.putItem(b -> b.tableName(table).item(MembershipWrites.joined(membership,
+                new OrganisationName(org, 1), Set.of()).item()));
     }
 }

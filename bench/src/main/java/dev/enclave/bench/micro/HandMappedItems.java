@@ -5,8 +5,8 @@ import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
-import dev.enclave.app.infra.store.member.MembershipKeys;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.member.MembershipReads;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -29,7 +29,7 @@ final class HandMappedItems {
     }
 
     static Map<String, AttributeValue> organisationToItem(Organisation organisation) {
-        Map<String, AttributeValue> item = new HashMap<>(OrganisationKeys.key(organisation.id()).asMap());
+        Map<String, AttributeValue> item = new HashMap<>(OrganisationReads.item(organisation.id()).key().asMap());
         item.put("type", AttributeValue.fromS("organisation"));
         item.put("tenant", AttributeValue.fromS(organisation.id().value()));
         item.put("name", AttributeValue.fromS(organisation.name()));
@@ -52,10 +52,10 @@ final class HandMappedItems {
 
     static Map<String, AttributeValue> membershipToItem(Membership membership, OrganisationName organisation) {
         Map<String, AttributeValue> item = new HashMap<>(
-                MembershipKeys.key(membership.tenant(), membership.user()).asMap());
+                MembershipReads.item(membership.tenant(), membership.user()).key().asMap());
         item.put(TableDesign.BY_USER.partitionKey(), AttributeValue.fromS(membership.user().prefix().value()));
         item.put(TableDesign.BY_USER.sortKey(),
-                AttributeValue.fromS(MembershipKeys.USER_INDEX_SORT_PREFIX + membership.tenant().value()));
+                AttributeValue.fromS("ORG#" + membership.tenant().value()));
         item.put("type", AttributeValue.fromS("membership"));
         item.put("tenant", AttributeValue.fromS(membership.tenant().value()));
         item.put("userId", AttributeValue.fromS(membership.userId()));
@@ -73,7 +73,7 @@ final class HandMappedItems {
     static Membership membershipFromItem(Map<String, AttributeValue> item) {
         String sortKey = item.get("SK").s();
         return new Membership(TenantId.of(item.get("tenant").s()),
-                new UserKey(sortKey.substring(MembershipKeys.SORT_KEY_PREFIX.length())), item.get("userId").s(),
+                new UserKey(sortKey.substring("MEMBER#".length())), item.get("userId").s(),
                 item.get("issuer").s(), Optional.of(item.get("email").s()).filter(email -> !email.isEmpty()).map(Email::of),
                 item.get("groups").ss().stream().map(GroupName::new).collect(Collectors.toSet()),
                 Instant.parse(item.get("joinedAt").s()), Long.parseLong(item.get("version").n()));

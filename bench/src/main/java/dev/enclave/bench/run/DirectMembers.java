@@ -2,12 +2,16 @@ package dev.enclave.bench.run;
 
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.member.MembershipKeys;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.ItemRead;
+import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.TenantPartition;
+import dev.enclave.app.infra.store.member.MembershipReads;
+import dev.enclave.app.infra.store.member.MembershipWrites;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -69,8 +73,9 @@ public final class DirectMembers implements AutoCloseable {
     /** Adds {@code count} members {@code <prefix>-<n>} (issuer {@code enclave-local}) to organisation {@code org}. */
     public void add(String org, String prefix, int count) throws Exception {
         TenantId tenant = TenantId.of(org);
-        var read = OrganisationItems.fromItem(platform.getItem(b -> b.tableName(table).consistentRead(true)
-                .key(OrganisationKeys.key(tenant).asMap())).item());
+        ItemRead<Organisation> organisation = OrganisationReads.item(tenant);
+        Organisation read = organisation.mapper().apply(platform.getItem(b -> b.tableName(table)
+                .consistentRead(true).key(organisation.key().asMap())).item());
         OrganisationName name = new OrganisationName(read.name(), read.version());
         List<WriteRequest> puts = new ArrayList<>();
         for (int n = 0; n < count; n++) {
@@ -78,8 +83,9 @@ public final class DirectMembers implements AutoCloseable {
             Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
                     "enclave-local", Optional.of(Email.of(subject + "@bench.example")), Set.of(GroupName.MEMBER),
                     Instant.now(), 1);
-            puts.add(put(Incarnations.stamp(MembershipItems.toItem(membership, name), read.incarnation())));
-            puts.add(put(Incarnations.stamp(MembershipItems.emailGuard(membership), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipWrites.joined(membership, name, Set.of()).item(),
+                    read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership).item(), read.incarnation())));
         }
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
@@ -94,19 +100,19 @@ public final class DirectMembers implements AutoCloseable {
         } finally {
             pool.shutdownNow();
         }
-        platform.updateItem(b -> b.tableName(table).key(OrganisationKeys.key(tenant).asMap())
+        platform.updateItem(b -> b.tableName(table).key(organisation.key().asMap())
                 .updateExpression("SET members = members + :n, seats = seats + :n")
                 .expressionAttributeValues(Map.of(":n", AttributeValue.fromN(Integer.toString(count)))));
     }
 
     /** The organisation's memberships, counted by a strongly consistent query of the table. */
     public long memberships(String org) {
-        return count(org, MembershipKeys.SORT_KEY_PREFIX);
+        return count(MembershipReads.organisationMembers(TenantId.of(org)));
     }
 
     /** Every item in the organisation's partition, the organisation item included. */
     public long partitionItems(String org) {
-        return count(org, "");
+        return count(KeyConditions.partition(TenantPartition.of(TenantId.of(org)).value()));
     }
 
     /**
@@ -115,31 +121,23 @@ public final class DirectMembers implements AutoCloseable {
      */
     public Map<String, Long> nameCopies(String org) {
         Map<String, Long> copies = new TreeMap<>();
+        Expr members = MembershipReads.organisationMembers(TenantId.of(org));
         QueryRequest query = QueryRequest.builder().tableName(table).consistentRead(true)
-                .keyConditionExpression("#pk = :pk AND begins_with(#sk, :sk)")
-                .expressionAttributeNames(Map.of("#pk", TableDesign.ENCLAVE.partitionKey(),
-                        "#sk", TableDesign.ENCLAVE.sortKey()))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(
-                        OrganisationKeys.partition(TenantId.of(org)).value()),
-                        ":sk", AttributeValue.fromS(MembershipKeys.SORT_KEY_PREFIX))).build();
+                .keyConditionExpression(members.text()).expressionAttributeNames(members.names())
+                .expressionAttributeValues(members.values()).build();
         platform.queryPaginator(query).items().forEach(item ->
-                copies.merge(MembershipItems.organisationName(item).name(), 1L, Long::sum));
+                copies.merge(MembershipReads.MEMBERSHIP.read(item).organisation().name(), 1L, Long::sum));
         return copies;
     }
 
-    private long count(String org, String sortKeyPrefix) {
-        String partition = OrganisationKeys.partition(TenantId.of(org)).value();
-        String condition = "#pk = :pk" + (sortKeyPrefix.isEmpty() ? "" : " AND begins_with(#sk, :sk)");
-        Map<String, String> names = sortKeyPrefix.isEmpty() ? Map.of("#pk", TableDesign.ENCLAVE.partitionKey())
-                : Map.of("#pk", TableDesign.ENCLAVE.partitionKey(), "#sk", TableDesign.ENCLAVE.sortKey());
-        Map<String, AttributeValue> values = sortKeyPrefix.isEmpty() ? Map.of(":pk", AttributeValue.fromS(partition))
-                : Map.of(":pk", AttributeValue.fromS(partition), ":sk", AttributeValue.fromS(sortKeyPrefix));
+    private long count(Expr keyCondition) {
         long total = 0;
         Map<String, AttributeValue> start = null;
         do {
             QueryRequest.Builder query = QueryRequest.builder().tableName(table).consistentRead(true)
-                    .select(Select.COUNT).keyConditionExpression(condition).expressionAttributeNames(names)
-                    .expressionAttributeValues(values);
+                    .select(Select.COUNT).keyConditionExpression(keyCondition.text())
+                    .expressionAttributeNames(keyCondition.names())
+                    .expressionAttributeValues(keyCondition.values());
             if (start != null) {
                 query.exclusiveStartKey(start);
             }
@@ -155,7 +153,7 @@ public final class DirectMembers implements AutoCloseable {
      * partition of their own, deleted again): DynamoDB bills two units per item of up to 1 KB.
      */
     Map<Integer, Double> reportedTransactionUnits(List<Integer> itemCounts) {
-        String partition = OrganisationKeys.partition(TenantId.of("capacity-probe")).value();
+        String partition = TenantPartition.of(TenantId.of("capacity-probe")).value();
         Map<Integer, Double> units = new TreeMap<>();
         for (int count : itemCounts) {
             List<TransactWriteItem> puts = new ArrayList<>();

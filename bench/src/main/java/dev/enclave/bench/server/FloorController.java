@@ -2,9 +2,10 @@ package dev.enclave.bench.server;
 
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.settings.TableSettings;
-import dev.enclave.app.infra.store.member.MembershipKeys;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.ItemRead;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.member.MembershipReads;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -19,6 +20,7 @@ import io.micronaut.serde.annotation.Serdeable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
@@ -59,21 +61,23 @@ final class FloorController {
 
     @Get("/{org}")
     HttpResponse<FloorView> organisation(String org) {
+        ItemRead<Organisation> organisation = OrganisationReads.item(TenantId.of(org));
         Map<String, AttributeValue> item = platform.getItem(b -> b.tableName(table)
-                .key(OrganisationKeys.key(TenantId.of(org)).asMap())).item();
-        return item.isEmpty() ? HttpResponse.notFound() : HttpResponse.ok(FloorView.of(OrganisationItems.fromItem(item)));
+                .key(organisation.key().asMap())).item();
+        return item.isEmpty() ? HttpResponse.notFound()
+                : HttpResponse.ok(FloorView.of(organisation.mapper().apply(item)));
     }
 
     @Get("/{org}/members/{userId}")
     HttpResponse<FloorView> organisationWithMembership(String org, String userId) {
         TenantId tenant = TenantId.of(org);
+        ItemRead<Organisation> organisation = OrganisationReads.item(tenant);
         List<Map<String, AttributeValue>> items = platform.batchGetItem(b -> b.requestItems(Map.of(table,
-                KeysAndAttributes.builder().consistentRead(true).keys(OrganisationKeys.key(tenant).asMap(),
-                        MembershipKeys.key(tenant, UserKey.of(LOCAL_ISSUER, userId)).asMap()).build())))
+                KeysAndAttributes.builder().consistentRead(true).keys(organisation.key().asMap(),
+                        MembershipReads.item(tenant, UserKey.of(LOCAL_ISSUER, userId)).key().asMap()).build())))
                 .responses().getOrDefault(table, List.of());
-        return items.stream().filter(item -> OrganisationKeys.SORT_KEY.equals(item.get("SK").s())).findFirst()
-                .filter(organisation -> items.size() == 2)
-                .map(organisation -> HttpResponse.ok(FloorView.of(OrganisationItems.fromItem(organisation))))
+        return Optional.ofNullable(ScopedTable.at(items, organisation.key())).filter(found -> items.size() == 2)
+                .map(found -> HttpResponse.ok(FloorView.of(organisation.mapper().apply(found))))
                 .orElseGet(HttpResponse::notFound);
     }
 }

@@ -3,10 +3,12 @@ package dev.enclave.app.infra.consistency;
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
-import dev.enclave.app.infra.store.apikey.ApiKeyItems;
-import dev.enclave.app.infra.store.apikey.ApiKeyKeys;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemRead;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.apikey.ApiKeyReads;
+import dev.enclave.app.infra.store.apikey.ApiKeyWrites;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -58,7 +60,7 @@ public final class ApiKeyLookupBackfill {
         Counts counts = new Counts(0, 0, 0, 0);
         var keys = new TableWalk(dynamoDb, table).items().filter(ApiKeyLookupBackfill::isKeyItem).toList();
         for (Map<String, AttributeValue> item : keys) {
-            counts = counts.plus(backfill(dynamoDb, table, ApiKeyItems.fromItem(item)));
+            counts = counts.plus(backfill(dynamoDb, table, ApiKeyReads.API_KEY.read(item)));
         }
         return counts;
     }
@@ -69,9 +71,11 @@ public final class ApiKeyLookupBackfill {
         if (organisation.isEmpty()) {
             return new Counts(1, 0, 0, 1);
         }
+        Write.Put entry = ApiKeyWrites.lookupEntry(key, organisation.get().incarnation());
+        Expr absent = entry.condition().orElseThrow();
         try {
-            dynamoDb.putItem(b -> b.tableName(table).item(ApiKeyItems.lookupItem(key, organisation.get()
-                    .incarnation())).conditionExpression("attribute_not_exists(PK)"));
+            dynamoDb.putItem(b -> b.tableName(table).item(entry.item()).conditionExpression(absent.text())
+                    .expressionAttributeNames(absent.namesOrNull()));
             return new Counts(1, 1, 0, 0);
         } catch (ConditionalCheckFailedException present) {
             return new Counts(1, 0, 1, 0);
@@ -79,14 +83,15 @@ public final class ApiKeyLookupBackfill {
     }
 
     private static Optional<Organisation> organisation(DynamoDbClient dynamoDb, String table, TenantId tenant) {
+        ItemRead<Organisation> read = OrganisationReads.item(tenant);
         Map<String, AttributeValue> item = dynamoDb.getItem(b -> b.tableName(table).consistentRead(true)
-                .key(OrganisationKeys.key(tenant).asMap())).item();
-        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(OrganisationItems.fromItem(item));
+                .key(read.key().asMap())).item();
+        return item == null || item.isEmpty() ? Optional.empty() : Optional.of(read.mapper().apply(item));
     }
 
     private static boolean isKeyItem(Map<String, AttributeValue> item) {
         return Namespace.of(new TableItem(item).partitionKey()) instanceof Namespace.Control
-                && ApiKeyKeys.isKey(new TableItem(item).sortKey());
+                && ApiKeyReads.API_KEY.holds(new TableItem(item).sortKey());
     }
 
     /** What a backfill found: keys, entries written, entries already there, keys of organisations gone. */

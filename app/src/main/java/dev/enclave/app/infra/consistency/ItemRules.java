@@ -28,16 +28,15 @@ final class ItemRules {
             violations.add(Violation.of(ViolationKind.UNKNOWN_ITEM, tenant, item, "sort key of no kind of item"));
             return Optional.empty();
         }
-        Entity entity;
-        Map<String, AttributeValue> written;
+        EntityKind.Recognised recognised;
         try {
-            entity = kind.get().map(tenant, item);
-            written = entity.written();
+            recognised = kind.get().recognise(tenant, item);
         } catch (RuntimeException refused) {
             violations.add(Violation.of(ViolationKind.MALFORMED_ITEM, tenant, item, kind.get().label()
                     + " that its mapping refuses (" + refused.getClass().getSimpleName() + ")"));
             return Optional.empty();
         }
+        Map<String, AttributeValue> written = recognised.written();
         if (!sameKey(item, written)) {
             violations.add(Violation.of(ViolationKind.MALFORMED_ITEM, tenant, item, kind.get().label()
                     + " whose attributes belong at another key"));
@@ -46,7 +45,7 @@ final class ItemRules {
         INDEXES.forEach(index -> indexEntry(index.getKey(), item, written)
                 .ifPresent(wrong -> violations.add(Violation.of(index.getValue(), tenant, item,
                         kind.get().label() + " " + wrong))));
-        return Optional.of(entity);
+        return Optional.of(recognised.entity());
     }
 
     private static boolean sameKey(TableItem item, Map<String, AttributeValue> written) {

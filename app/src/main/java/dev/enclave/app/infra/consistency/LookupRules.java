@@ -2,7 +2,7 @@ package dev.enclave.app.infra.consistency;
 
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.infra.consistency.Entity.ApiKeyEntity;
-import dev.enclave.app.infra.store.apikey.ApiKeyItems;
+import dev.enclave.app.infra.store.apikey.ApiKeyReads;
 import dev.enclave.identity.TenantId;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +52,7 @@ final class LookupRules {
 
     private static Optional<ApiKey> mapped(TableItem lookup) {
         try {
-            return Optional.of(ApiKeyItems.fromItem(lookup.attributes()));
+            return Optional.of(ApiKeyReads.API_KEY.read(lookup.attributes()));
         } catch (RuntimeException refused) {
             return Optional.empty();
         }

@@ -5,18 +5,13 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.consistency.Entity.ApiKeyEntity;
 import dev.enclave.app.infra.consistency.Entity.MembershipEntity;
 import dev.enclave.app.infra.consistency.Entity.OrganisationEntity;
-import dev.enclave.app.infra.store.apikey.ApiKeyKeys;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OwedWorkItems;
+import dev.enclave.app.infra.store.organisation.OrganisationReads.StoredOrganisation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.regex.Pattern;
 
 /** The organisation item against what its partition holds: its life, its counters, its members' copies of its name. */
 final class OrganisationItemChecks {
-
-    private static final Pattern OWED_WORK = Pattern.compile("[A-Z_]{1,40}");
 
     private OrganisationItemChecks() {
     }
@@ -29,20 +24,18 @@ final class OrganisationItemChecks {
             violations.add(Violation.of(ViolationKind.ORGANISATION_DELETING, partition.tenant(), item,
                     "organisation still DELETING: its deletion stopped before removing it"));
         }
-        item.string(OwedWorkItems.OWES).ifPresent(owed -> violations.add(Violation.of(
-                ViolationKind.UNFINISHED_WORK, partition.tenant(), item, "owes "
-                        + (OWED_WORK.matcher(owed).matches() ? owed : "unreadable work") + " recorded at version "
-                        + item.number(OwedWorkItems.OWED_FOR).stream().mapToObj(Long::toString).findFirst()
-                                .orElse("(none)"))));
+        StoredOrganisation stored = entity.stored();
+        organisation.pending().ifPresent(owed -> violations.add(Violation.of(ViolationKind.UNFINISHED_WORK,
+                partition.tenant(), item, "owes " + owed.name() + " recorded at version "
+                        + stored.owedFor().stream().mapToObj(Long::toString).findFirst().orElse("(none)"))));
         List<MembershipEntity> memberships = partition.all(MembershipEntity.class);
         long owners = memberships.stream().filter(m -> m.membership().isOwner()).count();
         Counter counter = new Counter(partition, item, violations);
         counter.expect(ViolationKind.MEMBER_COUNT, "members", OptionalLong.of(organisation.members()),
                 memberships.size());
-        counter.expect(ViolationKind.OWNER_COUNT, OrganisationItems.OWNERS, item.number(OrganisationItems.OWNERS),
-                owners);
-        counter.expect(ViolationKind.API_KEY_COUNT, ApiKeyKeys.COUNT,
-                OptionalLong.of(item.number(ApiKeyKeys.COUNT).orElse(0)), partition.all(ApiKeyEntity.class).size());
+        counter.expect(ViolationKind.OWNER_COUNT, "owners", stored.owners(), owners);
+        counter.expect(ViolationKind.API_KEY_COUNT, "apiKeys", OptionalLong.of(stored.apiKeys().orElse(0)),
+                partition.all(ApiKeyEntity.class).size());
         if (!memberships.isEmpty() && owners == 0) {
             violations.add(Violation.of(ViolationKind.NO_OWNER, partition.tenant(), item,
                     memberships.size() + " members and no owner"));

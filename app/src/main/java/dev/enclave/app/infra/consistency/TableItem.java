@@ -3,7 +3,6 @@ package dev.enclave.app.infra.consistency;
 import dev.enclave.table.TableDesign;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -27,16 +26,6 @@ record TableItem(Map<String, AttributeValue> attributes) {
     /** The attribute's string value, if it is a string. */
     Optional<String> string(String name) {
         return Optional.ofNullable(attributes.get(name)).map(AttributeValue::s);
-    }
-
-    /** The attribute's number value, if it is a whole number. */
-    OptionalLong number(String name) {
-        String number = Optional.ofNullable(attributes.get(name)).map(AttributeValue::n).orElse(null);
-        try {
-            return number == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(number));
-        } catch (NumberFormatException notWhole) {
-            return OptionalLong.empty();
-        }
     }
 
     /** {@code PK SK}, printable and bounded, for a report line. */

@@ -2,6 +2,7 @@ package dev.enclave.app.infra.consistency;
 
 import dev.enclave.app.infra.consistency.Entity.OrganisationEntity;
 import dev.enclave.identity.TenantId;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +24,10 @@ record TenantItems(TenantId tenant, List<Entity> entities) {
         return entities.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
-    /** The entities of one type by their sort key. */
-    <T extends Entity> Map<String, T> bySortKey(Class<T> type) {
-        return all(type).stream().collect(Collectors.toMap(entity -> entity.item().sortKey(), Function.identity()));
+    /** The entities of one type by what identifies them (their keys are unique, so is that), in their order. */
+    <T extends Entity, K> Map<K, T> by(Class<T> type, Function<T, K> identity) {
+        return all(type).stream().collect(Collectors.toMap(identity, Function.identity(), (one, other) -> {
+            throw new IllegalStateException("two entities of one identity");
+        }, LinkedHashMap::new));
     }
 }

@@ -24,20 +24,12 @@ import java.time.Duration;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbIdempotencyRecords implements IdempotencyRecords {
+record DynamoDbIdempotencyRecords(Store store, Clock clock) implements IdempotencyRecords {
 
     static final Duration RETENTION = Duration.ofHours(24);
 
     /** The writes of a claim. */
     enum Role implements WriteRole { RECORD, ORGANISATION }
-
-    private final Store store;
-    private final Clock clock;
-
-    DynamoDbIdempotencyRecords(Store store, Clock clock) {
-        this.store = store;
-        this.clock = clock;
-    }
 
     @Override
     public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion) {

@@ -11,10 +11,10 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Where idempotency records live ({@code SK = IDEMPOTENCY#<caller>#<key digest>}) and how they map. */
-public final class IdempotencyItems {
+final class IdempotencyItems {
 
     /** Sort-key prefix of every idempotency record. */
-    public static final String SORT_KEY_PREFIX = "IDEMPOTENCY#";
+    static final String SORT_KEY_PREFIX = "IDEMPOTENCY#";
     static final String REQUEST_HASH = "requestHash";
     static final String CALLER_VERSION = "callerVersion";
     static final String CLAIM_ID = "claimId";
@@ -27,7 +27,7 @@ public final class IdempotencyItems {
     }
 
     /** Fails as reading the record would: when the item is not an idempotency record Enclave writes. */
-    public static void requireWellFormed(Map<String, AttributeValue> item) {
+    static void requireWellFormed(Map<String, AttributeValue> item) {
         fromItem(item);
         ItemAttributes.number(item, TableAttributes.TTL);
     }

@@ -1,6 +1,5 @@
 package dev.enclave.app.infra.store;
 
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -10,7 +9,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A condition, update or key-condition expression with the attribute names and values it uses, built up
  * immutably: {@code Expr.of("#n = :n").name("#n", "name").value(":n", name)}.
  */
-public record Expr(String text, Map<String, String> names, Map<String, AttributeValue> values) {
+public record Expr(String text, Map<String, String> names, Map<String, AttributeValue> values)
+        implements Placeholders<Expr> {
 
     public Expr {
         Objects.requireNonNull(text, "text");
@@ -22,29 +22,18 @@ public record Expr(String text, Map<String, String> names, Map<String, Attribute
         return new Expr(text, Map.of(), Map.of());
     }
 
+    @Override
     public Expr name(String placeholder, String attribute) {
         Map<String, String> more = new HashMap<>(names);
         more.put(placeholder, attribute);
         return new Expr(text, more, values);
     }
 
+    @Override
     public Expr value(String placeholder, AttributeValue value) {
         Map<String, AttributeValue> more = new HashMap<>(values);
         more.put(placeholder, value);
         return new Expr(text, names, more);
-    }
-
-    public Expr value(String placeholder, String value) {
-        return value(placeholder, AttributeValue.fromS(value));
-    }
-
-    public Expr number(String placeholder, long value) {
-        return value(placeholder, AttributeValue.fromN(Long.toString(value)));
-    }
-
-    /** A string set of {@code values}, sorted (for {@code ADD} and {@code DELETE} on a set). */
-    public Expr strings(String placeholder, Collection<String> values) {
-        return value(placeholder, AttributeValue.fromSs(values.stream().sorted().toList()));
     }
 
     /** Both conditions must hold. */

@@ -3,6 +3,7 @@ package dev.enclave.app.infra.store;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Reads single attributes of an item read without a schema; a missing or mistyped one fails. */
@@ -29,6 +30,16 @@ public final class ItemAttributes {
     /** The number attribute, if the item has one. */
     public static Optional<Long> optionalNumber(Map<String, AttributeValue> item, String attribute) {
         return Optional.ofNullable(item.get(attribute)).map(AttributeValue::n).map(Long::parseLong);
+    }
+
+    /** The number attribute, if the item has one that is a whole number: anything else reads as none. */
+    public static OptionalLong wholeNumber(Map<String, AttributeValue> item, String attribute) {
+        String number = Optional.ofNullable(item.get(attribute)).map(AttributeValue::n).orElse(null);
+        try {
+            return number == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(number));
+        } catch (NumberFormatException notWhole) {
+            return OptionalLong.empty();
+        }
     }
 
     /** The item's sort key. */

@@ -57,16 +57,12 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
         }
 
         public Builder put(WriteRole role, Map<String, AttributeValue> item, Expr condition) {
-            return add(role, new Write.Put(stamped(item), Optional.of(condition)));
+            return add(role, new Write.Put(item, Optional.of(condition)));
         }
 
         /** Puts {@code item}, whatever is there. */
         public Builder put(WriteRole role, Map<String, AttributeValue> item) {
-            return add(role, new Write.Put(stamped(item), Optional.empty()));
-        }
-
-        private Map<String, AttributeValue> stamped(Map<String, AttributeValue> item) {
-            return incarnation.map(writer -> Incarnations.stamp(item, writer)).orElse(item);
+            return add(role, new Write.Put(item, Optional.empty()));
         }
 
         /** Puts {@code item} only where no item is yet. */
@@ -96,9 +92,15 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
             return this;
         }
 
+        /** Adds {@code write}; a put, another aggregate's included, is stamped as {@link #writtenBy} says. */
         public Builder add(WriteRole role, Write write) {
-            writes.add(new NamedWrite(role, write));
+            writes.add(new NamedWrite(role, write instanceof Write.Put put ? stamped(put) : write));
             return this;
+        }
+
+        private Write.Put stamped(Write.Put put) {
+            return incarnation.map(writer -> new Write.Put(Incarnations.stamp(put.item(), writer), put.condition()))
+                    .orElse(put);
         }
 
         /** How many writes the transaction holds so far. */

@@ -1,7 +1,6 @@
 package dev.enclave.app.infra.store;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -11,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Builds an update expression clause by clause ({@code SET}, {@code ADD}, {@code DELETE}, {@code REMOVE}) for what
  * the enhanced client cannot express: counters, string-set {@code ADD}/{@code DELETE}, index keys removed.
  */
-public final class Update {
+public final class Update implements Placeholders<Update> {
 
     private final List<String> set = new ArrayList<>();
     private final List<String> add = new ArrayList<>();
@@ -56,28 +55,15 @@ public final class Update {
         return this;
     }
 
+    @Override
     public Update name(String placeholder, String attribute) {
         placeholders = placeholders.name(placeholder, attribute);
         return this;
     }
 
-    public Update value(String placeholder, String value) {
-        placeholders = placeholders.value(placeholder, value);
-        return this;
-    }
-
+    @Override
     public Update value(String placeholder, AttributeValue value) {
         placeholders = placeholders.value(placeholder, value);
-        return this;
-    }
-
-    public Update number(String placeholder, long value) {
-        placeholders = placeholders.number(placeholder, value);
-        return this;
-    }
-
-    public Update strings(String placeholder, Collection<String> values) {
-        placeholders = placeholders.strings(placeholder, values);
         return this;
     }
 

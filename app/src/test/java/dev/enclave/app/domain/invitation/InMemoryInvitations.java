@@ -10,7 +10,7 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.invitation.DynamoDbInvitations;
-import dev.enclave.app.infra.store.invitation.InvitationKeys;
+import dev.enclave.app.infra.store.invitation.InvitationPositions;
 import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
@@ -291,13 +291,13 @@ final class InMemoryInvitations implements Invitations {
         TenantId tenant = organisation.id();
         List<Invitation> listed = invitations.values().stream()
                 .filter(i -> i.tenant().equals(tenant) && i.status() == status)
-                .sorted(Comparator.comparing(InvitationKeys::byStatusPosition).reversed())
-                .filter(i -> after.map(position -> InvitationKeys.byStatusPosition(i).compareTo(position) < 0)
+                .sorted(Comparator.comparing(InvitationPositions::of).reversed())
+                .filter(i -> after.map(position -> InvitationPositions.of(i).compareTo(position) < 0)
                         .orElse(true))
                 .toList();
         List<Invitation> page = listed.subList(0, Math.min(limit, listed.size()));
         return new InvitationPage(page, listed.size() > limit
-                ? Optional.of(InvitationKeys.byStatusPosition(page.get(page.size() - 1))) : Optional.empty());
+                ? Optional.of(InvitationPositions.of(page.get(page.size() - 1))) : Optional.empty());
     }
 
     @Override

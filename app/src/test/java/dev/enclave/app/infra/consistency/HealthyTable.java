@@ -6,19 +6,26 @@ import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.Members.UserMembership;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.service.ServiceGroup;
-import dev.enclave.app.infra.store.apikey.ApiKeyItems;
-import dev.enclave.app.infra.store.invitation.InvitationItems;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.service.AssignmentItems;
+import dev.enclave.app.infra.store.apikey.ApiKeyReads;
+import dev.enclave.app.infra.store.apikey.ApiKeyWrites;
+import dev.enclave.app.infra.store.invitation.InvitationReads;
+import dev.enclave.app.infra.store.invitation.InvitationReads.Invitee;
+import dev.enclave.app.infra.store.member.MembershipReads;
+import dev.enclave.app.infra.store.member.MembershipWrites;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.app.infra.store.organisation.OrganisationReads.StoredOrganisation;
+import dev.enclave.app.infra.store.service.ServiceReads;
+import dev.enclave.app.infra.store.service.ServiceReads.Assignment;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Duration;
@@ -28,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -54,24 +62,22 @@ final class HealthyTable {
     private final Map<String, Map<String, AttributeValue>> items = new LinkedHashMap<>();
 
     HealthyTable() {
-        Map<String, AttributeValue> organisation = new HashMap<>(OrganisationItems.toItem(ORGANISATION));
-        organisation.put(OrganisationItems.OWNERS, n(1));
-        organisation.put("apiKeys", n(1));
-        put(organisation);
+        put(OrganisationReads.ORGANISATION.written(ACME, new StoredOrganisation(ORGANISATION, OptionalLong.of(1),
+                OptionalLong.of(1), OptionalLong.empty())));
         for (Membership member : List.of(ADA, BOB)) {
-            put(MembershipItems.toItem(member, new OrganisationName(ORGANISATION.name(), ORGANISATION.version())));
-            put(MembershipItems.emailGuard(member));
+            put(membershipItem(member, new OrganisationName(ORGANISATION.name(), ORGANISATION.version())));
+            put(emailRecord(member));
         }
         put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
                 "name", s("Billing"), "version", n(1)));
-        put(AssignmentItems.item(ACME, BILLING_VIEWERS, BOB.user(), BOB.userId()));
-        put(InvitationItems.toItem(CLEO_INVITED));
-        put(InvitationItems.inviteeGuard(CLEO_INVITED));
-        put(InvitationItems.toItem(BOB_INVITED));
+        put(assignmentItem(BILLING_VIEWERS, BOB.user(), BOB.userId()));
+        put(invitationItem(CLEO_INVITED));
+        put(inviteeGuard(CLEO_INVITED));
+        put(invitationItem(BOB_INVITED));
         ApiKey worker = new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", Access.READ, "ada", NOW,
                 Optional.empty(), Optional.empty(), "secrethash");
-        put(ApiKeyItems.toItem(worker));
-        put(ApiKeyItems.lookupItem(worker, ORGANISATION.incarnation()));
+        put(ApiKeyReads.API_KEY.written(ACME, worker));
+        put(ApiKeyWrites.lookupEntry(worker, ORGANISATION.incarnation()).item());
         put(Map.of("PK", s(PARTITION), "SK", s("IDEMPOTENCY#" + ADA.user().digest() + "#keydigest"),
                 "type", s("idempotency"), "requestHash", s("hash"), "expiresAt", n(NOW.getEpochSecond() + 86400)));
         put(Map.of("PK", s("TENANT#acme#DATA#k3j9#orders"), "SK", s("anything the tenant likes")));
@@ -81,6 +87,29 @@ final class HealthyTable {
         return new Membership(ACME, UserKey.of(ISSUER, user), user, ISSUER, Optional.of(Email.of(user + "@example.com")),
                 Set.of(groups),
                 NOW, 1);
+    }
+
+    /** {@code member}'s membership item, as its store writes it. */
+    static Map<String, AttributeValue> membershipItem(Membership member, OrganisationName nameCopy) {
+        return MembershipReads.MEMBERSHIP.written(ACME, new UserMembership(member, nameCopy));
+    }
+
+    /** The record that {@code member}'s email is a member's, as its store writes it. */
+    static Map<String, AttributeValue> emailRecord(Membership member) {
+        return MembershipWrites.emailTaken(member).item();
+    }
+
+    static Map<String, AttributeValue> invitationItem(Invitation invitation) {
+        return InvitationReads.INVITATION.written(ACME, invitation);
+    }
+
+    /** The invitee guard naming {@code invitation}, as its store writes what the checker reads (no expiry). */
+    static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
+        return InvitationReads.INVITEE.written(ACME, new Invitee(EmailKey.of(invitation.email()), invitation.id()));
+    }
+
+    static Map<String, AttributeValue> assignmentItem(ServiceGroup group, UserKey user, String userId) {
+        return ServiceReads.ASSIGNMENT.written(ACME, new Assignment(group, user, userId));
     }
 
     static Invitation invitation(String id, String user, InvitationStatus status) {

@@ -15,9 +15,6 @@ import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
-import dev.enclave.app.infra.store.invitation.InvitationItems;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.service.AssignmentItems;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,12 +23,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class InvariantsTest {
 
     private static final String ORG = "ORG";
-    private static final String ADA_MEMBER = sortKey(MembershipItems.toItem(ADA, new OrganisationName("x", 1)));
-    private static final String BOB_MEMBER = sortKey(MembershipItems.toItem(BOB, new OrganisationName("x", 1)));
-    private static final String BOB_EMAIL = sortKey(MembershipItems.emailGuard(BOB));
-    private static final String CLEO_INVITATION = sortKey(InvitationItems.toItem(CLEO_INVITED));
-    private static final String CLEO_GUARD = sortKey(InvitationItems.inviteeGuard(CLEO_INVITED));
-    private static final String BOB_INVITATION = sortKey(InvitationItems.toItem(BOB_INVITED));
+    private static final String ADA_MEMBER = sortKey(HealthyTable.membershipItem(ADA, new OrganisationName("x", 1)));
+    private static final String BOB_MEMBER = sortKey(HealthyTable.membershipItem(BOB, new OrganisationName("x", 1)));
+    private static final String BOB_EMAIL = sortKey(HealthyTable.emailRecord(BOB));
+    private static final String CLEO_INVITATION = sortKey(HealthyTable.invitationItem(CLEO_INVITED));
+    private static final String CLEO_GUARD = sortKey(HealthyTable.inviteeGuard(CLEO_INVITED));
+    private static final String BOB_INVITATION = sortKey(HealthyTable.invitationItem(BOB_INVITED));
 
     private final HealthyTable table = new HealthyTable();
 
@@ -112,7 +109,7 @@ class InvariantsTest {
 
     @Test
     void check_whenMembersRemainButNoOwner_namesTheOwnerlessOrganisation() {
-        table.put(MembershipItems.toItem(member("ada", GroupName.MEMBER), new OrganisationName("Acme Ltd", 1)))
+        table.put(HealthyTable.membershipItem(member("ada", GroupName.MEMBER), new OrganisationName("Acme Ltd", 1)))
                 .set(ORG, "owners", n(0));
 
         assertOnly(ViolationKind.NO_OWNER, ORG);
@@ -120,9 +117,9 @@ class InvariantsTest {
 
     @Test
     void check_ofAnOnboardedOrganisationWhoseOwnerHasNotAcceptedYet_findsNothing() {
-        table.remove(ADA_MEMBER).remove(sortKey(MembershipItems.emailGuard(ADA))).remove(BOB_MEMBER)
-                .remove(BOB_EMAIL).remove(sortKey(AssignmentItems.item(HealthyTable.ACME,
-                        HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())))
+        table.remove(ADA_MEMBER).remove(sortKey(HealthyTable.emailRecord(ADA))).remove(BOB_MEMBER)
+                .remove(BOB_EMAIL).remove(sortKey(HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, BOB.user(),
+                        BOB.userId())))
                 .set(ORG, "members", n(0)).set(ORG, "owners", n(0));
 
         assertThat(check().violations()).isEmpty();
@@ -159,7 +156,7 @@ class InvariantsTest {
 
     @Test
     void check_whenAClosedInvitationIsStillOnTheInviteesList_namesTheEntry() {
-        table.set(BOB_INVITATION, "GSI2PK", InvitationItems.toItem(CLEO_INVITED).get("GSI2PK"))
+        table.set(BOB_INVITATION, "GSI2PK", HealthyTable.invitationItem(CLEO_INVITED).get("GSI2PK"))
                 .set(BOB_INVITATION, "GSI2SK", s("INVITATION#acme#bobinvitationaaaaaaa"));
 
         assertOnly(ViolationKind.USER_INDEX_ENTRY, BOB_INVITATION);
@@ -213,9 +210,9 @@ class InvariantsTest {
     @Test
     void check_whenAnEmailRecordOutlivedItsMember_namesTheRecord() {
         Membership dan = member("dan", GroupName.MEMBER);
-        table.put(MembershipItems.emailGuard(dan));
+        table.put(HealthyTable.emailRecord(dan));
 
-        assertOnly(ViolationKind.EMAIL_GUARD, sortKey(MembershipItems.emailGuard(dan)));
+        assertOnly(ViolationKind.EMAIL_GUARD, sortKey(HealthyTable.emailRecord(dan)));
     }
 
     @Test
@@ -231,7 +228,7 @@ class InvariantsTest {
         assertThat(assertOnly(ViolationKind.INVITEE_GUARD, CLEO_GUARD).detail())
                 .isEqualTo("invitee guard naming no invitation");
 
-        table.put(InvitationItems.toItem(HealthyTable.invitation("cleoinvitationaaaaaa", "cleo",
+        table.put(HealthyTable.invitationItem(HealthyTable.invitation("cleoinvitationaaaaaa", "cleo",
                 InvitationStatus.REVOKED)));
         assertThat(assertOnly(ViolationKind.INVITEE_GUARD, CLEO_GUARD).detail())
                 .isEqualTo("invitee guard naming a revoked invitation");
@@ -240,8 +237,8 @@ class InvariantsTest {
     @Test
     void check_whenAnAssignmentOutlivedItsMember_namesTheAssignment() {
         Membership dan = member("dan", GroupName.MEMBER);
-        Map<String, AttributeValue> assignment = AssignmentItems.item(HealthyTable.ACME,
-                HealthyTable.BILLING_VIEWERS, dan.user(), dan.userId());
+        Map<String, AttributeValue> assignment = HealthyTable.assignmentItem(HealthyTable.BILLING_VIEWERS, dan.user(),
+                dan.userId());
         table.put(assignment);
 
         assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, sortKey(assignment));
@@ -251,22 +248,22 @@ class InvariantsTest {
     void check_whenAnAssignmentOutlivedItsService_namesTheAssignment() {
         table.remove("SVC#billing");
 
-        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(AssignmentItems.item(HealthyTable.ACME,
+        assertOnly(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, sortKey(HealthyTable.assignmentItem(
                 HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
     }
 
     @Test
     void check_whenAMemberHasAPendingInvitation_namesTheInvitation() {
         var again = HealthyTable.invitation("bobagainaaaaaaaaaaaa", "bob", InvitationStatus.PENDING);
-        table.put(InvitationItems.toItem(again)).put(InvitationItems.inviteeGuard(again));
+        table.put(HealthyTable.invitationItem(again)).put(HealthyTable.inviteeGuard(again));
 
-        assertOnly(ViolationKind.INVITATION_FOR_MEMBER, sortKey(InvitationItems.toItem(again)));
+        assertOnly(ViolationKind.INVITATION_FOR_MEMBER, sortKey(HealthyTable.invitationItem(again)));
     }
 
     @Test
     void check_whenARenameStoppedHalfWay_namesEveryMembershipWithTheOldName() {
         table.set(ORG, "name", s("Acme Group")).set(ORG, "version", n(2))
-                .put(MembershipItems.toItem(ADA, new OrganisationName("Acme Group", 2)));
+                .put(HealthyTable.membershipItem(ADA, new OrganisationName("Acme Group", 2)));
 
         assertOnly(ViolationKind.STALE_NAME_COPY, BOB_MEMBER);
     }

@@ -2,7 +2,7 @@ package dev.enclave.app.edge.web.invitation;
 
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.infra.store.PageCursors;
-import dev.enclave.app.infra.store.invitation.InvitationKeys;
+import dev.enclave.app.infra.store.invitation.InvitationPositions;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
@@ -25,7 +25,7 @@ public final class InvitationCursors {
     /** The position to continue after, or empty when the cursor is not one of this tenant's list of that status. */
     public Optional<String> decode(TenantId tenant, Incarnation incarnation, InvitationStatus status,
                                    String cursor) {
-        return cursors.decode(tenant, incarnation, list(status), cursor).filter(InvitationKeys::isByStatusPosition);
+        return cursors.decode(tenant, incarnation, list(status), cursor).filter(InvitationPositions::isPosition);
     }
 
     private static String list(InvitationStatus status) {

@@ -4,15 +4,11 @@ import dev.enclave.app.domain.access.AccessReads;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.ItemKey;
-import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.ReadScope;
-import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.member.MembershipKeys;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.member.MembershipReads;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -30,27 +26,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbAccessReads implements AccessReads {
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbAccessReads(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
+record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessReads {
 
     @Override
     public Facts read(TenantId tenant, UserKey user) {
-        ItemKey membershipKey = MembershipKeys.key(tenant, user);
-        ItemKey organisationKey = OrganisationKeys.key(tenant);
-        List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(List.of(membershipKey,
-                organisationKey));
-        Optional<Organisation> organisation = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
-                ScopedTable.at(items, organisationKey), OrganisationItems::fromItem);
-        Optional<Membership> membership = organisation.flatMap(life -> checked.one(ItemKind.MEMBERSHIP,
-                ReadScope.organisation(tenant, life.incarnation()), ScopedTable.at(items, membershipKey),
-                MembershipItems::fromItem));
+        ItemRead<Membership> membershipRead = MembershipReads.item(tenant, user);
+        ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
+        List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(List.of(membershipRead.key(),
+                organisationRead.key()));
+        Optional<Organisation> organisation = organisationRead.in(items, ReadScope.tenant(tenant), checked);
+        Optional<Membership> membership = organisation.flatMap(life -> membershipRead.in(items,
+                ReadScope.organisation(tenant, life.incarnation()), checked));
         return new Facts(membership, organisation);
     }
 }

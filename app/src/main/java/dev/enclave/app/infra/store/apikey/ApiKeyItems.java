@@ -4,6 +4,7 @@ import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.iam.policy.Access;
@@ -15,18 +16,17 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link ApiKey} to and from its item: one schema, built once. */
-public final class ApiKeyItems {
+final class ApiKeyItems {
 
-    static final String TYPE = "apikey";
     static final String LAST_USED_AT = "lastUsedAt";
 
     /** The API key item's schema. */
-    public static final TableSchema<ApiKey> SCHEMA = StaticImmutableTableSchema.builder(ApiKey.class, Builder.class)
+    static final ItemSchema<ApiKey> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
+            .builder(ApiKey.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
                     .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).partition()).setter(Schemas.derived())
@@ -34,7 +34,7 @@ public final class ApiKeyItems {
             .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY)
                     .getter(k -> ApiKeyKeys.key(k.tenant(), k.id()).sort()).setter(Schemas.derived())
                     .tags(Schemas.sortKey()))
-            .addAttribute(String.class, a -> a.name("type").getter(k -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("type").getter(k -> "apikey").setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name("tenant").getter(k -> k.tenant().value())
                     .setter((b, v) -> b.tenant = v))
             .addAttribute(String.class, a -> a.name("keyId").getter(k -> k.id().value()).setter((b, v) -> b.id = v))
@@ -53,26 +53,17 @@ public final class ApiKeyItems {
                     .setter((b, v) -> b.secretHash = v))
             .addAttribute(String.class, a -> a.name("creator").getter(k -> k.creator().map(UserKey::digest)
                     .orElse(null)).setter((b, v) -> b.creator = v))
-            .build();
+            .build(), "an API key");
 
     private ApiKeyItems() {
     }
 
-    public static Map<String, AttributeValue> toItem(ApiKey key) {
-        return SCHEMA.itemToMap(key, true);
-    }
-
     /** The key's lookup entry: its item at {@link ApiKeyKeys#lookup}, with the organisation's incarnation. */
-    public static Map<String, AttributeValue> lookupItem(ApiKey key, Incarnation incarnation) {
-        Map<String, AttributeValue> item = new HashMap<>(toItem(key));
+    static Map<String, AttributeValue> lookupItem(ApiKey key, Incarnation incarnation) {
+        Map<String, AttributeValue> item = new HashMap<>(SCHEMA.toItem(key));
         item.putAll(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap());
         item.remove(LAST_USED_AT);
         return Incarnations.stamp(item, incarnation);
-    }
-
-    /** @throws RuntimeException when the item is not a well-formed API key */
-    public static ApiKey fromItem(Map<String, AttributeValue> item) {
-        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an API key");
     }
 
     private static String text(Optional<Instant> instant) {

@@ -12,15 +12,13 @@ import dev.enclave.table.TableDesign;
 
 /**
  * Where API keys live: in the organisation's control partition, {@code PK = TENANT#<org>#, SK = APIKEY#<key id>};
- * no index. The organisation item counts them ({@value #COUNT}). Each has a lookup entry outside every tenant's
+ * no index. The organisation item counts them. Each has a lookup entry outside every tenant's
  * partition, {@code PK = APIKEY#lookup#TENANT#<org>#<key id>, SK = KEY}, read with credentials of its own before any
  * tenant's.
  */
-public final class ApiKeyKeys {
+final class ApiKeyKeys {
 
-    public static final String SORT_KEY_PREFIX = "APIKEY#";
-    /** The organisation item's count of its API keys. */
-    public static final String COUNT = "apiKeys";
+    static final String SORT_KEY_PREFIX = "APIKEY#";
 
     /** The lookup entry's sort key. */
     static final String LOOKUP_SORT_KEY = "KEY";
@@ -36,11 +34,6 @@ public final class ApiKeyKeys {
     /** The leading-key prefix of every lookup entry of {@code tenant}'s keys. */
     static String lookupPrefix(TenantId tenant) {
         return TableDesign.API_KEY_LOOKUPS + LeadingKeyPrefix.tenant(tenant).value();
-    }
-
-    /** Whether {@code sortKey} is an API key's in an organisation's partition. */
-    public static boolean isKey(String sortKey) {
-        return sortKey.startsWith(SORT_KEY_PREFIX) && sortKey.length() > SORT_KEY_PREFIX.length();
     }
 
     static ItemKey key(TenantId tenant, ApiKeyId id) {

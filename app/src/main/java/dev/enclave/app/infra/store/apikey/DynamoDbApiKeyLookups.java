@@ -3,12 +3,12 @@ package dev.enclave.app.infra.store.apikey;
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
@@ -29,28 +29,21 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbApiKeyLookups implements OutsideEntries {
+record DynamoDbApiKeyLookups(Store store, CheckedItems checked) implements OutsideEntries {
 
     private static final GuardScope LOOKUPS = GuardScope.of(Set.of(TableDesign.API_KEY_LOOKUPS), true);
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbApiKeyLookups(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
 
     /** The key as its lookup entry has it, if there is one (one strongly consistent read). */
     Optional<ApiKey> find(TenantId tenant, ApiKeyId id) {
         ItemKey key = ApiKeyKeys.lookup(tenant, id);
         return checked.one(ItemKind.API_KEY, ReadScope.at(key), store.forScope(LOOKUPS).get(key),
-                ApiKeyItems::fromItem).filter(found -> found.tenant().equals(tenant) && found.id().equals(id));
+                ApiKeyItems.SCHEMA::fromItem).filter(found -> found.tenant().equals(tenant) && found.id().equals(id));
     }
 
     /** Writes the lookup entry of a new key; false when one is there already. */
     boolean put(ApiKey key, Incarnation incarnation) {
-        return lookups(key.tenant()).put(ApiKeyItems.lookupItem(key, incarnation), Conditions.absent());
+        Write.Put entry = ApiKeyWrites.lookupEntry(key, incarnation);
+        return lookups(key.tenant()).put(entry.item(), entry.condition().orElseThrow());
     }
 
     /** Removes the lookup entry of {@code tenant}'s key {@code id}, if any. */
@@ -60,7 +53,7 @@ final class DynamoDbApiKeyLookups implements OutsideEntries {
 
     @Override
     public void forget(TenantId tenant, List<ItemKey> keys) {
-        keys.stream().map(ItemKey::sort).filter(ApiKeyKeys::isKey)
+        keys.stream().map(ItemKey::sort).filter(ApiKeyReads.API_KEY::holds)
                 .map(sort -> ApiKeyId.parse(sort.substring(ApiKeyKeys.SORT_KEY_PREFIX.length())))
                 .flatMap(Optional::stream).forEach(id -> forget(tenant, id));
     }

@@ -9,9 +9,9 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
-import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
@@ -20,11 +20,9 @@ import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.WriteRole;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -47,7 +45,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbApiKeys implements ApiKeys {
+record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) implements ApiKeys {
 
     private static final Logger LOG = LoggerFactory.getLogger(DynamoDbApiKeys.class);
 
@@ -58,22 +56,8 @@ final class DynamoDbApiKeys implements ApiKeys {
         KEY_COUNT
     }
 
-    private final Store store;
-    private final CheckedItems checked;
-    private final DynamoDbApiKeyLookups lookups;
-
-    DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) {
-        this.store = store;
-        this.checked = checked;
-        this.lookups = lookups;
-    }
-
     @Override
     public CreateOutcome create(ApiKey key, Organisation organisation, int maximum) {
-        Expr counted = Update.builder().add("#count :one").name("#count", ApiKeyKeys.COUNT).number(":one", 1).build();
-        Expr roomForAKey = OrganisationConditions.active(organisation).and(Expr.of(
-                "(attribute_not_exists(#count) OR #count < :maximum)").name("#count", ApiKeyKeys.COUNT)
-                .number(":maximum", maximum));
         if (!lookups.put(key, organisation.incarnation())) {
             throw new IllegalStateException("a lookup entry for the new key " + key.id() + " exists already");
         }
@@ -81,8 +65,8 @@ final class DynamoDbApiKeys implements ApiKeys {
         try {
             outcome = table(key.tenant()).transact(Transaction.builder()
                     .writtenBy(organisation.incarnation())
-                    .create(Role.KEY, ApiKeyItems.toItem(key))
-                    .update(Role.KEY_COUNT, OrganisationKeys.key(key.tenant()), counted, roomForAKey)
+                    .create(Role.KEY, ApiKeyItems.SCHEMA.toItem(key))
+                    .add(Role.KEY_COUNT, OrganisationConditions.apiKeyAdded(organisation, maximum))
                     .build());
         } catch (RuntimeException fault) {
             forgetQuietly(key.tenant(), key.id());
@@ -95,8 +79,8 @@ final class DynamoDbApiKeys implements ApiKeys {
         if (!outcome.refused(Role.KEY_COUNT)) {
             throw outcome.unexpected();
         }
-        Optional<Organisation> found = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(key.tenant()),
-                outcome.oldItem(Role.KEY_COUNT).orElse(null), OrganisationItems::fromItem);
+        Optional<Organisation> found = OrganisationReads.item(key.tenant()).of(outcome.oldItem(Role.KEY_COUNT),
+                ReadScope.tenant(key.tenant()), checked);
         boolean active = found.filter(held -> held.createdAt().equals(organisation.createdAt()))
                 .filter(held -> held.status() == OrganisationStatus.ACTIVE).isPresent();
         return active ? CreateOutcome.LIMIT_REACHED : CreateOutcome.ORGANISATION_NOT_ACTIVE;
@@ -110,7 +94,8 @@ final class DynamoDbApiKeys implements ApiKeys {
             Optional<Map<String, AttributeValue>> from = start;
             Page page = table(tenant).query(ApiKeyKeys.all(tenant),
                     q -> q.consistentRead(true).exclusiveStartKey(from.orElse(null)));
-            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(), ApiKeyItems::fromItem));
+            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(),
+                    ApiKeyItems.SCHEMA::fromItem));
             start = page.next();
         } while (start.isPresent());
         keys.sort(Comparator.comparing(ApiKey::createdAt));
@@ -119,29 +104,25 @@ final class DynamoDbApiKeys implements ApiKeys {
 
     @Override
     public Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator) {
-        List<ItemKey> keys = new ArrayList<>(List.of(ApiKeyKeys.key(tenant, id), OrganisationKeys.key(tenant)));
-        creator.ifPresent(member -> keys.add(MembershipKeys.key(tenant, member)));
+        ItemRead<ApiKey> keyRead = new ItemRead<>(ItemKind.API_KEY, ApiKeyKeys.key(tenant, id),
+                ApiKeyItems.SCHEMA::fromItem);
+        ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
+        Optional<ItemRead<Membership>> memberRead = creator.map(user -> MembershipReads.item(tenant, user));
+        List<ItemKey> keys = new ArrayList<>(List.of(keyRead.key(), organisationRead.key()));
+        memberRead.ifPresent(read -> keys.add(read.key()));
         List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         ReadScope scope = ReadScope.tenant(tenant);
-        Optional<ApiKey> key = items.stream()
-                .filter(i -> ItemAttributes.sortKey(i).startsWith(ApiKeyKeys.SORT_KEY_PREFIX))
-                .findFirst().flatMap(item -> checked.one(ItemKind.API_KEY, scope, item, ApiKeyItems::fromItem))
-                .filter(k -> k.id().equals(id));
-        Optional<Organisation> organisation = items.stream()
-                .filter(i -> OrganisationKeys.SORT_KEY.equals(ItemAttributes.sortKey(i))).findFirst()
-                .flatMap(item -> checked.one(ItemKind.ORGANISATION, scope, item, OrganisationItems::fromItem));
-        Optional<Membership> member = creator.flatMap(user -> checked.one(ItemKind.MEMBERSHIP, scope,
-                ScopedTable.at(items, MembershipKeys.key(tenant, user)), MembershipItems::fromItem));
+        Optional<ApiKey> key = keyRead.in(items, scope, checked).filter(k -> k.id().equals(id));
+        Optional<Organisation> organisation = organisationRead.in(items, scope, checked);
+        Optional<Membership> member = memberRead.flatMap(read -> read.in(items, scope, checked));
         return new Lookup(key, organisation, member);
     }
 
     @Override
     public boolean revoke(TenantId tenant, ApiKeyId id) {
-        Expr uncounted = Update.builder().add("#count :minusOne").name("#count", ApiKeyKeys.COUNT)
-                .number(":minusOne", -1).build();
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                 .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Conditions.exists())
-                .update(Role.KEY_COUNT, OrganisationKeys.key(tenant), uncounted, Conditions.exists())
+                .add(Role.KEY_COUNT, OrganisationConditions.apiKeyRemoved(tenant))
                 .build());
         if (outcome.refused(Role.KEY)) {
             return false;

@@ -9,44 +9,41 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.WriteRole;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.member.MembershipWrites;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.app.infra.store.organisation.OrganisationWrites;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 
 /** {@link Founding} on the single table. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbFounding implements Founding {
+record DynamoDbFounding(Store store) implements Founding {
 
     /** The writes of creating an organisation. */
     enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL }
 
-    private final Store store;
-
-    DynamoDbFounding(Store store) {
-        this.store = store;
-    }
-
     @Override
     public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
-                .create(Create.ORGANISATION, OrganisationItems.toItem(organisation))
-                .create(Create.OWNER, MembershipItems.toItem(owner, new OrganisationName(organisation.name(),
-                        organisation.version())))
+                .add(Create.ORGANISATION, OrganisationWrites.created(organisation))
+                .add(Create.OWNER, MembershipWrites.joined(owner, new OrganisationName(organisation.name(),
+                        organisation.version()), Set.of()))
                 .clientRequestToken(idempotencyToken);
         if (owner.email().isPresent()) {
-            writes.create(Create.OWNER_EMAIL, MembershipItems.emailGuard(owner));
+            writes.add(Create.OWNER_EMAIL, MembershipWrites.emailTaken(owner));
         }
         try {
             TransactionOutcome outcome = store.forTenant(organisation.id()).transact(writes.build());
             if (outcome.committed()) {
                 return new Created(organisation);
             }
-            boolean deleting = outcome.oldItem(Create.ORGANISATION).map(OrganisationItems::fromItem)
+            boolean deleting = outcome.oldItem(Create.ORGANISATION)
+                    .map(OrganisationReads.item(organisation.id()).mapper())
                     .filter(held -> held.status() == OrganisationStatus.DELETING).isPresent();
             return deleting ? new BeingDeleted(organisation.id()) : new IdTaken(organisation.id());
         } catch (IdempotentParameterMismatchException tokenUsedForOtherWrites) {

@@ -16,6 +16,7 @@ import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
@@ -24,14 +25,13 @@ import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Update;
-import dev.enclave.app.infra.store.member.MembershipItems;
-import dev.enclave.app.infra.store.member.MembershipKeys;
 import dev.enclave.app.infra.store.member.MembershipRules;
+import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
-import dev.enclave.app.infra.store.organisation.OrganisationKeys;
-import dev.enclave.app.infra.store.service.AssignmentItems;
-import dev.enclave.app.infra.store.service.ServiceItems;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.app.infra.store.organisation.OrganisationWrites;
+import dev.enclave.app.infra.store.service.ServiceReads;
+import dev.enclave.app.infra.store.service.ServiceWrites;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -51,17 +51,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Invitations} on the single table. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-public final class DynamoDbInvitations implements Invitations {
+public record DynamoDbInvitations(Store store, CheckedItems checked) implements Invitations {
 
     private static final String PENDING = InvitationStatus.PENDING.name();
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbInvitations(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
 
     @Override
     public WriteOutcome send(Invitation sent, Organisation organisation) {
@@ -69,15 +61,14 @@ public final class DynamoDbInvitations implements Invitations {
         Invitation invitation = sent.withServiceGenerations(generations(table, sent));
         ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
         Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
-                InvitationItems.guardedInvitationAttribute());
+                InviteeGuards.INVITATION);
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
-                .create(InvitationWrite.INVITATION, InvitationItems.toItem(invitation))
-                .put(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(invitation),
+                .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(invitation))
+                .put(InvitationWrite.INVITEE, InviteeGuards.of(invitation),
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Conditions::absent))
-                .check(InvitationWrite.NOT_YET_A_MEMBER, MembershipKeys.emailGuardKey(invitation.tenant(),
-                        EmailKey.of(invitation.email())), Conditions.absent())
-                .check(InvitationWrite.SEAT_AVAILABLE, OrganisationKeys.key(invitation.tenant()),
-                        OrganisationConditions.takesAMember(organisation));
+                .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
+                        invitation.email()))
+                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation));
         servicesExist(writes, invitation);
         previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
                 invitation.tenant()));
@@ -100,28 +91,28 @@ public final class DynamoDbInvitations implements Invitations {
     @Override
     public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
         return table(organisation.id()).transact(Transaction.builder().writtenBy(organisation.incarnation())
-                .create(InvitationWrite.ORGANISATION, OrganisationItems.toItem(organisation))
-                .create(InvitationWrite.INVITATION, InvitationItems.toItem(ownerInvitation))
-                .create(InvitationWrite.INVITEE, InvitationItems.inviteeGuard(ownerInvitation))
+                .add(InvitationWrite.ORGANISATION, OrganisationWrites.created(organisation))
+                .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(ownerInvitation))
+                .create(InvitationWrite.INVITEE, InviteeGuards.of(ownerInvitation))
                 .build()).committed();
     }
 
     @Override
     public Optional<Invitation> find(TenantId tenant, InvitationId id) {
         return checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant),
-                table(tenant).get(InvitationKeys.key(tenant, id)), InvitationItems::fromItem);
+                table(tenant).get(InvitationKeys.key(tenant, id)), InvitationItems.SCHEMA::fromItem);
     }
 
     @Override
     public Optional<ToAccept> findToAccept(TenantId tenant, InvitationId id) {
-        ItemKey invitationKey = InvitationKeys.key(tenant, id);
-        ItemKey organisationKey = OrganisationKeys.key(tenant);
-        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationKey, organisationKey));
+        ItemRead<Invitation> invitationRead = new ItemRead<>(ItemKind.INVITATION, InvitationKeys.key(tenant, id),
+                InvitationItems.SCHEMA::fromItem);
+        ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationRead.key(),
+                organisationRead.key()));
         ReadScope scope = ReadScope.tenant(tenant);
-        Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, scope,
-                ScopedTable.at(items, invitationKey), InvitationItems::fromItem);
-        Optional<Organisation> organisation = checked.one(ItemKind.ORGANISATION, scope,
-                ScopedTable.at(items, organisationKey), OrganisationItems::fromItem);
+        Optional<Invitation> invitation = invitationRead.in(items, scope, checked);
+        Optional<Organisation> organisation = organisationRead.in(items, scope, checked);
         return invitation.map(found -> new ToAccept(found, organisation));
     }
 
@@ -138,19 +129,19 @@ public final class DynamoDbInvitations implements Invitations {
                                 .name("#tokenHash", InvitationItems.TOKEN_HASH)
                                 .name("#validUntil", InvitationItems.VALID_UNTIL)
                                 .value(":hash", invitation.tokenHash()).number(":now", nowEpochSeconds)))
-                .create(InvitationWrite.NOT_YET_A_MEMBER, MembershipItems.toItem(membership,
+                .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.joined(membership,
                         new OrganisationName(organisation.name(), organisation.version()),
-                        invitation.serviceGroups().stream().map(AssignmentItems::recorded)
+                        invitation.serviceGroups().stream().map(ServiceWrites::recordedAs)
                                 .collect(Collectors.toSet())))
-                .create(InvitationWrite.NOT_YET_A_MEMBER, MembershipItems.emailGuard(membership))
+                .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.emailTaken(membership))
                 .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.joined(organisation, membership.isOwner()))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()));
         servicesAssigned(writes, invitation);
         invitation.inviter().ifPresent(inviter -> writes.add(InvitationWrite.INVITER,
                 MembershipRules.mayGrant(tenant, inviter, invitation.groups())));
-        invitation.serviceGroups().forEach(granted -> writes.create(InvitationWrite.SERVICE_ASSIGNMENT,
-                AssignmentItems.item(tenant, granted, membership.user(), membership.userId())));
+        invitation.serviceGroups().forEach(granted -> writes.add(InvitationWrite.SERVICE_ASSIGNMENT,
+                ServiceWrites.assignment(tenant, granted, membership.user(), membership.userId())));
         return outcome(table(tenant).transact(writes.build()), organisation, checked);
     }
 
@@ -159,22 +150,18 @@ public final class DynamoDbInvitations implements Invitations {
      * of the generation the invitation records.
      */
     private static void servicesExist(Transaction.Builder writes, Invitation invitation) {
-        grantedServices(invitation).forEach(service -> writes.check(InvitationWrite.SERVICE,
-                AssignmentItems.serviceKey(invitation.tenant(), service), ServiceItems.ofGeneration(
-                        Optional.ofNullable(invitation.serviceGenerations().get(service)))));
+        grantedServices(invitation).forEach(service -> writes.add(InvitationWrite.SERVICE,
+                ServiceWrites.exists(invitation.tenant(), service, generation(invitation, service))));
     }
 
     /** The generation of each service the invitation grants groups of, as the table holds them now. */
     private Map<ServiceId, String> generations(ScopedTable table, Invitation invitation) {
-        return services(table, invitation.tenant(), invitation.grantedServices()).stream()
-                .collect(Collectors.toMap(item -> ServiceItems.fromItem(item).id(), ServiceItems::generation));
+        return ServiceReads.generations(table, checked, invitation.tenant(), invitation.grantedServices());
     }
 
-    private List<Map<String, AttributeValue>> services(ScopedTable table, TenantId tenant, Set<ServiceId> services) {
-        List<ItemKey> keys = services.stream().map(service -> AssignmentItems.serviceKey(tenant, service)).toList();
-        List<Map<String, AttributeValue>> found = keys.isEmpty() ? List.of() : table.getAll(keys);
-        return checked.all(ItemKind.SERVICE, ReadScope.tenant(tenant), found, item -> item).stream()
-                .filter(item -> services.contains(ServiceItems.fromItem(item).id())).toList();
+    /** The generation of {@code service} the invitation records, if it records one. */
+    private static Optional<String> generation(Invitation invitation, ServiceId service) {
+        return Optional.ofNullable(invitation.serviceGenerations().get(service));
     }
 
     /**
@@ -183,9 +170,8 @@ public final class DynamoDbInvitations implements Invitations {
      */
     private static void servicesAssigned(Transaction.Builder writes, Invitation invitation) {
         grantedServices(invitation).forEach(service -> writes.add(InvitationWrite.SERVICE,
-                AssignmentItems.assignedTo(invitation.tenant(), service, invitation.serviceGroups().stream()
-                        .filter(group -> group.service().equals(service)).count(),
-                        Optional.ofNullable(invitation.serviceGenerations().get(service)))));
+                ServiceWrites.assignmentsMade(invitation.tenant(), service, invitation.serviceGroups().stream()
+                        .filter(group -> group.service().equals(service)).count(), generation(invitation, service))));
     }
 
     private static java.util.stream.Stream<ServiceId> grantedServices(Invitation invitation) {
@@ -195,10 +181,9 @@ public final class DynamoDbInvitations implements Invitations {
 
     @Override
     public Set<ServiceId> grantedServicesStillThere(Invitation invitation) {
-        return services(table(invitation.tenant()), invitation.tenant(), invitation.grantedServices()).stream()
-                .filter(item -> Optional.ofNullable(invitation.serviceGenerations().get(ServiceItems.fromItem(item)
-                        .id())).map(ServiceItems.generation(item)::equals).orElse(true))
-                .map(item -> ServiceItems.fromItem(item).id()).collect(Collectors.toSet());
+        return generations(table(invitation.tenant()), invitation).entrySet().stream()
+                .filter(now -> generation(invitation, now.getKey()).map(now.getValue()::equals).orElse(true))
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
     }
 
     @Override
@@ -237,8 +222,8 @@ public final class DynamoDbInvitations implements Invitations {
             q.indexName(TableDesign.BY_TENANT_COLLECTION.indexName()).limit(limit).scanIndexForward(false);
             after.ifPresent(position -> q.exclusiveStartKey(InvitationKeys.byStatusStart(tenant, status, position)));
         });
-        List<Invitation> found = checked.all(ItemKind.INVITATION,
-                ReadScope.organisation(tenant, organisation.incarnation()), page.items(), InvitationItems::fromItem);
+        List<Invitation> found = checked.all(ItemKind.INVITATION, ReadScope.organisation(tenant,
+                organisation.incarnation()), page.items(), InvitationItems.SCHEMA::fromItem);
         Optional<String> last = page.next().flatMap(InvitationKeys::lastPosition);
         return new InvitationPage(found, last);
     }
@@ -248,7 +233,7 @@ public final class DynamoDbInvitations implements Invitations {
         var found = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email),
                 q -> q.indexName(TableDesign.BY_USER.indexName())).items();
         ReadScope ownEntries = ReadScope.ownEntries(email.prefix(), InvitationKeys.SORT_KEY_PREFIX);
-        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems::fromItem);
+        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems.SCHEMA::fromItem);
     }
 
     /**
@@ -264,9 +249,9 @@ public final class DynamoDbInvitations implements Invitations {
             return WriteOutcome.ALREADY_MEMBER;
         }
         if (outcome.refused(InvitationWrite.SEAT_AVAILABLE)) {
-            return OrganisationRules.refusal(checked.one(ItemKind.ORGANISATION,
-                            ReadScope.tenant(organisation.id()), outcome.oldItem(InvitationWrite.SEAT_AVAILABLE)
-                                    .orElse(null), OrganisationItems::fromItem), organisation)
+            return OrganisationRules.refusal(OrganisationReads.item(organisation.id())
+                            .of(outcome.oldItem(InvitationWrite.SEAT_AVAILABLE), ReadScope.tenant(organisation.id()),
+                                    checked), organisation)
                     .map(WriteOutcome::refusedBy).orElse(WriteOutcome.INVITATION_CHANGED);
         }
         if (outcome.refused(InvitationWrite.SERVICE)) {
@@ -294,7 +279,7 @@ public final class DynamoDbInvitations implements Invitations {
 
     /** The invitee guard still names invitation {@code id}. */
     private static Expr guardNames(String id) {
-        return Expr.of("#invitation = :invitation").name("#invitation", InvitationItems.guardedInvitationAttribute())
+        return Expr.of("#invitation = :invitation").name("#invitation", InviteeGuards.INVITATION)
                 .value(":invitation", id);
     }
 

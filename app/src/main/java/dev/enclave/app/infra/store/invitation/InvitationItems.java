@@ -7,8 +7,7 @@ import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
-import dev.enclave.app.infra.store.ItemAttributes;
-import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.SortedStrings;
 import dev.enclave.app.infra.store.TableAttributes;
@@ -26,12 +25,10 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
-import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link Invitation} to and from its item: one schema, built once. */
-public final class InvitationItems {
+final class InvitationItems {
 
     /** Kept this long past validity, then DynamoDB TTL removes the item. */
     static final Duration RETENTION = Duration.ofDays(30);
@@ -41,10 +38,9 @@ public final class InvitationItems {
     static final String ACCEPTED_BY = "acceptedBy";
     static final String INVITER = "inviter";
     static final String SERVICE_GENERATIONS = "serviceGenerations";
-    private static final String GUARDED_INVITATION = "invitation";
 
     /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
-    public static final TableSchema<Invitation> SCHEMA = StaticImmutableTableSchema
+    static final ItemSchema<Invitation> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
             .builder(Invitation.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -87,24 +83,16 @@ public final class InvitationItems {
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
                     .getter(i -> InvitationKeys.byStatus(i.tenant(), i.status())).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.sortKey())
-                    .getter(InvitationKeys::byStatusPosition).setter(Schemas.derived()))
+                    .getter(InvitationPositions::of).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.partitionKey())
                     .getter(i -> pending(i) ? EmailKey.of(i.email()).prefix().value() : null)
                     .setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
                     .getter(i -> pending(i) ? InvitationKeys.byInviteeSort(i.tenant(), i.id()) : null)
                     .setter(Schemas.derived()))
-            .build();
+            .build(), "an invitation");
 
     private InvitationItems() {
-    }
-
-    public static Map<String, AttributeValue> toItem(Invitation invitation) {
-        return SCHEMA.itemToMap(invitation, true);
-    }
-
-    public static Invitation fromItem(Map<String, AttributeValue> item) {
-        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an invitation");
     }
 
     /** When TTL removes an invitation valid until {@code validUntil} (epoch seconds). */
@@ -134,26 +122,6 @@ public final class InvitationItems {
 
     private static boolean pending(Invitation invitation) {
         return invitation.status() == InvitationStatus.PENDING;
-    }
-
-    /**
-     * The item naming the one pending invitation of the invitation's email; TTL removes it with the invitation it
-     * names (renewing an invitation extends both).
-     */
-    public static Map<String, AttributeValue> inviteeGuard(Invitation invitation) {
-        return ItemBuilder.at(InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email())))
-                .string("type", "invitee").string(GUARDED_INVITATION, invitation.id().value())
-                .number(TableAttributes.TTL, expiresAt(invitation.validUntil())).build();
-    }
-
-    /** The pending invitation an invitee guard names. */
-    public static InvitationId guardedInvitation(Map<String, AttributeValue> guard) {
-        return new InvitationId(ItemAttributes.string(guard, GUARDED_INVITATION));
-    }
-
-    /** The attribute of an invitee guard that names its invitation. */
-    static String guardedInvitationAttribute() {
-        return GUARDED_INVITATION;
     }
 
     /** Mutable only while an item is read into an {@link Invitation}. */

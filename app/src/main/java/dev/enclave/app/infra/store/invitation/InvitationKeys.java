@@ -1,6 +1,5 @@
 package dev.enclave.app.infra.store.invitation;
 
-import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.infra.store.Expr;
@@ -8,13 +7,10 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.KeyConditions;
-import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -24,13 +20,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@code GSI2PK = EMAIL#<digest>#}). The invitee guard {@code SK = INVITEE#<email digest>} names the one pending
  * invitation per email, so a re-invite supersedes instead of duplicating.
  */
-public final class InvitationKeys {
+final class InvitationKeys {
 
     /** Sort-key prefix of every invitation. */
-    public static final String SORT_KEY_PREFIX = "INVITATION#";
+    static final String SORT_KEY_PREFIX = "INVITATION#";
     /** Sort-key prefix of every invitee guard. */
-    public static final String INVITEE_PREFIX = "INVITEE#";
-    private static final String POSITION_SEPARATOR = "#";
+    static final String INVITEE_PREFIX = "INVITEE#";
 
     private InvitationKeys() {
     }
@@ -57,32 +52,9 @@ public final class InvitationKeys {
         return KeyConditions.index(TableDesign.BY_USER, email.prefix().value(), SORT_KEY_PREFIX);
     }
 
-    /**
-     * An invitation's position in its status list ({@code GSI1SK}): its creation time with a fixed nine-digit
-     * fraction, so positions sort as times do, then its id.
-     */
-    public static String byStatusPosition(Invitation invitation) {
-        return SortableTime.format(invitation.createdAt()) + POSITION_SEPARATOR + invitation.id().value();
-    }
-
-    /** Whether {@code position} has the form {@link #byStatusPosition} gives. */
-    public static boolean isByStatusPosition(String position) {
-        int separator = position.lastIndexOf(POSITION_SEPARATOR);
-        if (separator < 0 || !InvitationId.isValid(position.substring(separator + 1))) {
-            return false;
-        }
-        try {
-            Instant.parse(position.substring(0, separator));
-            return true;
-        } catch (DateTimeParseException notAnInstant) {
-            return false;
-        }
-    }
-
-    /** The key a status list's Query continues after, from a position {@link #isByStatusPosition} accepts. */
+    /** The key a status list's Query continues after, from a position {@link InvitationPositions} accepts. */
     static Map<String, AttributeValue> byStatusStart(TenantId tenant, InvitationStatus status, String position) {
-        InvitationId id = new InvitationId(position.substring(position.lastIndexOf(POSITION_SEPARATOR) + 1));
-        return ItemBuilder.at(key(tenant, id))
+        return ItemBuilder.at(key(tenant, InvitationPositions.invitation(position)))
                 .string(TableDesign.BY_TENANT_COLLECTION.partitionKey(), byStatus(tenant, status))
                 .string(TableDesign.BY_TENANT_COLLECTION.sortKey(), position).build();
     }
@@ -94,5 +66,10 @@ public final class InvitationKeys {
 
     static String byInviteeSort(TenantId tenant, InvitationId id) {
         return SORT_KEY_PREFIX + tenant.value() + "#" + id.value();
+    }
+
+    /** The email an invitee guard's sort key names. */
+    static EmailKey emailOfGuard(String sortKey) {
+        return new EmailKey(sortKey.substring(INVITEE_PREFIX.length()));
     }
 }

@@ -3,7 +3,7 @@ package dev.enclave.app.infra.store.invitation;
 import dev.enclave.app.infra.store.WriteRole;
 
 /** What each write of an invitation workflow's transaction is there for. */
-public enum InvitationWrite implements WriteRole {
+enum InvitationWrite implements WriteRole {
     /** The invitation itself: new, or still pending (and, to accept, with this token and still valid). */
     INVITATION,
     /** The invitee guard: the one pending invitation of the email, as read. */

@@ -42,7 +42,7 @@ public final class DynamoDbMembers implements Members {
 
     @Override
     public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
-        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> {
+        Page page = store.forTenant(tenant).query(MembershipReads.organisationMembers(tenant), q -> {
             q.limit(limit).consistentRead(true);
             after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
         });
@@ -59,7 +59,7 @@ public final class DynamoDbMembers implements Members {
                 MembershipKeys.ofUser(user), q -> q.indexName(TableDesign.BY_USER.indexName()));
         return checked.all(ItemKind.MEMBERSHIP,
                 ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
-                MembershipItems::fromItemWithName);
+                MembershipItems.SCHEMA::fromItem);
     }
 
     @Override

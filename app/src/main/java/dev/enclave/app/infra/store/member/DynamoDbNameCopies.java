@@ -33,22 +33,14 @@ import java.util.Optional;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbNameCopies implements NameCopies {
+record DynamoDbNameCopies(Store store, CheckedItems checked) implements NameCopies {
 
     /** The writes of a page: the job's checkpoint and the memberships' copies of the name. */
     enum Role implements WriteRole { FENCE, NAME_COPY }
 
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbNameCopies(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
-
     @Override
     public DeletionSweep.KeyPage keys(TenantId tenant, Optional<String> after, int limit) {
-        Page page = store.forTenant(tenant).query(MembershipKeys.organisationMembers(tenant), q -> q.limit(limit)
+        Page page = store.forTenant(tenant).query(MembershipReads.organisationMembers(tenant), q -> q.limit(limit)
                 .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
                 .exclusiveStartKey(after.map(sort -> TenantPartition.of(tenant).key(sort).asMap()).orElse(null)));
         return new DeletionSweep.KeyPage(checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),

@@ -5,12 +5,11 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.infra.store.ItemAttributes;
-import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.SortedStrings;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.Email;
-import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -21,7 +20,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
-import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -29,9 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Explicit, reflection-free mapping of {@link Membership} (with its copy of the organisation's name) to and from its
  * item: one schema, built once.
  */
-public final class MembershipItems {
+final class MembershipItems {
 
-    static final String TYPE = "membership";
     static final String GROUPS = "groups";
     static final String JOINED_AT = "joinedAt";
     static final String ORGANISATION_NAME = "orgName";
@@ -42,11 +39,9 @@ public final class MembershipItems {
     private static final String EMAIL = "email";
     /** How a membership without an address stores it. */
     private static final String NO_EMAIL = "";
-    private static final String EMAIL_GUARD_TYPE = "member-email";
-    private static final String GUARDED_MEMBER = "member";
 
     /** The membership item's schema, over the membership and its copy of the organisation's name. */
-    public static final TableSchema<Members.UserMembership> SCHEMA = StaticImmutableTableSchema
+    static final ItemSchema<Members.UserMembership> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
             .builder(Members.UserMembership.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -57,7 +52,7 @@ public final class MembershipItems {
                     .getter(m -> MembershipKeys.userIndexPartition(m.membership().user())).setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_USER.sortKey())
                     .getter(m -> MembershipKeys.userIndexSort(m.membership().tenant())).setter(Schemas.derived()))
-            .addAttribute(String.class, a -> a.name("type").getter(m -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("type").getter(m -> "membership").setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name("tenant").getter(m -> m.membership().tenant().value())
                     .setter((b, v) -> b.tenant = v))
             .addAttribute(String.class, a -> a.name("userId").getter(m -> m.membership().userId())
@@ -77,22 +72,22 @@ public final class MembershipItems {
                     .setter((b, v) -> b.organisationName = v))
             .addAttribute(Long.class, a -> a.name(ORGANISATION_NAME_VERSION).getter(m -> m.organisation().version())
                     .setter((b, v) -> b.organisationNameVersion = v))
-            .build();
+            .build(), "a membership");
 
     private MembershipItems() {
     }
 
     /** The membership's item, carrying a copy of the organisation's name for the user index. */
-    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
-        return SCHEMA.itemToMap(new Members.UserMembership(membership, organisation), true);
+    static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation) {
+        return SCHEMA.toItem(new Members.UserMembership(membership, organisation));
     }
 
     /**
      * The item of a new membership that {@code dependents} (items written in the same transaction) depend on: they
      * are recorded on it, as {@link MemberDependents#recorded} records those added later.
      */
-    public static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation,
-                                                     Set<String> dependents) {
+    static Map<String, AttributeValue> toItem(Membership membership, OrganisationName organisation,
+                                              Set<String> dependents) {
         Map<String, AttributeValue> item = new java.util.HashMap<>(toItem(membership, organisation));
         if (!dependents.isEmpty()) {
             item.put(DEPENDENTS, AttributeValue.fromSs(dependents.stream().sorted().toList()));
@@ -106,39 +101,13 @@ public final class MembershipItems {
         return recorded == null || !recorded.hasSs() ? Set.of() : Set.copyOf(recorded.ss());
     }
 
-    /** The membership and its copy of the organisation's name (the organisation id, for items written before). */
-    public static Members.UserMembership fromItemWithName(Map<String, AttributeValue> item) {
-        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not a membership");
-    }
-
-    /** The copy of the organisation's name; the organisation id for items written before names were copied. */
-    public static OrganisationName organisationName(Map<String, AttributeValue> item) {
-        return fromItemWithName(item).organisation();
-    }
-
-    public static Membership fromItem(Map<String, AttributeValue> item) {
-        return fromItemWithName(item).membership();
+    static Membership fromItem(Map<String, AttributeValue> item) {
+        return SCHEMA.fromItem(item).membership();
     }
 
     /** The version an item (as read, or as a refused write found it) carries. */
     static long version(Map<String, AttributeValue> item) {
         return ItemAttributes.number(item, VERSION);
-    }
-
-    /**
-     * The item recording that the membership's email belongs to a member (so it cannot be invited again); only a
-     * membership with an email has one.
-     */
-    public static Map<String, AttributeValue> emailGuard(Membership membership) {
-        Email email = membership.email().orElseThrow(() ->
-                new IllegalArgumentException("a membership without an email has no email record"));
-        return ItemBuilder.at(MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email)))
-                .string("type", EMAIL_GUARD_TYPE).string(GUARDED_MEMBER, membership.user().digest()).build();
-    }
-
-    /** The member an email record names. */
-    public static UserKey emailGuardMember(Map<String, AttributeValue> guard) {
-        return new UserKey(ItemAttributes.string(guard, GUARDED_MEMBER));
     }
 
     /** The groups as they are stored: their names, a string set sorted by {@link SortedStrings}. */

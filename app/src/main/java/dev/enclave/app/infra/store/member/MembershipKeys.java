@@ -14,34 +14,34 @@ import dev.enclave.table.TableDesign;
  * ({@code byUser}) {@code GSI2PK = USER#<user digest>#, GSI2SK = ORG#<org>} for "my organisations". Its email
  * record sits at {@code SK = MEMBER_EMAIL#<email digest>}.
  */
-public final class MembershipKeys {
+final class MembershipKeys {
 
     /** Sort-key prefix of every membership. */
-    public static final String SORT_KEY_PREFIX = "MEMBER#";
+    static final String SORT_KEY_PREFIX = "MEMBER#";
     /** Sort-key prefix of memberships on the user index. */
-    public static final String USER_INDEX_SORT_PREFIX = "ORG#";
+    static final String USER_INDEX_SORT_PREFIX = "ORG#";
     /** Sort-key prefix of the item saying "this email is already a member" (invitations check it). */
-    public static final String EMAIL_GUARD_PREFIX = "MEMBER_EMAIL#";
+    static final String EMAIL_GUARD_PREFIX = "MEMBER_EMAIL#";
 
     private MembershipKeys() {
     }
 
-    public static ItemKey key(TenantId tenant, UserKey user) {
+    static ItemKey key(TenantId tenant, UserKey user) {
         return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + user.digest());
     }
 
-    public static ItemKey emailGuardKey(TenantId tenant, EmailKey email) {
+    static ItemKey emailGuardKey(TenantId tenant, EmailKey email) {
         return TenantPartition.of(tenant).key(EMAIL_GUARD_PREFIX + email.digest());
+    }
+
+    /** The email an email record's sort key names. */
+    static EmailKey emailOfGuard(String sortKey) {
+        return new EmailKey(sortKey.substring(EMAIL_GUARD_PREFIX.length()));
     }
 
     /** The user a membership's sort key names. */
     static UserKey user(String sortKey) {
         return new UserKey(sortKey.substring(SORT_KEY_PREFIX.length()));
-    }
-
-    /** One organisation's memberships, in key order. */
-    static Expr organisationMembers(TenantId tenant) {
-        return KeyConditions.partition(TenantPartition.of(tenant).value(), SORT_KEY_PREFIX);
     }
 
     /** The user's memberships across organisations, on {@code byUser}. */

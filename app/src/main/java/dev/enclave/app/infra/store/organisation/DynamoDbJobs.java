@@ -35,20 +35,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbJobs implements Jobs {
+record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
 
     private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
 
     /** The writes of finishing a rename and of taking over a debt recorded the way it was before jobs. */
     enum Role implements WriteRole { JOB, ORGANISATION }
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbJobs(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
 
     @Override
     public List<Due> due(Instant now, int limit) {
@@ -82,7 +74,7 @@ final class DynamoDbJobs implements Jobs {
         if (debt.isEmpty()) {
             return Optional.empty();
         }
-        Organisation organisation = OrganisationItems.fromItem(item);
+        Organisation organisation = OrganisationItems.SCHEMA.fromItem(item);
         Job.Kind kind = debt.get().kind();
         Job job = Job.recorded(organisation, kind, debt.get().version(), Instant.EPOCH);
         table.transact(Transaction.builder()

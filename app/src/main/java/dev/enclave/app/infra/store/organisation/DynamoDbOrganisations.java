@@ -39,25 +39,17 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Organisations} on the single table, each call on the organisation's own scoped client. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbOrganisations implements Organisations, DeletionSweep {
+record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organisations, DeletionSweep {
 
     private static final String DELETING = OrganisationStatus.DELETING.name();
 
     /** The writes of renaming, marking for deletion and deleting. */
     enum Role implements WriteRole { ORGANISATION, JOB, ITEM }
 
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbOrganisations(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
-
     @Override
     public Optional<Organisation> find(TenantId id) {
         return checked.one(ItemKind.ORGANISATION, ReadScope.tenant(id), table(id).get(OrganisationKeys.key(id)),
-                OrganisationItems::fromItem);
+                OrganisationItems.SCHEMA::fromItem);
     }
 
     @Override
@@ -77,7 +69,7 @@ final class DynamoDbOrganisations implements Organisations, DeletionSweep {
             return new Renamed(renamed);
         }
         return outcome.oldItem(Role.ORGANISATION).filter(old -> !isDeleting(old))
-                .filter(old -> OrganisationItems.fromItem(old).createdAt().equals(read.createdAt()))
+                .filter(old -> OrganisationItems.SCHEMA.fromItem(old).createdAt().equals(read.createdAt()))
                 .map(old -> ItemAttributes.number(old, OrganisationItems.VERSION))
                 .<RenameOutcome>map(current -> expected.accepts(current) ? new Changed()
                         : new VersionMismatch(current))
@@ -104,9 +96,10 @@ final class DynamoDbOrganisations implements Organisations, DeletionSweep {
         UpdateOutcome outcome = table(id).updateReturning(OrganisationKeys.key(id), update,
                 Conditions.exists().and(notDeleting()).and(withinSeats));
         if (outcome.applied()) {
-            return new SeatsChange.Changed(OrganisationItems.fromItem(outcome.updated().orElseThrow()));
+            return new SeatsChange.Changed(OrganisationItems.SCHEMA.fromItem(outcome.updated().orElseThrow()));
         }
-        return outcome.old().map(OrganisationItems::fromItem).filter(old -> old.status() != OrganisationStatus.DELETING)
+        return outcome.old().map(OrganisationItems.SCHEMA::fromItem)
+                .filter(old -> old.status() != OrganisationStatus.DELETING)
                 .<SeatsChange>map(old -> new SeatsChange.BelowMembers(old.members()))
                 .orElseGet(SeatsChange.NoSuchOrganisation::new);
     }
@@ -117,7 +110,7 @@ final class DynamoDbOrganisations implements Organisations, DeletionSweep {
         limits.ifPresentOrElse(limit -> update.set("#limits = :limits")
                 .value(":limits", OrganisationItems.limitsValue(limit)), () -> update.remove("#limits"));
         return table(id).updateReturning(OrganisationKeys.key(id), update.build(),
-                Conditions.exists().and(notDeleting())).updated().map(OrganisationItems::fromItem);
+                Conditions.exists().and(notDeleting())).updated().map(OrganisationItems.SCHEMA::fromItem);
     }
 
     @Override
@@ -133,7 +126,7 @@ final class DynamoDbOrganisations implements Organisations, DeletionSweep {
         if (outcome.committed()) {
             return Deletion.MARKED;
         }
-        return outcome.oldItem(Role.ORGANISATION).map(OrganisationItems::fromItem)
+        return outcome.oldItem(Role.ORGANISATION).map(OrganisationItems.SCHEMA::fromItem)
                 .filter(old -> old.createdAt().equals(read.createdAt()))
                 .filter(old -> old.status() == OrganisationStatus.DELETING)
                 .map(old -> Deletion.ALREADY_DELETING).orElse(Deletion.NOT_FOUND);

@@ -25,22 +25,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * ({@code GSI3PK = WORK#owed#, GSI3SK = <lease end, nine-digit fraction>#<org>#<kind>}), so a job is found when
  * nobody holds it, never before its lease ends, and never by a Scan.
  */
-public final class JobItems {
+final class JobItems {
 
     /** Sort-key prefix of every job. */
-    public static final String SORT_KEY_PREFIX = "JOB#";
+    static final String SORT_KEY_PREFIX = "JOB#";
     static final String WORKER = "worker";
     static final String LEASE_UNTIL = "leaseUntil";
     static final String VERSION = "version";
     static final String STATE = "state";
-    static final String DONE = "DONE";
     private static final String KIND = "kind";
     private static final String PASS = "pass";
     private static final String AFTER = "after";
     private static final String PROCESSED = "processed";
     private static final String RECORDED_AT = "recordedAt";
     private static final String FINISHED_AT = "finishedAt";
-    private static final String RUNNING = "RUNNING";
     /** How long a finished job's record is kept. */
     private static final Duration KEPT_AFTER_FINISHING = Duration.ofDays(7);
     private static final String INDEX_PARTITION = TableDesign.BY_OWED_WORK.partitionKey();
@@ -54,9 +52,10 @@ public final class JobItems {
     }
 
     /** A new job's item, due at once. */
-    public static Map<String, AttributeValue> toItem(Job job) {
+    static Map<String, AttributeValue> toItem(Job job) {
         return Incarnations.stamp(ItemBuilder.at(key(job.tenant(), job.kind())).string("type", "job")
-                .string("tenant", job.tenant().value()).string(KIND, job.kind().name()).string(STATE, RUNNING)
+                .string("tenant", job.tenant().value()).string(KIND, job.kind().name())
+                .string(STATE, State.RUNNING.name())
                 .number(VERSION, job.version()).number(PASS, job.pass()).number(PROCESSED, job.processed())
                 .string(RECORDED_AT, job.recordedAt().toString())
                 .number(LEASE_UNTIL, job.leaseUntil().toEpochMilli())
@@ -66,7 +65,7 @@ public final class JobItems {
     }
 
     /** The job an item records (a finished one too, with no lease). */
-    public static Job fromItem(Map<String, AttributeValue> item) {
+    static Job fromItem(Map<String, AttributeValue> item) {
         return new Job(TenantId.of(ItemAttributes.string(item, "tenant")),
                 Job.Kind.valueOf(ItemAttributes.string(item, KIND)),
                 new Incarnation(Incarnations.of(item).orElseThrow(() -> new IllegalArgumentException("incarnation"))),
@@ -78,7 +77,7 @@ public final class JobItems {
 
     /** Whether the item records a job still to be done. */
     static boolean running(Map<String, AttributeValue> item) {
-        return RUNNING.equals(ItemAttributes.optionalString(item, STATE).orElse(""));
+        return State.RUNNING.name().equals(ItemAttributes.optionalString(item, STATE).orElse(""));
     }
 
     /** The kind a job item's sort key names, if it is one. */
@@ -117,7 +116,7 @@ public final class JobItems {
                 .remove("#worker", "#leaseUntil", "#owedWork", "#due")
                 .name("#state", STATE).name("#finishedAt", FINISHED_AT).name("#expiresAt", TableAttributes.TTL)
                 .name("#worker", WORKER).name("#leaseUntil", LEASE_UNTIL).name("#owedWork", INDEX_PARTITION)
-                .name("#due", INDEX_SORT).value(":done", DONE).value(":finishedAt", now.toString())
+                .name("#due", INDEX_SORT).value(":done", State.DONE.name()).value(":finishedAt", now.toString())
                 .number(":expiresAt", now.plus(KEPT_AFTER_FINISHING).getEpochSecond()).build();
     }
 
@@ -130,7 +129,7 @@ public final class JobItems {
         return Expr.of("#worker = :worker AND #version = :version AND #state = :running "
                         + "AND #incarnation = :incarnation").name("#worker", WORKER)
                 .name("#version", VERSION).name("#state", STATE).name("#incarnation", Incarnations.ATTRIBUTE)
-                .value(":worker", worker).number(":version", job.version()).value(":running", RUNNING)
+                .value(":worker", worker).number(":version", job.version()).value(":running", State.RUNNING.name())
                 .value(":incarnation", job.incarnation().value());
     }
 
@@ -138,7 +137,7 @@ public final class JobItems {
     static Expr takeable(String worker, Instant now) {
         return Expr.of("#state = :running AND (attribute_not_exists(#worker) OR #leaseUntil < :now "
                         + "OR #worker = :worker)").name("#state", STATE)
-                .name("#worker", WORKER).name("#leaseUntil", LEASE_UNTIL).value(":running", RUNNING)
+                .name("#worker", WORKER).name("#leaseUntil", LEASE_UNTIL).value(":running", State.RUNNING.name())
                 .value(":worker", worker).number(":now", now.toEpochMilli());
     }
 
@@ -146,4 +145,7 @@ public final class JobItems {
     static String dueSortKey(TenantId tenant, Job.Kind kind, Instant due) {
         return SortableTime.format(due) + "#" + tenant.value() + "#" + kind.name();
     }
+
+    /** Whether a job is still to be done ({@code state}). */
+    private enum State { RUNNING, DONE }
 }

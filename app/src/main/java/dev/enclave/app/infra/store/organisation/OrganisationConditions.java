@@ -29,7 +29,7 @@ public final class OrganisationConditions {
     }
 
     /** The organisation item is {@code organisation}'s incarnation and not being deleted. */
-    public static Expr live(Organisation organisation) {
+    static Expr live(Organisation organisation) {
         return Conditions.exists().and(Expr.of("#orgCreatedAt = :orgCreatedAt AND #orgStatus <> :orgDeleting")
                 .name("#orgCreatedAt", OrganisationItems.CREATED_AT).name("#orgStatus", OrganisationItems.STATUS)
                 .value(":orgCreatedAt", organisation.createdAt().toString()).value(":orgDeleting", DELETING));
@@ -40,15 +40,20 @@ public final class OrganisationConditions {
         return new Write.Check(OrganisationKeys.key(organisation.id()), live(organisation));
     }
 
+    /** A check, for a transaction that invites a member: live, active, and with a seat free. */
+    public static Write stillTakesAMember(Organisation organisation) {
+        return new Write.Check(OrganisationKeys.key(organisation.id()), takesAMember(organisation));
+    }
+
     /** Live, active, and with a seat free: what taking a member (or inviting one) needs. */
-    public static Expr takesAMember(Organisation organisation) {
+    private static Expr takesAMember(Organisation organisation) {
         return live(organisation).and(Expr.of("#orgMembers < #orgSeats AND #orgStatus = :orgActive")
                 .name("#orgMembers", OrganisationItems.MEMBERS).name("#orgSeats", OrganisationItems.SEATS)
                 .name("#orgStatus", OrganisationItems.STATUS).value(":orgActive", ACTIVE));
     }
 
     /** Active (and live): what adding an API key needs. */
-    public static Expr active(Organisation organisation) {
+    private static Expr active(Organisation organisation) {
         return live(organisation).and(Expr.of("#orgStatus = :orgActive").name("#orgStatus", OrganisationItems.STATUS)
                 .value(":orgActive", ACTIVE));
     }
@@ -80,5 +85,21 @@ public final class OrganisationConditions {
                 .name("#orgOwners", OrganisationItems.OWNERS).number(":orgMinimum", 1))
                 : Conditions.exists();
         return new Write.Update(OrganisationKeys.key(tenant), update, Optional.of(condition));
+    }
+
+    /** An API key added: one more counted, if the organisation is active and has fewer than {@code maximum}. */
+    public static Write apiKeyAdded(Organisation organisation, int maximum) {
+        Expr counted = Update.builder().add("#count :one").name("#count", OrganisationItems.API_KEYS)
+                .number(":one", 1).build();
+        Expr roomForAKey = active(organisation).and(Expr.of("(attribute_not_exists(#count) OR #count < :maximum)")
+                .name("#count", OrganisationItems.API_KEYS).number(":maximum", maximum));
+        return new Write.Update(OrganisationKeys.key(organisation.id()), counted, Optional.of(roomForAKey));
+    }
+
+    /** An API key revoked: one fewer counted. The item must exist. */
+    public static Write apiKeyRemoved(TenantId tenant) {
+        Expr uncounted = Update.builder().add("#count :minusOne").name("#count", OrganisationItems.API_KEYS)
+                .number(":minusOne", -1).build();
+        return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Conditions.exists()));
     }
 }

@@ -5,11 +5,11 @@ import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
@@ -18,16 +18,17 @@ import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchem
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link Organisation} to and from its item: one schema, built once. */
-public final class OrganisationItems {
+final class OrganisationItems {
 
-    static final String TYPE = "organisation";
     /** How many owners the organisation has; removing an owner needs {@code owners > 1} (never the last). */
-    public static final String OWNERS = "owners";
-    public static final String MEMBERS = "members";
-    public static final String SEATS = "seats";
-    public static final String STATUS = "status";
-    public static final String VERSION = "version";
-    public static final String NAME = "name";
+    static final String OWNERS = "owners";
+    static final String MEMBERS = "members";
+    static final String SEATS = "seats";
+    static final String STATUS = "status";
+    static final String VERSION = "version";
+    static final String NAME = "name";
+    /** How many API keys the organisation has ({@link OrganisationConditions#apiKeyAdded}). */
+    static final String API_KEYS = "apiKeys";
     /** When this life of the organisation began: its {@link dev.enclave.identity.Incarnation}. */
     static final String CREATED_AT = "createdAt";
     static final String LIMITS = "limits";
@@ -43,7 +44,7 @@ public final class OrganisationItems {
             .build();
 
     /** The organisation item's schema. */
-    public static final TableSchema<Organisation> SCHEMA = StaticImmutableTableSchema
+    static final ItemSchema<Organisation> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
             .builder(Organisation.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -51,7 +52,7 @@ public final class OrganisationItems {
                     .tags(Schemas.partitionKey()))
             .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY).getter(o -> OrganisationKeys.SORT_KEY)
                     .setter(Schemas.derived()).tags(Schemas.sortKey()))
-            .addAttribute(String.class, a -> a.name("type").getter(o -> TYPE).setter(Schemas.derived()))
+            .addAttribute(String.class, a -> a.name("type").getter(o -> "organisation").setter(Schemas.derived()))
             .addAttribute(String.class, a -> a.name("tenant").getter(o -> o.id().value()).setter((b, v) -> b.tenant = v))
             .addAttribute(String.class, a -> a.name(NAME).getter(Organisation::name).setter((b, v) -> b.name = v))
             .addAttribute(Integer.class, a -> a.name(SEATS).getter(Organisation::seats).setter((b, v) -> b.seats = v))
@@ -71,17 +72,9 @@ public final class OrganisationItems {
                     .getter(o -> o.limits().orElse(null)).setter((b, v) -> b.limits = v))
             .addAttribute(String.class, a -> a.name(OwedWorkItems.OWES)
                     .getter(o -> o.pending().map(Job.Kind::name).orElse(null)).setter((b, v) -> b.pending = v))
-            .build();
+            .build(), "an organisation");
 
     private OrganisationItems() {
-    }
-
-    public static Map<String, AttributeValue> toItem(Organisation organisation) {
-        return SCHEMA.itemToMap(organisation, true);
-    }
-
-    public static Organisation fromItem(Map<String, AttributeValue> item) {
-        return Objects.requireNonNull(SCHEMA.mapToItem(item), "not an organisation");
     }
 
     /** An organisation's own limits as the {@value #LIMITS} map attribute. */

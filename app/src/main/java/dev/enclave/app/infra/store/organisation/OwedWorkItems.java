@@ -16,10 +16,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Items written before jobs existed also carry the debt's entry on {@link TableDesign#BY_OWED_WORK}; the job runner
  * takes those over ({@link #offTheIndex}).
  */
-public final class OwedWorkItems {
+final class OwedWorkItems {
 
-    public static final String OWES = "owes";
-    public static final String OWED_FOR = "owedFor";
+    static final String OWES = "owes";
+    static final String OWED_FOR = "owedFor";
 
     private OwedWorkItems() {
     }

@@ -28,20 +28,7 @@ import java.util.Set;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbMemberAssignments implements MemberDependents {
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbMemberAssignments(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
-
-    /** The name an assignment is recorded under on its membership. */
-    static String recorded(ServiceGroup group) {
-        return group.written();
-    }
+record DynamoDbMemberAssignments(Store store, CheckedItems checked) implements MemberDependents {
 
     @Override
     public List<ItemKey> of(TenantId tenant, UserKey user, Set<String> recorded) {

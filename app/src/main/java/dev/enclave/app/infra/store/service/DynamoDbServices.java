@@ -22,7 +22,7 @@ import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MemberDependents;
-import dev.enclave.app.infra.store.member.MembershipKeys;
+import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -37,7 +37,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Services} on the single table, on the organisation's scoped client. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-final class DynamoDbServices implements Services {
+record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     /** DynamoDB's transaction limit, less the service item itself. */
     static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_WRITES - 1;
@@ -50,14 +50,6 @@ final class DynamoDbServices implements Services {
         MEMBER,
         ASSIGNMENT,
         ORGANISATION
-    }
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbServices(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
     }
 
     @Override
@@ -137,7 +129,7 @@ final class DynamoDbServices implements Services {
     public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
         TenantId tenant = organisation.id();
         Transaction assignment = Transaction.builder().writtenBy(organisation.incarnation())
-                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, DynamoDbMemberAssignments.recorded(group),
+                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, ServiceWrites.recordedAs(group),
                         organisation.incarnation()))
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
                         Conditions.exists())
@@ -159,7 +151,7 @@ final class DynamoDbServices implements Services {
         TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
-                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, DynamoDbMemberAssignments.recorded(group)))
+                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, ServiceWrites.recordedAs(group)))
                 .delete(Role.ASSIGNMENT, key, ofThis(organisation)).build());
         if (!outcome.committed()) {
             table(tenant).delete(key, ofThis(organisation));
@@ -175,7 +167,7 @@ final class DynamoDbServices implements Services {
     @Override
     public boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user) {
         TenantId tenant = organisation.id();
-        ItemKey membership = MembershipKeys.key(tenant, user);
+        ItemKey membership = MembershipReads.item(tenant, user).key();
         ItemKey assignment = ServiceKeys.assignment(tenant, group, user);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership, assignment));
         return checked.one(ItemKind.MEMBERSHIP, scope(organisation), ScopedTable.at(items, membership), item -> item)

@@ -15,7 +15,7 @@ import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit mapping of a service to and from its item ({@code SK = SVC#<service>}). */
-public final class ServiceItems {
+final class ServiceItems {
 
     static final String NAME = "name";
     static final String VERSION = "version";
@@ -35,13 +35,21 @@ public final class ServiceItems {
 
     /** A new service's item, at version 1, of a generation of its own. */
     static Map<String, AttributeValue> toItem(TenantId tenant, ServiceId service, String name) {
-        return ItemBuilder.at(ServiceKeys.service(tenant, service)).string("type", "service")
-                .string(ID, service.value()).string(NAME, name).number(VERSION, 1)
-                .string(GENERATION, UUID.randomUUID().toString()).build();
+        return item(tenant, new Service(service, name, 1)).string(GENERATION, UUID.randomUUID().toString()).build();
+    }
+
+    /** The item of {@code service} as far as it says: no generation recorded. */
+    static Map<String, AttributeValue> written(TenantId tenant, Service service) {
+        return item(tenant, service).build();
+    }
+
+    private static ItemBuilder item(TenantId tenant, Service service) {
+        return ItemBuilder.at(ServiceKeys.service(tenant, service.id())).string("type", "service")
+                .string(ID, service.id().value()).string(NAME, service.name()).number(VERSION, service.version());
     }
 
     /** The generation of the service an item holds (the first, for one stored before generations were). */
-    public static String generation(Map<String, AttributeValue> item) {
+    static String generation(Map<String, AttributeValue> item) {
         return ItemAttributes.optionalString(item, GENERATION).orElse(FIRST_GENERATION);
     }
 
@@ -49,7 +57,7 @@ public final class ServiceItems {
      * The service exists and is of {@code generation} when one is given (an invitation stored before generations
      * were recorded gives none, and is checked by id alone).
      */
-    public static Expr ofGeneration(Optional<String> generation) {
+    static Expr ofGeneration(Optional<String> generation) {
         return generation.map(expected -> Conditions.exists().and(FIRST_GENERATION.equals(expected)
                         ? Expr.of("attribute_not_exists(#generation)").name("#generation", GENERATION)
                         : Expr.of("#generation = :generation").name("#generation", GENERATION)
@@ -57,7 +65,7 @@ public final class ServiceItems {
                 .orElseGet(Conditions::exists);
     }
 
-    public static Service fromItem(Map<String, AttributeValue> item) {
+    static Service fromItem(Map<String, AttributeValue> item) {
         return new Service(new ServiceId(ItemAttributes.string(item, ID)), ItemAttributes.string(item, NAME),
                 ItemAttributes.number(item, VERSION));
     }

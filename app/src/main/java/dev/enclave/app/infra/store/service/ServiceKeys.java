@@ -14,12 +14,12 @@ import dev.enclave.identity.UserKey;
  * ({@code GSI1PK = TENANT#<org>#MEMBER#<user digest>}, {@link #byMember}) so removing a member finds their
  * assignments in one Query.
  */
-public final class ServiceKeys {
+final class ServiceKeys {
 
     /** Sort-key prefix of every service. */
-    public static final String SERVICE_PREFIX = "SVC#";
+    static final String SERVICE_PREFIX = "SVC#";
     /** Sort-key prefix of every service-group assignment. */
-    public static final String ASSIGNMENT_PREFIX = "SVCGROUP#";
+    static final String ASSIGNMENT_PREFIX = "SVCGROUP#";
     /** The segment before the member in an assignment's sort key. */
     static final String MEMBER_SEGMENT = "#MEMBER#";
     private static final String BY_MEMBER_SEGMENT = "MEMBER#";
@@ -36,7 +36,7 @@ public final class ServiceKeys {
     }
 
     /** The byTenantCollection partition holding every service-group assignment of one member. */
-    public static String byMember(TenantId tenant, UserKey user) {
+    static String byMember(TenantId tenant, UserKey user) {
         return TenantPartition.of(tenant).value() + BY_MEMBER_SEGMENT + user.digest();
     }
 

@@ -18,9 +18,9 @@ class ApiKeyItemsTest {
                 "ada", Instant.parse("2026-11-23T20:00:00Z"), Optional.of(Instant.parse("2026-12-23T20:00:00Z")),
                 Optional.of(Instant.parse("2026-11-24T08:00:00Z")), "0".repeat(64));
 
-        assertThat(ApiKeyItems.fromItem(ApiKeyItems.toItem(key))).isEqualTo(key);
-        assertThat(ApiKeyItems.toItem(key).get("SK").s()).isEqualTo("APIKEY#abcdefghijklmnop");
-        assertThat(ApiKeyItems.toItem(key)).doesNotContainKeys("GSI1PK", "GSI2PK", "expiresAt");
+        assertThat(ApiKeyItems.SCHEMA.fromItem(ApiKeyItems.SCHEMA.toItem(key))).isEqualTo(key);
+        assertThat(ApiKeyItems.SCHEMA.toItem(key).get("SK").s()).isEqualTo("APIKEY#abcdefghijklmnop");
+        assertThat(ApiKeyItems.SCHEMA.toItem(key)).doesNotContainKeys("GSI1PK", "GSI2PK", "expiresAt");
     }
 
     @Test
@@ -28,6 +28,6 @@ class ApiKeyItemsTest {
         ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "ro", Access.READ, "ada",
                 Instant.parse("2026-11-23T20:00:00Z"), Optional.empty(), Optional.empty(), "f".repeat(64));
 
-        assertThat(ApiKeyItems.fromItem(ApiKeyItems.toItem(key))).isEqualTo(key);
+        assertThat(ApiKeyItems.SCHEMA.fromItem(ApiKeyItems.SCHEMA.toItem(key))).isEqualTo(key);
     }
 }

@@ -29,12 +29,12 @@ class ApiKeySchemaTest {
 
     @Test
     void toItem_writesTheStoredItem() {
-        assertThat(ApiKeyItems.toItem(KEY)).isEqualTo(stored());
+        assertThat(ApiKeyItems.SCHEMA.toItem(KEY)).isEqualTo(stored());
     }
 
     @Test
     void storedItem_toRecordAndBack_isTheSameItem() {
-        assertThat(ApiKeyItems.fromItem(stored())).isEqualTo(KEY);
-        assertThat(ApiKeyItems.toItem(ApiKeyItems.fromItem(stored()))).isEqualTo(stored());
+        assertThat(ApiKeyItems.SCHEMA.fromItem(stored())).isEqualTo(KEY);
+        assertThat(ApiKeyItems.SCHEMA.toItem(ApiKeyItems.SCHEMA.fromItem(stored()))).isEqualTo(stored());
     }
 }

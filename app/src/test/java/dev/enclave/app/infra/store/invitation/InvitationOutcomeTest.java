@@ -8,7 +8,7 @@ import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.organisation.OrganisationItems;
+import dev.enclave.app.infra.store.organisation.OrganisationWrites;
 import dev.enclave.identity.TenantId;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Instant;
@@ -61,8 +61,8 @@ class InvitationOutcomeTest {
 
     @Test
     void anOrganisationItemOfAnotherTenant_isNotTaken_soTheOrganisationIsGone() {
-        Map<String, AttributeValue> foreign = OrganisationItems.toItem(new Organisation(TenantId.of("other"), "Other",
-                5, 5, OrganisationStatus.ACTIVE, 7, Instant.EPOCH, Optional.empty()));
+        Map<String, AttributeValue> foreign = OrganisationWrites.created(new Organisation(TenantId.of("other"),
+                "Other", 5, 5, OrganisationStatus.ACTIVE, 7, Instant.EPOCH, Optional.empty())).item();
 
         assertThat(outcome(organisationRefused(foreign))).isEqualTo(WriteOutcome.ORGANISATION_GONE);
     }
@@ -96,7 +96,7 @@ class InvitationOutcomeTest {
         Organisation successor = new Organisation(ACME, "Acme", 5, 1, OrganisationStatus.ACTIVE, 1,
                 Instant.EPOCH.plusSeconds(60), Optional.empty());
 
-        assertThat(outcome(organisationRefused(OrganisationItems.toItem(successor))))
+        assertThat(outcome(organisationRefused(OrganisationWrites.created(successor).item())))
                 .isEqualTo(WriteOutcome.ORGANISATION_GONE);
     }
 
@@ -122,7 +122,7 @@ class InvitationOutcomeTest {
     }
 
     private static Map<String, AttributeValue> organisation(OrganisationStatus status, int members, int seats) {
-        return OrganisationItems.toItem(read(status, members, seats));
+        return OrganisationWrites.created(read(status, members, seats)).item();
     }
 
     private static Organisation read(OrganisationStatus status, int members, int seats) {

@@ -54,9 +54,11 @@ class InvitationSchemaTest {
         stored.put("GSI2PK", s(EmailKey.of(CLEO).prefix().value()));
         stored.put("GSI2SK", s("INVITATION#acme#cleoinvitationaaaaaa"));
 
-        assertThat(InvitationItems.toItem(invitation(InvitationStatus.PENDING, Optional.empty()))).isEqualTo(stored);
-        assertThat(InvitationItems.fromItem(stored)).isEqualTo(invitation(InvitationStatus.PENDING, Optional.empty()));
-        assertThat(InvitationItems.toItem(InvitationItems.fromItem(stored))).isEqualTo(stored);
+        assertThat(InvitationItems.SCHEMA.toItem(invitation(InvitationStatus.PENDING, Optional.empty())))
+                .isEqualTo(stored);
+        assertThat(InvitationItems.SCHEMA.fromItem(stored))
+                .isEqualTo(invitation(InvitationStatus.PENDING, Optional.empty()));
+        assertThat(InvitationItems.SCHEMA.toItem(InvitationItems.SCHEMA.fromItem(stored))).isEqualTo(stored);
     }
 
     @Test
@@ -64,7 +66,7 @@ class InvitationSchemaTest {
         Map<String, AttributeValue> stored = stored(InvitationStatus.ACCEPTED);
         stored.put("acceptedBy", s("bobdigest"));
 
-        Invitation read = InvitationItems.fromItem(stored);
+        Invitation read = InvitationItems.SCHEMA.fromItem(stored);
 
         assertThat(read.groups()).containsExactlyInAnyOrder(new GroupName("admin"), new GroupName("member"));
         assertThat(read.serviceGroups()).containsExactlyInAnyOrder(serviceGroup("api", "callers"),
@@ -77,7 +79,7 @@ class InvitationSchemaTest {
         Map<String, AttributeValue> stored = stored(InvitationStatus.PENDING);
         stored.put("serviceGroups", AttributeValue.fromL(List.of(s("viewers"))));
 
-        assertThatThrownBy(() -> InvitationItems.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> InvitationItems.SCHEMA.fromItem(stored)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -86,21 +88,21 @@ class InvitationSchemaTest {
         stored.put("acceptedBy", s("bobdigest"));
         Invitation accepted = invitation(InvitationStatus.ACCEPTED, Optional.of(new UserKey("bobdigest")));
 
-        assertThat(InvitationItems.toItem(accepted)).isEqualTo(stored);
-        assertThat(InvitationItems.fromItem(stored)).isEqualTo(accepted);
-        assertThat(InvitationItems.toItem(InvitationItems.fromItem(stored))).isEqualTo(stored);
+        assertThat(InvitationItems.SCHEMA.toItem(accepted)).isEqualTo(stored);
+        assertThat(InvitationItems.SCHEMA.fromItem(stored)).isEqualTo(accepted);
+        assertThat(InvitationItems.SCHEMA.toItem(InvitationItems.SCHEMA.fromItem(stored))).isEqualTo(stored);
     }
 
     @Test
     void inviteeGuard_namesThePendingInvitation_andExpiresWithIt() {
-        Map<String, AttributeValue> guard = InvitationItems.inviteeGuard(invitation(InvitationStatus.PENDING,
+        Map<String, AttributeValue> guard = InviteeGuards.of(invitation(InvitationStatus.PENDING,
                 Optional.empty()));
 
         assertThat(guard).isEqualTo(Map.of("PK", s("TENANT#acme#"),
                 "SK", s("INVITEE#" + EmailKey.of(CLEO).digest()), "type", s("invitee"),
                 "invitation", s("cleoinvitationaaaaaa"),
                 "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond())));
-        assertThat(InvitationItems.guardedInvitation(guard)).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
+        assertThat(InviteeGuards.read(guard).invitation()).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
     }
 
     private static ServiceGroup serviceGroup(String service, String group) {

@@ -26,7 +26,7 @@ class MembershipItemsTest {
         var item = MembershipItems.toItem(membership, new OrganisationName("Acme Ltd", 7));
 
         assertThat(MembershipItems.fromItem(item)).isEqualTo(membership);
-        assertThat(MembershipItems.organisationName(item)).isEqualTo(new OrganisationName("Acme Ltd", 7));
+        assertThat(MembershipItems.SCHEMA.fromItem(item).organisation()).isEqualTo(new OrganisationName("Acme Ltd", 7));
         assertThat(item.get("PK").s()).isEqualTo("TENANT#acme#");
         assertThat(item.get("SK").s()).isEqualTo("MEMBER#" + user.digest());
         assertThat(item.get("GSI2PK").s()).isEqualTo("USER#" + user.digest() + "#");
@@ -42,6 +42,6 @@ class MembershipItemsTest {
         item.remove("orgName");
         item.remove("orgNameVersion");
 
-        assertThat(MembershipItems.organisationName(item)).isEqualTo(new OrganisationName("acme", 0));
+        assertThat(MembershipItems.SCHEMA.fromItem(item).organisation()).isEqualTo(new OrganisationName("acme", 0));
     }
 }

@@ -43,7 +43,7 @@ class MembershipSchemaTest {
 
     @Test
     void storedItem_toRecordAndBack_isTheSameItem() {
-        Members.UserMembership read = MembershipItems.fromItemWithName(stored());
+        Members.UserMembership read = MembershipItems.SCHEMA.fromItem(stored());
 
         assertThat(read).isEqualTo(new Members.UserMembership(MEMBERSHIP, new OrganisationName("Acme Ltd", 7)));
         assertThat(MembershipItems.toItem(read.membership(), read.organisation())).isEqualTo(stored());
@@ -109,18 +109,18 @@ class MembershipSchemaTest {
     void emailGuard_ofAMembershipWithoutAnEmail_isRefused() {
         Membership noEmail = MembershipItems.fromItem(withoutEmail());
 
-        assertThatThrownBy(() -> MembershipItems.emailGuard(noEmail)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> EmailRecords.of(noEmail)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void emailGuard_isTheStoredItem_andNamesItsMember() {
-        Map<String, AttributeValue> guard = MembershipItems.emailGuard(MEMBERSHIP);
+        Map<String, AttributeValue> guard = EmailRecords.of(MEMBERSHIP);
 
         assertThat(guard).containsOnlyKeys("PK", "SK", "type", "member");
         assertThat(guard.get("SK").s()).isEqualTo(MembershipKeys.emailGuardKey(TenantId.of("acme"),
                 EmailKey.of(Email.of("ada@example.com"))).sort());
         assertThat(guard.get("type").s()).isEqualTo("member-email");
-        assertThat(MembershipItems.emailGuardMember(guard)).isEqualTo(ADA);
+        assertThat(EmailRecords.read(guard).member()).isEqualTo(ADA);
     }
 
     private static Map<String, AttributeValue> withoutEmail() {

@@ -17,9 +17,9 @@ class OrganisationItemsTest {
         Organisation organisation = new Organisation(TenantId.of("acme"), "Acme Ltd", 40, 12, OrganisationStatus.SUSPENDED,
                 7, Instant.parse("2026-11-22T10:15:30Z"), Optional.of(new Limit(200, 300, 40)));
 
-        var item = OrganisationItems.toItem(organisation);
+        var item = OrganisationItems.SCHEMA.toItem(organisation);
 
-        assertThat(OrganisationItems.fromItem(item)).isEqualTo(organisation);
+        assertThat(OrganisationItems.SCHEMA.fromItem(item)).isEqualTo(organisation);
         assertThat(item.get("PK").s()).isEqualTo("TENANT#acme#");
         assertThat(item.get("SK").s()).isEqualTo("ORG");
         assertThat(item.get("limits").m().get("burst").n()).isEqualTo("300");
@@ -29,10 +29,10 @@ class OrganisationItemsTest {
     void toItemAndBack_withoutLimitsOfItsOwn_writesNoneAndReadsNone() {
         Organisation organisation = Organisation.create(TenantId.of("acme"), "Acme Ltd", Instant.EPOCH);
 
-        var item = OrganisationItems.toItem(organisation);
+        var item = OrganisationItems.SCHEMA.toItem(organisation);
 
         assertThat(item).doesNotContainKey("limits");
-        assertThat(OrganisationItems.fromItem(item)).isEqualTo(organisation);
+        assertThat(OrganisationItems.SCHEMA.fromItem(item)).isEqualTo(organisation);
     }
 
     @Test

@@ -30,13 +30,13 @@ class OrganisationSchemaTest {
 
     @Test
     void toItem_writesTheStoredItem() {
-        assertThat(OrganisationItems.toItem(ACME)).isEqualTo(stored());
+        assertThat(OrganisationItems.SCHEMA.toItem(ACME)).isEqualTo(stored());
     }
 
     @Test
     void storedItem_toRecordAndBack_isTheSameItem() {
-        assertThat(OrganisationItems.fromItem(stored())).isEqualTo(ACME);
-        assertThat(OrganisationItems.toItem(OrganisationItems.fromItem(stored()))).isEqualTo(stored());
+        assertThat(OrganisationItems.SCHEMA.fromItem(stored())).isEqualTo(ACME);
+        assertThat(OrganisationItems.SCHEMA.toItem(OrganisationItems.SCHEMA.fromItem(stored()))).isEqualTo(stored());
     }
 
     @Test
@@ -44,7 +44,7 @@ class OrganisationSchemaTest {
         Map<String, AttributeValue> item = stored();
         item.remove("members");
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OrganisationItems.fromItem(item))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OrganisationItems.SCHEMA.fromItem(item))
                 .isInstanceOf(NullPointerException.class);
     }
 

@@ -7,7 +7,7 @@ import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
-import dev.enclave.app.infra.store.service.AssignmentItems.Assignment;
+import dev.enclave.app.infra.store.service.ServiceReads.Assignment;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.Map;
