@@ -152,10 +152,7 @@ class AdminTenantController {
     @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)",
             description = "A tenant being deleted answers with status deleting and its deletion's progress in jobs,"
                     + " until the deletion has removed it.")
-    @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
+    @TenantAnswer
     @Problems.BadRequest
     @Problems.NotFound
     @Get("/{id}")
@@ -190,10 +187,7 @@ class AdminTenantController {
     }
 
     @Operation(operationId = "changeTenantSeats", summary = "Change a tenant's seat limit (platform admins)")
-    @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
+    @TenantAnswer
     @Problems.NotFound
     @Problems.Conflict
     @JsonBody
