@@ -15,6 +15,7 @@ import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.outcome.Rejection;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
+import dev.enclave.app.edge.contract.IfMatchRequired;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -158,8 +159,7 @@ class OrganisationController {
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = OrganisationView.class)))
-    @Problems.PreconditionFailed
-    @Problems.PreconditionRequired
+    @IfMatchRequired
     @InOrganisation
     @JsonBody
     @Patch("/{org}")

@@ -15,6 +15,7 @@ import dev.enclave.app.domain.service.ServiceNames;
 import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
+import dev.enclave.app.edge.contract.IfMatchRequired;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -182,8 +183,7 @@ class ServiceController {
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceView.class)))
-    @Problems.PreconditionFailed
-    @Problems.PreconditionRequired
+    @IfMatchRequired
     @JsonBody
     @Patch("/services/{service}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
