@@ -9,7 +9,6 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -145,8 +144,8 @@ class AdminTenantController {
                         TenantView.of(done.organisation(), limits),
                         done.invitation().email().value(), done.token().value()),
                         URI.create("/v1/admin/tenants/" + body.id())))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_EXISTS,
-                        "The id " + body.id() + " is taken.")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.ORGANISATION_EXISTS,
+                        "The id " + body.id() + " is taken."));
     }
 
     @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)",
@@ -202,8 +201,8 @@ class AdminTenantController {
             return HttpResponse.ok(TenantView.of(changed.organisation(), limits));
         }
         if (change instanceof Organisations.SeatsChange.BelowMembers below) {
-            return Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
-                    "Seats cannot go below the current number of members (" + below.members() + ")."));
+            return Rejections.toResponse(request, Reason.CONFLICT,
+                    "Seats cannot go below the current number of members (" + below.members() + ").");
         }
         return notFound(request);
     }
@@ -217,6 +216,6 @@ class AdminTenantController {
     }
 
     static HttpResponse<?> notFound(HttpRequest<?> request) {
-        return Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_NOT_FOUND, "No such tenant."));
+        return Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "No such tenant.");
     }
 }

@@ -160,8 +160,8 @@ class ApiKeyController {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
                 ApiKeyId.isValid(keyId) && keys.revoke(granted.tenant(), new ApiKeyId(keyId))
                         ? HttpResponse.noContent()
-                        : Rejections.toResponse(request, new Refusal(Reason.API_KEY_NOT_FOUND,
-                        "No API key of that id in this organisation.")));
+                        : Rejections.toResponse(request, Reason.API_KEY_NOT_FOUND,
+                        "No API key of that id in this organisation."));
     }
 
     private static String text(Optional<Instant> instant) {

@@ -3,7 +3,6 @@ package dev.enclave.app.edge.web.apikey;
 import dev.enclave.app.domain.apikey.ApiKeySecret;
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.WireTime;
@@ -131,9 +130,9 @@ class ContainerCredentialsController {
             return action.apply(granted);
         }
         return ((AuthenticatingApiKey.Refused) outcome).reason() == AuthenticatingApiKey.Reason.SUSPENDED
-                ? Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_SUSPENDED,
-                "The organisation is suspended; its API keys get no credentials."))
-                : Rejections.toResponse(request, new Refusal(Reason.INVALID_API_KEY,
-                "Send an active organisation API key as the Authorization header."));
+                ? Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
+                "The organisation is suspended; its API keys get no credentials.")
+                : Rejections.toResponse(request, Reason.INVALID_API_KEY,
+                "Send an active organisation API key as the Authorization header.");
     }
 }

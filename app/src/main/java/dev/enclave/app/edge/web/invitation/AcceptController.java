@@ -51,8 +51,7 @@ class AcceptController {
     @ByToken
     @Post("/invitations/decline")
     HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
-        return declining.decline(caller, body.token()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                .orElseGet(HttpResponse::noContent);
+        return Rejections.orNoContent(request, declining.decline(caller, body.token()));
     }
 
     @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")

@@ -110,8 +110,7 @@ class MemberController {
                                         String group, @Nullable String ifMatch, GroupEdit edit) {
         Optional<GroupName> name = GroupName.parse(group);
         if (name.isEmpty()) {
-            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
-                    "A group is " + GroupName.RULE + "."));
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "A group is " + GroupName.RULE + ".");
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
                 edit.apply(granted.membership(), UserKey.of(caller.issuer(), userId), name.get(),
@@ -129,8 +128,7 @@ class MemberController {
     private HttpResponse<?> change(HttpRequest<?> request, Caller caller, String org,
                                    Function<Membership, Optional<Refusal>> change) {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
-                change.apply(granted.membership()).<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                        .orElseGet(HttpResponse::noContent));
+                Rejections.orNoContent(request, change.apply(granted.membership())));
     }
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")
@@ -145,14 +143,14 @@ class MemberController {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> {
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, PageSize.RULE));
+                return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
             }
             Optional<UserKey> after = Optional.empty();
             if (cursor != null) {
                 after = cursors.decode(granted.tenant(), granted.organisation().incarnation(), cursor);
                 if (after.isEmpty()) {
-                    return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
-                            "Use the nextCursor this organisation's previous page returned, unchanged."));
+                    return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                            "Use the nextCursor this organisation's previous page returned, unchanged.");
                 }
             }
             Members.MemberPage page = members.list(granted.tenant(), size.get().value(), after);
@@ -176,7 +174,7 @@ class MemberController {
         return members.find(organisation.id(), UserKey.of(caller.issuer(), userId))
                 .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
                         new ETag(organisation.incarnation(), m.version()).header()))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.MEMBER_NOT_FOUND,
-                        "No member " + userId + " in this organisation.")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.MEMBER_NOT_FOUND,
+                        "No member " + userId + " in this organisation."));
     }
 }

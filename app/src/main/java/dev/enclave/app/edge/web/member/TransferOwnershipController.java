@@ -69,9 +69,7 @@ class TransferOwnershipController {
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
-                changing.transferOwnership(granted.membership(), UserKey.of(caller.issuer(), body.userId()))
-                        .<HttpResponse<?>>map(r -> Rejections.toResponse(request, r))
-                        .orElseGet(HttpResponse::noContent));
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.orNoContent(request,
+                changing.transferOwnership(granted.membership(), UserKey.of(caller.issuer(), body.userId()))));
     }
 }

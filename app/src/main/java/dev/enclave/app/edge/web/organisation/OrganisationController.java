@@ -11,8 +11,6 @@ import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.organisation.RenamingOrganisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
-import dev.enclave.app.domain.outcome.Rejection;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.IfMatchRequired;
@@ -96,22 +94,21 @@ class OrganisationController {
                            @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey) {
         TenantId id = TenantId.of(body.id());
         if (caller.tenant().isPresent() && !caller.tenant().get().equals(id)) {
-            return Rejections.toResponse(request, rejection(Reason.TENANT_MISMATCH,
-                    "Your token is bound to tenant " + caller.tenant().get().value() + "."));
+            return Rejections.toResponse(request, Reason.TENANT_MISMATCH,
+                    "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
         Founding.CreateOutcome outcome = creating.create(caller, id, body.name(), Optional.ofNullable(idempotencyKey));
         if (outcome instanceof Founding.Created created) {
             return createdResponse(created.organisation());
         }
         if (outcome instanceof Founding.BeingDeleted) {
-            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_BEING_DELETED, "The id " + id.value()
-                    + " belonged to an organisation that is still being deleted; it is free once that finishes."));
+            return Rejections.toResponse(request, Reason.ORGANISATION_BEING_DELETED, "The id " + id.value()
+                    + " belonged to an organisation that is still being deleted; it is free once that finishes.");
         }
         if (idempotencyKey != null) {
             return replay(request, caller, id, body.name());
         }
-        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
-                "The id " + id.value() + " is taken."));
+        return Rejections.toResponse(request, Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
     }
 
     /**
@@ -120,13 +117,12 @@ class OrganisationController {
      */
     private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
         if (!(access.decide(request, caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted owner)) {
-            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
-                    "The id " + id.value() + " is taken."));
+            return Rejections.toResponse(request, Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
         }
         Optional<Organisation> existing = Optional.of(owner.organisation()).filter(o -> o.name().equals(name));
         return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
-                .orElseGet(() -> Rejections.toResponse(request, rejection(Reason.IDEMPOTENCY_KEY_REUSED,
-                        "That Idempotency-Key created something else; send a new key for a different request.")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
+                        "That Idempotency-Key created something else; send a new key for a different request."));
     }
 
     private static HttpResponse<?> createdResponse(Organisation organisation) {
@@ -173,8 +169,8 @@ class OrganisationController {
         }
         Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, granted.organisation().incarnation());
         if (expected.isEmpty()) {
-            return Rejections.toResponse(request, rejection(Reason.PRECONDITION_REQUIRED,
-                    "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
+            return Rejections.toResponse(request, Reason.PRECONDITION_REQUIRED,
+                    "Send If-Match with the ETag from GET /v1/orgs/" + org + ".");
         }
         Organisations.RenameOutcome outcome = renaming.rename(granted.organisation(), body.name(), expected.get());
         if (outcome instanceof Organisations.Renamed renamed) {
@@ -183,15 +179,14 @@ class OrganisationController {
                     .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()).header());
         }
         if (outcome instanceof Organisations.VersionMismatch mismatch) {
-            return Rejections.toResponse(request, rejection(Reason.VERSION_MISMATCH,
-                    "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
+            return Rejections.toResponse(request, Reason.VERSION_MISMATCH,
+                    "The organisation is at version " + mismatch.currentVersion() + "; read it again.");
         }
         if (outcome instanceof Organisations.Changed) {
-            return Rejections.toResponse(request, rejection(Reason.CONFLICT,
-                    "The organisation kept changing while it was renamed; try again."));
+            return Rejections.toResponse(request, Reason.CONFLICT,
+                    "The organisation kept changing while it was renamed; try again.");
         }
-        return Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
-                "No organisation of that id."));
+        return Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "No organisation of that id.");
     }
 
     @Operation(operationId = "deleteOrganisation", summary = "Delete an organisation and everything in it",
@@ -207,12 +202,8 @@ class OrganisationController {
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, Requirement.OWNER, granted ->
                 deleting.delete(granted.organisation()) == Organisations.Deletion.NOT_FOUND
-                        ? Rejections.toResponse(request, rejection(Reason.ORGANISATION_NOT_FOUND,
-                        "No organisation of that id has you as a member."))
+                        ? Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND,
+                        "No organisation of that id has you as a member.")
                         : HttpResponse.accepted());
-    }
-
-    private static Rejection rejection(Reason reason, String detail) {
-        return new Refusal(reason, detail);
     }
 }

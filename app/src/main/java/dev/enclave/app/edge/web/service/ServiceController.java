@@ -7,7 +7,6 @@ import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
@@ -144,7 +143,8 @@ class ServiceController {
                     case CREATED -> HttpResponse.created(new ServiceView(body.id(), body.name(), 1),
                             URI.create("/v1/orgs/" + org + "/services/" + body.id()))
                             .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), 1).header());
-                    case TAKEN -> problem(request, Reason.CONFLICT, "A service " + body.id() + " exists.");
+                    case TAKEN -> Rejections.toResponse(request, Reason.CONFLICT,
+                            "A service " + body.id() + " exists.");
                     case ORGANISATION_GONE -> organisationGone(request);
                 });
     }
@@ -172,7 +172,8 @@ class ServiceController {
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, organisation ->
                 services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
-                        .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + "."))));
+                        .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
+                                "No service " + service + "."))));
     }
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
@@ -193,11 +194,12 @@ class ServiceController {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation -> {
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
             if (expected.isEmpty()) {
-                return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
+                return Rejections.toResponse(request, Reason.PRECONDITION_REQUIRED,
+                        "Send If-Match with the ETag you read.");
             }
             return services.rename(organisation, id, body.name(), expected.get())
                     .<HttpResponse<?>>map(renamed -> answer(renamed, organisation))
-                    .orElseGet(() -> problem(request, Reason.VERSION_MISMATCH,
+                    .orElseGet(() -> Rejections.toResponse(request, Reason.VERSION_MISMATCH,
                             "The service changed or is gone; read it again."));
         }));
     }
@@ -213,8 +215,8 @@ class ServiceController {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
                 switch (services.delete(organisation, id)) {
                     case DELETED -> HttpResponse.noContent();
-                    case NOT_FOUND -> problem(request, Reason.NOT_FOUND, "No service " + service + ".");
-                    case TOO_MANY_ASSIGNMENTS -> problem(request, Reason.CONFLICT,
+                    case NOT_FOUND -> Rejections.toResponse(request, Reason.NOT_FOUND, "No service " + service + ".");
+                    case TOO_MANY_ASSIGNMENTS -> Rejections.toResponse(request, Reason.CONFLICT,
                             "Too many group assignments to delete in one transaction; unassign some first.");
                 }));
     }
@@ -229,7 +231,7 @@ class ServiceController {
         return changeAssignment(request, caller, org, service, group, userId, (organisation, serviceGroup, user) ->
                 switch (services.assign(organisation, serviceGroup, user, userId)) {
                     case ASSIGNED -> HttpResponse.noContent();
-                    case NOT_A_MEMBER, NO_SUCH_SERVICE -> problem(request, Reason.NOT_FOUND,
+                    case NOT_A_MEMBER, NO_SUCH_SERVICE -> Rejections.toResponse(request, Reason.NOT_FOUND,
                             "Only members can be assigned, to existing services.");
                     case ORGANISATION_GONE -> organisationGone(request);
                 });
@@ -274,7 +276,7 @@ class ServiceController {
         }
         Optional<ServiceGroup> asked = ServiceGroup.parse(service, group);
         if (asked.isEmpty()) {
-            return problem(request, Reason.BAD_REQUEST, "service and group are each "
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
         return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(new Access(
@@ -313,7 +315,7 @@ class ServiceController {
     /** The service a path names; a 404 for a path that names no service. */
     private static HttpResponse<?> onService(HttpRequest<?> request, String service,
                                              Function<ServiceId, HttpResponse<?>> action) {
-        return ServiceId.parse(service).map(action).orElseGet(() -> problem(request, Reason.NOT_FOUND,
+        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
                 "No such service."));
     }
 
@@ -322,18 +324,15 @@ class ServiceController {
                                            Function<ServiceGroup, HttpResponse<?>> action) {
         return onService(request, service, id -> GroupName.parse(group)
                 .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
-                .orElseGet(() -> problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + ".")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.BAD_REQUEST,
+                        "A group is " + ServiceNames.NAME_RULE + ".")));
     }
 
     private static HttpResponse<?> organisationGone(HttpRequest<?> request) {
-        return problem(request, Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+        return Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
     }
 
     private static HttpResponse<?> noSuchMember(HttpRequest<?> request) {
-        return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
-    }
-
-    private static HttpResponse<?> problem(HttpRequest<?> request, Reason reason, String detail) {
-        return Rejections.toResponse(request, new Refusal(reason, detail));
+        return Rejections.toResponse(request, Reason.MEMBER_NOT_FOUND, "No such member.");
     }
 }
