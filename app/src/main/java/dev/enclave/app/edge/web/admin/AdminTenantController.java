@@ -169,8 +169,7 @@ class AdminTenantController {
     @Problems.NotFound
     @Post("/{id}/suspend")
     HttpResponse<?> suspend(HttpRequest<?> request, @PathVariable String id) {
-        return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.SUSPENDED))
-                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
+        return setStatus(request, id, OrganisationStatus.SUSPENDED);
     }
 
     @Operation(operationId = "resumeTenant", summary = "Resume a suspended tenant (platform admins)")
@@ -181,8 +180,7 @@ class AdminTenantController {
     @Problems.NotFound
     @Post("/{id}/resume")
     HttpResponse<?> resume(HttpRequest<?> request, @PathVariable String id) {
-        return tenant(id).filter(t -> organisations.setStatus(t, OrganisationStatus.ACTIVE))
-                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
+        return setStatus(request, id, OrganisationStatus.ACTIVE);
     }
 
     @Operation(operationId = "changeTenantSeats", summary = "Change a tenant's seat limit (platform admins)")
@@ -205,6 +203,12 @@ class AdminTenantController {
                     "Seats cannot go below the current number of members (" + below.members() + ").");
         }
         return notFound(request);
+    }
+
+    /** 204 once the tenant {@code id} names has {@code status}; 404 when it names none. */
+    private HttpResponse<?> setStatus(HttpRequest<?> request, String id, OrganisationStatus status) {
+        return tenant(id).filter(t -> organisations.setStatus(t, status))
+                .<HttpResponse<?>>map(t -> HttpResponse.noContent()).orElseGet(() -> notFound(request));
     }
 
     static Optional<TenantId> tenant(String id) {

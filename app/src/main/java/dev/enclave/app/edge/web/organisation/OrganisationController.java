@@ -131,6 +131,12 @@ class OrganisationController {
                 .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
     }
 
+    /** The organisation as it is now, with its background job if one runs, and its version as the ETag. */
+    private HttpResponse<?> answer(Organisation organisation) {
+        return HttpResponse.ok(OrganisationView.of(organisation, progress.of(organisation)))
+                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
+    }
+
     @Operation(operationId = "getOrganisation", summary = "Read an organisation")
     @ApiResponse(responseCode = "200", description = "The organisation",
             headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
@@ -142,9 +148,7 @@ class OrganisationController {
     @InOrganisation
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
-                HttpResponse.ok(OrganisationView.of(granted.organisation(), progress.of(granted.organisation())))
-                        .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation()).header()));
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> answer(granted.organisation()));
     }
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
@@ -174,9 +178,7 @@ class OrganisationController {
         }
         Organisations.RenameOutcome outcome = renaming.rename(granted.organisation(), body.name(), expected.get());
         if (outcome instanceof Organisations.Renamed renamed) {
-            return HttpResponse.ok(OrganisationView.of(renamed.organisation(),
-                            progress.of(renamed.organisation())))
-                    .header(HttpHeaders.ETAG, OrganisationView.etag(renamed.organisation()).header());
+            return answer(renamed.organisation());
         }
         if (outcome instanceof Organisations.VersionMismatch mismatch) {
             return Rejections.toResponse(request, Reason.VERSION_MISMATCH,
