@@ -16,4 +16,7 @@ import java.lang.annotation.Target;
 @Problems.PreconditionFailed
 @Problems.PreconditionRequired
 public @interface IfMatchRequired {
+
+    /** What the operation's If-Match parameter, which it marks required, takes. */
+    String PARAMETER = "The ETag you read, or * for any current version";
 }

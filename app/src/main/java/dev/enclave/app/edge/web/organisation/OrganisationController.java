@@ -165,8 +165,8 @@ class OrganisationController {
     @Patch("/{org}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body OrganisationRequests.Rename body,
-                           @Parameter(description = "The ETag you read, or * for any current version",
-                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = IfMatchRequired.PARAMETER, required = true)
+                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         AccessDecision decision = access.decide(request, caller, org, Requirement.ADMIN);
         if (!(decision instanceof AccessDecision.Granted granted)) {
             return Rejections.toResponse(request, (AccessDecision.Refused) decision);

@@ -189,8 +189,8 @@ class ServiceController {
     @Patch("/services/{service}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @Valid @Body RenameService body,
-                           @Parameter(description = "The ETag you read, or * for any current version",
-                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = IfMatchRequired.PARAMETER, required = true)
+                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation -> {
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
             if (expected.isEmpty()) {
