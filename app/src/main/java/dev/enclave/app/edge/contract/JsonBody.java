@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 /** In the contract: the operation reads a strict JSON body, so it can answer 400 and 415. */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
-@Target(ElementType.METHOD)
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Problems.BadRequest
 @Problems.UnsupportedMediaType
 public @interface JsonBody {

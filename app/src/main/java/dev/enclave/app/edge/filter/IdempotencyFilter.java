@@ -5,7 +5,6 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.idempotency.IdempotencyRecords;
@@ -98,13 +97,13 @@ final class IdempotencyFilter implements Ordered {
             return null;
         }
         if (!KEY.matcher(key).matches()) {
-            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
-                    HEADER + " must be 1-200 visible ASCII characters."));
+            return Rejections.toResponse(request, Reason.BAD_REQUEST,
+                    HEADER + " must be 1-200 visible ASCII characters.");
         }
         if (SECRET_ANSWERS.matcher(request.getPath()).matches()) {
-            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, HEADER
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, HEADER
                     + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
-                    + " replayed. Retry without it (a second API key can be revoked)."));
+                    + " replayed. Retry without it (a second API key can be revoked).");
         }
         Optional<AccessDecision.Granted> member = member(request);
         if (member.isEmpty()) {
@@ -149,17 +148,17 @@ final class IdempotencyFilter implements Ordered {
     private HttpResponse<?> answerHeld(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord held,
                                        String requestHash, long callerVersion) {
         if (!held.requestHash().equals(requestHash)) {
-            return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
-                    "This " + HEADER + " was used for a different request; send a new key."));
+            return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
+                    "This " + HEADER + " was used for a different request; send a new key.");
         }
         if (held.response().isEmpty()) {
-            return Rejections.toResponse(request, new Refusal(Reason.CONFLICT,
-                    "The first request with this " + HEADER + " is still running; retry shortly."));
+            return Rejections.toResponse(request, Reason.CONFLICT,
+                    "The first request with this " + HEADER + " is still running; retry shortly.");
         }
         if (held.callerVersion().filter(version -> version != callerVersion).isPresent()) {
-            return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
+            return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                     "Your membership changed since the first request with this " + HEADER + ", so its answer is"
-                            + " not given again; send a new key to make the request anew."));
+                            + " not given again; send a new key to make the request anew.");
         }
         return replay(request, claim, held.response().get());
     }
@@ -222,9 +221,9 @@ final class IdempotencyFilter implements Ordered {
     private HttpResponse<?> replay(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord.Response stored) {
         Optional<String> body = stored.body().isEmpty() ? Optional.of("") : seal.open(stored.body(), claim.recordKey());
         if (body.isEmpty()) {
-            return Rejections.toResponse(request, new Refusal(Reason.IDEMPOTENCY_KEY_REUSED,
+            return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                     "The first answer to this " + HEADER + " can no longer be opened (its sealing key was retired);"
-                            + " send a new key."));
+                            + " send a new key.");
         }
         MutableHttpResponse<String> response = HttpResponse.<String>status(io.micronaut.http.HttpStatus.valueOf(
                 stored.status())).header("Idempotent-Replayed", "true");

@@ -2,7 +2,6 @@ package dev.enclave.app.edge.filter;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.auth.CallerBinder;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.Charge;
@@ -57,7 +56,7 @@ final class RequestLimitFilter implements HttpServerFilter {
         Charge charge = admission.charge();
         if (!charge.allowed()) {
             MutableHttpResponse<?> refused = Rejections.toResponse(request,
-                    new Refusal(Reason.TOO_MANY_REQUESTS, detail(charge)))
+                    Reason.TOO_MANY_REQUESTS, detail(charge))
                     .header("Retry-After", Long.toString(RateLimitFields.seconds(charge.retryAfter())));
             return Publishers.just(RateLimitFields.addTo(refused, charge));
         }

@@ -1,7 +1,6 @@
 package dev.enclave.app.edge.input;
 
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.problem.Problem;
 import dev.enclave.app.edge.problem.Rejections;
 import io.micronaut.core.annotation.Nullable;
@@ -44,29 +43,28 @@ final class StrictBodyFilter implements Ordered {
         }
         String encoding = request.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
         if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
-            return refuse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
+            return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Encoding " + encoding + " is not accepted; send the body uncompressed.")
                     .header(HttpHeaders.ACCEPT_ENCODING, "identity");
         }
         if (!request.getContentType().map(StrictBodyFilter::isJson).orElse(false)) {
-            return refuse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
-                    "Send the body as application/json.");
+            return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
         }
         Object json;
         try {
             json = StrictJson.read(body == null ? "" : body);
         } catch (StrictJson.Refused refused) {
-            return refuse(request, Reason.MALFORMED_BODY, refused.getMessage());
+            return Rejections.toResponse(request, Reason.MALFORMED_BODY, refused.getMessage());
         }
         if (!(json instanceof Map<?, ?> fields)) {
-            return refuse(request, Reason.MALFORMED_BODY, "The body must be a JSON object.");
+            return Rejections.toResponse(request, Reason.MALFORMED_BODY, "The body must be a JSON object.");
         }
         List<BodyShape.Mismatch> mismatches = BodyShape.check(fields, target.get());
         if (mismatches.isEmpty()) {
             return null;
         }
-        return Rejections.toResponse(request, new Refusal(Reason.VALIDATION_FAILED,
-                "One or more fields are invalid; see errors."), mismatches.stream()
+        return Rejections.toResponse(request, Reason.VALIDATION_FAILED,
+                "One or more fields are invalid; see errors.", mismatches.stream()
                 .map(m -> new Problem.Violation(m.field(), m.message())).toList());
     }
 
@@ -77,10 +75,5 @@ final class StrictBodyFilter implements Ordered {
 
     private static boolean isJson(MediaType type) {
         return type.getType().equals("application") && type.getSubtype().equals("json");
-    }
-
-    private static io.micronaut.http.MutableHttpResponse<?> refuse(HttpRequest<?> request, Reason reason,
-                                                                    String detail) {
-        return Rejections.toResponse(request, new Refusal(reason, detail));
     }
 }

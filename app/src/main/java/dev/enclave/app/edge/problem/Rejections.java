@@ -1,6 +1,7 @@
 package dev.enclave.app.edge.problem;
 
 import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.observability.RequestIds;
 import io.micronaut.http.HttpRequest;
@@ -10,7 +11,7 @@ import io.micronaut.http.MutableHttpResponse;
 import java.util.List;
 import java.util.function.Function;
 
-/** The one place business rejections become HTTP: a problem document with the rejection's stable type. */
+/** The one place business refusals become HTTP: a problem document with the refusal's stable type. */
 public final class Rejections {
 
     private Rejections() {
@@ -22,16 +23,32 @@ public final class Rejections {
         return outcome.fold(done, refusal -> toResponse(request, refusal));
     }
 
-    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Refusal rejection) {
-        return toResponse(request, rejection, null);
+    /** A change that answers no body: 204, or the refusal's problem. */
+    public static HttpResponse<?> orNoContent(HttpRequest<?> request, Outcome<?> outcome) {
+        return answer(request, outcome, done -> HttpResponse.noContent());
     }
 
-    /** A rejection with the fields that caused it. */
-    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Refusal rejection,
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Refusal refusal) {
+        return toResponse(request, refusal, null);
+    }
+
+    /** A refusal with the fields that caused it. */
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Refusal refusal,
                                                           List<Problem.Violation> errors) {
-        ProblemType type = ProblemMapping.type(rejection.reason());
-        Problem problem = Problem.of(type, rejection.detail(), request.getPath(), RequestIds.of(request), errors);
+        ProblemType type = ProblemMapping.type(refusal.reason());
+        Problem problem = Problem.of(type, refusal.detail(), request.getPath(), RequestIds.of(request), errors);
         return HttpResponse.<Problem>status(ProblemMapping.status(type)).body(problem)
                 .contentType(MediaType.of(Problem.MEDIA_TYPE));
+    }
+
+    /** The edge's own refusal for {@code reason}, {@code detail} telling the caller why. */
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Reason reason, String detail) {
+        return toResponse(request, new Refusal(reason, detail));
+    }
+
+    /** The edge's own refusal for {@code reason}, with the fields that caused it. */
+    public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Reason reason, String detail,
+                                                          List<Problem.Violation> errors) {
+        return toResponse(request, new Refusal(reason, detail), errors);
     }
 }

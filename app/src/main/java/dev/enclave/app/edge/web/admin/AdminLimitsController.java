@@ -5,11 +5,9 @@ import dev.enclave.app.domain.onboarding.ChangingTenant;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.LimitSettings;
@@ -28,10 +26,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -72,30 +67,22 @@ class AdminLimitsController {
 
     @Operation(operationId = "setTenantLimits",
             summary = "Give a tenant request limits of its own (platform admins); burst defaults to twice the rate")
-    @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = AdminTenantController.TenantView.class)))
+    @TenantAnswer
     @Problems.NotFound
     @JsonBody
     @Put
     HttpResponse<?> set(HttpRequest<?> request, @PathVariable String id, @Valid @Body LimitsRequest body) {
         int burst = body.burst() == null ? 2 * body.requestsPerSecond() : body.burst();
         if (burst < body.requestsPerSecond()) {
-            return Rejections.toResponse(request, new Refusal(Reason.VALIDATION_FAILED,
-                    "burst must be at least requestsPerSecond (" + body.requestsPerSecond() + ")."));
+            return Rejections.toResponse(request, Reason.VALIDATION_FAILED,
+                    "burst must be at least requestsPerSecond (" + body.requestsPerSecond() + ").");
         }
         return change(request, id, Optional.of(new Limit(body.requestsPerSecond(), burst,
                 body.concurrentRequests())));
     }
 
     @Operation(operationId = "resetTenantLimits", summary = "Put a tenant back on the default limits (platform admins)")
-    @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = AdminTenantController.TenantView.class)))
+    @TenantAnswer
     @Problems.BadRequest
     @Problems.NotFound
     @Delete

@@ -10,7 +10,6 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -152,10 +151,7 @@ class AdminTenantController {
     @Operation(operationId = "getTenant", summary = "Read a tenant (platform admins)",
             description = "A tenant being deleted answers with status deleting and its deletion's progress in jobs,"
                     + " until the deletion has removed it.")
-    @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
+    @TenantAnswer
     @Problems.BadRequest
     @Problems.NotFound
     @Get("/{id}")
@@ -188,10 +184,7 @@ class AdminTenantController {
     }
 
     @Operation(operationId = "changeTenantSeats", summary = "Change a tenant's seat limit (platform admins)")
-    @ApiResponse(responseCode = "200", description = "The tenant",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = TenantView.class)))
+    @TenantAnswer
     @Problems.NotFound
     @Problems.Conflict
     @JsonBody
@@ -203,10 +196,10 @@ class AdminTenantController {
                 .orElseGet(() -> notFound(request));
     }
 
+    /** 204 once the tenant {@code id} names has {@code status}; 404 when it names none. */
     private HttpResponse<?> setStatus(HttpRequest<?> request, String id, OrganisationStatus status) {
-        return tenant(id).<HttpResponse<?>>map(tenant -> Rejections.answer(request,
-                        changing.setStatus(new ChangingTenant.SetStatus(tenant, status)),
-                        done -> HttpResponse.noContent()))
+        return tenant(id).<HttpResponse<?>>map(tenant -> Rejections.orNoContent(request,
+                        changing.setStatus(new ChangingTenant.SetStatus(tenant, status))))
                 .orElseGet(() -> notFound(request));
     }
 
@@ -219,6 +212,6 @@ class AdminTenantController {
     }
 
     static HttpResponse<?> notFound(HttpRequest<?> request) {
-        return Rejections.toResponse(request, new Refusal(Reason.ORGANISATION_NOT_FOUND, "No such tenant."));
+        return Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "No such tenant.");
     }
 }

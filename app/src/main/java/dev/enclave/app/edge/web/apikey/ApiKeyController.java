@@ -158,8 +158,7 @@ class ApiKeyController {
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
-                Rejections.answer(request, revoking.revoke(new RevokingApiKey.Revoke(granted.tenant(), keyId)),
-                        done -> HttpResponse.noContent()));
+                Rejections.orNoContent(request, revoking.revoke(new RevokingApiKey.Revoke(granted.tenant(), keyId))));
     }
 
     private static String text(Optional<Instant> instant) {

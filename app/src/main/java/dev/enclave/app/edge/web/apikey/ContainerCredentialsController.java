@@ -2,9 +2,9 @@ package dev.enclave.app.edge.web.apikey;
 
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.WireTime;
+import dev.enclave.app.edge.contract.WithApiKey;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.credentials.DataNamespaceView;
 import dev.enclave.app.infra.limits.PresentedKeys;
@@ -31,7 +31,6 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.function.Function;
 
@@ -43,8 +42,7 @@ import java.util.function.Function;
  * data namespace and access level, so polling costs no AssumeRole.
  */
 @Tag(name = "backend")
-@SecurityRequirement(name = "apiKey")
-@Problems.TooManyRequests
+@WithApiKey
 @HttpLimits
 @Controller("/v1/backend")
 @Secured(SecurityRule.IS_ANONYMOUS)
@@ -94,9 +92,6 @@ class ContainerCredentialsController {
                 description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ContainerCredentials.class)))
-    @Problems.Unauthorized
-    @Problems.Locked
-    @Problems.ServiceUnavailable
     @Get("/credentials")
     HttpResponse<?> credentials(HttpRequest<?> request,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
@@ -115,9 +110,6 @@ class ContainerCredentialsController {
                 description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = DataNamespaceView.class)))
-    @Problems.Unauthorized
-    @Problems.Locked
-    @Problems.ServiceUnavailable
     @Get("/namespace")
     HttpResponse<?> namespace(HttpRequest<?> request,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {

@@ -5,8 +5,6 @@ import dev.enclave.app.domain.invitation.AcceptingInvitation;
 import dev.enclave.app.domain.invitation.DecliningInvitation;
 import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.JsonBody;
-import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
@@ -50,16 +48,10 @@ class AcceptController {
     @ApiResponse(responseCode = "204", description = "Declined",
             headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
                 schema = @Schema(type = "string"))})
-    @Problems.Forbidden
-    @Problems.NotFound
-    @Problems.Conflict
-    @Problems.Gone
-    @Problems.Locked
-    @JsonBody
+    @ByToken
     @Post("/invitations/decline")
     HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
-        return Rejections.answer(request, declining.decline(new DecliningInvitation.Decline(caller, body.token())),
-                done -> HttpResponse.noContent());
+        return Rejections.orNoContent(request, declining.decline(new DecliningInvitation.Decline(caller, body.token())));
     }
 
     @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
@@ -68,12 +60,7 @@ class AcceptController {
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Membership.class)))
-    @Problems.Forbidden
-    @Problems.NotFound
-    @Problems.Conflict
-    @Problems.Gone
-    @Problems.Locked
-    @JsonBody
+    @ByToken
     @Post("/invitations/accept")
     HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
         return Rejections.answer(request, accepting.accept(new AcceptingInvitation.Accept(caller, body.token())),

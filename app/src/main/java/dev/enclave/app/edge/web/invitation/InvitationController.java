@@ -13,7 +13,6 @@ import dev.enclave.app.domain.invitation.SendingInvitation;
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
@@ -152,19 +151,19 @@ class InvitationController {
             Optional<InvitationStatus> wanted = status == null ? Optional.of(InvitationStatus.PENDING)
                     : InvitationStatus.parse(status);
             if (wanted.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
-                        "status must be pending, accepted, declined, revoked or superseded."));
+                return Rejections.toResponse(request, Reason.BAD_REQUEST,
+                        "status must be pending, accepted, declined, revoked or superseded.");
             }
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, PageSize.RULE));
+                return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
             }
             Optional<String> after = Optional.empty();
             if (cursor != null) {
                 after = cursors.decode(granted.tenant(), granted.organisation().incarnation(), wanted.get(), cursor);
                 if (after.isEmpty()) {
-                    return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
-                            "Use the nextCursor this list's previous page returned, unchanged."));
+                    return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                            "Use the nextCursor this list's previous page returned, unchanged.");
                 }
             }
             Invitations.InvitationPage page = invitations.withStatus(granted.organisation(), wanted.get(),
@@ -184,8 +183,8 @@ class InvitationController {
     @Idempotent
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, (actor, invitation) -> Rejections.answer(request,
-                revoking.revoke(new RevokingInvitation.Revoke(actor, invitation)), done -> HttpResponse.noContent()));
+        return withInvitation(request, caller, org, id, (actor, invitation) -> Rejections.orNoContent(request,
+                revoking.revoke(new RevokingInvitation.Revoke(actor, invitation))));
     }
 
     @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
@@ -216,7 +215,7 @@ class InvitationController {
             }
             return invitation.<HttpResponse<?>>map(found -> action.apply(granted.membership(), found))
                     .orElseGet(() -> Rejections.toResponse(request,
-                            new Refusal(Reason.INVITATION_NOT_FOUND, "No such invitation.")));
+                            Reason.INVITATION_NOT_FOUND, "No such invitation."));
         });
     }
 }

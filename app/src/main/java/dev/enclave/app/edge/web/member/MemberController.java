@@ -8,7 +8,6 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.Problems;
@@ -79,9 +78,9 @@ class MemberController {
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> Rejections.answer(request,
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> Rejections.orNoContent(request,
                 changing.remove(new ChangingMembership.Remove(granted.membership(),
-                        UserKey.of(caller.issuer(), userId))), done -> HttpResponse.noContent()));
+                        UserKey.of(caller.issuer(), userId)))));
     }
 
     @Operation(operationId = "addMemberToGroup", summary = "Add a member to a group (If-Match optional)")
@@ -111,8 +110,7 @@ class MemberController {
                                         String group, @Nullable String ifMatch, GroupEdit edit) {
         Optional<GroupName> name = GroupName.parse(group);
         if (name.isEmpty()) {
-            return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST,
-                    "A group is " + GroupName.RULE + "."));
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "A group is " + GroupName.RULE + ".");
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> Rejections.answer(request,
                 edit.apply(new ChangingMembership.GroupChange(granted.membership(),
@@ -137,14 +135,14 @@ class MemberController {
         return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> {
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {
-                return Rejections.toResponse(request, new Refusal(Reason.BAD_REQUEST, PageSize.RULE));
+                return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
             }
             Optional<UserKey> after = Optional.empty();
             if (cursor != null) {
                 after = cursors.decode(granted.tenant(), granted.organisation().incarnation(), cursor);
                 if (after.isEmpty()) {
-                    return Rejections.toResponse(request, new Refusal(Reason.INVALID_CURSOR,
-                            "Use the nextCursor this organisation's previous page returned, unchanged."));
+                    return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                            "Use the nextCursor this organisation's previous page returned, unchanged.");
                 }
             }
             Members.MemberPage page = members.list(granted.tenant(), size.get().value(), after);
@@ -168,7 +166,7 @@ class MemberController {
         return members.find(organisation.id(), UserKey.of(caller.issuer(), userId))
                 .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
                         new ETag(organisation.incarnation(), m.version()).header()))
-                .orElseGet(() -> Rejections.toResponse(request, new Refusal(Reason.MEMBER_NOT_FOUND,
-                        "No member " + userId + " in this organisation.")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.MEMBER_NOT_FOUND,
+                        "No member " + userId + " in this organisation."));
     }
 }

@@ -69,8 +69,8 @@ class TransferOwnershipController {
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.answer(request,
+        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.orNoContent(request,
                 changing.transferOwnership(new ChangingMembership.TransferOwnership(granted.membership(),
-                        UserKey.of(caller.issuer(), body.userId()))), done -> HttpResponse.noContent()));
+                        UserKey.of(caller.issuer(), body.userId())))));
     }
 }

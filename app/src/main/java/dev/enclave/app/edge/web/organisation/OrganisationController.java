@@ -11,9 +11,9 @@ import dev.enclave.app.domain.organisation.RenamingOrganisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
+import dev.enclave.app.edge.contract.IfMatchRequired;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -94,8 +94,8 @@ class OrganisationController {
                            @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey) {
         TenantId id = TenantId.of(body.id());
         if (caller.tenant().isPresent() && !caller.tenant().get().equals(id)) {
-            return Rejections.toResponse(request, rejection(Reason.TENANT_MISMATCH,
-                    "Your token is bound to tenant " + caller.tenant().get().value() + "."));
+            return Rejections.toResponse(request, Reason.TENANT_MISMATCH,
+                    "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
         Outcome<Organisation> outcome = creating.create(new CreatingOrganisation.Create(caller, id, body.name(),
                 Optional.ofNullable(idempotencyKey)));
@@ -112,18 +112,23 @@ class OrganisationController {
      */
     private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
         if (!(access.decide(request, caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted owner)) {
-            return Rejections.toResponse(request, rejection(Reason.ORGANISATION_EXISTS,
-                    "The id " + id.value() + " is taken."));
+            return Rejections.toResponse(request, Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
         }
         Optional<Organisation> existing = Optional.of(owner.organisation()).filter(o -> o.name().equals(name));
         return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
-                .orElseGet(() -> Rejections.toResponse(request, rejection(Reason.IDEMPOTENCY_KEY_REUSED,
-                        "That Idempotency-Key created something else; send a new key for a different request.")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
+                        "That Idempotency-Key created something else; send a new key for a different request."));
     }
 
     private static HttpResponse<?> createdResponse(Organisation organisation) {
         return HttpResponse.created(OrganisationView.of(organisation),
                         URI.create("/v1/orgs/" + organisation.id().value()))
+                .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
+    }
+
+    /** The organisation as it is now, with its background job if one runs, and its version as the ETag. */
+    private HttpResponse<?> answer(Organisation organisation) {
+        return HttpResponse.ok(OrganisationView.of(organisation, progress.of(organisation)))
                 .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());
     }
 
@@ -138,9 +143,7 @@ class OrganisationController {
     @InOrganisation
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
-                HttpResponse.ok(OrganisationView.of(granted.organisation(), progress.of(granted.organisation())))
-                        .header(HttpHeaders.ETAG, OrganisationView.etag(granted.organisation()).header()));
+        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> answer(granted.organisation()));
     }
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
@@ -151,23 +154,22 @@ class OrganisationController {
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = OrganisationView.class)))
-    @Problems.PreconditionFailed
-    @Problems.PreconditionRequired
+    @IfMatchRequired
     @InOrganisation
     @JsonBody
     @Patch("/{org}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body OrganisationRequests.Rename body,
-                           @Parameter(description = "The ETag you read, or * for any current version",
-                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = IfMatchRequired.PARAMETER, required = true)
+                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         AccessDecision decision = access.decide(request, caller, org, Requirement.ADMIN);
         if (!(decision instanceof AccessDecision.Granted granted)) {
             return Rejections.toResponse(request, ((AccessDecision.Refused) decision).refusal());
         }
         Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, granted.organisation().incarnation());
         if (expected.isEmpty()) {
-            return Rejections.toResponse(request, rejection(Reason.PRECONDITION_REQUIRED,
-                    "Send If-Match with the ETag from GET /v1/orgs/" + org + "."));
+            return Rejections.toResponse(request, Reason.PRECONDITION_REQUIRED,
+                    "Send If-Match with the ETag from GET /v1/orgs/" + org + ".");
         }
         return Rejections.answer(request, renaming.rename(new RenamingOrganisation.Rename(granted.organisation(),
                 body.name(), expected.get())), renamed -> HttpResponse.ok(OrganisationView.of(renamed,
@@ -188,9 +190,5 @@ class OrganisationController {
         return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.answer(request,
                 deleting.delete(new DeletingOrganisation.Delete(granted.organisation())),
                 done -> HttpResponse.accepted()));
-    }
-
-    private static Refusal rejection(Reason reason, String detail) {
-        return new Refusal(reason, detail);
     }
 }

@@ -8,7 +8,6 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.service.AssigningServiceGroups;
 import dev.enclave.app.domain.service.ChangingServices;
 import dev.enclave.app.domain.service.Service;
@@ -18,6 +17,7 @@ import dev.enclave.app.domain.service.ServiceNames;
 import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
+import dev.enclave.app.edge.contract.IfMatchRequired;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -176,7 +176,8 @@ class ServiceController {
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, organisation ->
                 services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
-                        .orElseGet(() -> problem(request, Reason.NOT_FOUND, "No service " + service + "."))));
+                        .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
+                                "No service " + service + "."))));
     }
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
@@ -187,18 +188,18 @@ class ServiceController {
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceView.class)))
-    @Problems.PreconditionFailed
-    @Problems.PreconditionRequired
+    @IfMatchRequired
     @JsonBody
     @Patch("/services/{service}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @Valid @Body RenameService body,
-                           @Parameter(description = "The ETag you read, or * for any current version",
-                                   required = true) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
+                           @Parameter(description = IfMatchRequired.PARAMETER, required = true)
+                           @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation -> {
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
             if (expected.isEmpty()) {
-                return problem(request, Reason.PRECONDITION_REQUIRED, "Send If-Match with the ETag you read.");
+                return Rejections.toResponse(request, Reason.PRECONDITION_REQUIRED,
+                        "Send If-Match with the ETag you read.");
             }
             return Rejections.answer(request, changing.rename(new ChangingServices.Rename(organisation, id,
                     body.name(), expected.get())), renamed -> answer(renamed, organisation));
@@ -214,8 +215,7 @@ class ServiceController {
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
-                Rejections.answer(request, changing.delete(new ChangingServices.Delete(organisation, id)),
-                        done -> HttpResponse.noContent())));
+                Rejections.orNoContent(request, changing.delete(new ChangingServices.Delete(organisation, id)))));
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
@@ -264,7 +264,7 @@ class ServiceController {
         }
         Optional<ServiceGroup> asked = ServiceGroup.parse(service, group);
         if (asked.isEmpty()) {
-            return problem(request, Reason.BAD_REQUEST, "service and group are each "
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
         return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(new Access(
@@ -285,9 +285,9 @@ class ServiceController {
                                              String group, String userId,
                                              Function<AssigningServiceGroups.Assignment, Outcome<Void>> change) {
         return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
-                ? as(request, caller, org, Requirement.ADMIN, organisation -> Rejections.answer(request,
+                ? as(request, caller, org, Requirement.ADMIN, organisation -> Rejections.orNoContent(request,
                         change.apply(new AssigningServiceGroups.Assignment(organisation, serviceGroup,
-                                UserKey.of(caller.issuer(), userId), userId)), done -> HttpResponse.noContent()))
+                                UserKey.of(caller.issuer(), userId), userId))))
                 : noSuchMember(request));
     }
 
@@ -299,7 +299,7 @@ class ServiceController {
     /** The service a path names; a 404 for a path that names no service. */
     private static HttpResponse<?> onService(HttpRequest<?> request, String service,
                                              Function<ServiceId, HttpResponse<?>> action) {
-        return ServiceId.parse(service).map(action).orElseGet(() -> problem(request, Reason.NOT_FOUND,
+        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
                 "No such service."));
     }
 
@@ -308,14 +308,11 @@ class ServiceController {
                                            Function<ServiceGroup, HttpResponse<?>> action) {
         return onService(request, service, id -> GroupName.parse(group)
                 .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
-                .orElseGet(() -> problem(request, Reason.BAD_REQUEST, "A group is " + ServiceNames.NAME_RULE + ".")));
+                .orElseGet(() -> Rejections.toResponse(request, Reason.BAD_REQUEST,
+                        "A group is " + ServiceNames.NAME_RULE + ".")));
     }
 
     private static HttpResponse<?> noSuchMember(HttpRequest<?> request) {
-        return problem(request, Reason.MEMBER_NOT_FOUND, "No such member.");
-    }
-
-    private static HttpResponse<?> problem(HttpRequest<?> request, Reason reason, String detail) {
-        return Rejections.toResponse(request, new Refusal(reason, detail));
+        return Rejections.toResponse(request, Reason.MEMBER_NOT_FOUND, "No such member.");
     }
 }

@@ -1,0 +1,24 @@
+package dev.enclave.app.edge.web.admin;
+
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** In the contract: the operation answers the tenant as it is now. */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+@ApiResponse(responseCode = "200", description = "The tenant",
+        headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
+            schema = @Schema(type = "string")),
+        content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = AdminTenantController.TenantView.class)))
+@interface TenantAnswer {
+}
