@@ -29,7 +29,7 @@ class RequestPathTest {
         System.out.println("PUT members/{userId}/groups/{group}: " + RequestPaths.Path.inApp(path.classes()) + " app classes reached ("
                 + path.classes().size() + " in dev.enclave), " + RequestPaths.Path.inApp(path.onTheWay())
                 + " on the way to DynamoDB (" + path.onTheWay().size() + "), " + path.depth() + " deep: "
-                + path.onTheWay());
+                + path.onTheWay() + "\nreached: " + path.classes());
         assertThat(path.depth()).isLessThan(Integer.MAX_VALUE);
     }
 
@@ -39,7 +39,7 @@ class RequestPathTest {
         System.out.println("POST /v1/invitations/accept: " + RequestPaths.Path.inApp(path.classes()) + " app classes reached ("
                 + path.classes().size() + " in dev.enclave), " + RequestPaths.Path.inApp(path.onTheWay())
                 + " on the way to DynamoDB (" + path.onTheWay().size() + "), " + path.depth() + " deep: "
-                + path.onTheWay());
+                + path.onTheWay() + "\nreached: " + path.classes());
         assertThat(path.depth()).isLessThan(Integer.MAX_VALUE);
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.edge.problem;
 
-import dev.enclave.app.infra.store.Cancellations;
+import dev.enclave.app.infra.store.TransactionOutcome;
+
 import dev.enclave.tenancy.guard.IsolationViolationException;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -40,7 +41,7 @@ final class DynamoDbFaultHandler implements ExceptionHandler<SdkException, HttpR
 
     @Override
     public HttpResponse<?> handle(HttpRequest request, SdkException exception) {
-        if (Cancellations.conflicted(exception)) {
+        if (TransactionOutcome.conflicted(exception)) {
             LOG.warn("write lost to concurrent transactions after retries: {}", exception.toString());
             return problems.processResponse(ErrorContext.builder(request).cause(exception)
                             .errorMessage("Other changes to the same data kept it busy; nothing was changed. "

@@ -1,14 +1,12 @@
 package dev.enclave.app.infra.idempotency;
 
 import dev.enclave.app.domain.organisation.Organisation;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -35,7 +33,7 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
     public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion) {
         long now = clock.instant().getEpochSecond();
         Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
-                .withPlaceholdersOf(Conditions.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
+                .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
         TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,
@@ -52,7 +50,7 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
 
     @Override
     public void complete(ClaimedKey claim, StoredRecord.Response response) {
-        Expr answered = Update.builder()
+        Expr answered = Expr.update()
                 .set("#status = :status, #type = :type, #body = :body, #location = :location")
                 .name("#status", IdempotencyItems.RESPONSE_STATUS).name("#type", IdempotencyItems.RESPONSE_TYPE)
                 .name("#body", IdempotencyItems.RESPONSE_BODY).name("#location", IdempotencyItems.RESPONSE_LOCATION)
@@ -69,7 +67,7 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
 
     /** The record is there, written by the claim's incarnation and claimed by this very claim. */
     private static Expr heldBy(ClaimedKey claim) {
-        return Conditions.exists().and(Expr.of("#incarnation = :incarnation AND #claimId = :claimId")
+        return Expr.exists().and(Expr.of("#incarnation = :incarnation AND #claimId = :claimId")
                 .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", claim.incarnation().value())
                 .name("#claimId", IdempotencyItems.CLAIM_ID).value(":claimId", claim.claimId()));
     }

@@ -5,7 +5,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What an expression's placeholders are bound to, {@code #name} to an attribute and {@code :value} to a value, with
- * each kind of value written one way wherever an expression is built ({@link Expr}, {@link Update}).
+ * each kind of value written one way wherever an expression is built ({@link Expr}, {@link Expr.UpdateBuilder}).
  *
  * @param <S> what binding answers, to bind more
  */

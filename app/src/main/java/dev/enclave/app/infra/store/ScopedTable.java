@@ -177,13 +177,13 @@ public final class ScopedTable {
             try {
                 client.transactWriteItems(b -> {
                     b.transactItems(transaction.writes().stream()
-                            .map(named -> TransactWrites.of(table, named.write())).toList());
+                            .map(named -> named.write().transactItem(table)).toList());
                     transaction.clientRequestToken().ifPresent(b::clientRequestToken);
                 });
                 return TransactionOutcome.COMMITTED;
             } catch (TransactionCanceledException cancelled) {
-                if (!Cancellations.conflicted(cancelled) || System.nanoTime() - deadline > 0) {
-                    return Refusals.read(transaction, cancelled);
+                if (!TransactionOutcome.conflicted(cancelled) || System.nanoTime() - deadline > 0) {
+                    return TransactionOutcome.read(transaction, cancelled);
                 }
                 Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
             }

@@ -67,7 +67,7 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
 
         /** Puts {@code item} only where no item is yet. */
         public Builder create(WriteRole role, Map<String, AttributeValue> item) {
-            return put(role, item, Conditions.absent());
+            return put(role, item, Expr.absent());
         }
 
         public Builder update(WriteRole role, ItemKey key, Expr update, Expr condition) {

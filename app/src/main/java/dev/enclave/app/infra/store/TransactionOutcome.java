@@ -1,18 +1,24 @@
 package dev.enclave.app.infra.store;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
  * What a transaction came to: committed, or refused by the conditions of the writes named here, each with the item
  * as it was when it refused (empty when there was none). A transaction that only lost to another one in flight is
- * no outcome: it is thrown, as a conflict.
+ * no outcome: it is thrown, as a conflict. A cancellation is read here by role, the one place its reasons' positions
+ * are paired with the writes that caused them.
  *
  * @param refused      the roles whose condition refused, with the old items of their writes
  * @param refusedKeys  the keys of the writes whose condition refused
@@ -63,5 +69,55 @@ public record TransactionOutcome(Map<WriteRole, List<Map<String, AttributeValue>
     /** The item as it was when the (first) write of {@code role} refused, if it refused and there was an item. */
     public Optional<Map<String, AttributeValue>> oldItem(WriteRole role) {
         return refused.getOrDefault(role, List.of()).stream().filter(item -> !item.isEmpty()).findFirst();
+    }
+
+    /**
+     * The roles that refused and their old items; {@code cancelled} itself when no condition refused (it lost to
+     * another transaction, or failed otherwise), so a conflict is never mistaken for a refusal.
+     */
+    static TransactionOutcome read(Transaction transaction, TransactionCanceledException cancelled) {
+        List<CancellationReason> reasons = cancelled.hasCancellationReasons() ? cancelled.cancellationReasons()
+                : List.of();
+        Map<WriteRole, List<Map<String, AttributeValue>>> refused = new LinkedHashMap<>();
+        Set<ItemKey> refusedKeys = new HashSet<>();
+        for (int i = 0; i < Math.min(reasons.size(), transaction.writes().size()); i++) {
+            CancellationReason reason = reasons.get(i);
+            if (conditionFailed(reason)) {
+                Transaction.NamedWrite write = transaction.writes().get(i);
+                refused.computeIfAbsent(write.role(), role -> new ArrayList<>())
+                        .add(reason.hasItem() ? reason.item() : Map.of());
+                refusedKeys.add(write.write().key());
+            }
+        }
+        if (refused.isEmpty()) {
+            throw cancelled;
+        }
+        return new TransactionOutcome(refused, refusedKeys, Optional.of(cancelled));
+    }
+
+    private static final String CONDITION_FAILED = "ConditionalCheckFailed";
+    private static final String TRANSACTION_CONFLICT = "TransactionConflict";
+
+    /**
+     * Whether {@code failure} is a write that lost to another transaction in flight on its items, and nothing
+     * else: a single write refused with {@code TransactionConflictException}, or a transaction cancelled with a
+     * {@code TransactionConflict} reason and no refused condition. Such a write changed nothing, so sending it again
+     * is safe, and its conditions decide again.
+     */
+    public static boolean conflicted(Throwable failure) {
+        if (failure instanceof TransactionConflictException) {
+            return true;
+        }
+        if (!(failure instanceof TransactionCanceledException cancelled) || !cancelled.hasCancellationReasons()) {
+            return false;
+        }
+        List<CancellationReason> reasons = cancelled.cancellationReasons();
+        return reasons.stream().anyMatch(r -> TRANSACTION_CONFLICT.equals(r.code()))
+                && reasons.stream().noneMatch(TransactionOutcome::conditionFailed);
+    }
+
+    /** Whether {@code reason} is a refused condition. */
+    public static boolean conditionFailed(CancellationReason reason) {
+        return CONDITION_FAILED.equals(reason.code());
     }
 }

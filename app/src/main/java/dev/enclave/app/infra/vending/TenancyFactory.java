@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.vending;
 
-import dev.enclave.app.infra.store.Cancellations;
+import dev.enclave.app.infra.store.TransactionOutcome;
+
 import dev.enclave.iam.policy.TableArn;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
@@ -99,7 +100,7 @@ final class TenancyFactory {
                 .credentialsProvider(NoCredentialsOfItsOwn.INSTANCE)
                 .overrideConfiguration(o -> o
                         .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
-                                .retryOnException(Cancellations::conflicted)
+                                .retryOnException(TransactionOutcome::conflicted)
                                 .maxAttempts(settings.getDynamodbMaxAttempts()).build())
                         .apiCallAttemptTimeout(settings.getDynamodbAttemptTimeout())
                         .apiCallTimeout(settings.getDynamodbCallTimeout())

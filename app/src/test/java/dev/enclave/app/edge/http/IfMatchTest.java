@@ -3,7 +3,7 @@ package dev.enclave.app.edge.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
-import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.identity.Incarnation;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -45,14 +45,14 @@ class IfMatchTest {
         ExpectedVersion two = ExpectedVersion.oneOf(Set.of(3L, 5L));
         ExpectedVersion none = ExpectedVersion.oneOf(Set.of());
 
-        assertThat(Conditions.atVersion(two, "version").text())
+        assertThat(Expr.atVersion(two, "version").text())
                 .isEqualTo("attribute_exists(#pk) AND #version IN (:expected0, :expected1)");
-        assertThat(Conditions.atVersion(two, "version").names())
+        assertThat(Expr.atVersion(two, "version").names())
                 .containsEntry("#pk", "PK").containsEntry("#version", "version");
-        assertThat(Conditions.atVersion(two, "version").values()).hasSize(2);
-        assertThat(Conditions.atVersion(none, "version").values().get(":expected0").n()).isEqualTo("-1");
-        assertThat(Conditions.atVersion(ExpectedVersion.anyExisting(), "version").text())
+        assertThat(Expr.atVersion(two, "version").values()).hasSize(2);
+        assertThat(Expr.atVersion(none, "version").values().get(":expected0").n()).isEqualTo("-1");
+        assertThat(Expr.atVersion(ExpectedVersion.anyExisting(), "version").text())
                 .isEqualTo("attribute_exists(#pk)");
-        assertThat(Conditions.atVersion(ExpectedVersion.anyExisting(), "version").values()).isEmpty();
+        assertThat(Expr.atVersion(ExpectedVersion.anyExisting(), "version").values()).isEmpty();
     }
 }

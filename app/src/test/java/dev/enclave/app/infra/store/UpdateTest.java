@@ -12,7 +12,7 @@ class UpdateTest {
 
     @Test
     void build_ordersClauses_andKeepsEveryNameAndValue() {
-        Expr update = Update.builder().add("#groups :groups").set("#version = #version + :one")
+        Expr update = Expr.update().add("#groups :groups").set("#version = #version + :one")
                 .remove("#invitee").name("#groups", "groups").name("#version", "version").name("#invitee", "GSI2PK")
                 .strings(":groups", List.of("owner", "admin")).number(":one", 1).build();
 
@@ -25,7 +25,7 @@ class UpdateTest {
     void set_ofAnExpression_joinsItsActionsAndTakesItsPlaceholders() {
         Expr owed = Expr.of("#owes = :owes").name("#owes", "owes").value(":owes", "RENAME");
 
-        Expr update = Update.builder().set("#name = :name").value(":name", "New").name("#name", "name").set(owed)
+        Expr update = Expr.update().set("#name = :name").value(":name", "New").name("#name", "name").set(owed)
                 .build();
 
         assertThat(update.text()).isEqualTo("SET #name = :name, #owes = :owes");
@@ -34,17 +34,17 @@ class UpdateTest {
 
     @Test
     void conditions_nameTheKeyAttributeFromTheTableDesign() {
-        assertThat(Conditions.absent().text()).isEqualTo("attribute_not_exists(#pk)");
-        assertThat(Conditions.exists().names()).containsEntry("#pk", TableAttributes.PARTITION_KEY);
+        assertThat(Expr.absent().text()).isEqualTo("attribute_not_exists(#pk)");
+        assertThat(Expr.exists().names()).containsEntry("#pk", TableAttributes.PARTITION_KEY);
     }
 
     @Test
     void aConditionalUpdate_inATransaction_carriesTheNamesOfBoth_andAsksForTheOldItem() {
         Write write = new Write.Update(new ItemKey("TENANT#acme#", "ORG"),
-                Update.builder().set("#members = #members + :one").name("#members", "members").number(":one", 1)
-                        .build(), java.util.Optional.of(Conditions.exists()));
+                Expr.update().set("#members = #members + :one").name("#members", "members").number(":one", 1)
+                        .build(), java.util.Optional.of(Expr.exists()));
 
-        TransactWriteItem sent = TransactWrites.of("table", write);
+        TransactWriteItem sent = write.transactItem("table");
 
         assertThat(sent.update().expressionAttributeNames()).containsOnlyKeys("#members", "#pk");
         assertThat(sent.update().conditionExpression()).isEqualTo("attribute_exists(#pk)");
@@ -54,8 +54,8 @@ class UpdateTest {
 
     @Test
     void anUnconditionalWrite_inATransaction_hasNoCondition() {
-        TransactWriteItem sent = TransactWrites.of("table", new Write.Delete(new ItemKey("TENANT#acme#", "SVC#a"),
-                java.util.Optional.empty()));
+        TransactWriteItem sent = new Write.Delete(new ItemKey("TENANT#acme#", "SVC#a"), java.util.Optional.empty())
+                .transactItem("table");
 
         assertThat(sent.delete().conditionExpression()).isNull();
         assertThat(sent.delete().hasExpressionAttributeNames()).isFalse();

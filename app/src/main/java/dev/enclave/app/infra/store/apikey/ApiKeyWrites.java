@@ -1,7 +1,7 @@
 package dev.enclave.app.infra.store.apikey;
 
 import dev.enclave.app.domain.apikey.ApiKey;
-import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Incarnation;
 import java.util.Optional;
@@ -17,6 +17,6 @@ public final class ApiKeyWrites {
      * belongs to; put only where none is.
      */
     public static Write.Put lookupEntry(ApiKey key, Incarnation incarnation) {
-        return new Write.Put(ApiKeyItems.lookupItem(key, incarnation), Optional.of(Conditions.absent()));
+        return new Write.Put(ApiKeyItems.lookupItem(key, incarnation), Optional.of(Expr.absent()));
     }
 }

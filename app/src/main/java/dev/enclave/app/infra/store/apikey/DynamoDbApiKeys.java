@@ -7,7 +7,6 @@ import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
@@ -18,7 +17,6 @@ import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
@@ -121,7 +119,7 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
     @Override
     public boolean revoke(TenantId tenant, ApiKeyId id) {
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
-                .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Conditions.exists())
+                .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Expr.exists())
                 .add(Role.KEY_COUNT, OrganisationConditions.apiKeyRemoved(tenant))
                 .build());
         if (outcome.refused(Role.KEY)) {
@@ -153,9 +151,9 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
 
     @Override
     public void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince) {
-        Expr used = Update.builder().set("#used = :now").name("#used", ApiKeyItems.LAST_USED_AT)
+        Expr used = Expr.update().set("#used = :now").name("#used", ApiKeyItems.LAST_USED_AT)
                 .value(":now", now.toString()).build();
-        Expr notRecordedSince = Conditions.exists().and(Expr.of("(attribute_not_exists(#used) OR #used < :since)")
+        Expr notRecordedSince = Expr.exists().and(Expr.of("(attribute_not_exists(#used) OR #used < :since)")
                 .name("#used", ApiKeyItems.LAST_USED_AT).value(":since", notSince.toString()));
         if (!table(tenant).update(ApiKeyKeys.key(tenant, id), used, notRecordedSince)) {
             LOG.debug("API key {} use already recorded since {}", id, notSince);

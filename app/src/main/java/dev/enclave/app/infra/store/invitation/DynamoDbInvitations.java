@@ -11,7 +11,6 @@ import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
@@ -24,7 +23,6 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
@@ -65,7 +63,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(invitation))
                 .put(InvitationWrite.INVITEE, InviteeGuards.of(invitation),
-                        previous.map(DynamoDbInvitations::guardNames).orElseGet(Conditions::absent))
+                        previous.map(DynamoDbInvitations::guardNames).orElseGet(Expr::absent))
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
                         invitation.email()))
                 .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation));
@@ -81,7 +79,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
      */
     private static void supersede(ScopedTable table, Transaction.Builder writes, ItemKey previous, TenantId tenant) {
         if (table.get(previous).isEmpty()) {
-            writes.check(InvitationWrite.SUPERSEDED, previous, Conditions.absent());
+            writes.check(InvitationWrite.SUPERSEDED, previous, Expr.absent());
         } else {
             writes.update(InvitationWrite.SUPERSEDED, previous, closing(tenant, InvitationStatus.SUPERSEDED).build(),
                     stillPending());
@@ -198,12 +196,12 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
 
     @Override
     public boolean renew(Invitation invitation, String tokenHash, Instant validUntil) {
-        Expr update = Update.builder().set("#tokenHash = :hash, #validUntil = :until, #expiresAt = :expires")
+        Expr update = Expr.update().set("#tokenHash = :hash, #validUntil = :until, #expiresAt = :expires")
                 .name("#tokenHash", InvitationItems.TOKEN_HASH).name("#validUntil", InvitationItems.VALID_UNTIL)
                 .name("#expiresAt", TableAttributes.TTL).value(":hash", tokenHash)
                 .number(":until", validUntil.getEpochSecond())
                 .number(":expires", InvitationItems.expiresAt(validUntil)).build();
-        Expr guardLivesAsLong = Update.builder().set("#expiresAt = :expires")
+        Expr guardLivesAsLong = Expr.update().set("#expiresAt = :expires")
                 .name("#expiresAt", TableAttributes.TTL)
                 .number(":expires", InvitationItems.expiresAt(validUntil)).build();
         return table(invitation.tenant()).transact(Transaction.builder()
@@ -264,8 +262,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
     }
 
     /** Moves a pending invitation to a final status, off the invitee's index. */
-    private static Update closing(TenantId tenant, InvitationStatus status) {
-        return Update.builder().set("#status = :closed, #collection = :collection").remove("#invitee", "#inviteeSort")
+    private static Expr.UpdateBuilder closing(TenantId tenant, InvitationStatus status) {
+        return Expr.update().set("#status = :closed, #collection = :collection").remove("#invitee", "#inviteeSort")
                 .name("#status", InvitationItems.STATUS).value(":closed", status.name())
                 .name("#collection", TableDesign.BY_TENANT_COLLECTION.partitionKey())
                 .value(":collection", InvitationKeys.byStatus(tenant, status))

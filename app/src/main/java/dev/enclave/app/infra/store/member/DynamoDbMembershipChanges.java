@@ -6,7 +6,6 @@ import dev.enclave.app.domain.member.Members.Change;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
@@ -15,7 +14,6 @@ import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
@@ -70,7 +68,7 @@ public final class DynamoDbMembershipChanges {
             return Change.MEMBERSHIP_CHANGED;
         }
         boolean self = actor.user().equals(membership.user());
-        Expr asRead = Conditions.exists().and(Expr.of("#version = :version")
+        Expr asRead = Expr.exists().and(Expr.of("#version = :version")
                 .name("#version", MembershipItems.VERSION).number(":version", membership.version()));
         Transaction.Builder writes = Transaction.builder()
                 .delete(Role.MEMBERSHIP, key, self ? asRead.and(MembershipRules.sameMembership(actor)) : asRead)
@@ -190,7 +188,7 @@ public final class DynamoDbMembershipChanges {
      */
     private static Write groupChange(TenantId tenant, UserKey user, GroupEdit edit, GroupName group,
                                      Optional<ExpectedVersion> expected, Optional<Expr> alsoActing) {
-        Update update = Update.builder().name("#groups", MembershipItems.GROUPS)
+        Expr.UpdateBuilder update = Expr.update().name("#groups", MembershipItems.GROUPS)
                 .strings(":groups", List.of(group.value()))
                 .set("#version = #version + :one").name("#version", MembershipItems.VERSION).number(":one", 1);
         if (edit == GroupEdit.ADD) {
@@ -200,7 +198,7 @@ public final class DynamoDbMembershipChanges {
         }
         Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
                 .name("#groups", MembershipItems.GROUPS).value(":group", group.value());
-        Expr condition = Conditions.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
+        Expr condition = Expr.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
                 .and(groupCondition);
         return new Write.Update(MembershipKeys.key(tenant, user), update.build(),
                 Optional.of(alsoActing.map(condition::and).orElse(condition)));

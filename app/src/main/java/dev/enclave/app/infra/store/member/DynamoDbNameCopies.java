@@ -2,7 +2,6 @@ package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
@@ -14,7 +13,6 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.jobs.DeletionSweep;
@@ -70,7 +68,7 @@ record DynamoDbNameCopies(Store store, CheckedItems checked) implements NameCopi
     }
 
     private static Expr nameCopy(OrganisationName name) {
-        return Update.builder().set("#orgName = :name, #orgNameVersion = :version")
+        return Expr.update().set("#orgName = :name, #orgNameVersion = :version")
                 .name("#orgName", MembershipItems.ORGANISATION_NAME)
                 .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION)
                 .value(":name", name.name()).number(":version", name.version()).build();
@@ -78,7 +76,7 @@ record DynamoDbNameCopies(Store store, CheckedItems checked) implements NameCopi
 
     /** Only a copy older than {@code name}'s replaces; a membership gone meanwhile is skipped. */
     private static Expr olderNameCopy(OrganisationName name) {
-        return Conditions.exists().and(Expr.of("(attribute_not_exists(#orgNameVersion) OR #orgNameVersion < :version)")
+        return Expr.exists().and(Expr.of("(attribute_not_exists(#orgNameVersion) OR #orgNameVersion < :version)")
                 .name("#orgNameVersion", MembershipItems.ORGANISATION_NAME_VERSION).number(":version", name.version()));
     }
 }

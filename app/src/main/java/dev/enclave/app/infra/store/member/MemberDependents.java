@@ -1,10 +1,8 @@
 package dev.enclave.app.infra.store.member;
 
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
@@ -38,18 +36,18 @@ public interface MemberDependents {
         Expr update = versionMoved().add("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
                 .strings(":dependent", List.of(dependent)).build();
         return new Write.Update(MembershipKeys.key(tenant, user), update,
-                Optional.of(Conditions.exists().and(Incarnations.writtenBy(incarnation))));
+                Optional.of(Expr.exists().and(Incarnations.writtenBy(incarnation))));
     }
 
     /** The write, for the transaction that removes a dependent, that forgets it; the membership must exist. */
     static Write forgotten(TenantId tenant, UserKey user, String dependent) {
         Expr update = versionMoved().delete("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
                 .strings(":dependent", List.of(dependent)).build();
-        return new Write.Update(MembershipKeys.key(tenant, user), update, Optional.of(Conditions.exists()));
+        return new Write.Update(MembershipKeys.key(tenant, user), update, Optional.of(Expr.exists()));
     }
 
-    private static Update versionMoved() {
-        return Update.builder().set("#version = #version + :one").name("#version", MembershipItems.VERSION)
+    private static Expr.UpdateBuilder versionMoved() {
+        return Expr.update().set("#version = #version + :one").name("#version", MembershipItems.VERSION)
                 .number(":one", 1);
     }
 }

@@ -2,7 +2,6 @@ package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
@@ -24,7 +23,7 @@ public final class MembershipRules {
      * include owner, else an admin or an owner.
      */
     public static Write mayGrant(TenantId tenant, UserKey user, Set<GroupName> groups) {
-        return new Write.Check(MembershipKeys.key(tenant, user), Conditions.exists().and(role(grantsOwner(groups))));
+        return new Write.Check(MembershipKeys.key(tenant, user), Expr.exists().and(role(grantsOwner(groups))));
     }
 
     private static Expr role(boolean ownerNeeded) {
@@ -52,7 +51,7 @@ public final class MembershipRules {
 
     /** The membership is the one {@code member} was read from: there, and joined at the same instant. */
     static Expr sameMembership(Membership member) {
-        return Conditions.exists().and(Expr.of("#joinedAt = :joinedAt").name("#joinedAt", MembershipItems.JOINED_AT)
+        return Expr.exists().and(Expr.of("#joinedAt = :joinedAt").name("#joinedAt", MembershipItems.JOINED_AT)
                 .value(":joinedAt", member.joinedAt().toString()));
     }
 

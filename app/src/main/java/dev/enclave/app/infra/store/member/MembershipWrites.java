@@ -2,7 +2,7 @@ package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
-import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
@@ -26,7 +26,7 @@ public final class MembershipWrites {
      */
     public static Write.Put joined(Membership membership, OrganisationName organisation, Set<String> dependents) {
         return new Write.Put(MembershipItems.toItem(membership, organisation, dependents),
-                Optional.of(Conditions.absent()));
+                Optional.of(Expr.absent()));
     }
 
     /**
@@ -34,11 +34,11 @@ public final class MembershipWrites {
      * membership with an email has one.
      */
     public static Write.Put emailTaken(Membership membership) {
-        return new Write.Put(EmailRecords.of(membership), Optional.of(Conditions.absent()));
+        return new Write.Put(EmailRecords.of(membership), Optional.of(Expr.absent()));
     }
 
     /** A check that {@code email} is no member's of {@code tenant} yet. */
     public static Write notYetAMember(TenantId tenant, Email email) {
-        return new Write.Check(MembershipKeys.emailGuardKey(tenant, EmailKey.of(email)), Conditions.absent());
+        return new Write.Check(MembershipKeys.emailGuardKey(tenant, EmailKey.of(email)), Expr.absent());
     }
 }

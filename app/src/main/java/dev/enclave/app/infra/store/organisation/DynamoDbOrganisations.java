@@ -7,7 +7,6 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
@@ -21,7 +20,6 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.UpdateOutcome;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
@@ -56,13 +54,13 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
     public RenameOutcome rename(Organisation read, String name, ExpectedVersion expected, Instant now) {
         TenantId id = read.id();
         Organisation renamed = read.renamed(name);
-        Expr update = Update.builder().set("#name = :name").name("#name", OrganisationItems.NAME).value(":name", name)
+        Expr update = Expr.update().set("#name = :name").name("#name", OrganisationItems.NAME).value(":name", name)
                 .set(bumpVersion()).set(OwedWorkItems.recorded(Job.Kind.RENAME)).build();
         Expr asRead = OrganisationConditions.live(read).and(Expr.of("#version = :read")
                 .name("#version", OrganisationItems.VERSION).number(":read", read.version()));
         TransactionOutcome outcome = table(id).transact(Transaction.builder()
                 .update(Role.ORGANISATION, OrganisationKeys.key(id), update,
-                        Conditions.atVersion(expected, OrganisationItems.VERSION).and(asRead))
+                        Expr.atVersion(expected, OrganisationItems.VERSION).and(asRead))
                 .put(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.RENAME, renamed.version(), now)))
                 .build());
         if (outcome.committed()) {
@@ -82,19 +80,19 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
 
     @Override
     public boolean setStatus(TenantId id, OrganisationStatus status) {
-        Expr update = Update.builder().set("#status = :status").name("#status", OrganisationItems.STATUS)
+        Expr update = Expr.update().set("#status = :status").name("#status", OrganisationItems.STATUS)
                 .value(":status", status.name()).set(bumpVersion()).build();
-        return table(id).update(OrganisationKeys.key(id), update, Conditions.exists().and(notDeleting()));
+        return table(id).update(OrganisationKeys.key(id), update, Expr.exists().and(notDeleting()));
     }
 
     @Override
     public SeatsChange setSeats(TenantId id, int seats) {
-        Expr update = Update.builder().set("#seats = :seats").name("#seats", OrganisationItems.SEATS)
+        Expr update = Expr.update().set("#seats = :seats").name("#seats", OrganisationItems.SEATS)
                 .number(":seats", seats).set(bumpVersion()).build();
         Expr withinSeats = Expr.of("#members <= :seats").name("#members", OrganisationItems.MEMBERS)
                 .number(":seats", seats);
         UpdateOutcome outcome = table(id).updateReturning(OrganisationKeys.key(id), update,
-                Conditions.exists().and(notDeleting()).and(withinSeats));
+                Expr.exists().and(notDeleting()).and(withinSeats));
         if (outcome.applied()) {
             return new SeatsChange.Changed(OrganisationItems.SCHEMA.fromItem(outcome.updated().orElseThrow()));
         }
@@ -106,17 +104,17 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
 
     @Override
     public Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits) {
-        Update update = Update.builder().name("#limits", OrganisationItems.LIMITS).set(bumpVersion());
+        Expr.UpdateBuilder update = Expr.update().name("#limits", OrganisationItems.LIMITS).set(bumpVersion());
         limits.ifPresentOrElse(limit -> update.set("#limits = :limits")
                 .value(":limits", OrganisationItems.limitsValue(limit)), () -> update.remove("#limits"));
         return table(id).updateReturning(OrganisationKeys.key(id), update.build(),
-                Conditions.exists().and(notDeleting())).updated().map(OrganisationItems.SCHEMA::fromItem);
+                Expr.exists().and(notDeleting())).updated().map(OrganisationItems.SCHEMA::fromItem);
     }
 
     @Override
     public Deletion markDeleting(Organisation read, Instant now) {
         TenantId id = read.id();
-        Expr update = Update.builder().set("#status = :deleting").set(bumpVersion())
+        Expr update = Expr.update().set("#status = :deleting").set(bumpVersion())
                 .set(OwedWorkItems.recorded(Job.Kind.DELETE))
                 .name("#status", OrganisationItems.STATUS).value(":deleting", DELETING).build();
         TransactionOutcome outcome = table(id).transact(Transaction.builder()

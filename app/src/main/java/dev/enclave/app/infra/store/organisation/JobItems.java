@@ -9,7 +9,6 @@ import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.TenantPartition;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -93,8 +92,8 @@ final class JobItems {
     }
 
     /** The update that gives the lease to {@code worker} until {@code until}; the job is due again then. */
-    static Update leased(TenantId tenant, Job.Kind kind, String worker, Instant until) {
-        return Update.builder().set("#worker = :worker, #leaseUntil = :leaseUntil, #due = :due")
+    static Expr.UpdateBuilder leased(TenantId tenant, Job.Kind kind, String worker, Instant until) {
+        return Expr.update().set("#worker = :worker, #leaseUntil = :leaseUntil, #due = :due")
                 .name("#worker", WORKER).name("#leaseUntil", LEASE_UNTIL).name("#due", INDEX_SORT)
                 .value(":worker", worker).number(":leaseUntil", until.toEpochMilli())
                 .value(":due", dueSortKey(tenant, kind, until));
@@ -102,7 +101,7 @@ final class JobItems {
 
     /** The update of a job at a new checkpoint, its lease renewed. */
     static Expr advanced(Job job, String worker, Instant leaseUntil) {
-        Update update = leased(job.tenant(), job.kind(), worker, leaseUntil)
+        Expr.UpdateBuilder update = leased(job.tenant(), job.kind(), worker, leaseUntil)
                 .set("#pass = :pass, #processed = :processed").name("#pass", PASS).name("#processed", PROCESSED)
                 .number(":pass", job.pass()).number(":processed", job.processed()).name("#after", AFTER);
         job.after().ifPresentOrElse(after -> update.set("#after = :after").value(":after", after),
@@ -112,7 +111,7 @@ final class JobItems {
 
     /** The update that records a job finished at {@code now}: off the index, kept a week. */
     static Expr finished(Instant now) {
-        return Update.builder().set("#state = :done, #finishedAt = :finishedAt, #expiresAt = :expiresAt")
+        return Expr.update().set("#state = :done, #finishedAt = :finishedAt, #expiresAt = :expiresAt")
                 .remove("#worker", "#leaseUntil", "#owedWork", "#due")
                 .name("#state", STATE).name("#finishedAt", FINISHED_AT).name("#expiresAt", TableAttributes.TTL)
                 .name("#worker", WORKER).name("#leaseUntil", LEASE_UNTIL).name("#owedWork", INDEX_PARTITION)

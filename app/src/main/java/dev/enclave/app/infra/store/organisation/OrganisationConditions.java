@@ -3,9 +3,7 @@ package dev.enclave.app.infra.store.organisation;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
@@ -30,7 +28,7 @@ public final class OrganisationConditions {
 
     /** The organisation item is {@code organisation}'s incarnation and not being deleted. */
     static Expr live(Organisation organisation) {
-        return Conditions.exists().and(Expr.of("#orgCreatedAt = :orgCreatedAt AND #orgStatus <> :orgDeleting")
+        return Expr.exists().and(Expr.of("#orgCreatedAt = :orgCreatedAt AND #orgStatus <> :orgDeleting")
                 .name("#orgCreatedAt", OrganisationItems.CREATED_AT).name("#orgStatus", OrganisationItems.STATUS)
                 .value(":orgCreatedAt", organisation.createdAt().toString()).value(":orgDeleting", DELETING));
     }
@@ -63,7 +61,7 @@ public final class OrganisationConditions {
      * is still at {@code organisation}'s version, so the name the membership copies is current.
      */
     public static Write joined(Organisation organisation, boolean owner) {
-        Expr counted = Update.builder().set("#orgMembers = #orgMembers + :orgOne, #orgOwners = #orgOwners + :orgOwner")
+        Expr counted = Expr.update().set("#orgMembers = #orgMembers + :orgOne, #orgOwners = #orgOwners + :orgOwner")
                 .name("#orgMembers", OrganisationItems.MEMBERS).name("#orgOwners", OrganisationItems.OWNERS)
                 .number(":orgOne", 1).number(":orgOwner", owner ? 1 : 0).build();
         Expr condition = takesAMember(organisation).and(Expr.of("#orgVersion = :orgVersion")
@@ -76,20 +74,20 @@ public final class OrganisationConditions {
      * left. The item must exist.
      */
     public static Write counted(TenantId tenant, int members, int owners) {
-        Expr update = Update.builder()
+        Expr update = Expr.update()
                 .set("#orgMembers = #orgMembers + :orgMembersBy, #orgOwners = #orgOwners + :orgOwnersBy")
                 .name("#orgMembers", OrganisationItems.MEMBERS).name("#orgOwners", OrganisationItems.OWNERS)
                 .number(":orgMembersBy", members).number(":orgOwnersBy", owners).build();
         Expr condition = owners < 0
-                ? Conditions.exists().and(Expr.of("#orgOwners > :orgMinimum")
+                ? Expr.exists().and(Expr.of("#orgOwners > :orgMinimum")
                 .name("#orgOwners", OrganisationItems.OWNERS).number(":orgMinimum", 1))
-                : Conditions.exists();
+                : Expr.exists();
         return new Write.Update(OrganisationKeys.key(tenant), update, Optional.of(condition));
     }
 
     /** An API key added: one more counted, if the organisation is active and has fewer than {@code maximum}. */
     public static Write apiKeyAdded(Organisation organisation, int maximum) {
-        Expr counted = Update.builder().add("#count :one").name("#count", OrganisationItems.API_KEYS)
+        Expr counted = Expr.update().add("#count :one").name("#count", OrganisationItems.API_KEYS)
                 .number(":one", 1).build();
         Expr roomForAKey = active(organisation).and(Expr.of("(attribute_not_exists(#count) OR #count < :maximum)")
                 .name("#count", OrganisationItems.API_KEYS).number(":maximum", maximum));
@@ -98,8 +96,8 @@ public final class OrganisationConditions {
 
     /** An API key revoked: one fewer counted. The item must exist. */
     public static Write apiKeyRemoved(TenantId tenant) {
-        Expr uncounted = Update.builder().add("#count :minusOne").name("#count", OrganisationItems.API_KEYS)
+        Expr uncounted = Expr.update().add("#count :minusOne").name("#count", OrganisationItems.API_KEYS)
                 .number(":minusOne", -1).build();
-        return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Conditions.exists()));
+        return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Expr.exists()));
     }
 }

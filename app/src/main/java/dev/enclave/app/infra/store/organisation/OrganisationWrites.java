@@ -1,7 +1,7 @@
 package dev.enclave.app.infra.store.organisation;
 
 import dev.enclave.app.domain.organisation.Organisation;
-import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import java.util.Optional;
 
@@ -13,6 +13,6 @@ public final class OrganisationWrites {
 
     /** The new organisation's item, put only where none is (founding it, or onboarding its tenant). */
     public static Write.Put created(Organisation organisation) {
-        return new Write.Put(OrganisationItems.SCHEMA.toItem(organisation), Optional.of(Conditions.absent()));
+        return new Write.Put(OrganisationItems.SCHEMA.toItem(organisation), Optional.of(Expr.absent()));
     }
 }

@@ -7,7 +7,6 @@ import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.infra.store.CheckedItems;
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
@@ -19,7 +18,6 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MemberDependents;
 import dev.enclave.app.infra.store.member.MembershipReads;
@@ -80,11 +78,11 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
     public Optional<Service> rename(Organisation organisation, ServiceId service, String name,
                                     ExpectedVersion expected) {
         TenantId tenant = organisation.id();
-        Expr update = Update.builder().set("#name = :name, #version = #version + :one")
+        Expr update = Expr.update().set("#name = :name, #version = #version + :one")
                 .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
                 .value(":name", name).number(":one", 1).build();
         return table(tenant).updateReturning(ServiceKeys.service(tenant, service), update,
-                Conditions.atVersion(expected, ServiceItems.VERSION).and(ofThis(organisation)))
+                Expr.atVersion(expected, ServiceItems.VERSION).and(ofThis(organisation)))
                 .updated().map(ServiceItems::fromItem);
     }
 
@@ -132,7 +130,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .add(Role.MEMBER, MemberDependents.recorded(tenant, user, ServiceWrites.recordedAs(group),
                         organisation.incarnation()))
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
-                        Conditions.exists())
+                        Expr.exists())
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .build();

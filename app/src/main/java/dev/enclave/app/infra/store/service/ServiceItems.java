@@ -3,11 +3,9 @@ package dev.enclave.app.infra.store.service;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceId;
 
-import dev.enclave.app.infra.store.Conditions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
-import dev.enclave.app.infra.store.Update;
 import dev.enclave.identity.TenantId;
 import java.util.Map;
 import java.util.Optional;
@@ -58,11 +56,11 @@ final class ServiceItems {
      * were recorded gives none, and is checked by id alone).
      */
     static Expr ofGeneration(Optional<String> generation) {
-        return generation.map(expected -> Conditions.exists().and(FIRST_GENERATION.equals(expected)
+        return generation.map(expected -> Expr.exists().and(FIRST_GENERATION.equals(expected)
                         ? Expr.of("attribute_not_exists(#generation)").name("#generation", GENERATION)
                         : Expr.of("#generation = :generation").name("#generation", GENERATION)
                         .value(":generation", expected)))
-                .orElseGet(Conditions::exists);
+                .orElseGet(Expr::exists);
     }
 
     static Service fromItem(Map<String, AttributeValue> item) {
@@ -77,7 +75,7 @@ final class ServiceItems {
 
     /** The update that counts {@code count} more assignments made. */
     static Expr assigned(long count) {
-        return Update.builder().add("#assigned :count").name("#assigned", ASSIGNED).number(":count", count).build();
+        return Expr.update().add("#assigned :count").name("#assigned", ASSIGNED).number(":count", count).build();
     }
 
     /** The service exists and has had no assignment made since {@code item} was read. */
@@ -85,6 +83,6 @@ final class ServiceItems {
         Expr unchanged = ItemAttributes.optionalNumber(item, ASSIGNED)
                 .map(count -> Expr.of("#assigned = :assigned").name("#assigned", ASSIGNED).number(":assigned", count))
                 .orElseGet(() -> Expr.of("attribute_not_exists(#assigned)").name("#assigned", ASSIGNED));
-        return Conditions.exists().and(unchanged);
+        return Expr.exists().and(unchanged);
     }
 }

@@ -2,7 +2,7 @@ package dev.enclave.app.infra.store.service;
 
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
-import dev.enclave.app.infra.store.Conditions;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -37,7 +37,7 @@ public final class ServiceWrites {
 
     /** {@code user}'s place in the service group {@code group}, put only where none is. */
     public static Write.Put assignment(TenantId tenant, ServiceGroup group, UserKey user, String userId) {
-        return new Write.Put(AssignmentItems.item(tenant, group, user, userId), Optional.of(Conditions.absent()));
+        return new Write.Put(AssignmentItems.item(tenant, group, user, userId), Optional.of(Expr.absent()));
     }
 
     /**

@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
-class RefusalsTest {
+class RefusedTransactionsTest {
 
     private enum Role implements WriteRole { INVITATION, NOT_YET_A_MEMBER, SEAT_AVAILABLE }
 
@@ -19,12 +19,12 @@ class RefusalsTest {
             .create(Role.INVITATION, item("INVITATION#1"))
             .create(Role.NOT_YET_A_MEMBER, item("MEMBER#1"))
             .create(Role.NOT_YET_A_MEMBER, item("MEMBER_EMAIL#1"))
-            .check(Role.SEAT_AVAILABLE, new ItemKey("TENANT#acme#", "ORG"), Conditions.exists())
+            .check(Role.SEAT_AVAILABLE, new ItemKey("TENANT#acme#", "ORG"), Expr.exists())
             .build();
 
     @Test
     void read_whenOneWriteRefuses_namesItsRole_withTheItemAsItWas() {
-        TransactionOutcome outcome = Refusals.read(ACCEPT, cancelled(none(), none(), none(), refused(ORGANISATION)));
+        TransactionOutcome outcome = TransactionOutcome.read(ACCEPT, cancelled(none(), none(), none(), refused(ORGANISATION)));
 
         assertThat(outcome.committed()).isFalse();
         assertThat(outcome.refusedRoles()).containsExactly(Role.SEAT_AVAILABLE);
@@ -34,7 +34,7 @@ class RefusalsTest {
 
     @Test
     void read_whenAnyWriteOfARoleRefuses_theRoleRefused_evenWithNoItem() {
-        TransactionOutcome outcome = Refusals.read(ACCEPT, cancelled(none(), none(), refused(Map.of()), none()));
+        TransactionOutcome outcome = TransactionOutcome.read(ACCEPT, cancelled(none(), none(), refused(Map.of()), none()));
 
         assertThat(outcome.refusedRoles()).containsExactly(Role.NOT_YET_A_MEMBER);
         assertThat(outcome.oldItem(Role.NOT_YET_A_MEMBER)).isEmpty();
@@ -43,7 +43,7 @@ class RefusalsTest {
 
     @Test
     void read_whenARefusalSitsBesideAConflict_isARefusal() {
-        TransactionOutcome outcome = Refusals.read(ACCEPT,
+        TransactionOutcome outcome = TransactionOutcome.read(ACCEPT,
                 cancelled(code("TransactionConflict"), refused(Map.of()), none(), none()));
 
         assertThat(outcome.refusedRoles()).containsExactly(Role.NOT_YET_A_MEMBER);
@@ -53,21 +53,21 @@ class RefusalsTest {
     void read_whenItOnlyLostToAnotherTransaction_throwsTheConflict() {
         TransactionCanceledException conflict = cancelled(none(), code("TransactionConflict"), none(), none());
 
-        assertThatThrownBy(() -> Refusals.read(ACCEPT, conflict)).isSameAs(conflict);
+        assertThatThrownBy(() -> TransactionOutcome.read(ACCEPT, conflict)).isSameAs(conflict);
     }
 
     @Test
     void read_whenNoConditionRefused_butItFailedOtherwise_throwsTheFault() {
         TransactionCanceledException throttled = cancelled(code("ThrottlingError"), none(), none(), none());
 
-        assertThatThrownBy(() -> Refusals.read(ACCEPT, throttled)).isSameAs(throttled);
+        assertThatThrownBy(() -> TransactionOutcome.read(ACCEPT, throttled)).isSameAs(throttled);
     }
 
     @Test
     void outcome_ofARefusal_keepsTheCancellation_forWritesThatNeverRefuseByDesign() {
         TransactionCanceledException cancellation = cancelled(refused(Map.of()), none(), none(), none());
 
-        assertThat(Refusals.read(ACCEPT, cancellation).unexpected()).isSameAs(cancellation);
+        assertThat(TransactionOutcome.read(ACCEPT, cancellation).unexpected()).isSameAs(cancellation);
     }
 
     private static Map<String, AttributeValue> item(String sortKey) {

@@ -9,25 +9,25 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
-class CancellationsTest {
+class ConflictedTransactionsTest {
 
     @Test
     void aTransactionLosingOnlyToAnother_isAConflict() {
-        assertThat(Cancellations.conflicted(cancelled("None", "TransactionConflict"))).isTrue();
-        assertThat(Cancellations.conflicted(TransactionConflictException.builder().message("ongoing").build()))
+        assertThat(TransactionOutcome.conflicted(cancelled("None", "TransactionConflict"))).isTrue();
+        assertThat(TransactionOutcome.conflicted(TransactionConflictException.builder().message("ongoing").build()))
                 .isTrue();
     }
 
     @Test
     void aRefusedCondition_decides_evenBesideAConflict() {
-        assertThat(Cancellations.conflicted(cancelled("ConditionalCheckFailed", "TransactionConflict"))).isFalse();
-        assertThat(Cancellations.conflicted(cancelled("ConditionalCheckFailed", "None"))).isFalse();
+        assertThat(TransactionOutcome.conflicted(cancelled("ConditionalCheckFailed", "TransactionConflict"))).isFalse();
+        assertThat(TransactionOutcome.conflicted(cancelled("ConditionalCheckFailed", "None"))).isFalse();
     }
 
     @Test
     void otherFailures_areNoConflict() {
-        assertThat(Cancellations.conflicted(cancelled("None", "ThrottlingError"))).isFalse();
-        assertThat(Cancellations.conflicted(ProvisionedThroughputExceededException.builder().build())).isFalse();
+        assertThat(TransactionOutcome.conflicted(cancelled("None", "ThrottlingError"))).isFalse();
+        assertThat(TransactionOutcome.conflicted(ProvisionedThroughputExceededException.builder().build())).isFalse();
     }
 
     private static TransactionCanceledException cancelled(String... codes) {
