@@ -6,9 +6,9 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.KeyConditions;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
@@ -112,7 +112,7 @@ public final class DirectMembers implements AutoCloseable {
 
     /** Every item in the organisation's partition, the organisation item included. */
     public long partitionItems(String org) {
-        return count(KeyConditions.partition(TenantPartition.of(TenantId.of(org)).value()));
+        return count(KeyConditions.partition(ItemKey.tenantPartition(TenantId.of(org))));
     }
 
     /**
@@ -153,7 +153,7 @@ public final class DirectMembers implements AutoCloseable {
      * partition of their own, deleted again): DynamoDB bills two units per item of up to 1 KB.
      */
     Map<Integer, Double> reportedTransactionUnits(List<Integer> itemCounts) {
-        String partition = TenantPartition.of(TenantId.of("capacity-probe")).value();
+        String partition = ItemKey.tenantPartition(TenantId.of("capacity-probe"));
         Map<Integer, Double> units = new TreeMap<>();
         for (int count : itemCounts) {
             List<TransactWriteItem> puts = new ArrayList<>();

@@ -19,9 +19,11 @@ public final class ChangingMembership {
     static final int REMOVAL_ATTEMPTS = 8;
 
     private final Members members;
+    private final MembershipChanges changes;
 
-    ChangingMembership(Members members) {
+    ChangingMembership(Members members, MembershipChanges changes) {
         this.members = members;
+        this.changes = changes;
     }
 
     /** {@code actor} removes {@code target} (themselves, or as an admin someone else). */
@@ -50,12 +52,12 @@ public final class ChangingMembership {
             return Outcome.refused(Reason.MISSING_ROLE, "Only admins remove other members.");
         }
         return Rereads.decide(REMOVAL_ATTEMPTS, command, this::removeOnce,
-                () -> outcome(Members.Change.MEMBERSHIP_CHANGED));
+                () -> outcome(MembershipChanges.Change.MEMBERSHIP_CHANGED));
     }
 
     public Outcome<Void> grant(GroupChange command) {
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
-                members.grant(command.actor(), command.target(), command.group(), command.expected())));
+                changes.grant(command.actor(), command.target(), command.group(), command.expected())));
     }
 
     public Outcome<Void> revoke(GroupChange command) {
@@ -64,7 +66,7 @@ public final class ChangingMembership {
                     "Every member keeps the member group; remove the member instead.");
         }
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
-                members.revoke(command.actor(), command.target(), command.group(), command.expected())));
+                changes.revoke(command.actor(), command.target(), command.group(), command.expected())));
     }
 
     public Outcome<Void> transferOwnership(TransferOwnership command) {
@@ -74,7 +76,7 @@ public final class ChangingMembership {
         if (command.actor().user().equals(command.target())) {
             return Outcome.refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
         }
-        return outcome(members.transferOwnership(command.actor(), command.target()));
+        return outcome(changes.transferOwnership(command.actor(), command.target()));
     }
 
     private Rereads.Step<Remove, Outcome<Void>> removeOnce(Remove command) {
@@ -86,8 +88,8 @@ public final class ChangingMembership {
         if (!actor.user().equals(command.target()) && membership.get().isOwner() && !actor.isOwner()) {
             return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Only owners remove owners."));
         }
-        Members.Change change = members.remove(actor, membership.get());
-        return change == Members.Change.MEMBERSHIP_CHANGED ? new Rereads.Again<>(command)
+        MembershipChanges.Change change = changes.remove(actor, membership.get());
+        return change == MembershipChanges.Change.MEMBERSHIP_CHANGED ? new Rereads.Again<>(command)
                 : new Rereads.Decided<>(outcome(change));
     }
 
@@ -101,7 +103,7 @@ public final class ChangingMembership {
         return Optional.empty();
     }
 
-    private static Outcome<Void> outcome(Members.Change change) {
+    private static Outcome<Void> outcome(MembershipChanges.Change change) {
         return switch (change) {
             case DONE, UNCHANGED -> Outcome.done();
             case NOT_A_MEMBER -> Outcome.refused(Reason.MEMBER_NOT_FOUND, "No such member.");

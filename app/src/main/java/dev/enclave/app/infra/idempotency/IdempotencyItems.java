@@ -4,7 +4,6 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.TableAttributes;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +32,7 @@ final class IdempotencyItems {
     }
 
     static ItemKey key(TenantId tenant, String caller, String key) {
-        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + caller + "#" + key);
+        return ItemKey.inTenant(tenant, SORT_KEY_PREFIX + caller + "#" + key);
     }
 
     static ItemKey key(IdempotencyRecords.ClaimedKey claim) {

@@ -2,7 +2,6 @@ package dev.enclave.app.infra.idempotency;
 
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.StoredKind;
-import dev.enclave.app.infra.store.TenantPartition;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -14,7 +13,7 @@ public final class IdempotencyReads {
      * it is, and that it maps as a record does.
      */
     public static final StoredKind<ItemKey> RECORD = StoredKind.prefixed(IdempotencyItems.SORT_KEY_PREFIX,
-            IdempotencyReads::wellFormed, (tenant, key) -> TenantPartition.of(tenant).key(key.sort()).asMap());
+            IdempotencyReads::wellFormed, (tenant, key) -> ItemKey.inTenant(tenant, key.sort()).asMap());
 
     private IdempotencyReads() {
     }

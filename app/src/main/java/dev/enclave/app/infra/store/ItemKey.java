@@ -1,5 +1,7 @@
 package dev.enclave.app.infra.store;
 
+import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.identity.TenantId;
 import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -10,6 +12,16 @@ public record ItemKey(String partition, String sort) {
     public ItemKey {
         Objects.requireNonNull(partition, "partition");
         Objects.requireNonNull(sort, "sort");
+    }
+
+    /** A tenant's control partition, {@code TENANT#<id>#}: the partition key of every item an organisation owns. */
+    public static String tenantPartition(TenantId tenant) {
+        return LeadingKeyPrefix.tenant(tenant).value();
+    }
+
+    /** The key of the item at {@code sort} in {@code tenant}'s control partition. */
+    public static ItemKey inTenant(TenantId tenant, String sort) {
+        return new ItemKey(tenantPartition(tenant), sort);
     }
 
     /** The key of {@code item}, which must carry both key attributes. */

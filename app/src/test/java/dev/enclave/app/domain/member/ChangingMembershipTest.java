@@ -32,7 +32,7 @@ class ChangingMembershipTest {
     private final Membership carl = member("carl");
     private final Membership dana = member("dana");
     private final InMemoryMembers members = new InMemoryMembers().add(ada).add(bea).add(carl).add(dana);
-    private final ChangingMembership changing = new ChangingMembership(members);
+    private final ChangingMembership changing = new ChangingMembership(members, members);
 
     @Test
     void remove_byAPlainMember_ofSomeoneElse_isMissingRole_andKeepsThem() {

@@ -24,7 +24,7 @@ import java.util.Set;
  * holds, and what the consistency checker holds it to). A membership's dependents are only counted, for the limit of
  * one transaction; each one added or taken away moves the membership's version on, as recording it does.
  */
-public final class InMemoryMembers implements Members {
+public final class InMemoryMembers implements Members, MembershipChanges {
 
     private final Map<TenantId, Map<UserKey, Stored>> tenants = new HashMap<>();
     private final Map<TenantId, Map<UserKey, Integer>> dependents = new HashMap<>();

@@ -5,7 +5,6 @@ import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.KeyConditions;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -37,11 +36,11 @@ final class ApiKeyKeys {
     }
 
     static ItemKey key(TenantId tenant, ApiKeyId id) {
-        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + id.value());
+        return ItemKey.inTenant(tenant, SORT_KEY_PREFIX + id.value());
     }
 
     /** Every API key of the organisation. */
     static Expr all(TenantId tenant) {
-        return KeyConditions.partition(TenantPartition.of(tenant).value(), SORT_KEY_PREFIX);
+        return KeyConditions.partition(ItemKey.tenantPartition(tenant), SORT_KEY_PREFIX);
     }
 }

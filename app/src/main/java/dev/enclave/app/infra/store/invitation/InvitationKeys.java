@@ -7,7 +7,6 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.KeyConditions;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -31,15 +30,15 @@ final class InvitationKeys {
     }
 
     static ItemKey key(TenantId tenant, InvitationId id) {
-        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + id.value());
+        return ItemKey.inTenant(tenant, SORT_KEY_PREFIX + id.value());
     }
 
     static ItemKey inviteeKey(TenantId tenant, EmailKey email) {
-        return TenantPartition.of(tenant).key(INVITEE_PREFIX + email.digest());
+        return ItemKey.inTenant(tenant, INVITEE_PREFIX + email.digest());
     }
 
     static String byStatus(TenantId tenant, InvitationStatus status) {
-        return TenantPartition.of(tenant).value() + "INVITATIONS#" + status.wire();
+        return ItemKey.tenantPartition(tenant) + "INVITATIONS#" + status.wire();
     }
 
     /** An organisation's invitations of one status, on {@code byTenantCollection}. */

@@ -1,9 +1,7 @@
 package dev.enclave.app.infra.store.member;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
-import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.Page;
@@ -19,19 +17,17 @@ import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
 
-/** {@link Members} on the single table: reads here, changes as {@link DynamoDbMembershipChanges}' transactions. */
+/** {@link Members} on the single table; their changes are {@link DynamoDbMembershipChanges}. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 public final class DynamoDbMembers implements Members {
 
     private final Store store;
     private final CheckedItems checked;
-    private final DynamoDbMembershipChanges changes;
 
-    DynamoDbMembers(Store store, CheckedItems checked, MemberDependents dependents) {
+    DynamoDbMembers(Store store, CheckedItems checked) {
         this.store = store;
         this.checked = checked;
-        this.changes = new DynamoDbMembershipChanges(store, checked, dependents);
     }
 
     @Override
@@ -60,25 +56,5 @@ public final class DynamoDbMembers implements Members {
         return checked.all(ItemKind.MEMBERSHIP,
                 ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
                 MembershipItems.SCHEMA::fromItem);
-    }
-
-    @Override
-    public Change remove(Membership actor, Membership membership) {
-        return changes.remove(actor, membership);
-    }
-
-    @Override
-    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return changes.grant(actor, user, group, expected);
-    }
-
-    @Override
-    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return changes.revoke(actor, user, group, expected);
-    }
-
-    @Override
-    public Change transferOwnership(Membership from, UserKey to) {
-        return changes.transferOwnership(from, to);
     }
 }

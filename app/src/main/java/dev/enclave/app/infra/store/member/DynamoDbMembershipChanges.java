@@ -1,9 +1,9 @@
 package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.member.GroupName;
-import dev.enclave.app.domain.member.Members;
-import dev.enclave.app.domain.member.Members.Change;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.member.MembershipChanges;
+import dev.enclave.app.domain.member.MembershipChanges.Change;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
@@ -20,16 +20,21 @@ import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The changes of {@link Members} that keep the organisation's invariants, as conditional transactions on the
+ * {@link MembershipChanges} that keep the organisation's invariants, as conditional transactions on the
  * organisation's scoped client.
  */
-public final class DynamoDbMembershipChanges {
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+public final class DynamoDbMembershipChanges implements MembershipChanges {
 
     /** The writes of a membership change. */
     enum Role implements WriteRole {
@@ -60,7 +65,8 @@ public final class DynamoDbMembershipChanges {
      * Removes the membership as it was read, with everything that depends on it: the dependents are those the
      * membership records at that version (a strongly consistent read), so one added since refuses the removal.
      */
-    Change remove(Membership actor, Membership membership) {
+    @Override
+    public Change remove(Membership actor, Membership membership) {
         ScopedTable table = table(membership.tenant());
         ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
         Map<String, AttributeValue> current = table.get(key);
@@ -100,11 +106,13 @@ public final class DynamoDbMembershipChanges {
                 : Change.MEMBERSHIP_CHANGED;
     }
 
-    Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+    @Override
+    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         return editGroup(actor, user, GroupEdit.ADD, group, expected);
     }
 
-    Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+    @Override
+    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
         return editGroup(actor, user, GroupEdit.DELETE, group, expected);
     }
 
@@ -139,7 +147,8 @@ public final class DynamoDbMembershipChanges {
      * Moves the owner group from the actor, an owner, to {@code to}. When {@code to} turned out to be an owner
      * already, the hand-over is the actor leaving the owner group, with the owner count: {@code to} remains.
      */
-    Change transferOwnership(Membership actor, UserKey to) {
+    @Override
+    public Change transferOwnership(Membership actor, UserKey to) {
         TenantId tenant = actor.tenant();
         Transaction transfer = Transaction.builder()
                 .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, GroupName.OWNER, Optional.empty(),

@@ -10,7 +10,6 @@ import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.Store;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Write;
@@ -40,7 +39,7 @@ record DynamoDbNameCopies(Store store, CheckedItems checked) implements NameCopi
     public DeletionSweep.KeyPage keys(TenantId tenant, Optional<String> after, int limit) {
         Page page = store.forTenant(tenant).query(MembershipReads.organisationMembers(tenant), q -> q.limit(limit)
                 .consistentRead(true).projectionExpression(KeyConditions.TABLE_KEYS)
-                .exclusiveStartKey(after.map(sort -> TenantPartition.of(tenant).key(sort).asMap()).orElse(null)));
+                .exclusiveStartKey(after.map(sort -> ItemKey.inTenant(tenant, sort).asMap()).orElse(null)));
         return new DeletionSweep.KeyPage(checked.all(ItemKind.MEMBERSHIP, ReadScope.partition(tenant), page.items(),
                 ItemKey::of), page.next().map(ItemAttributes::sortKey));
     }

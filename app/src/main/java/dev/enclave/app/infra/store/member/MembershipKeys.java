@@ -3,7 +3,6 @@ package dev.enclave.app.infra.store.member;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.KeyConditions;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -27,11 +26,11 @@ final class MembershipKeys {
     }
 
     static ItemKey key(TenantId tenant, UserKey user) {
-        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + user.digest());
+        return ItemKey.inTenant(tenant, SORT_KEY_PREFIX + user.digest());
     }
 
     static ItemKey emailGuardKey(TenantId tenant, EmailKey email) {
-        return TenantPartition.of(tenant).key(EMAIL_GUARD_PREFIX + email.digest());
+        return ItemKey.inTenant(tenant, EMAIL_GUARD_PREFIX + email.digest());
     }
 
     /** The email an email record's sort key names. */

@@ -3,11 +3,11 @@ package dev.enclave.app.infra.store.member;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.StoredKind;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -37,7 +37,7 @@ public final class MembershipReads {
 
     /** The key condition of a Query for one organisation's memberships, in key order. */
     public static Expr organisationMembers(TenantId tenant) {
-        return KeyConditions.partition(TenantPartition.of(tenant).value(), MembershipKeys.SORT_KEY_PREFIX);
+        return KeyConditions.partition(ItemKey.tenantPartition(tenant), MembershipKeys.SORT_KEY_PREFIX);
     }
 
     /**

@@ -132,11 +132,11 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
 
     @Override
     public DeletionSweep.KeyPage deletionPage(TenantId id, Optional<String> after, int limit) {
-        Expr wholePartition = KeyConditions.partition(OrganisationKeys.partition(id).value())
+        Expr wholePartition = KeyConditions.partition(OrganisationKeys.partition(id))
                 .withPlaceholdersOf(Expr.of("").name("#sk", TableAttributes.SORT_KEY));
         Page page = table(id).query(wholePartition, q -> q.limit(limit).consistentRead(true)
                 .projectionExpression(KeyConditions.TABLE_KEYS)
-                .exclusiveStartKey(after.map(sort -> OrganisationKeys.partition(id).key(sort).asMap()).orElse(null)));
+                .exclusiveStartKey(after.map(sort -> ItemKey.inTenant(id, sort).asMap()).orElse(null)));
         List<ItemKey> found = checked.all(ItemKind.PARTITION_ITEM, ReadScope.partition(id), page.items(),
                 ItemKey::of);
         Optional<String> last = page.next().map(ItemAttributes::sortKey);

@@ -8,7 +8,6 @@ import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.TableAttributes;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -47,7 +46,7 @@ final class JobItems {
     }
 
     static ItemKey key(TenantId tenant, Job.Kind kind) {
-        return TenantPartition.of(tenant).key(SORT_KEY_PREFIX + kind.name());
+        return ItemKey.inTenant(tenant, SORT_KEY_PREFIX + kind.name());
     }
 
     /** A new job's item, due at once. */

@@ -48,7 +48,7 @@ final class OrganisationItems {
             .builder(Organisation.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
-                    .getter(o -> OrganisationKeys.partition(o.id()).value()).setter(Schemas.derived())
+                    .getter(o -> OrganisationKeys.partition(o.id())).setter(Schemas.derived())
                     .tags(Schemas.partitionKey()))
             .addAttribute(String.class, a -> a.name(TableAttributes.SORT_KEY).getter(o -> OrganisationKeys.SORT_KEY)
                     .setter(Schemas.derived()).tags(Schemas.sortKey()))

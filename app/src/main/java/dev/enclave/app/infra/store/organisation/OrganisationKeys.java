@@ -1,7 +1,6 @@
 package dev.enclave.app.infra.store.organisation;
 
 import dev.enclave.app.infra.store.ItemKey;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 
 /** Where an organisation lives: {@code PK = TENANT#<id>#, SK = ORG}. */
@@ -14,11 +13,11 @@ final class OrganisationKeys {
     }
 
     /** The organisation's partition, which holds every item it owns. */
-    static TenantPartition partition(TenantId id) {
-        return TenantPartition.of(id);
+    static String partition(TenantId id) {
+        return ItemKey.tenantPartition(id);
     }
 
     static ItemKey key(TenantId id) {
-        return partition(id).key(SORT_KEY);
+        return ItemKey.inTenant(id, SORT_KEY);
     }
 }

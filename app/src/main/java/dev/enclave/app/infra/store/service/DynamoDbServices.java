@@ -15,7 +15,6 @@ import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.WriteRole;
@@ -179,7 +178,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
     }
 
     private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {
-        return table(tenant).queryAll(KeyConditions.partition(TenantPartition.of(tenant).value(), sortPrefix),
+        return table(tenant).queryAll(KeyConditions.partition(ItemKey.tenantPartition(tenant), sortPrefix),
                 q -> { });
     }
 

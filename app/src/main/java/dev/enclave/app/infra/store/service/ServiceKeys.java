@@ -4,7 +4,6 @@ import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 
 import dev.enclave.app.infra.store.ItemKey;
-import dev.enclave.app.infra.store.TenantPartition;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 
@@ -28,16 +27,16 @@ final class ServiceKeys {
     }
 
     static ItemKey service(TenantId tenant, ServiceId service) {
-        return TenantPartition.of(tenant).key(SERVICE_PREFIX + service.value());
+        return ItemKey.inTenant(tenant, SERVICE_PREFIX + service.value());
     }
 
     static ItemKey assignment(TenantId tenant, ServiceGroup group, UserKey user) {
-        return TenantPartition.of(tenant).key(groupPrefix(group) + user.digest());
+        return ItemKey.inTenant(tenant, groupPrefix(group) + user.digest());
     }
 
     /** The byTenantCollection partition holding every service-group assignment of one member. */
     static String byMember(TenantId tenant, UserKey user) {
-        return TenantPartition.of(tenant).value() + BY_MEMBER_SEGMENT + user.digest();
+        return ItemKey.tenantPartition(tenant) + BY_MEMBER_SEGMENT + user.digest();
     }
 
     /** An assignment's byTenantCollection sort key: its service and group. */

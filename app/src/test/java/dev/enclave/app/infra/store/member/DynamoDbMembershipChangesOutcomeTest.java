@@ -2,7 +2,7 @@ package dev.enclave.app.infra.store.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.domain.member.Members.Change;
+import dev.enclave.app.domain.member.MembershipChanges.Change;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.member.DynamoDbMembershipChanges.Role;

@@ -1,0 +1,62 @@
+package dev.enclave.app.domain.member;
+
+import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.identity.UserKey;
+import java.util.Optional;
+
+/**
+ * The changes to memberships that must keep the organisation's invariants (at least one owner, the member count),
+ * each one transaction.
+ */
+public interface MembershipChanges {
+
+    /*
+     * Every change is made by an actor, whose membership the change checks in its own transaction: still the one the
+     * decision was made on (not removed, nor removed and created again under a new life of the organisation) and
+     * still with the role the change needs. A request decided long ago, or for an organisation since deleted and
+     * created again, changes nothing ({@link Change#ACTOR_GONE}).
+     */
+
+    /**
+     * Removes the member, their email record, their seat and their service-group assignments in one transaction;
+     * refuses to remove the last owner. Removing someone else needs an admin (an owner to remove an owner).
+     */
+    Change remove(Membership actor, Membership membership);
+
+    /**
+     * Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
+     * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
+     * version, is decided by the write's condition, not by a read before it. Needs an admin (an owner for owner).
+     */
+    Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected);
+
+    /** Removes a group; taking {@code owner} away from the last owner is refused. As {@link #grant}, by role. */
+    Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected);
+
+    /**
+     * Moves the owner group from {@code from}, an owner, to another member in one transaction; the owner count is
+     * unchanged.
+     */
+    Change transferOwnership(Membership from, UserKey to);
+
+    /** What a change came to. */
+    enum Change {
+        DONE,
+        /** Nothing to do (already so). */
+        UNCHANGED,
+        /** The user the change is about is not a member. */
+        NOT_A_MEMBER,
+        /** The membership is not at a version the change expected (If-Match). */
+        VERSION_MISMATCH,
+        LAST_OWNER,
+        /** The membership changed or vanished since it was read. */
+        MEMBERSHIP_CHANGED,
+        /** Too many service-group assignments to remove in one transaction. */
+        TOO_LARGE,
+        /**
+         * The actor's membership is no longer the one the change was decided on, or lost the role it needs: nothing
+         * changed.
+         */
+        ACTOR_GONE
+    }
+}
