@@ -1,10 +1,11 @@
 package dev.enclave.app.edge.contract;
 
-/** What the response headers of the API contract mean. */
+/**
+ * What the response headers of the API contract mean. X-Request-Id, on every answer, is not named in the operations:
+ * its text is {@code dev.enclave.openapi.EveryAnswer.REQUEST_ID}, added to each answer when app compiles.
+ */
 public final class ResponseHeaders {
 
-    public static final String REQUEST_ID =
-            "The request's id, also in problem documents; a well-formed X-Request-Id you send is kept.";
     public static final String ETAG = "The resource's version; send it back in If-Match to change the resource.";
     public static final String LOCATION = "Where the created resource lives.";
     public static final String IDEMPOTENT_REPLAYED =

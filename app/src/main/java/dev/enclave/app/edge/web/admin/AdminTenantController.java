@@ -133,8 +133,7 @@ class AdminTenantController {
 
     @Operation(operationId = "onboardTenant", summary = "Create a tenant and an owner invitation (platform admins)")
     @ApiResponse(responseCode = "201", description = "The tenant and its owner invitation",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION,
+            headers = {@Header(name = "Location", description = ResponseHeaders.LOCATION,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Onboarded.class)))
     @Problems.Conflict
@@ -162,9 +161,7 @@ class AdminTenantController {
     }
 
     @Operation(operationId = "suspendTenant", summary = "Suspend a tenant (platform admins)")
-    @ApiResponse(responseCode = "204", description = "Suspended",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Suspended")
     @Problems.BadRequest
     @Problems.NotFound
     @Post("/{id}/suspend")
@@ -173,9 +170,7 @@ class AdminTenantController {
     }
 
     @Operation(operationId = "resumeTenant", summary = "Resume a suspended tenant (platform admins)")
-    @ApiResponse(responseCode = "204", description = "Resumed",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Resumed")
     @Problems.BadRequest
     @Problems.NotFound
     @Post("/{id}/resume")

@@ -1,7 +1,5 @@
 package dev.enclave.app.edge.web.admin;
 
-import dev.enclave.app.edge.contract.ResponseHeaders;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -16,8 +14,6 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 @ApiResponse(responseCode = "200", description = "The tenant",
-        headers = @Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-            schema = @Schema(type = "string")),
         content = @Content(mediaType = "application/json",
             schema = @Schema(implementation = AdminTenantController.TenantView.class)))
 @interface TenantAnswer {

@@ -115,8 +115,7 @@ class ApiKeyController {
     @Operation(operationId = "createApiKey",
             summary = "Create an API key for the organisation's backend (the secret is shown once)")
     @ApiResponse(responseCode = "201", description = "The key and its secret",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION,
+            headers = {@Header(name = "Location", description = ResponseHeaders.LOCATION,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = CreatedApiKey.class)))
     @Problems.Conflict
@@ -141,8 +140,6 @@ class ApiKeyController {
 
     @Operation(operationId = "listApiKeys", summary = "List the organisation's API keys (never their secrets)")
     @ApiResponse(responseCode = "200", description = "The keys",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiKeyList.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
@@ -151,9 +148,7 @@ class ApiKeyController {
     }
 
     @Operation(operationId = "revokeApiKey", summary = "Revoke an API key")
-    @ApiResponse(responseCode = "204", description = "Revoked",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Revoked")
     @Delete("/{keyId}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {

@@ -2,7 +2,6 @@ package dev.enclave.app.edge.web.apikey;
 
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.contract.WithApiKey;
 import dev.enclave.app.edge.problem.Rejections;
@@ -88,8 +87,6 @@ class ContainerCredentialsController {
     @Operation(operationId = "getContainerCredentials",
             summary = "AWS credentials for an API key, in the AWS container-credentials format")
     @ApiResponse(responseCode = "200", description = "Credentials",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ContainerCredentials.class)))
     @Get("/credentials")
@@ -106,8 +103,6 @@ class ContainerCredentialsController {
     /** Where the key's credentials work: the table, the data prefix, the key attributes and what is refused. */
     @Operation(operationId = "describeNamespace", summary = "The data namespace an API key's credentials reach")
     @ApiResponse(responseCode = "200", description = "The namespace",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = DataNamespaceView.class)))
     @Get("/namespace")

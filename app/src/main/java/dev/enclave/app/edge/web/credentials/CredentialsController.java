@@ -6,7 +6,6 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.web.RequestAccess;
@@ -28,7 +27,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -85,8 +83,6 @@ class CredentialsController {
     @Operation(operationId = "issueCredentials",
             summary = "AWS credentials confined to the organisation's data namespace")
     @ApiResponse(responseCode = "200", description = "Credentials and the namespace they reach",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ScopedCredentials.class)))
     @JsonBody

@@ -5,7 +5,6 @@ import dev.enclave.app.domain.invitation.AcceptingInvitation;
 import dev.enclave.app.domain.invitation.DecliningInvitation;
 import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import io.micronaut.context.annotation.Requires;
@@ -19,7 +18,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -45,9 +43,7 @@ class AcceptController {
     }
 
     @Operation(operationId = "declineInvitation", summary = "Decline an invitation addressed to the caller")
-    @ApiResponse(responseCode = "204", description = "Declined",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Declined")
     @ByToken
     @Post("/invitations/decline")
     HttpResponse<?> decline(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
@@ -56,8 +52,6 @@ class AcceptController {
 
     @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
     @ApiResponse(responseCode = "200", description = "The new membership",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Membership.class)))
     @ByToken

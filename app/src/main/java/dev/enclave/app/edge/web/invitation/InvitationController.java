@@ -93,8 +93,7 @@ class InvitationController {
     @Operation(operationId = "sendInvitation",
             summary = "Invite someone by email (owner-granting invitations: owners only)")
     @ApiResponse(responseCode = "201", description = "The invitation and its token",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string")), @Header(name = "Location", description = ResponseHeaders.LOCATION,
+            headers = {@Header(name = "Location", description = ResponseHeaders.LOCATION,
                 schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed",
                 description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
@@ -136,8 +135,6 @@ class InvitationController {
     @Operation(operationId = "listInvitations", summary = "List an organisation's invitations of a status, newest "
             + "first, a page at a time")
     @ApiResponse(responseCode = "200", description = "A page of invitations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get
@@ -177,8 +174,7 @@ class InvitationController {
 
     @Operation(operationId = "revokeInvitation", summary = "Revoke a pending invitation")
     @ApiResponse(responseCode = "204", description = "Revoked",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed",
+            headers = {@Header(name = "Idempotent-Replayed",
                 description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))})
     @Idempotent
     @Post("/{id}/revoke")
@@ -189,8 +185,7 @@ class InvitationController {
 
     @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
     @ApiResponse(responseCode = "200", description = "The new invitation and its token",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string")), @Header(name = "Idempotent-Replayed",
+            headers = {@Header(name = "Idempotent-Replayed",
                 description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Created.class)))

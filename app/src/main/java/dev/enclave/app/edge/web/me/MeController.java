@@ -2,7 +2,6 @@ package dev.enclave.app.edge.web.me;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.identity.Email;
 import io.micronaut.core.annotation.Nullable;
@@ -12,7 +11,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -36,8 +34,6 @@ final class MeController {
 
     @Operation(operationId = "getMe", summary = "Who Enclave thinks the caller is")
     @ApiResponse(responseCode = "200", description = "The caller",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Identity.class)))
     @Get
     Identity me(Caller caller) {

@@ -3,7 +3,6 @@ package dev.enclave.app.edge.web.me;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.web.invitation.InvitationViews;
 import dev.enclave.identity.EmailKey;
@@ -15,7 +14,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -41,8 +39,6 @@ class MyInvitationsController {
     /** One Query on the invitee index, scoped to the caller's verified email key. */
     @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email")
     @ApiResponse(responseCode = "200", description = "The invitations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get

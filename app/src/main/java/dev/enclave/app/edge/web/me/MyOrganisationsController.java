@@ -3,7 +3,6 @@ package dev.enclave.app.edge.web.me;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.edge.contract.HttpLimits;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.web.member.MemberView;
 import io.micronaut.context.annotation.Requires;
@@ -14,7 +13,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -43,8 +41,6 @@ class MyOrganisationsController {
 
     @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to")
     @ApiResponse(responseCode = "200", description = "The caller's organisations",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = MemberView.Organisations.class)))
     @Get

@@ -16,9 +16,7 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 @ApiResponse(responseCode = "200", description = "The member as it is now",
-        headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-            schema = @Schema(type = "string")),
-            @Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
+        headers = {@Header(name = "ETag", description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
         content = @Content(mediaType = "application/json", schema = @Schema(implementation = MemberView.class)))
 @interface MemberAnswer {
 }

@@ -11,7 +11,6 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.http.ETag;
 import dev.enclave.app.edge.http.IfMatch;
@@ -71,9 +70,7 @@ class MemberController {
     }
 
     @Operation(operationId = "removeMember", summary = "Remove a member (or leave, for yourself)")
-    @ApiResponse(responseCode = "204", description = "Removed",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Removed")
     @Problems.Conflict
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -125,8 +122,6 @@ class MemberController {
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")
     @ApiResponse(responseCode = "200", description = "A page of members",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = MemberView.Page.class)))
     @Get

@@ -9,7 +9,6 @@ import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.input.Text;
 import dev.enclave.app.edge.problem.Rejections;
@@ -28,7 +27,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -60,9 +58,7 @@ class TransferOwnershipController {
     }
 
     @Operation(operationId = "transferOwnership", summary = "Hand the owner role to another member")
-    @ApiResponse(responseCode = "204", description = "Transferred",
-            headers = {@Header(name = "X-Request-Id", description = ResponseHeaders.REQUEST_ID,
-                schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Transferred")
     @Problems.Conflict
     @JsonBody
     @Idempotent

@@ -79,9 +79,7 @@ class OrganisationController {
     @Operation(operationId = "createOrganisation",
             summary = "Create an organisation (a tenant); the caller becomes its owner")
     @ApiResponse(responseCode = "201", description = "The organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
                 description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
@@ -134,9 +132,7 @@ class OrganisationController {
 
     @Operation(operationId = "getOrganisation", summary = "Read an organisation")
     @ApiResponse(responseCode = "200", description = "The organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = OrganisationView.class)))
@@ -148,9 +144,7 @@ class OrganisationController {
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
     @ApiResponse(responseCode = "200", description = "The renamed organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = OrganisationView.class)))
@@ -181,9 +175,7 @@ class OrganisationController {
                     + " items are removed in the background, the organisation item last. Its id can be taken again"
                     + " once that has finished (until then, creating it answers 409 organisation-being-deleted)."
                     + " Deleting again meanwhile answers 202 as well.")
-    @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on")
     @InOrganisation
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {

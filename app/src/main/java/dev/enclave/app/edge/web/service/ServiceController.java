@@ -134,9 +134,7 @@ class ServiceController {
 
     @Operation(operationId = "createService", summary = "Create a service")
     @ApiResponse(responseCode = "201", description = "The service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "Location",
                 description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceView.class)))
@@ -155,8 +153,6 @@ class ServiceController {
 
     @Operation(operationId = "listServices", summary = "List services")
     @ApiResponse(responseCode = "200", description = "The services",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
@@ -166,9 +162,7 @@ class ServiceController {
 
     @Operation(operationId = "getService", summary = "Read a service")
     @ApiResponse(responseCode = "200", description = "The service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceView.class)))
@@ -182,9 +176,7 @@ class ServiceController {
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
     @ApiResponse(responseCode = "200", description = "The renamed service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
                 schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceView.class)))
@@ -207,9 +199,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
-    @ApiResponse(responseCode = "204", description = "Deleted",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Deleted")
     @Problems.Conflict
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -219,9 +209,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
-    @ApiResponse(responseCode = "204", description = "Assigned",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Assigned")
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -229,9 +217,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
-    @ApiResponse(responseCode = "204", description = "Unassigned",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "204", description = "Unassigned")
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -240,8 +226,6 @@ class ServiceController {
 
     @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
     @ApiResponse(responseCode = "200", description = "The user ids",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -253,8 +237,6 @@ class ServiceController {
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
     @ApiResponse(responseCode = "200", description = "The answer",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "X-Request-Id",
-                description = ResponseHeaders.REQUEST_ID, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Access.class)))
     @Get("/members/{userId}/access")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
