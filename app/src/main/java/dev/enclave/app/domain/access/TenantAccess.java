@@ -14,13 +14,7 @@ import java.util.Optional;
  * ({@code web.RequestAccess}).
  */
 @Singleton
-public final class TenantAccess {
-
-    private final AccessReads reads;
-
-    TenantAccess(AccessReads reads) {
-        this.reads = reads;
-    }
+public record TenantAccess(AccessReads reads) {
 
     /** Whether the caller may act in {@code organisation} as {@code requirement} asks: one read, then a judgement. */
     public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {

@@ -21,17 +21,9 @@ import java.util.Optional;
  * recorded at most once a minute.
  */
 @Singleton
-public final class AuthenticatingApiKey {
+public record AuthenticatingApiKey(ApiKeys keys, Clock clock) {
 
     public static final Duration USE_RECORDED_EVERY = Duration.ofMinutes(1);
-
-    private final ApiKeys keys;
-    private final Clock clock;
-
-    AuthenticatingApiKey(ApiKeys keys, Clock clock) {
-        this.keys = keys;
-        this.clock = clock;
-    }
 
     /** A backend presents {@code key}, as the Authorization header carries it. */
     public record Present(String key) {

@@ -14,19 +14,9 @@ import java.util.Optional;
 
 /** An owner or admin creates a named API key; its secret exists only in the answer. */
 @Singleton
-public final class CreatingApiKey {
+public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-
-    private final ApiKeys keys;
-    private final ApiKeyQuota settings;
-    private final Clock clock;
-
-    CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
-        this.keys = keys;
-        this.settings = settings;
-        this.clock = clock;
-    }
 
     /** What a create asks for: expiry in whole days from now, if any; made by {@code creator}, an admin. */
     public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,

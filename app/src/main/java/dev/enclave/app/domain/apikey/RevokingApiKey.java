@@ -7,13 +7,7 @@ import jakarta.inject.Singleton;
 
 /** An admin revokes one of the organisation's API keys: it gets no credentials from then on. */
 @Singleton
-public final class RevokingApiKey {
-
-    private final ApiKeys keys;
-
-    RevokingApiKey(ApiKeys keys) {
-        this.keys = keys;
-    }
+public record RevokingApiKey(ApiKeys keys) {
 
     /** The key named {@code keyId}, as the request spells it. */
     public record Revoke(TenantId tenant, String keyId) {

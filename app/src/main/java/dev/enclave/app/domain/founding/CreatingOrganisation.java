@@ -20,15 +20,7 @@ import java.util.Set;
  * request token only refuses it for being other writes, and the id decides.
  */
 @Singleton
-public final class CreatingOrganisation {
-
-    private final Founding founding;
-    private final Clock clock;
-
-    CreatingOrganisation(Founding founding, Clock clock) {
-        this.founding = founding;
-        this.clock = clock;
-    }
+public record CreatingOrganisation(Founding founding, Clock clock) {
 
     /** {@code caller} founds organisation {@code id}, retried under {@code idempotencyKey} if given. */
     public record Create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {

@@ -25,20 +25,9 @@ import java.util.Set;
  * the invited groups) appears in one transaction. Accepting again as the same user answers the same membership.
  */
 @Singleton
-public final class AcceptingInvitation {
+public record AcceptingInvitation(Invitations invitations, Members members, Clock clock) {
 
     private static final int ATTEMPTS = 8;
-
-
-    private final Invitations invitations;
-    private final Members members;
-    private final Clock clock;
-
-    AcceptingInvitation(Invitations invitations, Members members, Clock clock) {
-        this.invitations = invitations;
-        this.members = members;
-        this.clock = clock;
-    }
 
     /** The caller accepts the invitation their token names. */
     public record Accept(Caller caller, String token) {

@@ -10,15 +10,7 @@ import java.util.Optional;
 
 /** The invitee declines with the token: the same checks as accepting; the invitation closes, nothing else changes. */
 @Singleton
-public final class DecliningInvitation {
-
-    private final Invitations invitations;
-    private final Clock clock;
-
-    DecliningInvitation(Invitations invitations, Clock clock) {
-        this.invitations = invitations;
-        this.clock = clock;
-    }
+public record DecliningInvitation(Invitations invitations, Clock clock) {
 
     /** The caller declines the invitation their token names. */
     public record Decline(Caller caller, String token) {

@@ -9,13 +9,7 @@ import java.util.Optional;
 
 /** An admin revokes a pending invitation (an owner, when it grants owner); its token stops working. */
 @Singleton
-public final class RevokingInvitation {
-
-    private final Invitations invitations;
-
-    RevokingInvitation(Invitations invitations) {
-        this.invitations = invitations;
-    }
+public record RevokingInvitation(Invitations invitations) {
 
     /** {@code actor} revokes {@code invitation}, as read. */
     public record Revoke(Membership actor, Invitation invitation) {

@@ -13,18 +13,10 @@ import java.util.Optional;
  * the owner group). The organisation always keeps an owner.
  */
 @Singleton
-public final class ChangingMembership {
+public record ChangingMembership(Members members, MembershipChanges changes) {
 
     /** How often a removal reads the member again when they changed between the read and the write. */
     static final int REMOVAL_ATTEMPTS = 8;
-
-    private final Members members;
-    private final MembershipChanges changes;
-
-    ChangingMembership(Members members, MembershipChanges changes) {
-        this.members = members;
-        this.changes = changes;
-    }
 
     /** {@code actor} removes {@code target} (themselves, or as an admin someone else). */
     public record Remove(Membership actor, UserKey target) {

@@ -12,13 +12,7 @@ import java.util.Optional;
 
 /** A platform admin suspends or resumes a tenant, and sets its seats and request limits (the edge checked the role). */
 @Singleton
-public final class ChangingTenant {
-
-    private final Organisations organisations;
-
-    ChangingTenant(Organisations organisations) {
-        this.organisations = organisations;
-    }
+public record ChangingTenant(Organisations organisations) {
 
     /** {@code ACTIVE} resumes, {@code SUSPENDED} suspends. */
     public record SetStatus(TenantId tenant, OrganisationStatus status) {

@@ -13,17 +13,7 @@ import java.time.Clock;
  * last. Deleting again while the job runs is answered as the first deletion was.
  */
 @Singleton
-public final class DeletingOrganisation {
-
-    private final Organisations organisations;
-    private final OwedWork jobs;
-    private final Clock clock;
-
-    DeletingOrganisation(Organisations organisations, OwedWork jobs, Clock clock) {
-        this.organisations = organisations;
-        this.jobs = jobs;
-        this.clock = clock;
-    }
+public record DeletingOrganisation(Organisations organisations, OwedWork jobs, Clock clock) {
 
     /** Deletes {@code organisation}, as the request read it. */
     public record Delete(Organisation organisation) {

@@ -14,20 +14,10 @@ import java.time.Clock;
  * job reaches them (the organisation itself, at once).
  */
 @Singleton
-public final class RenamingOrganisation {
+public record RenamingOrganisation(Organisations organisations, OwedWork jobs, Clock clock) {
 
     /** How often the rename reads again when the organisation changed between the read and the write. */
     private static final int ATTEMPTS = 3;
-
-    private final Organisations organisations;
-    private final OwedWork jobs;
-    private final Clock clock;
-
-    RenamingOrganisation(Organisations organisations, OwedWork jobs, Clock clock) {
-        this.organisations = organisations;
-        this.jobs = jobs;
-        this.clock = clock;
-    }
 
     /** Renames {@code organisation} (as the request read it) if it is at a version {@code expected} accepts. */
     public record Rename(Organisation organisation, String name, ExpectedVersion expected) {

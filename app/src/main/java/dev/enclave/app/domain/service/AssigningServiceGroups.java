@@ -11,13 +11,7 @@ import jakarta.inject.Singleton;
  * written only while the membership and the service are there, and goes with either.
  */
 @Singleton
-public final class AssigningServiceGroups {
-
-    private final Services services;
-
-    AssigningServiceGroups(Services services) {
-        this.services = services;
-    }
+public record AssigningServiceGroups(Services services) {
 
     /** {@code user} (whose id in the organisation is {@code userId}) in or out of {@code group}. */
     public record Assignment(Organisation organisation, ServiceGroup group, UserKey user, String userId) {

@@ -11,13 +11,7 @@ import jakarta.inject.Singleton;
  * created and renamed only in the organisation's incarnation as read, and deleted with all its assignments.
  */
 @Singleton
-public final class ChangingServices {
-
-    private final Services services;
-
-    ChangingServices(Services services) {
-        this.services = services;
-    }
+public record ChangingServices(Services services) {
 
     public record Create(Organisation organisation, ServiceId service, String name) {
     }

@@ -10,13 +10,7 @@ import java.util.Optional;
 
 /** Cursors of an organisation's invitations of one status: the position to continue after. */
 @Singleton
-public final class InvitationCursors {
-
-    private final PageCursors cursors;
-
-    InvitationCursors(PageCursors cursors) {
-        this.cursors = cursors;
-    }
+public record InvitationCursors(PageCursors cursors) {
 
     public String encode(TenantId tenant, Incarnation incarnation, InvitationStatus status, String after) {
         return cursors.encode(tenant, incarnation, list(status), after);

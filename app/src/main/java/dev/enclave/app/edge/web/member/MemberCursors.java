@@ -10,16 +10,10 @@ import java.util.regex.Pattern;
 
 /** Cursors of an organisation's member list: the member (key digest) to continue after. */
 @Singleton
-public final class MemberCursors {
+public record MemberCursors(PageCursors cursors) {
 
     private static final String LIST = "members";
     private static final Pattern DIGEST = Pattern.compile("[a-z2-7]{26}");
-
-    private final PageCursors cursors;
-
-    MemberCursors(PageCursors cursors) {
-        this.cursors = cursors;
-    }
 
     public String encode(TenantId tenant, Incarnation incarnation, UserKey after) {
         return cursors.encode(tenant, incarnation, LIST, after.digest());

@@ -20,15 +20,7 @@ import java.util.Optional;
 /** {@link Members} on the single table; their changes are {@link DynamoDbMembershipChanges}. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-public final class DynamoDbMembers implements Members {
-
-    private final Store store;
-    private final CheckedItems checked;
-
-    DynamoDbMembers(Store store, CheckedItems checked) {
-        this.store = store;
-        this.checked = checked;
-    }
+public record DynamoDbMembers(Store store, CheckedItems checked) implements Members {
 
     @Override
     public Optional<Membership> find(TenantId tenant, UserKey user) {

@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-public final class DynamoDbMembershipChanges implements MembershipChanges {
+public record DynamoDbMembershipChanges(Store store, CheckedItems checked, MemberDependents dependents)
+        implements MembershipChanges {
 
     /** The writes of a membership change. */
     enum Role implements WriteRole {
@@ -49,16 +50,6 @@ public final class DynamoDbMembershipChanges implements MembershipChanges {
         NEW_OWNER,
         /** The actor's membership: still the one the change was decided on, with the role it needs. */
         ACTOR
-    }
-
-    private final Store store;
-    private final CheckedItems checked;
-    private final MemberDependents dependents;
-
-    DynamoDbMembershipChanges(Store store, CheckedItems checked, MemberDependents dependents) {
-        this.store = store;
-        this.checked = checked;
-        this.dependents = dependents;
     }
 
     /**
