@@ -26,8 +26,8 @@ public record RenamingOrganisation(Organisations organisations, OwedWork jobs, C
     /** The organisation renamed, reading it again (up to {@value #ATTEMPTS} times) if it changed meanwhile. */
     public Outcome<Organisation> rename(Rename command) {
         Organisation read = command.organisation();
-        return Rereads.decide(ATTEMPTS, read, current -> renameOnce(command, current), () -> Outcome.refused(
-                Reason.CONFLICT, "The organisation kept changing while it was renamed; try again."));
+        return Rereads.decide(ATTEMPTS, read, current -> renameOnce(command, current),
+                RenamingOrganisation::keptChanging);
     }
 
     private Rereads.Step<Organisation, Outcome<Organisation>> renameOnce(Rename command, Organisation current) {
@@ -43,9 +43,13 @@ public record RenamingOrganisation(Organisations organisations, OwedWork jobs, C
         } else if (outcome instanceof Organisations.Changed) {
             return organisations.find(read.id()).filter(found -> found.createdAt().equals(read.createdAt()))
                     .<Rereads.Step<Organisation, Outcome<Organisation>>>map(Rereads.Again::new)
-                    .orElseGet(() -> new Rereads.Decided<>(gone()));
+                    .orElseGet(() -> new Rereads.Decided<>(keptChanging()));
         }
         return new Rereads.Decided<>(gone());
+    }
+
+    private static Outcome<Organisation> keptChanging() {
+        return Outcome.refused(Reason.CONFLICT, "The organisation kept changing while it was renamed; try again.");
     }
 
     private static Outcome<Organisation> gone() {
