@@ -45,7 +45,7 @@ class ContractDocumentIT extends LocalStackTest {
     }
 
     @Test
-    void everyOperation_hasAUniqueIdATagASummary_andDocumentsItsErrorsAsProblems() {
+    void everyOperation_hasAUniqueIdATagASummary_andDocumentsItsErrorsAsProblems_andEveryAnswerItsRequestId() {
         JsonNode document = api().get("/openapi/enclave.json", null).json();
 
         List<String> ids = operationIds(document);
@@ -58,6 +58,8 @@ class ContractDocumentIT extends LocalStackTest {
             operation.get("responses").fieldNames().forEachRemaining(statuses::add);
             assertThat(statuses).as(id).anyMatch(s -> s.startsWith("2")).contains("413", "414", "431");
             operation.get("responses").fields().forEachRemaining(response -> {
+                assertThat(response.getValue().at("/headers/X-Request-Id/schema/type").asText())
+                        .as(id + " " + response.getKey() + " names X-Request-Id").isEqualTo("string");
                 if (response.getKey().startsWith("2")) {
                     return;
                 }
