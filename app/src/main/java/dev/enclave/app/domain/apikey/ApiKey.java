@@ -6,6 +6,7 @@ import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * An organisation's API key, as stored: never the secret, only its hash.
@@ -15,10 +16,18 @@ import java.util.Optional;
  * @param lastUsedAt when it last obtained credentials (recorded at most once a minute)
  * @param creator    the member who created it, whose authority it carries: it works only while they are still an
  *                   admin or owner of the organisation (empty: a key stored before creators were recorded)
+ * @param permissions what it may do besides obtaining credentials
  */
 public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
                      Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
-                     Optional<UserKey> creator) {
+                     Optional<UserKey> creator, Set<ApiKeyPermission> permissions) {
+
+    /** A key that may only obtain credentials. */
+    public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+                  Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
+                  Optional<UserKey> creator) {
+        this(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, creator, Set.of());
+    }
 
     /** A key with no creator on record. */
     public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
@@ -37,12 +46,23 @@ public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, S
         Objects.requireNonNull(lastUsedAt, "lastUsedAt");
         Objects.requireNonNull(secretHash, "secretHash");
         Objects.requireNonNull(creator, "creator");
+        permissions = Set.copyOf(permissions);
     }
 
     /** The key created by {@code member}, whose authority it carries. */
     public ApiKey createdByMember(UserKey member) {
         return new ApiKey(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash,
-                Optional.of(member));
+                Optional.of(member), permissions);
+    }
+
+    /** This key, allowed {@code granted} too. */
+    public ApiKey allowed(Set<ApiKeyPermission> granted) {
+        return new ApiKey(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, creator,
+                granted);
+    }
+
+    public boolean may(ApiKeyPermission permission) {
+        return permissions.contains(permission);
     }
 
     public boolean expiredAt(Instant now) {

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.Set;
 
 /** An owner or admin creates a named API key; its secret exists only in the answer. */
 @Singleton
@@ -20,7 +21,7 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
 
     /** What a create asks for: expiry in whole days from now, if any; made by {@code creator}, an admin. */
     public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
-                          String createdBy, UserKey creator) {
+                          String createdBy, UserKey creator, Set<ApiKeyPermission> permissions) {
     }
 
     /** The stored key and, once, its secret. */
@@ -33,7 +34,7 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
         ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);
         ApiKey key = new ApiKey(id, command.organisation().id(), command.name(), command.access(), command.createdBy(), now,
                 command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
-                secret.hash()).createdByMember(command.creator());
+                secret.hash()).createdByMember(command.creator()).allowed(command.permissions());
         return switch (keys.create(key, command.organisation(), settings.getMaximumApiKeys())) {
             case CREATED -> Outcome.done(new Created(key, secret));
             case LIMIT_REACHED -> Outcome.refused(Reason.API_KEY_LIMIT_REACHED,

@@ -26,11 +26,12 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
      * {@code actor} grants or takes away {@code group}; when {@code expected} is given, only on a membership at one
      * of its versions.
      */
-    public record GroupChange(Membership actor, UserKey target, GroupName group, Optional<ExpectedVersion> expected) {
+    public record GroupChange(Membership actor, UserKey target, String targetUserId, GroupName group,
+                              Optional<ExpectedVersion> expected) {
     }
 
     /** {@code actor}, an owner, hands ownership to {@code target}. */
-    public record TransferOwnership(Membership actor, UserKey target) {
+    public record TransferOwnership(Membership actor, UserKey target, String targetUserId) {
     }
 
     /**
@@ -49,7 +50,8 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
 
     public Outcome<Void> grant(GroupChange command) {
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
-                changes.grant(command.actor(), command.target(), command.group(), command.expected())));
+                changes.grant(command.actor(), command.target(), command.targetUserId(), command.group(),
+                        command.expected())));
     }
 
     public Outcome<Void> revoke(GroupChange command) {
@@ -58,7 +60,8 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
                     "Every member keeps the member group; remove the member instead.");
         }
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
-                changes.revoke(command.actor(), command.target(), command.group(), command.expected())));
+                changes.revoke(command.actor(), command.target(), command.targetUserId(), command.group(),
+                        command.expected())));
     }
 
     public Outcome<Void> transferOwnership(TransferOwnership command) {
@@ -68,7 +71,7 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
         if (command.actor().user().equals(command.target())) {
             return Outcome.refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
         }
-        return outcome(changes.transferOwnership(command.actor(), command.target()));
+        return outcome(changes.transferOwnership(command.actor(), command.target(), command.targetUserId()));
     }
 
     private Rereads.Step<Remove, Outcome<Void>> removeOnce(Remove command) {

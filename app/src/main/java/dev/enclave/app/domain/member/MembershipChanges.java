@@ -24,20 +24,20 @@ public interface MembershipChanges {
     Change remove(Membership actor, Membership membership);
 
     /**
-     * Adds a group; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
+     * Adds a group to the member {@code user}, whose id is {@code userId}; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
      * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
      * version, is decided by the write's condition, not by a read before it. Needs an admin (an owner for owner).
      */
-    Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected);
+    Change grant(Membership actor, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
 
     /** Removes a group; taking {@code owner} away from the last owner is refused. As {@link #grant}, by role. */
-    Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected);
+    Change revoke(Membership actor, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
 
     /**
      * Moves the owner group from {@code from}, an owner, to another member in one transaction; the owner count is
      * unchanged.
      */
-    Change transferOwnership(Membership from, UserKey to);
+    Change transferOwnership(Membership from, UserKey to, String toUserId);
 
     /** What a change came to. */
     enum Change {

@@ -22,6 +22,13 @@ public record ChangingTenant(Organisations organisations) {
     public record SetSeats(TenantId tenant, int seats) {
     }
 
+    /** How many days the tenant keeps its events from now on (1 to {@value #MAX_RETENTION_DAYS}). */
+    public record SetEventRetention(TenantId tenant, int days) {
+    }
+
+    /** The most days a tenant may keep its events. */
+    public static final int MAX_RETENTION_DAYS = 365;
+
     /** Limits of its own, or (empty) back to the platform's defaults. */
     public record SetLimits(TenantId tenant, Optional<Limit> limits) {
     }
@@ -46,6 +53,13 @@ public record ChangingTenant(Organisations organisations) {
     public Outcome<Organisation> setLimits(SetLimits command) {
         return organisations.setLimits(command.tenant(), command.limits()).map(Outcome::done)
                 .orElseGet(ChangingTenant::noSuchTenant);
+    }
+
+    public Outcome<Void> setEventRetention(SetEventRetention command) {
+        if (command.days() < 1 || command.days() > MAX_RETENTION_DAYS) {
+            return Outcome.refused(Reason.BAD_REQUEST, "Retention is 1 to " + MAX_RETENTION_DAYS + " days.");
+        }
+        return organisations.setEventRetention(command.tenant(), command.days()) ? Outcome.done() : noSuchTenant();
     }
 
     private static <T> Outcome<T> noSuchTenant() {

@@ -30,6 +30,12 @@ public interface Organisations {
     Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits);
 
     /**
+     * Keeps the organisation's events {@code days} from now on (events recorded before keep their expiry), with its
+     * event; false when there is no such organisation (or it is being deleted).
+     */
+    boolean setEventRetention(TenantId id, int days);
+
+    /**
      * Marks {@code read} {@code DELETING} if it is still that incarnation and not being deleted, so it answers as
      * gone from now on, and records the removal of its items as a job in the same transaction.
      */

@@ -29,7 +29,7 @@ public record AssigningServiceGroups(Services services) {
 
     /** Done whether or not they were in it. */
     public Outcome<Void> unassign(Assignment command) {
-        services.unassign(command.organisation(), command.group(), command.user());
+        services.unassign(command.organisation(), command.group(), command.user(), command.userId());
         return Outcome.done();
     }
 }

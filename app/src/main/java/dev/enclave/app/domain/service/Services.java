@@ -31,7 +31,7 @@ public interface Services {
      */
     Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId);
 
-    void unassign(Organisation organisation, ServiceGroup group, UserKey user);
+    void unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId);
 
     /** The user ids in the service group. */
     List<String> groupMembers(Organisation organisation, ServiceGroup group);

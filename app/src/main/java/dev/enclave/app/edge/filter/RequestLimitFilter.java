@@ -34,6 +34,8 @@ import reactor.core.publisher.Flux;
 final class RequestLimitFilter implements HttpServerFilter {
 
     private static final String BACKEND_PATHS = "/v1/backend/";
+    /** An organisation's log, which its API keys read and write too. */
+    private static final Pattern LOG_PATHS = Pattern.compile("/v1/orgs/[^/]+/(events|audit-log)(/[^/]*)?");
     private static final Pattern ORGANISATION_PATH = Pattern.compile("/v1/orgs/([^/]+)(?:/.*)?");
 
     private final RequestBudgets budgets;
@@ -66,7 +68,7 @@ final class RequestLimitFilter implements HttpServerFilter {
     }
 
     /**
-     * A signed-in caller's request; or one to the backend paths, by the API key its {@code Authorization} names once
+     * A signed-in caller's request; or one to the backend paths or an organisation's log, by the API key its {@code Authorization} names once
      * that key has worked (the organisation and key id parsed from it, so one key has one budget however the header
      * spells it; the key itself is checked later) or, for a key not seen working and a header that is no API key at
      * all, by the address it came from. Nothing for the rest,
@@ -78,7 +80,7 @@ final class RequestLimitFilter implements HttpServerFilter {
             return Optional.of(budgets.admit(organisation(request.getPath()),
                     caller.get().userKey()));
         }
-        if (!request.getPath().startsWith(BACKEND_PATHS)) {
+        if (!request.getPath().startsWith(BACKEND_PATHS) && !LOG_PATHS.matcher(request.getPath()).matches()) {
             return Optional.empty();
         }
         Optional<String> key = keys.named(request.getHeaders().getAuthorization().orElse(null));

@@ -9,6 +9,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.event.EventReads;
 import dev.enclave.app.infra.store.invitation.InvitationReads.Invitee;
 import dev.enclave.app.infra.store.member.MembershipReads.EmailRecord;
 import dev.enclave.app.infra.store.organisation.OrganisationReads.StoredOrganisation;
@@ -57,6 +58,14 @@ sealed interface Entity {
 
     /** An idempotency record (24 hours, then TTL); its sort key holds digests only. */
     record IdempotencyEntity(TableItem item, ItemKey key) implements Entity {
+    }
+
+    /** An event of the organisation's log. */
+    record EventEntity(TableItem item, EventReads.StoredEvent stored) implements Entity {
+    }
+
+    /** The head of the organisation's log: the last place taken. */
+    record EventHeadEntity(TableItem item, Long last) implements Entity {
     }
 
     /** An organisation's background job (its due-work entry is the job runner's, not compared here). */

@@ -2,6 +2,8 @@ package dev.enclave.app.infra.consistency;
 
 import dev.enclave.app.infra.consistency.Entity.ApiKeyEntity;
 import dev.enclave.app.infra.consistency.Entity.AssignmentEntity;
+import dev.enclave.app.infra.consistency.Entity.EventEntity;
+import dev.enclave.app.infra.consistency.Entity.EventHeadEntity;
 import dev.enclave.app.infra.consistency.Entity.IdempotencyEntity;
 import dev.enclave.app.infra.consistency.Entity.InvitationEntity;
 import dev.enclave.app.infra.consistency.Entity.InviteeEntity;
@@ -13,6 +15,7 @@ import dev.enclave.app.infra.consistency.Entity.ServiceEntity;
 import dev.enclave.app.infra.idempotency.IdempotencyReads;
 import dev.enclave.app.infra.store.StoredKind;
 import dev.enclave.app.infra.store.apikey.ApiKeyReads;
+import dev.enclave.app.infra.store.event.EventReads;
 import dev.enclave.app.infra.store.invitation.InvitationReads;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
@@ -38,7 +41,10 @@ enum EntityKind {
     ASSIGNMENT("service-group assignment", new Reading<>(ServiceReads.ASSIGNMENT, AssignmentEntity::new)),
     API_KEY("API key", new Reading<>(ApiKeyReads.API_KEY, ApiKeyEntity::new)),
     JOB("background job", new Reading<>(OrganisationReads.JOB, JobEntity::new)),
-    IDEMPOTENCY("idempotency record", new Reading<>(IdempotencyReads.RECORD, IdempotencyEntity::new));
+    IDEMPOTENCY("idempotency record", new Reading<>(IdempotencyReads.RECORD, IdempotencyEntity::new)),
+    EVENT("event", new Reading<>(EventReads.EVENT, EventEntity::new)),
+    EVENT_HEAD("event log head", new Reading<>(EventReads.HEAD, EventHeadEntity::new)),
+    EVENT_KEY("app event idempotency key", new Reading<>(EventReads.RECORDED_KEY, IdempotencyEntity::new));
 
     private final String label;
     private final Reading<?> reading;

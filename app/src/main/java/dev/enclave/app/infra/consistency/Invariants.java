@@ -81,6 +81,7 @@ public final class Invariants {
         violations.addAll(incarnations(tenant, items, organisation.get().organisation()));
         violations.addAll(OrganisationItemChecks.check(partition, organisation.get()));
         violations.addAll(ReferenceRules.check(partition));
+        violations.addAll(EventRules.check(partition));
         violations.addAll(LookupRules.check(tenant, partition.all(Entity.ApiKeyEntity.class), lookups));
         return violations;
     }

@@ -42,6 +42,13 @@ public enum ViolationKind {
     KEY_LOOKUP_MISSING,
     /** An API key lookup entry whose key is not in its organisation's partition (revoked, or the organisation gone). */
     KEY_LOOKUP_WITHOUT_KEY,
+    /**
+     * The organisation's log has a hole: a place below its head with no event, above the oldest kept (TTL removes
+     * the oldest first), or an event beyond its head.
+     */
+    EVENT_LOG_GAP,
+    /** A member or an API key that came after the oldest event kept, without the event that says so. */
+    EVENT_MISSING,
     /** An item no Enclave entity has: its sort key matches no kind, or its partition key no namespace. */
     UNKNOWN_ITEM,
     /** An item of a known kind that its entity's mapping refuses, or that maps to another key. */

@@ -8,6 +8,8 @@ public enum ItemKind {
     SERVICE("service"),
     ASSIGNMENT("assignment"),
     API_KEY("api-key"),
+    /** An event of an organisation's log. */
+    EVENT("event"),
     /** An organisation's background job. */
     JOB("job"),
     /** An entry of the owed-work index. */

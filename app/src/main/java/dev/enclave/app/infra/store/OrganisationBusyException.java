@@ -9,7 +9,7 @@ import java.time.Duration;
  */
 public final class OrganisationBusyException extends RuntimeException {
 
-    OrganisationBusyException(TenantId tenant, Duration waited) {
+    public OrganisationBusyException(TenantId tenant, Duration waited) {
         super("organisation " + tenant.value() + " had no turn for its write within " + waited);
     }
 }

@@ -1,7 +1,7 @@
 package dev.enclave.app.infra.store;
 
 import dev.enclave.app.domain.outcome.Backoff;
-
+import dev.enclave.identity.TenantId;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,11 +50,15 @@ public final class ScopedTable {
     private final DynamoDbClient client;
     private final String table;
     private final Turn turn;
+    private final Optional<TenantId> owner;
+    private final EventLog events;
 
-    ScopedTable(DynamoDbClient client, String table, Turn turn) {
+    ScopedTable(DynamoDbClient client, String table, Turn turn, Optional<TenantId> owner, EventLog events) {
         this.client = client;
         this.table = table;
         this.turn = turn;
+        this.owner = owner;
+        this.events = events;
     }
 
     /** The item at {@code key}, strongly consistent; empty when there is none. */
@@ -165,10 +169,14 @@ public final class ScopedTable {
      * transaction that lost to another one in flight on the same items changed nothing, so it is sent again: the
      * client retries it ({@code enclave.tenancy.dynamodb-max-attempts}), and when those attempts all lost too, it is
      * sent again here after a jittered pause, for up to {@link #CONFLICT_BUDGET}; then it is thrown, as is a
-     * transaction that failed otherwise. Every workflow's transaction runs here.
+     * transaction that failed otherwise. A transaction's event is recorded with it ({@link EventLog}). Every
+     * workflow's transaction runs here.
      */
     public TransactionOutcome transact(Transaction transaction) {
-        return turn.take(() -> sendUntilNoConflict(transaction));
+        return turn.take(() -> transaction.event().isPresent()
+                ? events.send(owner.orElseThrow(() -> new IllegalStateException("events are recorded on a tenant's "
+                        + "own table only")), this, transaction, this::sendUntilNoConflict)
+                : sendUntilNoConflict(transaction));
     }
 
     private TransactionOutcome sendUntilNoConflict(Transaction transaction) {

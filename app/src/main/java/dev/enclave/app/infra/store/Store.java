@@ -6,6 +6,7 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /** Enclave's table, handed out on scoped clients only: a tenant's, or a narrower scope's. */
@@ -16,25 +17,30 @@ public final class Store {
     private final TenantDynamoDb tenants;
     private final String table;
     private final Turns turns;
+    private final EventLog events;
 
-    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns) {
+    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns, EventLog events) {
         this.tenants = tenants;
         this.table = table.getName();
         this.turns = turns;
+        this.events = events;
     }
 
-    /** The table on the client confined to everything {@code tenant} owns; its transactions take turns. */
+    /**
+     * The table on the client confined to everything {@code tenant} owns; its transactions take turns and record
+     * their events.
+     */
     public ScopedTable forTenant(TenantId tenant) {
         return new ScopedTable(tenants.forTenant(tenant), table, new ScopedTable.Turn() {
             @Override
             public <T> T take(Supplier<T> transaction) {
                 return turns.take(tenant, transaction);
             }
-        });
+        }, Optional.of(tenant), events);
     }
 
     /** The table on the client confined to {@code scope}. */
     public ScopedTable forScope(GuardScope scope) {
-        return new ScopedTable(tenants.forScope(scope), table, ScopedTable.Turn.NONE);
+        return new ScopedTable(tenants.forScope(scope), table, ScopedTable.Turn.NONE, Optional.empty(), events);
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.store;
 
+import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.identity.Incarnation;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,15 +15,46 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * @param writes             the writes in the order they are sent, each with its role
  * @param clientRequestToken the idempotency token DynamoDB deduplicates the call by, if any
+ * @param event              the event the change records, in the same transaction ({@link EventLog})
  */
-public record Transaction(List<NamedWrite> writes, Optional<String> clientRequestToken) {
+public record Transaction(List<NamedWrite> writes, Optional<String> clientRequestToken,
+                         Optional<Recording> event) {
 
     /** DynamoDB's limit of writes in one transaction. */
     public static final int MAX_WRITES = 100;
+    /** The most events one change records. */
+    public static final int MAX_EVENTS = 2;
+    /** The writes a change may make besides its events and their places (the log's head). */
+    public static final int MAX_CHANGE_WRITES = MAX_WRITES - MAX_EVENTS - 1;
 
     public Transaction {
         writes = List.copyOf(writes);
         Objects.requireNonNull(clientRequestToken, "clientRequestToken");
+        Objects.requireNonNull(event, "event");
+    }
+
+    /** The same transaction with {@code more} writes after its own, and no event left to record. */
+    public Transaction with(List<NamedWrite> more) {
+        List<NamedWrite> all = new ArrayList<>(writes);
+        all.addAll(more);
+        return new Transaction(all, clientRequestToken, Optional.empty());
+    }
+
+    /**
+     * The events to record, in this order, in the organisation's life {@code incarnation} when the workflow knows it
+     * (otherwise the one the log's head records); {@code retentionDays}, when given, becomes how long the
+     * organisation keeps its events from now on.
+     */
+    public record Recording(List<NewEvent> events, Optional<Incarnation> incarnation,
+                            Optional<Integer> retentionDays) {
+        public Recording {
+            events = List.copyOf(events);
+            if (events.isEmpty() || events.size() > MAX_EVENTS) {
+                throw new IllegalArgumentException("a change records 1 to " + MAX_EVENTS + " events");
+            }
+            Objects.requireNonNull(incarnation, "incarnation");
+            Objects.requireNonNull(retentionDays, "retentionDays");
+        }
     }
 
     public static Builder builder() {
@@ -43,6 +75,7 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
         private final List<NamedWrite> writes = new ArrayList<>();
         private Optional<String> clientRequestToken = Optional.empty();
         private Optional<Incarnation> incarnation = Optional.empty();
+        private Optional<Recording> event = Optional.empty();
 
         private Builder() {
         }
@@ -87,6 +120,16 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
             return add(role, new Write.Check(key, condition));
         }
 
+        /** Records {@code events} with the change (in the organisation's life {@link #writtenBy} names, if any). */
+        public Builder records(NewEvent... events) {
+            return records(new Recording(List.of(events), incarnation, Optional.empty()));
+        }
+
+        public Builder records(Recording recording) {
+            this.event = Optional.of(recording);
+            return this;
+        }
+
         public Builder clientRequestToken(Optional<String> token) {
             this.clientRequestToken = token;
             return this;
@@ -109,7 +152,7 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
         }
 
         public Transaction build() {
-            return new Transaction(writes, clientRequestToken);
+            return new Transaction(writes, clientRequestToken, event);
         }
     }
 }

@@ -141,13 +141,13 @@ class ChangingMembershipTest {
 
     @Test
     void grant_byAPlainMember_isMissingRole_andChangesNothing() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(carl, dana.user(), BILLING, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(carl, dana.user(), dana.userId(), BILLING, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, dana.user())).contains(dana);
     }
 
     @Test
     void grant_byAnAdmin_ofAGroup_addsIt_atTheNextVersion() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
 
         Membership now = members.find(ACME, carl.user()).orElseThrow();
         assertThat(now.groups()).containsExactlyInAnyOrder(BILLING, MEMBER);
@@ -156,13 +156,13 @@ class ChangingMembershipTest {
 
     @Test
     void grant_ofTheOwnerGroup_byAnAdminWhoIsNoOwner_isMissingRole() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), OWNER, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), OWNER, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test
     void grant_ofTheOwnerGroup_byAnOwner_makesASecondOwner() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(ada, carl.user(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ada, carl.user(), carl.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
 
         assertThat(members.find(ACME, carl.user()).orElseThrow().isOwner()).isTrue();
         assertThat(members.owners(ACME)).isEqualTo(2);
@@ -170,60 +170,60 @@ class ChangingMembershipTest {
 
     @Test
     void grant_ofTheAdminGroup_byAnAdmin_isAllowed() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user()).orElseThrow().isAdmin()).isTrue();
     }
 
     @Test
     void grant_ofAGroupAlreadyHeld_isNotRefused_andKeepsTheVersion() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(ada, bea.user(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
 
     @Test
     void grant_toSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, STRANGER, BILLING, Optional.empty()))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, STRANGER, STRANGER.digest(), BILLING, Optional.empty()))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
         assertThat(members.find(ACME, STRANGER)).isEmpty();
     }
 
     @Test
     void grant_withIfMatchAtTheVersionRead_applies() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), BILLING, atVersion(1)))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, atVersion(1)))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user()).orElseThrow().groups()).contains(BILLING);
     }
 
     @Test
     void grant_withIfMatchAtAnotherVersion_isVersionMismatch_andChangesNothing() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), BILLING, atVersion(2)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, atVersion(2)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void grant_withIfMatchAtAnotherVersion_ofAGroupAlreadyHeld_isStillAVersionMismatch() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ada, bea.user(), ADMIN, atVersion(2)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, atVersion(2)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
     }
 
     @Test
     void grant_withIfMatch_toSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, STRANGER, BILLING, atVersion(1)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, STRANGER, STRANGER.digest(), BILLING, atVersion(1)))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
     }
 
     @Test
     void revoke_ofTheMemberGroup_isBadRequest_beforeAnyRoleCheck() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, carl.user(), MEMBER, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, carl.user(), carl.userId(), MEMBER, Optional.empty()))))
                 .isEqualTo(Reason.BAD_REQUEST);
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(carl, dana.user(), MEMBER, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(carl, dana.user(), dana.userId(), MEMBER, Optional.empty()))))
                 .isEqualTo(Reason.BAD_REQUEST);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void revoke_byAPlainMember_isMissingRole_andChangesNothing() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(carl, bea.user(), ADMIN, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(carl, bea.user(), bea.userId(), ADMIN, Optional.empty()))))
                 .isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
@@ -233,20 +233,20 @@ class ChangingMembershipTest {
         members.add(member("eve", BILLING));
         UserKey eve = UserKey.of("iss", "eve");
 
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(bea, eve, BILLING, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(bea, eve, eve.digest(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, eve).orElseThrow().groups()).containsExactly(MEMBER);
     }
 
     @Test
     void revoke_ofTheOwnerGroup_byAnAdminWhoIsNoOwner_isMissingRole() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(bea, ada.user(), OWNER, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(bea, ada.user(), ada.userId(), OWNER, Optional.empty()))))
                 .isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test
     void revoke_ofTheOwnerGroup_fromTheLastOwner_isLastOwner_andKeepsIt() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, ada.user(), OWNER, Optional.empty())))).isEqualTo(Reason.LAST_OWNER);
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, ada.user(), ada.userId(), OWNER, Optional.empty())))).isEqualTo(Reason.LAST_OWNER);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
@@ -254,56 +254,56 @@ class ChangingMembershipTest {
     void revoke_ofTheOwnerGroup_fromOneOfTwoOwners_leavesTheOther() {
         members.add(member("eve", OWNER));
 
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, ada.user(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, ada.user(), ada.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test
     void revoke_ofTheOwnerGroup_fromSomeoneWhoIsNoOwner_isNotRefused_evenWithOneOwner() {
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, carl.user(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, carl.user(), carl.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void revoke_ofAGroupNotHeld_isNotRefused_andKeepsTheVersion() {
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(bea, carl.user(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void revoke_fromSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(bea, STRANGER, BILLING, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(bea, STRANGER, STRANGER.digest(), BILLING, Optional.empty()))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
     }
 
     @Test
     void revoke_withIfMatchAtAnotherVersion_isVersionMismatch_andKeepsTheGroup() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, bea.user(), ADMIN, atVersion(7)))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, atVersion(7)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
 
     @Test
     void revoke_withIfMatchAnyVersion_takesTheGroupAway() {
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, bea.user(), ADMIN, Optional.of(ExpectedVersion.anyExisting())))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, Optional.of(ExpectedVersion.anyExisting())))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, bea.user()).orElseThrow().isAdmin()).isFalse();
     }
 
     @Test
     void transfer_byAnAdminWhoIsNoOwner_isMissingRole() {
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(bea, carl.user())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(bea, carl.user(), carl.userId())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
     @Test
     void transfer_toYourself_isBadRequest() {
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, ada.user())))).isEqualTo(Reason.BAD_REQUEST);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, ada.user(), ada.userId())))).isEqualTo(Reason.BAD_REQUEST);
     }
 
     @Test
     void transfer_toAMember_movesTheOwnerGroup_andKeepsOneOwner() {
-        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, carl.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, carl.user(), carl.userId()))).isEqualTo(Outcome.done());
 
         assertThat(members.find(ACME, carl.user()).orElseThrow().isOwner()).isTrue();
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
@@ -312,7 +312,7 @@ class ChangingMembershipTest {
 
     @Test
     void transfer_toSomeoneWhoIsNotAMember_isMemberNotFound_andKeepsTheOwner() {
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, STRANGER)))).isEqualTo(Reason.MEMBER_NOT_FOUND);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, STRANGER, STRANGER.digest())))).isEqualTo(Reason.MEMBER_NOT_FOUND);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
@@ -321,7 +321,7 @@ class ChangingMembershipTest {
         Membership eve = member("eve", OWNER);
         members.add(eve);
 
-        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, eve.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, eve.user(), eve.userId()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
         assertThat(members.find(ACME, eve.user()).orElseThrow().isOwner()).isTrue();
         assertThat(members.owners(ACME)).isEqualTo(1);
@@ -332,7 +332,7 @@ class ChangingMembershipTest {
         Membership staleActor = member("eve", OWNER);
         members.add(member("eve"));
 
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(staleActor, carl.user())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(staleActor, carl.user(), carl.userId())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 

@@ -137,13 +137,15 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     @Override
-    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+    public Change grant(Membership actor, UserKey user, String userId, GroupName group,
+                        Optional<ExpectedVersion> expected) {
         return acting(actor, group.isOwner()) ? editGroup(actor.tenant(), user, group, true, expected)
                 : Change.ACTOR_GONE;
     }
 
     @Override
-    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
+    public Change revoke(Membership actor, UserKey user, String userId, GroupName group,
+                         Optional<ExpectedVersion> expected) {
         return acting(actor, group.isOwner()) ? editGroup(actor.tenant(), user, group, false, expected)
                 : Change.ACTOR_GONE;
     }
@@ -161,7 +163,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
 
     /** The new owner is read first: already an owner, or no member, answers for them before the one leaving. */
     @Override
-    public Change transferOwnership(Membership actor, UserKey to) {
+    public Change transferOwnership(Membership actor, UserKey to, String toUserId) {
         TenantId tenant = actor.tenant();
         UserKey from = actor.user();
         if (from.equals(to)) {
@@ -169,7 +171,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
         }
         GroupName owner = GroupName.OWNER;
         if (stored(tenant, to).map(found -> found.membership().isOwner()).orElse(false)) {
-            return revoke(actor, from, owner, Optional.empty());
+            return revoke(actor, from, from.digest(), owner, Optional.empty());
         }
         Optional<Change> newOwnerRefused = refusedEdit(stored(tenant, to), owner, true, Optional.empty());
         if (newOwnerRefused.isPresent()) {

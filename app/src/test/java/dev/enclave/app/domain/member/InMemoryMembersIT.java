@@ -57,32 +57,32 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins twins = new Twins("twin-groups", "bob", "carl");
         UserKey owner = twins.owner;
 
-        twins.step("grant", m -> m.grant(twins.actor(owner), BOB, ADMIN, Optional.empty()), Change.DONE);
-        twins.step("grant again", m -> m.grant(twins.actor(owner), BOB, ADMIN, Optional.empty()), Change.UNCHANGED);
+        twins.step("grant", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), ADMIN, Optional.empty()), Change.DONE);
+        twins.step("grant again", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), ADMIN, Optional.empty()), Change.UNCHANGED);
         long bobAt = stored.find(twins.tenant, BOB).orElseThrow().version();
-        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), BOB, BILLING, at(bobAt - 1)),
+        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), BILLING, at(bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), BOB, ADMIN, at(bobAt - 1)),
+        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), ADMIN, at(bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), BOB, BILLING, at(bobAt)), Change.DONE);
-        twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), CARL, BILLING, Optional.empty()),
+        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), BILLING, at(bobAt)), Change.DONE);
+        twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), CARL, CARL.digest(), BILLING, Optional.empty()),
                 Change.UNCHANGED);
-        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), STRANGER, BILLING, Optional.empty()),
+        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), STRANGER, STRANGER.digest(), BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
-        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), STRANGER, BILLING, at(1)),
+        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), STRANGER, STRANGER.digest(), BILLING, at(1)),
                 Change.NOT_A_MEMBER);
-        twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), STRANGER, BILLING, Optional.empty()),
+        twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), STRANGER, STRANGER.digest(), BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
-        twins.step("revoke the last owner", m -> m.revoke(twins.actor(owner), owner, OWNER, Optional.empty()),
+        twins.step("revoke the last owner", m -> m.revoke(twins.actor(owner), owner, owner.digest(), OWNER, Optional.empty()),
                 Change.LAST_OWNER);
-        twins.step("revoke owner from a non-owner", m -> m.revoke(twins.actor(owner), CARL, OWNER, Optional.empty()),
+        twins.step("revoke owner from a non-owner", m -> m.revoke(twins.actor(owner), CARL, CARL.digest(), OWNER, Optional.empty()),
                 Change.UNCHANGED);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), BOB, OWNER, Optional.empty()), Change.DONE);
-        twins.step("revoke one of two owners", m -> m.revoke(twins.actor(owner), owner, OWNER, Optional.empty()),
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), OWNER, Optional.empty()), Change.DONE);
+        twins.step("revoke one of two owners", m -> m.revoke(twins.actor(owner), owner, owner.digest(), OWNER, Optional.empty()),
                 Change.DONE);
-        twins.step("revoke the last owner again", m -> m.revoke(twins.actor(BOB), BOB, OWNER, Optional.empty()),
+        twins.step("revoke the last owner again", m -> m.revoke(twins.actor(BOB), BOB, BOB.digest(), OWNER, Optional.empty()),
                 Change.LAST_OWNER);
-        twins.step("revoke at any version", m -> m.revoke(twins.actor(BOB), BOB, ADMIN,
+        twins.step("revoke at any version", m -> m.revoke(twins.actor(BOB), BOB, BOB.digest(), ADMIN,
                 Optional.of(ExpectedVersion.anyExisting())), Change.DONE);
     }
 
@@ -91,15 +91,15 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins twins = new Twins("twin-transfer", "bob", "carl");
         UserKey owner = twins.owner;
 
-        twins.step("to a stranger", m -> m.transferOwnership(twins.actor(owner), STRANGER),
+        twins.step("to a stranger", m -> m.transferOwnership(twins.actor(owner), STRANGER, STRANGER.digest()),
                 Change.NOT_A_MEMBER);
-        twins.step("from a non-owner", m -> m.transferOwnership(twins.actor(CARL), BOB), Change.ACTOR_GONE);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), BOB, OWNER, Optional.empty()), Change.DONE);
-        twins.step("to an owner", m -> m.transferOwnership(twins.actor(owner), BOB), Change.DONE);
-        twins.step("from the former owner", m -> m.transferOwnership(twins.actor(owner), CARL),
+        twins.step("from a non-owner", m -> m.transferOwnership(twins.actor(CARL), BOB, BOB.digest()), Change.ACTOR_GONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), OWNER, Optional.empty()), Change.DONE);
+        twins.step("to an owner", m -> m.transferOwnership(twins.actor(owner), BOB, BOB.digest()), Change.DONE);
+        twins.step("from the former owner", m -> m.transferOwnership(twins.actor(owner), CARL, CARL.digest()),
                 Change.ACTOR_GONE);
-        twins.step("to a member", m -> m.transferOwnership(twins.actor(BOB), CARL), Change.DONE);
-        twins.step("from the last owner, to a co-owner gone", m -> m.transferOwnership(twins.actor(CARL), BOB),
+        twins.step("to a member", m -> m.transferOwnership(twins.actor(BOB), CARL, CARL.digest()), Change.DONE);
+        twins.step("from the last owner, to a co-owner gone", m -> m.transferOwnership(twins.actor(CARL), BOB, BOB.digest()),
                 Change.DONE);
     }
 
@@ -110,14 +110,14 @@ class InMemoryMembersIT extends LocalStackTest {
 
         twins.step("the last owner", m -> m.remove(twins.actor(owner), twins.read(m, owner)), Change.LAST_OWNER);
         Membership bobAsRead = stored.find(twins.tenant, BOB).orElseThrow();
-        twins.step("grant", m -> m.grant(twins.actor(owner), BOB, BILLING, Optional.empty()), Change.DONE);
+        twins.step("grant", m -> m.grant(twins.actor(owner), BOB, BOB.digest(), BILLING, Optional.empty()), Change.DONE);
         twins.step("a member changed since read", m -> m.remove(twins.actor(owner), bobAsRead),
                 Change.MEMBERSHIP_CHANGED);
         Membership bobNow = stored.find(twins.tenant, BOB).orElseThrow();
         twins.step("a member as read", m -> m.remove(twins.actor(owner), bobNow), Change.DONE);
         twins.step("a member already removed", m -> m.remove(twins.actor(owner), bobNow),
                 Change.MEMBERSHIP_CHANGED);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), CARL, OWNER, Optional.empty()), Change.DONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), CARL, CARL.digest(), OWNER, Optional.empty()), Change.DONE);
         twins.step("one of two owners", m -> m.remove(twins.actor(owner), twins.read(m, owner)), Change.DONE);
         twins.step("the owner left", m -> m.remove(twins.actor(CARL), twins.read(m, CARL)), Change.LAST_OWNER);
     }
@@ -138,7 +138,7 @@ class InMemoryMembersIT extends LocalStackTest {
         UserKey owner = twins.owner;
         twins.step("one write too many", m -> m.remove(twins.actor(owner), twins.read(m, BOB)), Change.TOO_LARGE);
 
-        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB);
+        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB, BOB.digest());
         twins.memory.dependents(twins.tenant, BOB, 96);
         twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), twins.read(m, BOB)), Change.DONE);
     }

@@ -118,6 +118,11 @@ class RenamingOrganisationTest {
         }
 
         @Override
+        public boolean setEventRetention(TenantId id, int days) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Deletion markDeleting(Organisation read, Instant now) {
             throw new UnsupportedOperationException();
         }

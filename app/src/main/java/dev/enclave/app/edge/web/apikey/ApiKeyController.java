@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.apikey.ApiKeys;
 import dev.enclave.app.domain.apikey.CreatingApiKey;
 import dev.enclave.app.domain.apikey.RevokingApiKey;
@@ -46,10 +47,13 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * An organisation's API keys (owners and admins): create one (its secret is in this answer and nowhere else),
@@ -71,24 +75,37 @@ class ApiKeyController {
     record CreateApiKey(@NotNull @Text(max = 100) String name,
                         @NotNull @Pattern(regexp = "read|readwrite", message = "must be read or readwrite")
                         String access,
-                        @Nullable @Min(1) @Max(3650) Integer expiresInDays) {
+                        @Nullable @Min(1) @Max(3650) Integer expiresInDays,
+                        @Schema(description = "What the key may do besides obtaining credentials")
+                        @Nullable @Size(max = 3) List<@NotNull @Pattern(regexp = ApiKeyPermission.PATTERN,
+                                message = "must be events:read, audit_log:read or audit_log:write") String> permissions) {
+
+        Set<ApiKeyPermission> granted() {
+            return permissions == null ? Set.of() : permissions.stream().map(wire -> ApiKeyPermission.parse(wire)
+                    .orElseThrow()).collect(Collectors.toSet());
+        }
     }
 
     @Serdeable
     @Schema(name = "ApiKey")
     record ApiKeyView(String id, String name, String access, String createdBy, String createdAt,
-                      @Nullable String expiresAt, @Nullable String lastUsedAt) {
+                      @Nullable String expiresAt, @Nullable String lastUsedAt, List<String> permissions) {
 
         static ApiKeyView of(ApiKey key) {
             return new ApiKeyView(key.id().value(), key.name(), DataNamespaceView.wire(key.access()), key.createdBy(),
-                    WireTime.of(key.createdAt()), text(key.expiresAt()), text(key.lastUsedAt()));
+                    WireTime.of(key.createdAt()), text(key.expiresAt()), text(key.lastUsedAt()), wire(key));
         }
+    }
+
+    static List<String> wire(ApiKey key) {
+        return key.permissions().stream().map(ApiKeyPermission::wire).sorted().toList();
     }
 
     @Serdeable
     @Schema(name = "CreatedApiKey")
     record CreatedApiKey(String id, String name, String access, String createdBy, String createdAt,
-                         @Nullable String expiresAt, String secret, DataNamespaceView dataNamespace) {
+                         @Nullable String expiresAt, String secret, DataNamespaceView dataNamespace,
+                         List<String> permissions) {
     }
 
     @Serdeable
@@ -127,12 +144,12 @@ class ApiKeyController {
             Access level = DataNamespaceView.access(body.access());
             return Rejections.answer(request, creating.create(new CreatingApiKey.Command(granted.organisation(),
                     body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
-                    granted.membership().user())), created -> {
+                    granted.membership().user(), body.granted())), created -> {
                         ApiKey key = created.key();
                         return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
                                 key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()),
                                 created.secret().reveal(), DataNamespaceView.of(namespaces.describe(granted.tenant(),
-                                granted.organisation().incarnation(), level))),
+                                granted.organisation().incarnation(), level)), wire(key)),
                                 URI.create(request.getPath() + "/" + key.id().value()));
                     });
         });

@@ -1,9 +1,13 @@
 package dev.enclave.app.edge.web.apikey;
 
+import dev.enclave.app.domain.access.CredentialsEvents;
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
+import dev.enclave.app.domain.event.EventRecorder;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.contract.WithApiKey;
+import dev.enclave.app.edge.observability.RequestEventContext;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.credentials.DataNamespaceView;
 import dev.enclave.app.infra.limits.PresentedKeys;
@@ -31,6 +35,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -74,9 +79,12 @@ class ContainerCredentialsController {
     private final DataNamespaces namespaces;
     private final RequestBudgets budgets;
     private final PresentedKeys presented;
+    private final EventRecorder events;
 
     ContainerCredentialsController(AuthenticatingApiKey keys, HandedOutCredentials credentials,
-                                   DataNamespaces namespaces, RequestBudgets budgets, PresentedKeys presented) {
+                                   DataNamespaces namespaces, RequestBudgets budgets, PresentedKeys presented,
+                                   EventRecorder events) {
+        this.events = events;
         this.keys = keys;
         this.credentials = credentials;
         this.namespaces = namespaces;
@@ -95,6 +103,11 @@ class ContainerCredentialsController {
         return whenAuthenticated(request, key, granted -> {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
                     granted.key().access());
+            if (events.record(granted.key().tenant(), granted.organisation().incarnation(), CredentialsEvents.issued(
+                    granted.key().tenant().value(), DataNamespaceView.wire(granted.key().access()), request.getPath(),
+                    issued.expiration()), Optional.empty()) != EventRecorder.Recorded.RECORDED) {
+                return Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key's organisation is gone.");
+            }
             return HttpResponse.ok(new ContainerCredentials(issued.accessKeyId(), issued.secretAccessKey(),
                     issued.sessionToken(), WireTime.of(issued.expiration())));
         });
@@ -119,6 +132,7 @@ class ContainerCredentialsController {
                                               Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
         return Rejections.answer(request, keys.authenticate(new AuthenticatingApiKey.Present(key)), granted -> {
             presented.named(key).ifPresent(budgets::keyProven);
+            RequestEventContext.actingKey(request, granted.key().id().value());
             return action.apply(granted);
         });
     }

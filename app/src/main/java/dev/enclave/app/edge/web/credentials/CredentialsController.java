@@ -1,13 +1,17 @@
 package dev.enclave.app.edge.web.credentials;
 
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.CredentialsEvents;
 import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.event.EventRecorder;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.contract.WireTime;
+import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.vending.DataNamespaces;
 import dev.enclave.iam.policy.Access;
@@ -33,6 +37,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
+import java.util.Optional;
 
 /**
  * Hands an owner or admin credentials for the organisation's data namespace: fresh from STS (15 minutes), confined
@@ -73,11 +78,14 @@ class CredentialsController {
     private final RequestAccess access;
     private final HandedOutCredentials credentials;
     private final DataNamespaces namespaces;
+    private final EventRecorder events;
 
-    CredentialsController(RequestAccess access, HandedOutCredentials credentials, DataNamespaces namespaces) {
+    CredentialsController(RequestAccess access, HandedOutCredentials credentials, DataNamespaces namespaces,
+                          EventRecorder events) {
         this.access = access;
         this.credentials = credentials;
         this.namespaces = namespaces;
+        this.events = events;
     }
 
     @Operation(operationId = "issueCredentials",
@@ -94,6 +102,10 @@ class CredentialsController {
             Organisation organisation = granted.organisation();
             IssuedCredentials issued = credentials.fresh(granted.tenant(), organisation.incarnation(), level,
                     "enclave-" + granted.membership().user().digest());
+            if (events.record(granted.tenant(), organisation.incarnation(), CredentialsEvents.issued(
+                    granted.tenant().value(), DataNamespaceView.wire(level), request.getPath(), issued.expiration()), Optional.empty()) != EventRecorder.Recorded.RECORDED) {
+                return Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "The organisation is gone.");
+            }
             return HttpResponse.ok(ScopedCredentials.of(issued,
                     DataNamespaceView.of(namespaces.describe(granted.tenant(), organisation.incarnation(), level))));
         });

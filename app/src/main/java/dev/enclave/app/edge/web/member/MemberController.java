@@ -111,7 +111,7 @@ class MemberController {
         }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> Rejections.answer(request,
                 edit.apply(new ChangingMembership.GroupChange(granted.membership(),
-                        UserKey.of(caller.issuer(), userId), name.get(),
+                        UserKey.of(caller.issuer(), userId), userId, name.get(),
                         IfMatch.expected(ifMatch, granted.organisation().incarnation()))),
                 done -> member(request, granted.organisation(), caller, userId)));
     }

@@ -67,6 +67,6 @@ class TransferOwnershipController {
                              @Valid @Body Transfer body) {
         return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.orNoContent(request,
                 changing.transferOwnership(new ChangingMembership.TransferOwnership(granted.membership(),
-                        UserKey.of(caller.issuer(), body.userId())))));
+                        UserKey.of(caller.issuer(), body.userId()), body.userId()))));
     }
 }

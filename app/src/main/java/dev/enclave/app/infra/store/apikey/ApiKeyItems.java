@@ -2,7 +2,7 @@ package dev.enclave.app.infra.store.apikey;
 
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyId;
-
+import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
@@ -12,10 +12,13 @@ import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -53,6 +56,8 @@ final class ApiKeyItems {
                     .setter((b, v) -> b.secretHash = v))
             .addAttribute(String.class, a -> a.name("creator").getter(k -> k.creator().map(UserKey::digest)
                     .orElse(null)).setter((b, v) -> b.creator = v))
+            .addAttribute(String.class, a -> a.name("permissions").getter(ApiKeyItems::permissions)
+                    .setter((b, v) -> b.permissions = v))
             .build(), "an API key");
 
     private ApiKeyItems() {
@@ -64,6 +69,18 @@ final class ApiKeyItems {
         item.putAll(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap());
         item.remove(LAST_USED_AT);
         return Incarnations.stamp(item, incarnation);
+    }
+
+    /** The permissions as one sorted, space-separated string; none: no attribute (as keys made before them). */
+    private static String permissions(ApiKey key) {
+        return key.permissions().isEmpty() ? null : key.permissions().stream().map(ApiKeyPermission::wire).sorted()
+                .collect(Collectors.joining(" "));
+    }
+
+    private static Set<ApiKeyPermission> permissions(String written) {
+        return written == null ? Set.of() : Arrays.stream(written.split(" ")).map(wire -> ApiKeyPermission.parse(wire)
+                .orElseThrow(() -> new IllegalArgumentException("no such API key permission: " + wire)))
+                .collect(Collectors.toSet());
     }
 
     private static String text(Optional<Instant> instant) {
@@ -82,6 +99,7 @@ final class ApiKeyItems {
         private String lastUsedAt;
         private String secretHash;
         private String creator;
+        private String permissions;
 
         ApiKey build() {
             return new ApiKey(new ApiKeyId(Objects.requireNonNull(id, "keyId")),
@@ -89,7 +107,8 @@ final class ApiKeyItems {
                     Access.valueOf(Objects.requireNonNull(access, "access")), createdBy,
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Optional.ofNullable(expiresAt).map(Instant::parse), Optional.ofNullable(lastUsedAt)
-                    .map(Instant::parse), secretHash, Optional.ofNullable(creator).map(UserKey::new));
+                    .map(Instant::parse), secretHash, Optional.ofNullable(creator).map(UserKey::new),
+                    permissions(permissions));
         }
     }
 }

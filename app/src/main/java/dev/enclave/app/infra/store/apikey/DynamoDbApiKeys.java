@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.store.apikey;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyEvents;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.domain.apikey.ApiKeys;
 import dev.enclave.app.domain.member.Membership;
@@ -65,6 +66,7 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
                     .writtenBy(organisation.incarnation())
                     .create(Role.KEY, ApiKeyItems.SCHEMA.toItem(key))
                     .add(Role.KEY_COUNT, OrganisationConditions.apiKeyAdded(organisation, maximum))
+                    .records(ApiKeyEvents.created(key))
                     .build());
         } catch (RuntimeException fault) {
             forgetQuietly(key.tenant(), key.id());
@@ -121,6 +123,7 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                 .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Expr.exists())
                 .add(Role.KEY_COUNT, OrganisationConditions.apiKeyRemoved(tenant))
+                .records(ApiKeyEvents.revoked(id))
                 .build());
         if (outcome.refused(Role.KEY)) {
             return false;
@@ -153,7 +156,13 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
     public void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince) {
         Expr used = Expr.update().set("#used = :now").name("#used", ApiKeyItems.LAST_USED_AT)
                 .value(":now", now.toString()).build();
-        Expr notRecordedSince = Expr.exists().and(Expr.of("(attribute_not_exists(#used) OR #used < :since)")
+        Expr neverUsed = Expr.exists().and(Expr.of("attribute_not_exists(#used)")
+                .name("#used", ApiKeyItems.LAST_USED_AT));
+        if (table(tenant).transact(Transaction.builder().update(Role.KEY, ApiKeyKeys.key(tenant, id), used, neverUsed)
+                .records(ApiKeyEvents.usedFirst(id)).build()).committed()) {
+            return;
+        }
+        Expr notRecordedSince = Expr.exists().and(Expr.of("#used < :since")
                 .name("#used", ApiKeyItems.LAST_USED_AT).value(":since", notSince.toString()));
         if (!table(tenant).update(ApiKeyKeys.key(tenant, id), used, notRecordedSince)) {
             LOG.debug("API key {} use already recorded since {}", id, notSince);

@@ -1,8 +1,10 @@
 package dev.enclave.app.infra.store.founding;
 
 import dev.enclave.app.domain.founding.Founding;
+import dev.enclave.app.domain.member.MemberEvents;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.Store;
@@ -33,6 +35,7 @@ record DynamoDbFounding(Store store) implements Founding {
                 .add(Create.ORGANISATION, OrganisationWrites.created(organisation))
                 .add(Create.OWNER, MembershipWrites.joined(owner, new OrganisationName(organisation.name(),
                         organisation.version()), Set.of()))
+                .records(OrganisationEvents.created(organisation), MemberEvents.added(owner))
                 .clientRequestToken(idempotencyToken);
         if (owner.email().isPresent()) {
             writes.add(Create.OWNER_EMAIL, MembershipWrites.emailTaken(owner));

@@ -1,11 +1,14 @@
 package dev.enclave.app.infra.store.invitation;
 
 import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.invitation.InvitationEvents;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.invitation.Invitations;
+import dev.enclave.app.domain.member.MemberEvents;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.service.ServiceGroup;
@@ -66,7 +69,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Expr::absent))
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
                         invitation.email()))
-                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation));
+                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation))
+                .records(InvitationEvents.sent(invitation));
         servicesExist(writes, invitation);
         previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
                 invitation.tenant()));
@@ -92,6 +96,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
                 .add(InvitationWrite.ORGANISATION, OrganisationWrites.created(organisation))
                 .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(ownerInvitation))
                 .create(InvitationWrite.INVITEE, InviteeGuards.of(ownerInvitation))
+                .records(OrganisationEvents.created(organisation), InvitationEvents.sent(ownerInvitation))
                 .build()).committed();
     }
 
@@ -134,7 +139,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.emailTaken(membership))
                 .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.joined(organisation, membership.isOwner()))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
-                        guardNames(invitation.id().value()));
+                        guardNames(invitation.id().value()))
+                .records(InvitationEvents.accepted(invitation, membership.userId()), MemberEvents.added(membership));
         servicesAssigned(writes, invitation);
         invitation.inviter().ifPresent(inviter -> writes.add(InvitationWrite.INVITER,
                 MembershipRules.mayGrant(tenant, inviter, invitation.groups())));
@@ -191,6 +197,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
                         closing(invitation.tenant(), status).build(), stillPending())
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), guardNames(invitation.id().value()))
+                .records(InvitationEvents.closed(invitation, status))
                 .build()).committed();
     }
 
@@ -209,6 +216,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
                         stillPending())
                 .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), guardLivesAsLong, guardNames(invitation.id().value()))
+                .records(InvitationEvents.resent(invitation, validUntil))
                 .build()).committed();
     }
 

@@ -1,6 +1,8 @@
 package dev.enclave.app.infra.store.member;
 
+import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.MemberEvents;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.member.MembershipChanges;
 import dev.enclave.app.domain.member.MembershipChanges.Change;
@@ -70,7 +72,8 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         Transaction.Builder writes = Transaction.builder()
                 .delete(Role.MEMBERSHIP, key, self ? asRead.and(MembershipRules.sameMembership(actor)) : asRead)
                 .add(Role.OWNER_LEFT, OrganisationConditions.counted(membership.tenant(), -1,
-                        membership.isOwner() ? -1 : 0));
+                        membership.isOwner() ? -1 : 0))
+                .records(MemberEvents.removed(membership, self));
         membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
                 MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
         if (!self) {
@@ -78,7 +81,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         }
         List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
                 MembershipItems.dependents(current));
-        if (writes.size() + goingWithIt.size() > Transaction.MAX_WRITES) {
+        if (writes.size() + goingWithIt.size() > Transaction.MAX_CHANGE_WRITES) {
             return Change.TOO_LARGE;
         }
         goingWithIt.forEach(dependent -> writes.delete(Role.DEPENDENT, dependent));
@@ -98,13 +101,16 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
     }
 
     @Override
-    public Change grant(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return editGroup(actor, user, GroupEdit.ADD, group, expected);
+    public Change grant(Membership actor, UserKey user, String userId, GroupName group,
+                        Optional<ExpectedVersion> expected) {
+        return editGroup(actor, user, GroupEdit.ADD, group, expected, MemberEvents.groupsChanged(userId, group, true));
     }
 
     @Override
-    public Change revoke(Membership actor, UserKey user, GroupName group, Optional<ExpectedVersion> expected) {
-        return editGroup(actor, user, GroupEdit.DELETE, group, expected);
+    public Change revoke(Membership actor, UserKey user, String userId, GroupName group,
+                         Optional<ExpectedVersion> expected) {
+        return editGroup(actor, user, GroupEdit.DELETE, group, expected,
+                MemberEvents.groupsChanged(userId, group, false));
     }
 
     /**
@@ -112,12 +118,12 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
      * when actors edit their own).
      */
     private Change editGroup(Membership actor, UserKey user, GroupEdit edit, GroupName group,
-                             Optional<ExpectedVersion> expected) {
+                             Optional<ExpectedVersion> expected, NewEvent event) {
         TenantId tenant = actor.tenant();
         Optional<Membership> self = actor.user().equals(user) ? Optional.of(actor) : Optional.empty();
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, edit, group, expected, self.map(a -> MembershipRules.acting(a,
-                        group.isOwner()))));
+                        group.isOwner())))).records(event);
         if (self.isEmpty()) {
             writes.add(Role.ACTOR, MembershipRules.stillActing(actor, group.isOwner()));
         }
@@ -139,20 +145,22 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
      * already, the hand-over is the actor leaving the owner group, with the owner count: {@code to} remains.
      */
     @Override
-    public Change transferOwnership(Membership actor, UserKey to) {
+    public Change transferOwnership(Membership actor, UserKey to, String toUserId) {
         TenantId tenant = actor.tenant();
         Transaction transfer = Transaction.builder()
                 .add(Role.NEW_OWNER, groupChange(tenant, to, GroupEdit.ADD, GroupName.OWNER, Optional.empty(),
                         Optional.empty()))
                 .add(Role.OWNER_LEFT, groupChange(tenant, actor.user(), GroupEdit.DELETE, GroupName.OWNER,
                         Optional.empty(), Optional.of(MembershipRules.sameMembership(actor))))
+                .records(MemberEvents.ownershipTransferred(actor, toUserId))
                 .build();
         TransactionOutcome outcome = table(tenant).transact(transfer);
         boolean toAnOwner = checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
                 outcome.oldItem(Role.NEW_OWNER).orElse(null), MembershipItems::fromItem)
                 .filter(Membership::isOwner).isPresent();
         if (toAnOwner) {
-            return revoke(actor, actor.user(), GroupName.OWNER, Optional.empty());
+            return editGroup(actor, actor.user(), GroupEdit.DELETE, GroupName.OWNER, Optional.empty(),
+                    MemberEvents.ownershipTransferred(actor, toUserId));
         }
         boolean actorGone = !outcome.refused(Role.NEW_OWNER) && outcome.refused(Role.OWNER_LEFT)
                 && !MembershipRules.stillActing(actor, outcome

@@ -1,8 +1,10 @@
 package dev.enclave.app.infra.store.organisation;
 
+import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
@@ -13,6 +15,7 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.OrganisationBusyException;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
@@ -20,7 +23,6 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.UpdateOutcome;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.jobs.DeletionSweep;
@@ -28,10 +30,12 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Organisations} on the single table, each call on the organisation's own scoped client. */
@@ -40,6 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organisations, DeletionSweep {
 
     private static final String DELETING = OrganisationStatus.DELETING.name();
+    /** How often an admin's change reads the organisation again when other writes keep moving it. */
+    private static final int ADMIN_ATTEMPTS = 8;
 
     /** The writes of renaming, marking for deletion and deleting. */
     enum Role implements WriteRole { ORGANISATION, JOB, ITEM }
@@ -62,6 +68,7 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
                 .update(Role.ORGANISATION, OrganisationKeys.key(id), update,
                         Expr.atVersion(expected, OrganisationItems.VERSION).and(asRead))
                 .put(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.RENAME, renamed.version(), now)))
+                .records(OrganisationEvents.renamed(read, name))
                 .build());
         if (outcome.committed()) {
             return new Renamed(renamed);
@@ -80,35 +87,88 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
 
     @Override
     public boolean setStatus(TenantId id, OrganisationStatus status) {
-        Expr update = Expr.update().set("#status = :status").name("#status", OrganisationItems.STATUS)
-                .value(":status", status.name()).set(bumpVersion()).build();
-        return table(id).update(OrganisationKeys.key(id), update, Expr.exists().and(notDeleting()));
+        return changeAsRead(id, read -> read.status() == status ? Optional.empty() : Optional.of(new Edit(
+                Expr.update().set("#status = :status").name("#status", OrganisationItems.STATUS)
+                        .value(":status", status.name()).set(bumpVersion()).build(), Expr.exists(),
+                OrganisationEvents.statusChanged(read, status)))).now().isPresent();
     }
 
     @Override
     public SeatsChange setSeats(TenantId id, int seats) {
-        Expr update = Expr.update().set("#seats = :seats").name("#seats", OrganisationItems.SEATS)
-                .number(":seats", seats).set(bumpVersion()).build();
         Expr withinSeats = Expr.of("#members <= :seats").name("#members", OrganisationItems.MEMBERS)
                 .number(":seats", seats);
-        UpdateOutcome outcome = table(id).updateReturning(OrganisationKeys.key(id), update,
-                Expr.exists().and(notDeleting()).and(withinSeats));
-        if (outcome.applied()) {
-            return new SeatsChange.Changed(OrganisationItems.SCHEMA.fromItem(outcome.updated().orElseThrow()));
-        }
-        return outcome.old().map(OrganisationItems.SCHEMA::fromItem)
-                .filter(old -> old.status() != OrganisationStatus.DELETING)
-                .<SeatsChange>map(old -> new SeatsChange.BelowMembers(old.members()))
+        AdminChange change = changeAsRead(id, read -> read.seats() == seats ? Optional.empty() : Optional.of(
+                new Edit(Expr.update().set("#seats = :seats").name("#seats", OrganisationItems.SEATS)
+                        .number(":seats", seats).set(bumpVersion()).build(), withinSeats,
+                        OrganisationEvents.seatsChanged(read, seats))));
+        return change.now().<SeatsChange>map(SeatsChange.Changed::new)
+                .or(() -> change.refusedAsIs().map(old -> new SeatsChange.BelowMembers(old.members())))
                 .orElseGet(SeatsChange.NoSuchOrganisation::new);
     }
 
     @Override
     public Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits) {
-        Expr.UpdateBuilder update = Expr.update().name("#limits", OrganisationItems.LIMITS).set(bumpVersion());
-        limits.ifPresentOrElse(limit -> update.set("#limits = :limits")
-                .value(":limits", OrganisationItems.limitsValue(limit)), () -> update.remove("#limits"));
-        return table(id).updateReturning(OrganisationKeys.key(id), update.build(),
-                Expr.exists().and(notDeleting())).updated().map(OrganisationItems.SCHEMA::fromItem);
+        return changeAsRead(id, read -> {
+            if (read.limits().equals(limits)) {
+                return Optional.empty();
+            }
+            Expr.UpdateBuilder update = Expr.update().name("#limits", OrganisationItems.LIMITS).set(bumpVersion());
+            limits.ifPresentOrElse(limit -> update.set("#limits = :limits")
+                    .value(":limits", OrganisationItems.limitsValue(limit)), () -> update.remove("#limits"));
+            return Optional.of(new Edit(update.build(), Expr.exists(), OrganisationEvents.limitsChanged(read, limits)));
+        }).now();
+    }
+
+    @Override
+    public boolean setEventRetention(TenantId id, int days) {
+        Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
+        return read.isPresent() && table(id).transact(Transaction.builder()
+                .check(Role.ORGANISATION, OrganisationKeys.key(id), OrganisationConditions.live(read.get()))
+                .records(new Transaction.Recording(List.of(OrganisationEvents.retentionChanged(read.get(), days)),
+                        Optional.of(read.get().incarnation()), Optional.of(days))).build()).committed();
+    }
+
+    /**
+     * A platform admin's change, made to the organisation as read (at its version) with its event, which says what
+     * it was before: read again when another write moved the organisation meanwhile. {@code edit} answers nothing
+     * when the organisation is already as asked.
+     */
+    private AdminChange changeAsRead(TenantId id, Function<Organisation, Optional<Edit>> edit) {
+        for (int attempt = 1; attempt <= ADMIN_ATTEMPTS; attempt++) {
+            Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
+            if (read.isEmpty()) {
+                return new AdminChange(Optional.empty(), Optional.empty());
+            }
+            Optional<Edit> change = edit.apply(read.get());
+            if (change.isEmpty()) {
+                return new AdminChange(read, Optional.empty());
+            }
+            TransactionOutcome outcome = table(id).transact(Transaction.builder()
+                    .update(Role.ORGANISATION, OrganisationKeys.key(id), change.get().update(), Expr.exists()
+                            .and(notDeleting()).and(atVersion(read.get())).and(change.get().condition()))
+                    .records(change.get().event()).build());
+            if (outcome.committed()) {
+                return new AdminChange(find(id), Optional.empty());
+            }
+            Optional<Organisation> old = outcome.oldItem(Role.ORGANISATION).map(OrganisationItems.SCHEMA::fromItem)
+                    .filter(found -> found.status() != OrganisationStatus.DELETING);
+            if (old.isPresent() && old.get().version() == read.get().version()) {
+                return new AdminChange(Optional.empty(), old);
+            }
+        }
+        throw new OrganisationBusyException(id, Duration.ZERO);
+    }
+
+    /** An admin's edit of the organisation: the update, what must also hold, and the event. */
+    private record Edit(Expr update, Expr condition, NewEvent event) {
+    }
+
+    /** The organisation after an admin's change, or as it was when the edit's own condition refused. */
+    private record AdminChange(Optional<Organisation> now, Optional<Organisation> refusedAsIs) {
+    }
+
+    private static Expr atVersion(Organisation read) {
+        return Expr.of("#version = :read").name("#version", OrganisationItems.VERSION).number(":read", read.version());
     }
 
     @Override
@@ -120,6 +180,7 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
         TransactionOutcome outcome = table(id).transact(Transaction.builder()
                 .update(Role.ORGANISATION, OrganisationKeys.key(id), update, OrganisationConditions.live(read))
                 .create(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.DELETE, read.version() + 1, now)))
+                .records(OrganisationEvents.deleted(read))
                 .build());
         if (outcome.committed()) {
             return Deletion.MARKED;

@@ -2,9 +2,10 @@ package dev.enclave.app.infra.store.organisation;
 
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
-
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.Write;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 
@@ -36,6 +37,16 @@ public final class OrganisationConditions {
     /** A check, for a transaction that adds to the organisation and writes nothing else on its item. */
     public static Write stillLive(Organisation organisation) {
         return new Write.Check(OrganisationKeys.key(organisation.id()), live(organisation));
+    }
+
+    /**
+     * A check that {@code tenant}'s organisation is live in its life {@code incarnation} (for a transaction that
+     * records an event and writes nothing else).
+     */
+    public static Write stillLive(TenantId tenant, Incarnation incarnation) {
+        return new Write.Check(OrganisationKeys.key(tenant), Expr.exists().and(Incarnations.writtenBy(incarnation))
+                .and(Expr.of("#orgStatus <> :orgDeleting").name("#orgStatus", OrganisationItems.STATUS)
+                        .value(":orgDeleting", DELETING)));
     }
 
     /** A check, for a transaction that invites a member: live, active, and with a seat free. */

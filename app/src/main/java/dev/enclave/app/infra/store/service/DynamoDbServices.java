@@ -3,6 +3,7 @@ package dev.enclave.app.infra.store.service;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceEvents;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
@@ -29,6 +30,7 @@ import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Services} on the single table, on the organisation's scoped client. */
@@ -37,9 +39,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     /** DynamoDB's transaction limit, less the service item itself. */
-    static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_WRITES - 1;
+    static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_CHANGE_WRITES - 1;
     /** How often a deletion reads again when an assignment landed between its read and its write. */
     private static final int DELETE_ATTEMPTS = 5;
+    /** How often a rename reads again when the service changed between its read and its write. */
+    private static final int RENAME_ATTEMPTS = 5;
 
     /** The writes of creating, deleting and assigning. */
     enum Role implements WriteRole {
@@ -54,7 +58,8 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         TransactionOutcome outcome = table(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .create(Role.SERVICE, ServiceItems.toItem(organisation.id(), service, name))
-                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation)).build());
+                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
+                .records(ServiceEvents.created(service, name)).build());
         if (outcome.committed()) {
             return Creation.CREATED;
         }
@@ -80,9 +85,21 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         Expr update = Expr.update().set("#name = :name, #version = #version + :one")
                 .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
                 .value(":name", name).number(":one", 1).build();
-        return table(tenant).updateReturning(ServiceKeys.service(tenant, service), update,
-                Expr.atVersion(expected, ServiceItems.VERSION).and(ofThis(organisation)))
-                .updated().map(ServiceItems::fromItem);
+        for (int attempt = 1; attempt <= RENAME_ATTEMPTS; attempt++) {
+            Optional<Service> read = find(organisation, service).filter(found -> expected.accepts(found.version()));
+            if (read.isEmpty()) {
+                return Optional.empty();
+            }
+            TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                    .update(Role.SERVICE, ServiceKeys.service(tenant, service), update,
+                            Expr.atVersion(ExpectedVersion.oneOf(Set.of(read.get().version())), ServiceItems.VERSION)
+                                    .and(ofThis(organisation)))
+                    .records(ServiceEvents.renamed(read.get(), name)).build());
+            if (outcome.committed()) {
+                return Optional.of(new Service(service, name, read.get().version() + 1));
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -113,6 +130,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
             Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
                     ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
             assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+            writes.records(ServiceEvents.deleted(service));
             if (table(tenant).transact(writes.build()).committed()) {
                 return Deletion.DELETED;
             }
@@ -132,6 +150,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                         Expr.exists())
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
+                .records(ServiceEvents.groupMember(group, userId, true))
                 .build();
         TransactionOutcome outcome = table(tenant).transact(assignment);
         if (outcome.committed()) {
@@ -144,12 +163,13 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     /** Deletes the assignment and forgets it on the membership; with no membership, deletes it alone. */
     @Override
-    public void unassign(Organisation organisation, ServiceGroup group, UserKey user) {
+    public void unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
         TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                 .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, ServiceWrites.recordedAs(group)))
-                .delete(Role.ASSIGNMENT, key, ofThis(organisation)).build());
+                .delete(Role.ASSIGNMENT, key, ofThis(organisation))
+                .records(ServiceEvents.groupMember(group, userId, false)).build());
         if (!outcome.committed()) {
             table(tenant).delete(key, ofThis(organisation));
         }

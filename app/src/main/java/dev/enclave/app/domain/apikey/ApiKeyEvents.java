@@ -1,0 +1,30 @@
+package dev.enclave.app.domain.apikey;
+
+import dev.enclave.app.domain.event.EventType;
+import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.domain.event.Target;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The events of API keys. Never the secret, nor its hash. */
+public final class ApiKeyEvents {
+
+    private ApiKeyEvents() {
+    }
+
+    public static NewEvent created(ApiKey key) {
+        Map<String, Object> changes = new HashMap<>(Map.of("name", key.name(), "access",
+                key.access().name().toLowerCase()));
+        key.expiresAt().ifPresent(at -> changes.put("expiresAt", at.toString()));
+        return NewEvent.of(EventType.API_KEY_CREATED, Target.apiKey(key.id().value()), changes);
+    }
+
+    public static NewEvent revoked(ApiKeyId key) {
+        return NewEvent.of(EventType.API_KEY_REVOKED, Target.apiKey(key.value()));
+    }
+
+    public static NewEvent usedFirst(ApiKeyId key) {
+        return new NewEvent(EventType.API_KEY_USED_FIRST, java.util.List.of(Target.apiKey(key.value())), Map.of(),
+                java.util.Optional.of(dev.enclave.app.domain.event.Actor.apiKey(key.value())), java.util.Optional.empty());
+    }
+}

@@ -1,0 +1,45 @@
+package dev.enclave.app.domain.invitation;
+
+import dev.enclave.app.domain.event.EventType;
+import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.domain.event.Target;
+import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.service.ServiceGroup;
+import java.util.Map;
+
+/** The events of invitations. Never the token: only its holder may accept, and events are read by many. */
+public final class InvitationEvents {
+
+    private InvitationEvents() {
+    }
+
+    public static NewEvent sent(Invitation invitation) {
+        return NewEvent.of(EventType.INVITATION_SENT, target(invitation), Map.of("email",
+                invitation.email().value(), "groups", invitation.groups().stream().map(GroupName::value).sorted()
+                        .toList(), "serviceGroups", invitation.serviceGroups().stream().map(ServiceGroup::written)
+                        .sorted().toList(), "validUntil", invitation.validUntil().toString()));
+    }
+
+    public static NewEvent resent(Invitation invitation, java.time.Instant validUntil) {
+        return NewEvent.of(EventType.INVITATION_RESENT, target(invitation),
+                NewEvent.change("validUntil", invitation.validUntil().toString(), validUntil.toString()));
+    }
+
+    public static NewEvent accepted(Invitation invitation, String userId) {
+        return NewEvent.of(EventType.INVITATION_ACCEPTED, target(invitation), Map.of("userId", userId));
+    }
+
+    /** Revoked or declined: the status it was closed with. */
+    public static NewEvent closed(Invitation invitation, InvitationStatus status) {
+        EventType type = switch (status) {
+            case DECLINED -> EventType.INVITATION_DECLINED;
+            case REVOKED -> EventType.INVITATION_REVOKED;
+            default -> throw new IllegalArgumentException("no one closes an invitation as " + status);
+        };
+        return NewEvent.of(type, target(invitation), Map.of("email", invitation.email().value()));
+    }
+
+    private static Target target(Invitation invitation) {
+        return Target.invitation(invitation.id().value());
+    }
+}

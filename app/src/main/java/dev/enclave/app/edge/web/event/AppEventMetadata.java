@@ -1,0 +1,47 @@
+package dev.enclave.app.edge.web.event;
+
+import dev.enclave.app.domain.text.TextRule;
+import io.micronaut.core.annotation.Nullable;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** The rules of an app event's metadata: a flat map of named strings, numbers and booleans, bounded. */
+final class AppEventMetadata {
+
+    static final int LONGEST_VALUE = 1000;
+    private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
+
+    private AppEventMetadata() {
+    }
+
+    /** What is wrong with {@code metadata}, if anything. */
+    static Optional<String> wrong(@Nullable Map<String, Object> metadata, int most) {
+        if (metadata == null) {
+            return Optional.empty();
+        }
+        if (metadata.size() > most) {
+            return Optional.of("metadata has at most " + most + " entries.");
+        }
+        for (Map.Entry<String, Object> entry : metadata.entrySet()) {
+            if (!KEY.matcher(entry.getKey()).matches()) {
+                return Optional.of("metadata keys are 1 to 64 letters, digits, _ . or -, starting with a letter.");
+            }
+            if (!admitted(entry.getValue())) {
+                return Optional.of("metadata." + entry.getKey() + " is a string (1 to " + LONGEST_VALUE
+                        + " characters, no control characters), a number or a boolean.");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean admitted(@Nullable Object value) {
+        if (value instanceof String text) {
+            return TextRule.admits(text, LONGEST_VALUE);
+        }
+        if (value instanceof Number number) {
+            return Double.isFinite(number.doubleValue());
+        }
+        return value instanceof Boolean;
+    }
+}

@@ -1,0 +1,177 @@
+package dev.enclave.app.edge.web.event;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.apikey.ApiKeyPermission;
+import dev.enclave.app.domain.event.Events;
+import dev.enclave.app.domain.event.RecordedEvent;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.problem.Rejections;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * The organisation's audit log: its events newest first, filtered by actor, action, target and time, paged with a
+ * cursor, and exported whole as NDJSON or CSV, read page by page as the answer is written.
+ */
+@Tag(name = "audit-log")
+@SignedIn
+@SecurityRequirement(name = "apiKey")
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}/audit-log")
+@Secured(SecurityRule.IS_ANONYMOUS)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Events.class)
+class AuditLogController {
+
+    /** How many events an export reads with each Query. */
+    static final int EXPORT_PAGE = 500;
+    static final MediaType NDJSON = MediaType.of("application/x-ndjson");
+    static final MediaType CSV = MediaType.of("text/csv");
+
+    @Serdeable
+    @Schema(name = "AuditLogPage")
+    record AuditLogPage(List<EventEnvelope> items,
+                        @Schema(description = "The cursor of the next (older) page; null on the last")
+                        @Nullable String nextCursor) {
+    }
+
+    private final Events events;
+    private final EventReaders readers;
+    private final EventCursors cursors;
+    private final ExportLines lines;
+
+    AuditLogController(Events events, EventReaders readers, EventCursors cursors, ExportLines lines) {
+        this.events = events;
+        this.readers = readers;
+        this.cursors = cursors;
+        this.lines = lines;
+    }
+
+    @Operation(operationId = "listAuditLog", summary = "The organisation's audit log, newest first, filtered "
+            + "(owners and admins, or an API key with audit_log:read)")
+    @ApiResponse(responseCode = "200", description = "A page of matching events",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = AuditLogPage.class)))
+    @Get
+    HttpResponse<?> list(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
+                         @Parameter(description = "The actor's id") @Nullable @QueryValue String actor,
+                         @Parameter(description = "The event type") @Nullable @QueryValue String action,
+                         @Parameter(description = "A target, type/id") @Nullable @QueryValue String target,
+                         @Parameter(description = "Recorded at or after (RFC 3339)") @Nullable @QueryValue String from,
+                         @Parameter(description = "Recorded before (RFC 3339)") @Nullable @QueryValue String to,
+                         @Parameter(description = "The cursor of the last page") @Nullable @QueryValue String cursor,
+                         @Parameter(description = "1 to 100 (default 50)") @Nullable @QueryValue Integer limit,
+                         @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+        if (limit != null && (limit < 1 || limit > Events.MAX_PAGE)) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "limit is 1 to " + Events.MAX_PAGE + ".");
+        }
+        return readers.whenAllowed(request, caller, key, org, ApiKeyPermission.AUDIT_LOG_READ, log -> {
+            Optional<Long> before = cursor == null ? Optional.empty()
+                    : cursors.auditLogPlace(log.organisation(), log.incarnation(), cursor);
+            if (cursor != null && before.isEmpty()) {
+                return Rejections.toResponse(request, Reason.INVALID_CURSOR, "The cursor is not one of this log.");
+            }
+            return withQuery(request, AuditQueries.read(actor, action, target, from, to, before,
+                    limit == null ? 50 : limit), query -> {
+                        Events.AuditPage page = events.auditLog(log.organisation(), log.incarnation(), query);
+                        return HttpResponse.ok(new AuditLogPage(page.events().stream().map(EventEnvelope::of).toList(),
+                                page.before().map(place -> cursors.auditLog(log.organisation(), log.incarnation(),
+                                        place)).orElse(null)));
+                    });
+        });
+    }
+
+    @Operation(operationId = "exportAuditLog", summary = "Every matching event of the audit log, newest first, as "
+            + "NDJSON or CSV (owners and admins, or an API key with audit_log:read)")
+    @ApiResponse(responseCode = "200", description = "The events, streamed", content = {
+        @Content(mediaType = "application/x-ndjson", schema = @Schema(type = "string")),
+        @Content(mediaType = "text/csv", schema = @Schema(type = "string"))})
+    @Get("/export")
+    HttpResponse<?> export(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
+                           @Parameter(description = "ndjson (default) or csv") @Nullable @QueryValue String format,
+                           @Nullable @QueryValue String actor, @Nullable @QueryValue String action,
+                           @Nullable @QueryValue String target, @Nullable @QueryValue String from,
+                           @Nullable @QueryValue String to,
+                           @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
+        boolean csv = "csv".equals(format);
+        if (format != null && !csv && !"ndjson".equals(format)) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "format is ndjson or csv.");
+        }
+        return readers.whenAllowed(request, caller, key, org, ApiKeyPermission.AUDIT_LOG_READ, log -> withQuery(
+                request, AuditQueries.read(actor, action, target, from, to, Optional.empty(), EXPORT_PAGE),
+                query -> HttpResponse.ok(stream(log, query, csv)).contentType(csv ? CSV : NDJSON)
+                        .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"audit-log-"
+                                + log.organisation().value() + (csv ? ".csv\"" : ".ndjson\""))));
+    }
+
+    private static HttpResponse<?> withQuery(HttpRequest<?> request, AuditQueries.Read read,
+                                             Function<Events.AuditQuery, HttpResponse<?>> answer) {
+        if (read instanceof AuditQueries.Wrong wrong) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, wrong.detail());
+        }
+        return answer.apply(((AuditQueries.Query) read).query());
+    }
+
+    /** The export, one line per event, each page read only when the lines before it were taken. */
+    private Flux<String> stream(EventReaders.Log log, Events.AuditQuery query, boolean csv) {
+        Flux<String> rows = Flux.<String, Export>generate(() -> new Export(query), (export, sink) -> {
+            Optional<RecordedEvent> next = export.next(events, log);
+            next.ifPresentOrElse(event -> sink.next(csv ? lines.csv(event) : lines.ndjson(event)), sink::complete);
+            return export;
+        }).subscribeOn(Schedulers.boundedElastic());
+        return csv ? Flux.just(ExportLines.CSV_HEADER).concatWith(rows) : rows;
+    }
+
+    /** Where an export is: the events of the page read, and the place to read the next page before. */
+    private static final class Export {
+        private final Deque<RecordedEvent> read = new ArrayDeque<>();
+        private Events.AuditQuery query;
+        private boolean more = true;
+
+        Export(Events.AuditQuery query) {
+            this.query = query;
+        }
+
+        Optional<RecordedEvent> next(Events events, EventReaders.Log log) {
+            while (read.isEmpty() && more) {
+                Events.AuditPage page = events.auditLog(log.organisation(), log.incarnation(), query);
+                read.addAll(page.events());
+                more = page.before().isPresent();
+                query = new Events.AuditQuery(query.actor(), query.type(), query.target(), query.from(), query.to(),
+                        page.before(), query.limit());
+            }
+            return Optional.ofNullable(read.poll());
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.enclave.app.edge.web.event;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.apikey.ApiKeyPermission;
+import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.edge.observability.RequestEventContext;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.app.infra.limits.PresentedKeys;
+import dev.enclave.app.infra.limits.RequestBudgets;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import jakarta.inject.Singleton;
+import java.util.function.Function;
+
+/**
+ * Who may use an organisation's log: its owners and admins (a bearer token), or the organisation's own API key with
+ * the permission the route needs (presented as the backend routes take it, the bare key in {@code Authorization}).
+ */
+@Singleton
+record EventReaders(RequestAccess access, AuthenticatingApiKey keys, PresentedKeys presented,
+                    RequestBudgets budgets) {
+
+    /** The organisation's log, in its life as read now. */
+    record Log(TenantId organisation, Incarnation incarnation) {
+    }
+
+    HttpResponse<?> whenAllowed(HttpRequest<?> request, @Nullable Caller caller, @Nullable String authorization,
+                                String organisation, ApiKeyPermission needed,
+                                Function<Log, HttpResponse<?>> action) {
+        if (caller != null) {
+            return access.whenGranted(request, caller, organisation, Requirement.ADMIN, granted -> action.apply(
+                    new Log(granted.tenant(), granted.organisation().incarnation())));
+        }
+        return Rejections.answer(request, keys.authenticate(new AuthenticatingApiKey.Present(authorization)),
+                granted -> {
+                    presented.named(authorization).ifPresent(budgets::keyProven);
+                    if (!granted.key().tenant().value().equals(organisation)) {
+                        return Rejections.toResponse(request, Reason.TENANT_MISMATCH,
+                                "The API key is another organisation's.");
+                    }
+                    if (!granted.key().may(needed)) {
+                        return Rejections.toResponse(request, Reason.MISSING_ROLE,
+                                "The API key does not have the " + needed.wire() + " permission.");
+                    }
+                    RequestEventContext.actingKey(request, granted.key().id().value());
+                    return action.apply(new Log(granted.key().tenant(), granted.organisation().incarnation()));
+                });
+    }
+}

@@ -1,0 +1,19 @@
+package dev.enclave.app.infra.store;
+
+import dev.enclave.identity.TenantId;
+import java.util.function.Function;
+
+/**
+ * Records a transaction's event in the same transaction as its change: the organisation's next place in its log is
+ * taken by a conditional write on the log's head, so the change, its event and its place commit together or not at
+ * all, and places follow the order the changes committed in.
+ */
+public interface EventLog {
+
+    /**
+     * Sends {@code transaction} with its event through {@code sender} on {@code tenant}'s {@code table}; a refusal of the head alone
+     * (another instance took the place) is sent again at the next place.
+     */
+    TransactionOutcome send(TenantId tenant, ScopedTable table, Transaction transaction,
+                            Function<Transaction, TransactionOutcome> sender);
+}

@@ -1,0 +1,42 @@
+package dev.enclave.app.infra.store.event;
+
+import dev.enclave.app.domain.event.EventRecorder;
+import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * {@link EventRecorder}: the event, its place, a check that the organisation is live, and the idempotency key if
+ * one was given, in one transaction.
+ */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+record DynamoDbEventRecorder(Store store, Clock clock) implements EventRecorder {
+
+    private enum Role implements WriteRole { ORGANISATION, IDEMPOTENCY_KEY }
+
+    @Override
+    public Recorded record(TenantId organisation, Incarnation incarnation, NewEvent event,
+                           Optional<String> idempotencyKey) {
+        Transaction.Builder writes = Transaction.builder().writtenBy(incarnation)
+                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation, incarnation))
+                .records(event);
+        idempotencyKey.ifPresent(key -> writes.create(Role.IDEMPOTENCY_KEY,
+                RecordedKeys.item(organisation, key, clock.instant())));
+        TransactionOutcome outcome = store.forTenant(organisation).transact(writes.build());
+        if (outcome.committed()) {
+            return Recorded.RECORDED;
+        }
+        return outcome.refused(Role.ORGANISATION) ? Recorded.NO_ORGANISATION : Recorded.ALREADY_RECORDED;
+    }
+}

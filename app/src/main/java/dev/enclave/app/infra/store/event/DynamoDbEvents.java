@@ -1,0 +1,85 @@
+package dev.enclave.app.infra.store.event;
+
+import dev.enclave.app.domain.event.EventType;
+import dev.enclave.app.domain.event.Events;
+import dev.enclave.app.domain.event.RecordedEvent;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.TableAttributes;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@link Events} on the organisation's control partition: key order is log order, so a feed page is one strongly
+ * consistent Query forward from the cursor's place, and the audit log one or more backward, filtered by DynamoDB.
+ */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
+
+    /** How many Queries one audit-log page reads at most, when its filters match few events. */
+    static final int AUDIT_QUERIES = 10;
+
+    @Override
+    public FeedPage feed(TenantId organisation, Incarnation incarnation, long after, int limit,
+                         Set<EventType> types) {
+        Expr range = Expr.of("#pk = :pk AND #sk BETWEEN :from AND :to")
+                .name("#pk", TableAttributes.PARTITION_KEY).value(":pk", ItemKey.tenantPartition(organisation))
+                .name("#sk", TableAttributes.SORT_KEY).value(":from", EventKeys.sortKey(after + 1))
+                .value(":to", EventKeys.PAST_LAST);
+        Page page = store.forTenant(organisation).query(range, q -> q.limit(limit).consistentRead(true));
+        List<RecordedEvent> read = events(organisation, incarnation, page.items());
+        long reached = page.items().isEmpty() ? after
+                : EventKeys.sequenceOf(page.items().get(page.items().size() - 1).get(TableAttributes.SORT_KEY).s());
+        return new FeedPage(read.stream().filter(event -> types.isEmpty() || types.contains(event.type())).toList(),
+                reached);
+    }
+
+    @Override
+    public AuditPage auditLog(TenantId organisation, Incarnation incarnation, AuditQuery query) {
+        List<RecordedEvent> found = new ArrayList<>();
+        Optional<Long> before = query.before();
+        for (int round = 0; round < AUDIT_QUERIES && found.size() < query.limit(); round++) {
+            Page page = backward(organisation, query, before, query.limit() - found.size());
+            found.addAll(events(organisation, incarnation, page.items()));
+            before = page.next().map(key -> EventKeys.sequenceOf(key.get(TableAttributes.SORT_KEY).s()));
+            if (before.isEmpty()) {
+                break;
+            }
+        }
+        return new AuditPage(found, before);
+    }
+
+    private Page backward(TenantId organisation, AuditQuery query, Optional<Long> before, int limit) {
+        Expr range = Expr.of("#pk = :pk AND #sk BETWEEN :from AND :to")
+                .name("#pk", TableAttributes.PARTITION_KEY).value(":pk", ItemKey.tenantPartition(organisation))
+                .name("#sk", TableAttributes.SORT_KEY).value(":from", EventKeys.sortKey(1))
+                .value(":to", before.map(place -> EventKeys.sortKey(place - 1)).orElse(EventKeys.PAST_LAST));
+        Optional<Expr> filter = AuditFilters.of(query);
+        Expr all = filter.map(range::withPlaceholdersOf).orElse(range);
+        return store.forTenant(organisation).query(all, q -> {
+            q.scanIndexForward(false).limit(limit).consistentRead(true);
+            filter.ifPresent(f -> q.filterExpression(f.text()));
+        });
+    }
+
+    private List<RecordedEvent> events(TenantId organisation, Incarnation incarnation,
+                                       List<Map<String, AttributeValue>> items) {
+        return checked.all(ItemKind.EVENT, ReadScope.organisation(organisation, incarnation), items,
+                EventItems::fromItem);
+    }
+}

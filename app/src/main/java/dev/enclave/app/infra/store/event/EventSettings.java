@@ -1,0 +1,18 @@
+package dev.enclave.app.infra.store.event;
+
+import dev.enclave.app.domain.onboarding.ChangingTenant;
+import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.bind.annotation.Bindable;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+/** How long organisations keep their events ({@code enclave.events.*}). */
+@ConfigurationProperties("enclave.events")
+public interface EventSettings {
+
+    /** Days an organisation keeps its events unless a platform admin set its own (1 to 365). */
+    @Bindable(defaultValue = "30")
+    @Min(1)
+    @Max(ChangingTenant.MAX_RETENTION_DAYS)
+    int getRetentionDays();
+}

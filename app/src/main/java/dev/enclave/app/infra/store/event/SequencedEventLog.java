@@ -1,0 +1,130 @@
+package dev.enclave.app.infra.store.event;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.enclave.app.domain.event.EventContext;
+import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.domain.event.RecordedEvent;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Backoff;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.EventLog;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
+import dev.enclave.app.infra.store.OrganisationBusyException;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The organisation's log as a sequence: each transaction that records an event takes the next place at the head
+ * ({@link EventHead}) and puts its event there, in the same transaction. The head last seen is cached per
+ * organisation: an organisation's transactions take turns within an instance, so the cache is right unless another
+ * instance wrote since, and then the head refuses and says where it is, and the transaction is sent again at the
+ * next place. Places are taken in commit order and never by a transaction that did not commit, so a reader that saw
+ * place n has every place before it: the feed never skips, whatever the instances' clocks say.
+ */
+@Singleton
+final class SequencedEventLog implements EventLog {
+
+    /** How long a transaction keeps trying for a place other instances keep taking first. */
+    static final Duration PLACE_BUDGET = Duration.ofSeconds(10);
+    private static final int LONGEST_PAUSE_ROUND = 4;
+
+    private enum Role implements WriteRole { EVENT_HEAD, EVENT }
+
+    private final EventContext context;
+    private final Clock clock;
+    private final EventSettings settings;
+    private final CheckedItems checked;
+    private final Cache<TenantId, EventHead> heads = Caffeine.newBuilder().maximumSize(100_000)
+            .expireAfterAccess(Duration.ofMinutes(30)).build();
+
+    SequencedEventLog(EventContext context, Clock clock, EventSettings settings, CheckedItems checked) {
+        this.context = context;
+        this.checked = checked;
+        this.clock = clock;
+        this.settings = settings;
+    }
+
+    @Override
+    public TransactionOutcome send(TenantId tenant, ScopedTable table, Transaction transaction,
+                                   Function<Transaction, TransactionOutcome> sender) {
+        Transaction.Recording recording = transaction.event().orElseThrow();
+        long deadline = System.nanoTime() + PLACE_BUDGET.toNanos();
+        for (int round = 1; ; round++) {
+            EventHead head = heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
+            Incarnation in = lifeOf(tenant, table, recording, head);
+            TransactionOutcome outcome = sender.apply(transaction.with(placed(tenant, in, recording, head)));
+            if (outcome.refused(Role.EVENT)) {
+                throw outcome.unexpected();
+            }
+            if (!outcome.refused(Role.EVENT_HEAD)) {
+                if (outcome.committed()) {
+                    heads.put(tenant, head.advanced(recording.events().size(), in, recording.retentionDays()));
+                }
+                return outcome;
+            }
+            heads.invalidate(tenant);
+            if (System.nanoTime() - deadline > 0) {
+                throw new OrganisationBusyException(tenant, PLACE_BUDGET);
+            }
+            Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
+        }
+    }
+
+    /**
+     * The organisation's life the event is recorded in: the one the workflow names, else the head's, else (the
+     * first event of an organisation older than its log) the organisation item's.
+     */
+    private Incarnation lifeOf(TenantId tenant, ScopedTable table, Transaction.Recording recording, EventHead head) {
+        if (recording.incarnation().isPresent() && head.incarnation().isPresent()
+                && !recording.incarnation().equals(head.incarnation())) {
+            throw new IllegalStateException("an event of " + tenant.value() + "'s life "
+                    + recording.incarnation().get() + " after its life " + head.incarnation().get() + " began");
+        }
+        return recording.incarnation().or(head::incarnation).orElseGet(() -> {
+            ItemRead<Organisation> organisation = OrganisationReads.item(tenant);
+            return checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant), table.get(organisation.key()),
+                    organisation.mapper()).map(Organisation::incarnation).orElseThrow(() ->
+                    new IllegalStateException("an event of " + tenant.value() + ", which has no organisation"));
+        });
+    }
+
+    private List<Transaction.NamedWrite> placed(TenantId tenant, Incarnation in, Transaction.Recording recording,
+                                                EventHead head) {
+        int retention = recording.retentionDays().or(head::retentionDays).orElse(settings.getRetentionDays());
+        Instant now = clock.instant();
+        List<Transaction.NamedWrite> writes = new ArrayList<>();
+        writes.add(new Transaction.NamedWrite(Role.EVENT_HEAD,
+                head.take(tenant, recording.events().size(), in, recording.retentionDays())));
+        for (int i = 0; i < recording.events().size(); i++) {
+            RecordedEvent event = recorded(tenant, in, recording.events().get(i), head.last() + 1 + i, now);
+            writes.add(new Transaction.NamedWrite(Role.EVENT, new Write.Put(EventItems.toItem(event,
+                    now.plus(Duration.ofDays(retention))), Optional.of(Expr.absent()))));
+        }
+        return writes;
+    }
+
+    private RecordedEvent recorded(TenantId tenant, Incarnation in, NewEvent event, long place, Instant now) {
+        return new RecordedEvent(tenant, in, place, UUID.randomUUID().toString(), event.type(),
+                event.actor().orElseGet(context::actor), event.targets(), event.changes(), context.requestId(), now,
+                event.occurredAt().orElse(now));
+    }
+}

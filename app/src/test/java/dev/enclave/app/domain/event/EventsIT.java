@@ -1,0 +1,179 @@
+package dev.enclave.app.domain.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.sandbox.gateway.GatewayFaults;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every workflow records its event in the same transaction as its change, once; a refused or failed write records
+ * none; the feed answers them in commit order with places 1, 2, 3, ...
+ */
+@MicronautTest(environments = "local")
+class EventsIT extends LocalStackTest {
+
+    @Test
+    void everyWorkflow_recordsItsEventOnce_inCommitOrder() {
+        String ada = tokens().mint("ada", "ada@example.com");
+        String bob = tokens().mint("bob", "bob@example.com");
+        String org = "ev-life";
+        String base = "/v1/orgs/" + org;
+        Api.Reply created = api().post("/v1/orgs", "{\"id\":\"" + org + "\",\"name\":\"Life\"}", ada);
+        assertThat(created.status()).isEqualTo(201);
+        accept(invite(org, ada, "bob"), bob);
+        assertThat(put(base + "/members/bob/groups/admin", ada).status()).isEqualTo(200);
+        assertThat(put(base + "/members/bob/groups/admin", ada).status()).isEqualTo(200);
+        assertThat(delete(base + "/members/bob/groups/admin", ada).status()).isEqualTo(200);
+        Api.Reply service = api().post(base + "/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", ada);
+        assertThat(service.status()).isEqualTo(201);
+        assertThat(patch(base + "/services/billing", "{\"name\":\"Billing 2\"}", ada, service.header("ETag"))
+                .status()).isEqualTo(200);
+        assertThat(put(base + "/services/billing/groups/readers/members/bob", ada).status()).isEqualTo(204);
+        assertThat(delete(base + "/services/billing/groups/readers/members/bob", ada).status()).isEqualTo(204);
+        JsonNode key = api().post(base + "/api-keys", "{\"name\":\"worker\",\"access\":\"read\","
+                + "\"permissions\":[\"events:read\"]}", ada).json();
+        Api.Reply backend = api().send(api().request("/v1/backend/credentials", null)
+                .header("Authorization", key.get("secret").asText()).GET());
+        assertThat(backend.status()).isEqualTo(200);
+        assertThat(api().post(base + "/credentials", "{\"access\":\"read\"}", ada).status()).isEqualTo(200);
+        String etag = api().get(base, ada).header("ETag");
+        assertThat(patch(base, "{\"name\":\"Life 2\"}", ada, etag).status()).isEqualTo(200);
+        String carol = invite(org, ada, "carol").get("invitation").get("id").asText();
+        assertThat(api().post(base + "/invitations/" + carol + "/resend", "", ada).status()).isEqualTo(200);
+        assertThat(api().post(base + "/invitations/" + carol + "/revoke", "", ada).status()).isEqualTo(204);
+        String dave = invite(org, ada, "dave").get("token").asText();
+        assertThat(api().post("/v1/invitations/decline", "{\"token\":\"" + dave + "\"}",
+                tokens().mint("dave", "dave@example.com")).status()).isEqualTo(204);
+        assertThat(api().post(base + "/transfer-ownership", "{\"userId\":\"bob\"}", ada).status()).isEqualTo(204);
+        assertThat(delete(base + "/members/ada", ada).status()).isEqualTo(204);
+        assertThat(delete(base + "/api-keys/" + key.get("id").asText(), bob).status()).isEqualTo(204);
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        assertThat(api().post("/v1/admin/tenants/" + org + "/suspend", "", admin).status()).isEqualTo(204);
+        assertThat(api().post("/v1/admin/tenants/" + org + "/resume", "", admin).status()).isEqualTo(204);
+        assertThat(patch("/v1/admin/tenants/" + org, "{\"seats\":40}", admin, null).status()).isEqualTo(200);
+        assertThat(put("/v1/admin/tenants/" + org + "/limits", "{\"requestsPerSecond\":5,\"concurrentRequests\":3}",
+                admin).status()).isEqualTo(200);
+        assertThat(put("/v1/admin/tenants/" + org + "/event-retention", "{\"days\":90}", admin).status())
+                .isEqualTo(204);
+
+        List<JsonNode> events = EventFeed.of(api(), org, bob).poll(7);
+
+        assertThat(EventFeed.types(events)).containsExactly("organisation.created", "member.added",
+                "invitation.sent", "invitation.accepted", "member.added", "member.groups_changed",
+                "member.groups_changed", "service.created", "service.renamed", "service_group.member_added",
+                "service_group.member_removed", "api_key.created", "api_key.used_first", "credentials.issued",
+                "credentials.issued", "organisation.renamed", "invitation.sent", "invitation.resent",
+                "invitation.revoked", "invitation.sent", "invitation.declined", "ownership.transferred",
+                "member.removed", "api_key.revoked", "organisation.suspended", "organisation.resumed",
+                "organisation.seats_changed", "organisation.limits_changed", "organisation.retention_changed");
+        assertThat(events.stream().map(event -> event.get("sequence").asLong()))
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, events.size()).mapToObj(Long::valueOf).toList());
+        assertThat(events).allSatisfy(event -> {
+            assertThat(event.get("source").asText()).isEqualTo(base);
+            assertThat(event.get("data").get("organisation").asText()).isEqualTo(org);
+        });
+        JsonNode groups = events.get(5).get("data");
+        assertThat(groups.get("actor").get("type").asText()).isEqualTo("user");
+        assertThat(groups.get("actor").get("id").asText()).isEqualTo("ada");
+        assertThat(groups.get("actor").get("email").asText()).isEqualTo("ada@example.com");
+        assertThat(groups.get("targets").get(0).get("id").asText()).isEqualTo("bob");
+        assertThat(groups.get("changes").get("added").get(0).asText()).isEqualTo("admin");
+        JsonNode renamed = events.get(8).get("data");
+        assertThat(renamed.get("changes").get("name").get("before").asText()).isEqualTo("Billing");
+        assertThat(renamed.get("changes").get("name").get("after").asText()).isEqualTo("Billing 2");
+        assertThat(events.get(7).get("data").get("requestId").asText()).isEqualTo(service.header("X-Request-Id"));
+        JsonNode byKey = events.get(13).get("data");
+        assertThat(byKey.get("actor").get("type").asText()).isEqualTo("api_key");
+        assertThat(byKey.get("actor").get("id").asText()).isEqualTo(key.get("id").asText());
+        assertThat(byKey.get("changes").get("route").asText()).isEqualTo("/v1/backend/credentials");
+        assertThat(events.get(26).get("data").get("changes").get("seats").get("before").asInt()).isEqualTo(25);
+        assertThat(events.get(26).get("data").get("actor").get("type").asText()).isEqualTo("platform_admin");
+        assertThat(events.toString()).doesNotContain(key.get("secret").asText())
+                .doesNotContain(invite(org, bob, "erin").get("token").asText());
+    }
+
+    @Test
+    void refusedWrites_recordNothing() {
+        String owner = journeys().organisation("ev-refused");
+        String base = "/v1/orgs/ev-refused";
+        journeys().join("ev-refused", owner, "bob");
+        assertThat(api().post(base + "/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner).status())
+                .isEqualTo(201);
+        EventFeed feed = EventFeed.of(api(), "ev-refused", owner);
+        int before = feed.poll(100).size();
+
+        assertThat(put(base + "/members/stranger/groups/admin", owner).status()).isEqualTo(404);
+        assertThat(delete(base + "/members/owner-ev-refused/groups/owner", owner).status()).isEqualTo(409);
+        assertThat(api().post(base + "/invitations", "{\"email\":\"bob@example.com\"}", owner).status())
+                .isEqualTo(409);
+        assertThat(api().post(base + "/services", "{\"id\":\"svc\",\"name\":\"Again\"}", owner).status())
+                .isEqualTo(409);
+        assertThat(put(base + "/services/nosuch/groups/g/members/bob", owner).status()).isEqualTo(404);
+
+        assertThat(feed.poll(100)).isEmpty();
+        assertThat(before).isEqualTo(6);
+    }
+
+    @Test
+    void aWriteThatFails_recordsNothing_andTheNextOneTakesTheNextPlace() {
+        String owner = journeys().organisation("ev-fault");
+        EventFeed feed = EventFeed.of(api(), "ev-fault", owner);
+        List<JsonNode> first = feed.poll(100);
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("ev-fault"),
+                GatewayFaults.Kind.INTERNAL_SERVER_ERROR, Duration.ZERO, Integer.MAX_VALUE));
+
+        Api.Reply failed = api().post("/v1/orgs/ev-fault/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner);
+        faults.clear();
+        Api.Reply retried = api().post("/v1/orgs/ev-fault/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner);
+
+        assertThat(failed.status()).isEqualTo(503);
+        assertThat(retried.status()).isEqualTo(201);
+        List<JsonNode> after = feed.poll(100);
+        assertThat(EventFeed.types(after)).containsExactly("service.created");
+        assertThat(after.get(0).get("sequence").asLong()).isEqualTo(first.size() + 1);
+    }
+
+    private JsonNode invite(String org, String token, String user) {
+        Api.Reply invited = api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + user
+                + "@example.com\"}", token);
+        assertThat(invited.status()).isEqualTo(201);
+        return invited.json();
+    }
+
+    private void accept(JsonNode invitation, String token) {
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + invitation.get("token").asText() + "\"}",
+                token).status()).isEqualTo(200);
+    }
+
+    private Api.Reply put(String path, String token) {
+        return put(path, "", token);
+    }
+
+    private Api.Reply put(String path, String json, String token) {
+        return api().send(api().request(path, token).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    private Api.Reply delete(String path, String token) {
+        return api().send(api().request(path, token).DELETE());
+    }
+
+    private Api.Reply patch(String path, String json, String token, String etag) {
+        HttpRequest.Builder request = api().request(path, token).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json));
+        if (etag != null) {
+            request.header("If-Match", etag);
+        }
+        return api().send(request);
+    }
+}
