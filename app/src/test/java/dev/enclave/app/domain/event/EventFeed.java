@@ -50,9 +50,14 @@ final class EventFeed {
 
     /** One page after the last one polled. */
     JsonNode page(int limit) {
+        return page(limit, api);
+    }
+
+    /** One page after the last one polled, read through {@code through} (another instance, with the same cursor). */
+    JsonNode page(int limit, Api through) {
         String query = "?limit=" + limit + (cursor == null ? "" : "&after="
                 + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
-        Api.Reply reply = api.send(api.request("/v1/orgs/" + org + "/events" + query, null)
+        Api.Reply reply = through.send(through.request("/v1/orgs/" + org + "/events" + query, null)
                 .header("Authorization", authorization).GET());
         assertThat(reply.status()).as(reply.body()).isEqualTo(200);
         JsonNode page = reply.json();

@@ -72,16 +72,16 @@ final class SequencedEventLog implements EventLog {
             EventHead head = heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
             Incarnation in = lifeOf(tenant, table, recording, head);
             TransactionOutcome outcome = sender.apply(transaction.with(placed(tenant, in, recording, head)));
-            if (outcome.refused(Role.EVENT)) {
-                throw outcome.unexpected();
-            }
             if (!outcome.refused(Role.EVENT_HEAD)) {
+                if (outcome.refused(Role.EVENT)) {
+                    throw outcome.unexpected();
+                }
                 if (outcome.committed()) {
                     heads.put(tenant, head.advanced(recording.events().size(), in, recording.retentionDays()));
                 }
                 return outcome;
             }
-            heads.invalidate(tenant);
+            heads.invalidate(tenant); // another instance took the place (its event is there too): read the head again
             if (System.nanoTime() - deadline > 0) {
                 throw new OrganisationBusyException(tenant, PLACE_BUDGET);
             }
