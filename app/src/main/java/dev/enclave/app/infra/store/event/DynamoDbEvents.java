@@ -65,10 +65,10 @@ record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
     }
 
     private Page backward(TenantId organisation, AuditQuery query, Optional<Long> before, int limit) {
-        Expr range = Expr.of("#pk = :pk AND #sk BETWEEN :from AND :to")
+        Expr range = Expr.of("#pk = :pk AND #sk BETWEEN :lowest AND :highest")
                 .name("#pk", TableAttributes.PARTITION_KEY).value(":pk", ItemKey.tenantPartition(organisation))
-                .name("#sk", TableAttributes.SORT_KEY).value(":from", EventKeys.sortKey(1))
-                .value(":to", before.map(place -> EventKeys.sortKey(place - 1)).orElse(EventKeys.PAST_LAST));
+                .name("#sk", TableAttributes.SORT_KEY).value(":lowest", EventKeys.sortKey(1))
+                .value(":highest", before.map(place -> EventKeys.sortKey(place - 1)).orElse(EventKeys.PAST_LAST));
         Optional<Expr> filter = AuditFilters.of(query);
         Expr all = filter.map(range::withPlaceholdersOf).orElse(range);
         return store.forTenant(organisation).query(all, q -> {

@@ -1,0 +1,168 @@
+package dev.enclave.app.domain.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The audit log: newest first, filtered by actor, action, target and time, paged; exported whole as NDJSON and CSV;
+ * an app's own actions recorded once per idempotency key; and who may use the log: owners and admins, or the
+ * organisation's API keys with the permission, never another organisation's.
+ */
+@MicronautTest(environments = "local")
+class AuditLogIT extends LocalStackTest {
+
+    private static final String ORG = "audit";
+    private String owner;
+    private String writerKey;
+    private String readerKey;
+
+    @BeforeAll
+    void organisationWithHistory() {
+        owner = journeys().organisation(ORG);
+        journeys().join(ORG, owner, "bob");
+        journeys().join(ORG, owner, "carol");
+        api().post("/v1/orgs/" + ORG + "/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+        writerKey = key("[\"audit_log:write\"]");
+        readerKey = key("[\"audit_log:read\",\"events:read\"]");
+    }
+
+    @Test
+    void filters_byActionActorTargetAndTime_newestFirst() {
+        List<JsonNode> added = all("action=member.added");
+        assertThat(added).extracting(event -> event.get("data").get("targets").get(0).get("id").asText())
+                .containsExactly("carol", "bob", "owner-audit");
+        assertThat(all("target=member/bob")).extracting(event -> event.get("type").asText())
+                .containsExactly("member.added");
+        assertThat(all("actor=bob")).extracting(event -> event.get("type").asText())
+                .containsExactly("member.added", "invitation.accepted");
+        Instant carolJoined = Instant.parse(added.get(0).get("time").asText());
+        assertThat(all("action=member.added&from=" + carolJoined)).hasSize(1);
+        assertThat(all("action=member.added&to=" + carolJoined)).hasSize(2);
+        assertThat(get("/v1/orgs/" + ORG + "/audit-log?action=Member.Added", "Bearer " + owner).status())
+                .isEqualTo(400);
+        assertThat(get("/v1/orgs/" + ORG + "/audit-log?from=yesterday", "Bearer " + owner).status()).isEqualTo(400);
+    }
+
+    @Test
+    void pages_coverTheLogOnce_andTheExportsHoldEveryEvent() {
+        assertThat(get("/v1/orgs/" + ORG + "/events", readerKey).status()).as("the key's first use, recorded")
+                .isEqualTo(200);
+        List<JsonNode> paged = new ArrayList<>();
+        String cursor = null;
+        do {
+            JsonNode page = get("/v1/orgs/" + ORG + "/audit-log?limit=3" + (cursor == null ? ""
+                    : "&cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)), "Bearer " + owner).json();
+            page.get("items").forEach(paged::add);
+            cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
+        } while (cursor != null);
+        List<Long> places = paged.stream().map(event -> event.get("sequence").asLong()).toList();
+        assertThat(places).isSortedAccordingTo((a, b) -> Long.compare(b, a)).doesNotHaveDuplicates();
+        assertThat(places.get(places.size() - 1)).isEqualTo(1L);
+
+        Api.Reply ndjson = get("/v1/orgs/" + ORG + "/audit-log/export", readerKey);
+        assertThat(ndjson.status()).isEqualTo(200);
+        assertThat(ndjson.contentType()).startsWith("application/x-ndjson");
+        assertThat(ndjson.body().lines().map(line -> EventFeed.readsAsCloudEvent(json(line)).getId()).toList())
+                .isEqualTo(paged.stream().map(event -> event.get("id").asText()).toList());
+        Api.Reply csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=member.added",
+                "Bearer " + owner);
+        assertThat(csv.contentType()).startsWith("text/csv");
+        String[] rows = csv.body().split("\r\n");
+        assertThat(rows).hasSize(4);
+        assertThat(rows[0]).startsWith("id,sequence,time");
+    }
+
+    @Test
+    void anAppsOwnAction_isRecordedOncePerIdempotencyKey_andValidated() {
+        String body = "{\"action\":\"invoice.approved\",\"actor\":{\"type\":\"user\",\"id\":\"u-7\",\"name\":\"Ann\"},"
+                + "\"targets\":[{\"type\":\"invoice\",\"id\":\"inv-1\"}],\"metadata\":{\"amount\":125.5,"
+                + "\"currency\":\"EUR\",\"=cmd\":true},\"occurredAt\":\"" + Instant.now().minusSeconds(60) + "\"}";
+        String valid = body.replace(",\"=cmd\":true", "");
+
+        assertThat(record(valid, writerKey, "once-1").status()).isEqualTo(201);
+        assertThat(record(valid, writerKey, "once-1").json().get("status").asText()).isEqualTo("already_recorded");
+        assertThat(record(body, writerKey, "bad-key").status()).isEqualTo(400);
+        assertThat(record(valid.replace("invoice.approved", "member.added"), writerKey, null).status())
+                .isEqualTo(400);
+        assertThat(record(valid.replace("\"amount\":125.5", "\"amount\":{\"nested\":1}"), writerKey, null).status())
+                .isEqualTo(400);
+        assertThat(record(valid, readerKey, null).status()).isEqualTo(403);
+
+        List<JsonNode> approved = all("action=invoice.approved");
+        assertThat(approved).hasSize(1);
+        JsonNode data = approved.get(0).get("data");
+        assertThat(data.get("actor").get("id").asText()).isEqualTo("u-7");
+        assertThat(data.get("changes").get("metadata").get("currency").asText()).isEqualTo("EUR");
+        assertThat(data.get("occurredAt").asText()).isNotEqualTo(approved.get(0).get("time").asText());
+        String csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=invoice.approved",
+                "Bearer " + owner).body();
+        assertThat(csv).contains("\"u-7\"");
+    }
+
+    @Test
+    void onlyOwnersAdminsAndPermittedKeys_useTheLog() {
+        String bob = journeys().member("bob");
+        String other = journeys().organisation("audit-other");
+        String strangerKey = api().post("/v1/orgs/audit-other/api-keys", "{\"name\":\"k\",\"access\":\"read\","
+                + "\"permissions\":[\"events:read\",\"audit_log:read\"]}", other).json().get("secret").asText();
+
+        assertThat(get("/v1/orgs/" + ORG + "/events", "Bearer " + bob).status()).isEqualTo(403);
+        assertThat(get("/v1/orgs/" + ORG + "/audit-log", "Bearer " + bob).status()).isEqualTo(403);
+        assertThat(get("/v1/orgs/" + ORG + "/events", writerKey).status()).isEqualTo(403);
+        assertThat(get("/v1/orgs/" + ORG + "/events", strangerKey).status()).isEqualTo(403);
+        assertThat(get("/v1/orgs/" + ORG + "/audit-log", "not-a-key").status()).isEqualTo(401);
+        assertThat(get("/v1/orgs/" + ORG + "/events", readerKey).status()).isEqualTo(200);
+        assertThat(get("/v1/orgs/" + ORG + "/events?after=forged", readerKey).status()).isEqualTo(400);
+        assertThat(get("/v1/orgs/" + ORG + "/events?types=member.added", readerKey).json().get("items"))
+                .allSatisfy(event -> assertThat(event.get("type").asText()).isEqualTo("member.added"));
+    }
+
+    private List<JsonNode> all(String filters) {
+        Api.Reply reply = get("/v1/orgs/" + ORG + "/audit-log?limit=100&" + filters, "Bearer " + owner);
+        assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+        List<JsonNode> events = new ArrayList<>();
+        reply.json().get("items").forEach(events::add);
+        return events;
+    }
+
+    private String key(String permissions) {
+        Api.Reply created = api().post("/v1/orgs/" + ORG + "/api-keys", "{\"name\":\"k\",\"access\":\"read\","
+                + "\"permissions\":" + permissions + "}", owner);
+        assertThat(created.status()).isEqualTo(201);
+        return created.json().get("secret").asText();
+    }
+
+    private Api.Reply get(String path, String authorization) {
+        return api().send(api().request(path, null).header("Authorization", authorization).GET());
+    }
+
+    private Api.Reply record(String json, String key, String idempotencyKey) {
+        HttpRequest.Builder request = api().request("/v1/orgs/" + ORG + "/audit-log", null)
+                .header("Authorization", key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
+        return api().send(request);
+    }
+
+    private static JsonNode json(String line) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+        } catch (java.io.IOException unreadable) {
+            throw new java.io.UncheckedIOException(unreadable);
+        }
+    }
+}
