@@ -158,6 +158,8 @@ final class ChaosReport {
         row("memberships carrying the final name (read from the table)", Long.toString(verified.nameCopiesChecked()));
         row("acknowledged deletions whose partition was found empty (read from the table)",
                 Long.toString(verified.partitionsEmpty()));
+        row("events read from the surviving organisations' feeds, each write's checked", Long.toString(
+                verified.eventsRead()));
         row("acknowledged writes missing or wrong (during the run and at the end)", Integer.toString(findings.size()));
         row("consistency checker: exit status, violations", check.exitStatus() + ", " + check.violations().size());
         line("");

@@ -14,8 +14,9 @@ import java.util.Set;
  * After the run: first waits until no organisation has a background job left (the admin view shows none, and no
  * tenant is {@code deleting}); then every acknowledged write must be there, every acknowledged removal or deletion
  * must hold, a removed member has no access left, the last incarnation of each id shows nothing of the earlier
- * ones, every membership carries the organisation's final name, and a deleted organisation's partition is empty
- * (both read straight from the table).
+ * ones, every membership carries the organisation's final name, a deleted organisation's partition is empty
+ * (both read straight from the table), and each organisation's feed holds every acknowledged write's event once
+ * and none of a write never sent ({@link EventChecks}).
  */
 final class Verifier {
 
@@ -23,7 +24,7 @@ final class Verifier {
 
     /** What the checks found (one line each; empty when all holds) and how much they checked. */
     record Outcome(List<String> findings, long writesChecked, long accessChecks, long nameCopiesChecked,
-                   long partitionsEmpty, Duration jobsDrained) {
+                   long partitionsEmpty, Duration jobsDrained, long eventsRead) {
     }
 
     private final Client client;
@@ -34,12 +35,15 @@ final class Verifier {
     private long accessChecks;
     private long nameCopies;
     private long partitionsEmpty;
+    private long eventsRead;
+    private final EventChecks events;
 
     Verifier(Client client, DirectMembers table) {
         this.client = client;
         this.reads = new OrganisationReads(client);
         this.table = table;
         this.adminToken = client.mintPlatformAdmin("chaos-verifier");
+        this.events = new EventChecks(client);
     }
 
     Outcome check(List<TrackedOrganisation> organisations, Map<String, String> tokens) throws InterruptedException {
@@ -49,7 +53,7 @@ final class Verifier {
         Duration drained = awaitJobs(byId.keySet());
         byId.values().forEach(incarnations -> checkLast(incarnations, tokens));
         return new Outcome(List.copyOf(findings), organisations.stream().mapToLong(TrackedOrganisation::acknowledged)
-                .sum(), accessChecks, nameCopies, partitionsEmpty, drained);
+                .sum(), accessChecks, nameCopies, partitionsEmpty, drained, eventsRead);
     }
 
     /** Waits until the admin view shows no job and no deletion running for any of {@code ids}; returns the wait. */
@@ -106,6 +110,7 @@ final class Verifier {
                 + "', acknowledged or attempted since: " + last.acceptableNames);
         checkNameCopies(last, name);
         checkMembers(last, token);
+        eventsRead += events.check(last, token, findings);
         checkGrants(last, token);
         findings.addAll(reads.strangers(last, token, true));
         incarnations.stream().filter(earlier -> earlier != last).forEach(earlier -> earlier.grants.forEach(

@@ -19,7 +19,6 @@ import dev.enclave.sandbox.LocalAwsSandbox;
 import dev.enclave.sandbox.sigv4.Principal;
 import dev.enclave.table.TableDesign;
 import java.net.URI;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +69,10 @@ public final class DirectMembers implements AutoCloseable {
         this.table = table;
     }
 
-    /** Adds {@code count} members {@code <prefix>-<n>} (issuer {@code enclave-local}) to organisation {@code org}. */
+    /**
+     * Adds {@code count} members {@code <prefix>-<n>} (issuer {@code enclave-local}) to organisation {@code org}, as
+     * members from before its log (joined when it was created): they have no events, and the checker does not ask.
+     */
     public void add(String org, String prefix, int count) throws Exception {
         TenantId tenant = TenantId.of(org);
         ItemRead<Organisation> organisation = OrganisationReads.item(tenant);
@@ -82,7 +84,7 @@ public final class DirectMembers implements AutoCloseable {
             String subject = prefix + "-" + n;
             Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
                     "enclave-local", Optional.of(Email.of(subject + "@bench.example")), Set.of(GroupName.MEMBER),
-                    Instant.now(), 1);
+                    read.createdAt(), 1);
             puts.add(put(Incarnations.stamp(MembershipWrites.joined(membership, name, Set.of()).item(),
                     read.incarnation())));
             puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership).item(), read.incarnation())));

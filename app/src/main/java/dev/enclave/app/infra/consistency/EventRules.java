@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 /**
  * The organisation's log against itself and its items: places without holes up to the head, and the event of every
  * member and API key that came after the oldest event kept (older ones may predate the log, or have expired).
+ * Events past their expiry are left out: DynamoDB's TTL removes them in no particular order.
  */
 final class EventRules {
 
@@ -31,7 +32,9 @@ final class EventRules {
 
     static List<Violation> check(TenantItems partition) {
         List<Violation> violations = new ArrayList<>();
+        Instant now = Instant.now();
         List<EventEntity> events = partition.all(EventEntity.class).stream()
+                .filter(entity -> entity.stored().expiresAt().filter(expiry -> expiry.isBefore(now)).isEmpty())
                 .sorted(Comparator.comparingLong(entity -> entity.stored().event().sequence())).toList();
         Optional<EventHeadEntity> head = partition.all(EventHeadEntity.class).stream().findFirst();
         places(partition.tenant(), events, head, violations);

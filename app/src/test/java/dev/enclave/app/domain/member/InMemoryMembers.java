@@ -125,7 +125,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
         }
         int writes = 2 + (membership.email().isPresent() ? 1 : 0) + (self ? 0 : 1)
                 + dependents.getOrDefault(tenant, Map.of()).getOrDefault(membership.user(), 0);
-        if (writes > Transaction.MAX_WRITES) {
+        if (writes > Transaction.MAX_CHANGE_WRITES) {
             return Change.TOO_LARGE;
         }
         if (membership.isOwner() && owners(tenant) <= 1) {

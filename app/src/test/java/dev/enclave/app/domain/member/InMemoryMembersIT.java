@@ -12,6 +12,7 @@ import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
+import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.member.DynamoDbMembers;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.TenantId;
@@ -129,17 +130,18 @@ class InMemoryMembersIT extends LocalStackTest {
         Organisation organisation = organisations.find(twins.tenant).orElseThrow();
         ServiceId service = new ServiceId("reports");
         assertThat(services.create(organisation, service, "Reports")).isEqualTo(Services.Creation.CREATED);
-        for (int i = 0; i < 97; i++) {
+        int oneTooMany = Transaction.MAX_CHANGE_WRITES - 3;
+        for (int i = 0; i < oneTooMany; i++) {
             assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), BOB,
                     member.userId())).isEqualTo(Services.Assignment.ASSIGNED);
         }
-        twins.memory.dependents(twins.tenant, BOB, 97);
+        twins.memory.dependents(twins.tenant, BOB, oneTooMany);
 
         UserKey owner = twins.owner;
         twins.step("one write too many", m -> m.remove(twins.actor(owner), twins.read(m, BOB)), Change.TOO_LARGE);
 
         services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB, BOB.digest());
-        twins.memory.dependents(twins.tenant, BOB, 96);
+        twins.memory.dependents(twins.tenant, BOB, oneTooMany - 1);
         twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), twins.read(m, BOB)), Change.DONE);
     }
 

@@ -114,8 +114,9 @@ class AuditLogController {
 
     @Operation(operationId = "exportAuditLog", summary = "Every matching event of the audit log, newest first, as "
             + "NDJSON or CSV (owners and admins, or an API key with audit_log:read)")
+    @ApiResponse(responseCode = "204", description = "No event matches (NDJSON; a CSV answers its header alone)")
     @ApiResponse(responseCode = "200", description = "The events, streamed", content = {
-        @Content(mediaType = "application/x-ndjson", schema = @Schema(type = "string")),
+        @Content(mediaType = "application/x-ndjson"),
         @Content(mediaType = "text/csv", schema = @Schema(type = "string"))})
     @Get("/export")
     HttpResponse<?> export(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
@@ -130,9 +131,16 @@ class AuditLogController {
         }
         return readers.whenAllowed(request, caller, key, org, ApiKeyPermission.AUDIT_LOG_READ, log -> withQuery(
                 request, AuditQueries.read(actor, action, target, from, to, Optional.empty(), EXPORT_PAGE),
-                query -> HttpResponse.ok(stream(log, query, csv)).contentType(csv ? CSV : NDJSON)
-                        .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"audit-log-"
-                                + log.organisation().value() + (csv ? ".csv\"" : ".ndjson\""))));
+                query -> {
+                    Export export = new Export(query);
+                    Optional<RecordedEvent> first = export.next(events, log);
+                    if (first.isEmpty() && !csv) {
+                        return HttpResponse.noContent();
+                    }
+                    return HttpResponse.ok(stream(log, export, first, csv)).contentType(csv ? CSV : NDJSON)
+                            .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"audit-log-"
+                                    + log.organisation().value() + (csv ? ".csv\"" : ".ndjson\""));
+                }));
     }
 
     private static HttpResponse<?> withQuery(HttpRequest<?> request, AuditQueries.Read read,
@@ -143,13 +151,17 @@ class AuditLogController {
         return answer.apply(((AuditQueries.Query) read).query());
     }
 
-    /** The export, one line per event, each page read only when the lines before it were taken. */
-    private Flux<String> stream(EventReaders.Log log, Events.AuditQuery query, boolean csv) {
-        Flux<String> rows = Flux.<String, Export>generate(() -> new Export(query), (export, sink) -> {
-            Optional<RecordedEvent> next = export.next(events, log);
-            next.ifPresentOrElse(event -> sink.next(csv ? lines.csv(event) : lines.ndjson(event)), sink::complete);
-            return export;
+    /**
+     * The export, one line per event from {@code first} on, each further page read only when the lines before it
+     * were taken.
+     */
+    private Flux<String> stream(EventReaders.Log log, Export export, Optional<RecordedEvent> first, boolean csv) {
+        Function<RecordedEvent, String> line = csv ? lines::csv : lines::ndjson;
+        Flux<String> rest = Flux.<String, Export>generate(() -> export, (state, sink) -> {
+            state.next(events, log).ifPresentOrElse(event -> sink.next(line.apply(event)), sink::complete);
+            return state;
         }).subscribeOn(Schedulers.boundedElastic());
+        Flux<String> rows = Flux.fromStream(first.stream().map(line)).concatWith(rest);
         return csv ? Flux.just(ExportLines.CSV_HEADER).concatWith(rows) : rows;
     }
 

@@ -2,6 +2,7 @@ package dev.enclave.app.edge.web.event;
 
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.Events;
+import dev.enclave.app.domain.text.TextRule;
 import io.micronaut.core.annotation.Nullable;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -28,13 +29,13 @@ final class AuditQueries {
 
     static Read read(@Nullable String actor, @Nullable String action, @Nullable String target, @Nullable String from,
                      @Nullable String to, Optional<Long> before, int limit) {
-        if (actor != null && (actor.isBlank() || actor.length() > 200)) {
-            return new Wrong("actor is an actor's id, 1 to 200 characters.");
+        if (actor != null && !TextRule.admits(actor, 200)) {
+            return new Wrong("actor is an actor's id, 1 to 200 characters of text.");
         }
         if (action != null && !wellFormed(action)) {
             return new Wrong("action is an event type, e.g. member.added.");
         }
-        if (target != null && !TARGET.matcher(target).matches()) {
+        if (target != null && (!TARGET.matcher(target).matches() || !TextRule.admits(target, 233))) {
             return new Wrong("target is type/id, e.g. member/user-1.");
         }
         Optional<Instant> since = instant(from);

@@ -72,16 +72,18 @@ final class SequencedEventLog implements EventLog {
             EventHead head = heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
             Incarnation in = lifeOf(tenant, table, recording, head);
             TransactionOutcome outcome = sender.apply(transaction.with(placed(tenant, in, recording, head)));
-            if (!outcome.refused(Role.EVENT_HEAD)) {
-                if (outcome.refused(Role.EVENT)) {
-                    throw outcome.unexpected();
-                }
+            if (outcome.refused(Role.EVENT) && !outcome.refused(Role.EVENT_HEAD)) {
+                throw outcome.unexpected();
+            }
+            if (outcome.refused(Role.EVENT_HEAD)) {
+                heads.invalidate(tenant);
+            }
+            if (!refusedByTheLogAlone(outcome)) {
                 if (outcome.committed()) {
                     heads.put(tenant, head.advanced(recording.events().size(), in, recording.retentionDays()));
                 }
                 return outcome;
             }
-            heads.invalidate(tenant); // another instance took the place (its event is there too): read the head again
             if (System.nanoTime() - deadline > 0) {
                 throw new OrganisationBusyException(tenant, PLACE_BUDGET);
             }
@@ -90,15 +92,21 @@ final class SequencedEventLog implements EventLog {
     }
 
     /**
+     * Whether only the log's own writes refused: another instance took the place, and the change itself would have
+     * committed, so it is sent again at the next place. When the change's own conditions refused too, that is its
+     * answer, whatever the head says.
+     */
+    private static boolean refusedByTheLogAlone(TransactionOutcome outcome) {
+        return outcome.refused(Role.EVENT_HEAD) && outcome.refusedRoles().stream()
+                .allMatch(role -> role == Role.EVENT_HEAD || role == Role.EVENT);
+    }
+
+    /**
      * The organisation's life the event is recorded in: the one the workflow names, else the head's, else (the
-     * first event of an organisation older than its log) the organisation item's.
+     * first event of an organisation older than its log) the organisation item's. A workflow that names another
+     * life than the head's (creating an id that is taken) is refused by its own conditions, with the head's.
      */
     private Incarnation lifeOf(TenantId tenant, ScopedTable table, Transaction.Recording recording, EventHead head) {
-        if (recording.incarnation().isPresent() && head.incarnation().isPresent()
-                && !recording.incarnation().equals(head.incarnation())) {
-            throw new IllegalStateException("an event of " + tenant.value() + "'s life "
-                    + recording.incarnation().get() + " after its life " + head.incarnation().get() + " began");
-        }
         return recording.incarnation().or(head::incarnation).orElseGet(() -> {
             ItemRead<Organisation> organisation = OrganisationReads.item(tenant);
             return checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant), table.get(organisation.key()),
