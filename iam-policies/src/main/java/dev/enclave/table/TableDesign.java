@@ -36,6 +36,13 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     public static final String OWED_WORK = "WORK#owed#";
 
     /**
+     * The {@link #BY_USER} partition of the platform admins' own actions on tenants (the events whose actor is a
+     * platform admin, newest first by their time), read on credentials scoped to this key alone: the admins' view
+     * across tenants, while each event stays in its tenant's partition.
+     */
+    public static final String PLATFORM_ACTIONS = "PLATFORM#admin-actions#";
+
+    /**
      * The leading-key prefix of the API keys' lookup entries, {@code APIKEY#lookup#TENANT#<tenant>#<key id>}: a copy
      * of each key's hash outside every tenant's partition, so a presented key is checked with one read on credentials
      * of their own (read only, {@code APIKEY#lookup#*}) before any tenant's credentials are vended for it; a tenant's

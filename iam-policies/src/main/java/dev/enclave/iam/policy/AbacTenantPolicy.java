@@ -31,7 +31,8 @@ public final class AbacTenantPolicy {
         PolicyConditions.leadingKeysLike(tenant, List.of("TENANT#${" + TAG_KEY + "}#*"));
         IamStatement.Builder untagged = items("UntaggedSessionsCrossTenantEntries", table, design, access);
         PolicyConditions.leadingKeysLike(untagged, List.of(UserKey.PARTITION_PREFIX + "*",
-                EmailKey.PARTITION_PREFIX + "*", TableDesign.OWED_WORK + "*", TableDesign.API_KEY_LOOKUPS + "*"));
+                EmailKey.PARTITION_PREFIX + "*", TableDesign.OWED_WORK + "*", TableDesign.API_KEY_LOOKUPS + "*",
+                TableDesign.PLATFORM_ACTIONS + "*"));
         untagged.addCondition(IamConditionOperator.NULL, TAG_KEY, "true");
         return IamPolicy.builder().version("2012-10-17").addStatement(tenant.build()).addStatement(untagged.build())
                 .build();

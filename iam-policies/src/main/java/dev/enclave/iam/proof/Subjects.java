@@ -123,11 +123,13 @@ public final class Subjects {
     }
 
     /**
-     * The ABAC role policy for an untagged session: only users', addresses', due-work and API key lookup partitions.
+     * The ABAC role policy for an untagged session: only users', addresses', due-work, API key lookup and platform
+     * actions' partitions.
      */
     public Subject abacUntagged(Access access) {
         EncodedPolicy policy = EncodedPolicy.of(AbacTenantPolicy.policy(table, design, access).toJson());
-        List<String> prefixes = List.of("USER#", "EMAIL#", TableDesign.OWED_WORK, TableDesign.API_KEY_LOOKUPS);
+        List<String> prefixes = List.of("USER#", "EMAIL#", TableDesign.OWED_WORK, TableDesign.API_KEY_LOOKUPS,
+                TableDesign.PLATFORM_ACTIONS);
         Subject.KeySpec keys = new Subject.KeySpec("starts with one of " + prefixes,
                 r -> Smt.not(r.present(TENANT_TAG)),
                 (r, key) -> Smt.or(prefixes.stream().map(p -> Smt.prefixOf(Smt.str(p), key)).toList()));

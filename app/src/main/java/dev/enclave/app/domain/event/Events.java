@@ -24,6 +24,20 @@ public interface Events {
     /** The audit log: matches of {@code query}, newest first. */
     AuditPage auditLog(TenantId organisation, Incarnation incarnation, AuditQuery query);
 
+    /**
+     * The platform admins' actions across tenants, newest first: at most {@code limit}, after {@code after} (the
+     * position a page ended at). Read from an index, so an action shows a moment after it was made.
+     */
+    PlatformPage platformActions(int limit, Optional<String> after);
+
+    /** A page of the platform admins' actions, and the position to continue after when there may be more. */
+    record PlatformPage(List<RecordedEvent> events, Optional<String> last) {
+        public PlatformPage {
+            events = List.copyOf(events);
+            Objects.requireNonNull(last, "last");
+        }
+    }
+
     /** A page of the feed. */
     record FeedPage(List<RecordedEvent> events, long reached) {
         public FeedPage {

@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,8 @@ public final class PageCursors {
     public static final String KEY = "enclave.cursor-key";
     static final int LEAST_KEY_LENGTH = 32;
 
+    private static final String PLATFORM = "PLATFORM";
+    private static final String NO_LIFE = "-";
     private static final Logger LOG = LoggerFactory.getLogger(PageCursors.class);
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
@@ -55,8 +58,7 @@ public final class PageCursors {
 
     /** The cursor of {@code position} in the list named {@code list} of {@code tenant}'s {@code incarnation}. */
     public String encode(TenantId tenant, Incarnation incarnation, String list, String position) {
-        return ENCODER.encodeToString(position.getBytes(StandardCharsets.UTF_8)) + "."
-                + ENCODER.encodeToString(mac(tenant, incarnation, list, position));
+        return encoded(position, mac(tenant.value(), incarnation.value(), list, position));
     }
 
     /**
@@ -64,20 +66,39 @@ public final class PageCursors {
      * (a cursor of an organisation deleted since does not page the one created again under its id).
      */
     public Optional<String> decode(TenantId tenant, Incarnation incarnation, String list, String cursor) {
+        return decoded(cursor, position -> mac(tenant.value(), incarnation.value(), list, position));
+    }
+
+    /** The cursor of {@code position} in the platform's own list {@code list} (no tenant's: platform admins'). */
+    public String encodePlatform(String list, String position) {
+        return encoded(position, mac(PLATFORM, NO_LIFE, list, position));
+    }
+
+    /** The position a cursor of the platform's own list {@code list} names, or empty when it is none. */
+    public Optional<String> decodePlatform(String list, String cursor) {
+        return decoded(cursor, position -> mac(PLATFORM, NO_LIFE, list, position));
+    }
+
+    private static String encoded(String position, byte[] mac) {
+        return ENCODER.encodeToString(position.getBytes(StandardCharsets.UTF_8)) + "." + ENCODER.encodeToString(mac);
+    }
+
+    private static Optional<String> decoded(String cursor, Function<String, byte[]> macOf) {
         String[] parts = cursor.split("\\.", -1);
         if (parts.length != 2) {
             return Optional.empty();
         }
         try {
             String position = new String(DECODER.decode(parts[0]), StandardCharsets.UTF_8);
-            return MessageDigest.isEqual(mac(tenant, incarnation, list, position), DECODER.decode(parts[1]))
-                    ? Optional.of(position) : Optional.empty();
+            return MessageDigest.isEqual(macOf.apply(position), DECODER.decode(parts[1])) ? Optional.of(position)
+                    : Optional.empty();
         } catch (IllegalArgumentException notBase64) {
             return Optional.empty();
         }
     }
 
-    private byte[] mac(TenantId tenant, Incarnation incarnation, String list, String position) {
-        return Sha256.hmac(key, tenant.value() + "\n" + incarnation.value() + "\n" + list + "\n" + position);
+    /** Over the owner, its life, the list and the position ({@link #PLATFORM} and {@link #NO_LIFE}: no tenant's). */
+    private byte[] mac(String owner, String life, String list, String position) {
+        return Sha256.hmac(key, owner + "\n" + life + "\n" + list + "\n" + position);
     }
 }

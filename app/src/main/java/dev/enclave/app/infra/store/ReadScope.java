@@ -54,6 +54,14 @@ public sealed interface ReadScope {
         return OwedWork.INSTANCE;
     }
 
+    /**
+     * A read of the platform admins' actions on the user index ({@code GSI2PK = PLATFORM#admin-actions#}): each entry
+     * must be an event in exactly one tenant's control partition.
+     */
+    static ReadScope platformActions() {
+        return PlatformActions.INSTANCE;
+    }
+
     /** A read of the one item at {@code key}, outside every tenant's partition: the item must be at that key. */
     static ReadScope at(ItemKey key) {
         return new At(key);
@@ -99,6 +107,18 @@ public sealed interface ReadScope {
         public boolean admits(Map<String, AttributeValue> item) {
             return string(item, TableDesign.ENCLAVE.partitionKey()).filter(key.partition()::equals).isPresent()
                     && string(item, TableDesign.ENCLAVE.sortKey()).filter(key.sort()::equals).isPresent();
+        }
+    }
+
+    /** The platform admins' actions on the user index. */
+    enum PlatformActions implements ReadScope {
+        INSTANCE;
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.BY_USER.partitionKey()).filter(TableDesign.PLATFORM_ACTIONS::equals)
+                    .isPresent() && partitionTenant(item).isPresent()
+                    && string(item, TableDesign.ENCLAVE.sortKey()).filter(sk -> sk.startsWith("EVENT#")).isPresent();
         }
     }
 

@@ -44,7 +44,6 @@ import jakarta.validation.constraints.Size;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,7 +155,7 @@ class AppEventController {
             return metadata;
         }
         if (body.occurredAt() != null) {
-            Optional<Instant> at = instant(body.occurredAt());
+            Optional<Instant> at = AuditQueries.instant(body.occurredAt());
             Instant now = clock.instant();
             if (at.isEmpty() || at.get().isBefore(now.minus(OLDEST)) || at.get().isAfter(now.plus(SKEW))) {
                 return Optional.of("occurredAt is an RFC 3339 time within the last 365 days.");
@@ -173,14 +172,6 @@ class AppEventController {
         Map<String, Object> changes = new HashMap<>();
         changes.put("metadata", body.metadata() == null ? Map.of() : body.metadata());
         return new NewEvent(EventType.ofApp(body.action()), targets, changes, Optional.of(actor),
-                body.occurredAt() == null ? Optional.empty() : instant(body.occurredAt()));
-    }
-
-    private static Optional<Instant> instant(String text) {
-        try {
-            return Optional.of(Instant.parse(text));
-        } catch (DateTimeParseException notATime) {
-            return Optional.empty();
-        }
+                body.occurredAt() == null ? Optional.empty() : AuditQueries.instant(body.occurredAt()));
     }
 }

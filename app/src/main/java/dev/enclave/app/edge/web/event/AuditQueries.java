@@ -57,7 +57,8 @@ final class AuditQueries {
         }
     }
 
-    private static Optional<Instant> instant(@Nullable String text) {
+    /** The RFC 3339 time {@code text} says, if it says one. */
+    static Optional<Instant> instant(@Nullable String text) {
         if (text == null) {
             return Optional.empty();
         }

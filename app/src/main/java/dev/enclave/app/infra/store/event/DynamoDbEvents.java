@@ -7,12 +7,16 @@ import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -62,6 +66,17 @@ record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
             }
         }
         return new AuditPage(found, before);
+    }
+
+    @Override
+    public PlatformPage platformActions(int limit, Optional<String> after) {
+        Page page = store.forScope(GuardScope.ownEntries(new LeadingKeyPrefix(TableDesign.PLATFORM_ACTIONS)))
+                .query(KeyConditions.index(TableDesign.BY_USER, TableDesign.PLATFORM_ACTIONS), q -> {
+                    q.indexName(TableDesign.BY_USER.indexName()).scanIndexForward(false).limit(limit);
+                    after.ifPresent(position -> q.exclusiveStartKey(EventItems.platformKey(position)));
+                });
+        return new PlatformPage(checked.all(ItemKind.EVENT, ReadScope.platformActions(), page.items(),
+                EventItems::fromItem), page.next().map(key -> key.get(TableDesign.BY_USER.sortKey()).s()));
     }
 
     private Page backward(TenantId organisation, AuditQuery query, Optional<Long> before, int limit) {

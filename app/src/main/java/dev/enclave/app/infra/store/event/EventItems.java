@@ -6,10 +6,12 @@ import dev.enclave.app.domain.event.RecordedEvent;
 import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -33,6 +35,7 @@ final class EventItems {
     static final String REQUEST_ID = "requestId";
     static final String TIME = "time";
     static final String OCCURRED_AT = "occurredAt";
+    private static final String PLATFORM_ADMIN = "platform_admin";
 
     private EventItems() {
     }
@@ -57,7 +60,29 @@ final class EventItems {
         item.put(TIME, AttributeValue.fromS(SortableTime.format(event.time())));
         item.put(OCCURRED_AT, AttributeValue.fromS(SortableTime.format(event.occurredAt())));
         item.put(TableAttributes.TTL, AttributeValue.fromN(Long.toString(expiresAt.getEpochSecond())));
+        if (PLATFORM_ADMIN.equals(event.actor().type())) {
+            item.put(TableDesign.BY_USER.partitionKey(), AttributeValue.fromS(TableDesign.PLATFORM_ACTIONS));
+            item.put(TableDesign.BY_USER.sortKey(), AttributeValue.fromS(platformPosition(event)));
+        }
         return Map.copyOf(item);
+    }
+
+    /**
+     * A platform admin's event on the platform's list: {@code <time>#<tenant>#<place>}, newest first by time (each
+     * admin's clock), unique, and naming the item's own key.
+     */
+    static String platformPosition(RecordedEvent event) {
+        return SortableTime.format(event.time()) + "#" + event.organisation().value() + "#"
+                + EventKeys.sortKey(event.sequence());
+    }
+
+    /** The table and index key of the event at {@code position} on the platform's list. */
+    static Map<String, AttributeValue> platformKey(String position) {
+        String[] parts = position.split("#", 3);
+        return Map.of(TableAttributes.PARTITION_KEY, AttributeValue.fromS(ItemKey.tenantPartition(TenantId.of(parts[1]))),
+                TableAttributes.SORT_KEY, AttributeValue.fromS(parts[2]),
+                TableDesign.BY_USER.partitionKey(), AttributeValue.fromS(TableDesign.PLATFORM_ACTIONS),
+                TableDesign.BY_USER.sortKey(), AttributeValue.fromS(position));
     }
 
     static RecordedEvent fromItem(Map<String, AttributeValue> item) {
