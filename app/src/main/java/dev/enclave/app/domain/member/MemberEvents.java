@@ -7,6 +7,7 @@ import dev.enclave.identity.Email;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** The events of memberships: joins, removals, group edits, ownership handed over. */
@@ -39,7 +40,7 @@ public final class MemberEvents {
     public static NewEvent ownershipTransferred(Membership from, String toUserId) {
         return new NewEvent(EventType.OWNERSHIP_TRANSFERRED, List.of(Target.member(from.userId()),
                 Target.member(toUserId)), NewEvent.change("owner", from.userId(), toUserId),
-                java.util.Optional.empty(), java.util.Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     private static List<String> names(Set<GroupName> groups) {

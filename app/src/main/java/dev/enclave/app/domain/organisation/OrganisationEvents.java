@@ -3,6 +3,7 @@ package dev.enclave.app.domain.organisation;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -25,7 +26,8 @@ public final class OrganisationEvents {
     public static NewEvent statusChanged(Organisation organisation, OrganisationStatus status) {
         return NewEvent.of(status == OrganisationStatus.SUSPENDED ? EventType.ORGANISATION_SUSPENDED
                 : EventType.ORGANISATION_RESUMED, target(organisation),
-                NewEvent.change("status", organisation.status().name().toLowerCase(), status.name().toLowerCase()));
+                NewEvent.change("status", organisation.status().name().toLowerCase(Locale.ROOT),
+                        status.name().toLowerCase(Locale.ROOT)));
     }
 
     public static NewEvent seatsChanged(Organisation before, int seats) {

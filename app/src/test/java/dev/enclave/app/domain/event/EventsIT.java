@@ -44,6 +44,9 @@ class EventsIT extends LocalStackTest {
         Api.Reply backend = api().send(api().request("/v1/backend/credentials", null)
                 .header("Authorization", key.get("secret").asText()).GET());
         assertThat(backend.status()).isEqualTo(200);
+        assertThat(api().send(api().request("/v1/backend/credentials", null)
+                .header("Authorization", key.get("secret").asText()).GET()).status())
+                .as("a poll answered the same cached credentials again").isEqualTo(200);
         assertThat(api().post(base + "/credentials", "{\"access\":\"read\"}", ada).status()).isEqualTo(200);
         String etag = api().get(base, ada).header("ETag");
         assertThat(patch(base, "{\"name\":\"Life 2\"}", ada, etag).status()).isEqualTo(200);

@@ -80,11 +80,13 @@ class ContainerCredentialsController {
     private final RequestBudgets budgets;
     private final PresentedKeys presented;
     private final EventRecorder events;
+    private final KeyHandouts handouts;
 
     ContainerCredentialsController(AuthenticatingApiKey keys, HandedOutCredentials credentials,
                                    DataNamespaces namespaces, RequestBudgets budgets, PresentedKeys presented,
-                                   EventRecorder events) {
+                                   EventRecorder events, KeyHandouts handouts) {
         this.events = events;
+        this.handouts = handouts;
         this.keys = keys;
         this.credentials = credentials;
         this.namespaces = namespaces;
@@ -103,10 +105,15 @@ class ContainerCredentialsController {
         return whenAuthenticated(request, key, granted -> {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
                     granted.key().access());
-            if (events.record(granted.key().tenant(), granted.organisation().incarnation(), CredentialsEvents.issued(
-                    granted.key().tenant().value(), DataNamespaceView.wire(granted.key().access()), request.getPath(),
-                    issued.expiration()), Optional.empty()) != EventRecorder.Recorded.RECORDED) {
-                return Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key's organisation is gone.");
+            if (!handouts.recordedBefore(granted.key().id(), issued)) {
+                if (events.record(granted.key().tenant(), granted.organisation().incarnation(),
+                        CredentialsEvents.issued(granted.key().tenant().value(),
+                                DataNamespaceView.wire(granted.key().access()), request.getPath(),
+                                issued.expiration()), Optional.empty()) != EventRecorder.Recorded.RECORDED) {
+                    return Rejections.toResponse(request, Reason.INVALID_API_KEY,
+                            "The API key's organisation is gone.");
+                }
+                handouts.recorded(granted.key().id(), issued);
             }
             return HttpResponse.ok(new ContainerCredentials(issued.accessKeyId(), issued.secretAccessKey(),
                     issued.sessionToken(), WireTime.of(issued.expiration())));
