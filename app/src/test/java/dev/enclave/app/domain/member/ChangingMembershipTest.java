@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -132,7 +133,8 @@ class ChangingMembershipTest {
 
     @Test
     void remove_ofAMemberWhoseAssignmentsFillTheTransaction_isRemoved_butOneMoreIsConflict() {
-        members.dependents(ACME, carl.user(), 96).dependents(ACME, dana.user(), 97);
+        int fill = Transaction.MAX_CHANGE_WRITES - 4;
+        members.dependents(ACME, carl.user(), fill).dependents(ACME, dana.user(), fill + 1);
 
         assertThat(changing.remove(new ChangingMembership.Remove(bea, carl.user()))).isEqualTo(Outcome.done());
         assertThat(reason(changing.remove(new ChangingMembership.Remove(bea, dana.user())))).isEqualTo(Reason.CONFLICT);

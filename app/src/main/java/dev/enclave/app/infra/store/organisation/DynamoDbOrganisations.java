@@ -143,15 +143,17 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
             if (change.isEmpty()) {
                 return new AdminChange(read, Optional.empty());
             }
-            TransactionOutcome outcome = table(id).transact(Transaction.builder()
-                    .update(Role.ORGANISATION, OrganisationKeys.key(id), change.get().update(), Expr.exists()
-                            .and(notDeleting()).and(atVersion(read.get())).and(change.get().condition()))
+            TransactionOutcome outcome = table(id).transact(Transaction.builder().writtenBy(read.get().incarnation())
+                    .update(Role.ORGANISATION, OrganisationKeys.key(id), change.get().update(),
+                            OrganisationConditions.live(read.get()).and(atVersion(read.get()))
+                                    .and(change.get().condition()))
                     .records(change.get().event()).build());
             if (outcome.committed()) {
                 return new AdminChange(find(id), Optional.empty());
             }
             Optional<Organisation> old = outcome.oldItem(Role.ORGANISATION).map(OrganisationItems.SCHEMA::fromItem)
-                    .filter(found -> found.status() != OrganisationStatus.DELETING);
+                    .filter(found -> found.status() != OrganisationStatus.DELETING)
+                    .filter(found -> found.createdAt().equals(read.get().createdAt()));
             if (old.isPresent() && old.get().version() == read.get().version()) {
                 return new AdminChange(Optional.empty(), old);
             }
@@ -230,10 +232,6 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
     /** The {@code SET} action that bumps the version (the ETag) by one. */
     private static Expr bumpVersion() {
         return Expr.of("#version = #version + :one").name("#version", OrganisationItems.VERSION).number(":one", 1);
-    }
-
-    private static Expr notDeleting() {
-        return Expr.of("#status <> :deleting").name("#status", OrganisationItems.STATUS).value(":deleting", DELETING);
     }
 
     /** The deletion's last step, only while the organisation is marked: the mark is what says it is owed. */
