@@ -106,7 +106,9 @@ final class EventsSection {
         md.append("From the gateway's charges, as a cross-check: the sandbox's gateway charges each TransactWriteItems "
                 + "by the same rules, item by item from the images before and after it, and each application records "
                 + "the charge per endpoint (`enclave_dynamodb_capacity`, read off each server's `/prometheus` before "
-                + "and after the rounds); DynamoDB calls per request beside it.\n\n");
+                + "and after the rounds). Its charge also counts what a write costs the table's indexes, so *added* "
+                + "equal to the units above says events add no index writes. DynamoDB calls per request beside "
+                + "it.\n\n");
         md.append("| endpoint | requests, on / off | TransactWriteItems units per request, on | off | added | DynamoDB "
                 + "calls per request, on | off |\n");
         md.append("|---|---|---:|---:|---:|---|---|\n");
