@@ -6,7 +6,9 @@ package dev.enclave.bench.load;
  * @param workload {@code read} (org, members page, access check), {@code write} (invite + accept) or
  *                 {@code organisation} (GET /v1/orgs/{org} alone)
  * @param path     {@code scoped} (Enclave as shipped), {@code unscoped} (the baseline), {@code floor} (one GetItem,
- *                 no JWT, no tenancy) or {@code floor-read} (the same read as Enclave's, no JWT, no tenancy)
+ *                 no JWT, no tenancy), {@code floor-read} (the same read as Enclave's, no JWT, no tenancy), or
+ *                 {@code events-on} and {@code events-off} (Enclave as shipped on one server, and on another the
+ *                 same without events: {@code bench/run --events})
  * @param tenants  how many tenants the requests spread over
  */
 public record Cell(String workload, String path, int tenants) {
@@ -15,6 +17,8 @@ public record Cell(String workload, String path, int tenants) {
     public static final String UNSCOPED = "unscoped";
     public static final String FLOOR = "floor";
     public static final String FLOOR_SAME_READ = "floor-read";
+    public static final String EVENTS_ON = "events-on";
+    public static final String EVENTS_OFF = "events-off";
 
     public String name() {
         return workload + "/" + tenants + "/" + path;

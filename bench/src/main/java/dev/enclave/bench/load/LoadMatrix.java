@@ -67,8 +67,7 @@ public final class LoadMatrix {
                     Collections.reverse(order);
                 }
                 for (Cell cell : order) {
-                    run(cell, leadIn);
-                    Sample sample = sample(round, cell, segment);
+                    Sample sample = measure(cell, round, leadIn, segment);
                     samples.get(cell).add(sample);
                     progress.accept(String.format(Locale.ROOT, "round %d %-28s %8.1f req/s  p50 %6.2f ms  "
                             + "p99 %6.2f ms  cpu %.3f ms/req  errors %d", round + 1, cell.name(), sample.throughput(),
@@ -77,6 +76,16 @@ public final class LoadMatrix {
             }
         }
         return samples;
+    }
+
+    /**
+     * One run of {@code cell} in round {@code round} (from 0): a lead-in, discarded, then the measured segment. For a
+     * cell that compares two servers, each with its own matrix, run back to back by the caller.
+     */
+    public Sample measure(Cell cell, int round, Duration leadIn, Duration segment)
+            throws IOException, InterruptedException {
+        run(cell, leadIn);
+        return sample(round, cell, segment);
     }
 
     private Sample sample(int round, Cell cell, Duration segment) throws IOException, InterruptedException {

@@ -17,12 +17,13 @@ import java.util.List;
  * @param refusalCost   a request refused over its budget against a served one, on the noisy-neighbour server
  * @param tenantSize    the organisation sizes and the jobs' rate of the tenant-size cell
  * @param joins         the bursts of accepts into one organisation of the joins cell
+ * @param events        the events cell: the write workload with events on and off, and a feed page
  */
 record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Duration segment, int rounds,
                     List<Integer> tenantCounts, int coldTenants, List<Integer> scaleCounts, int startups,
                     int costWalks, int refusedWarmUp, int refusedRequests, String jmhArguments, Path output,
                     Path docs, int noisyRounds, Duration noisyPhase, RefusalCost.Options refusalCost,
-                    TenantSize.Options tenantSize, JoinBursts.Options joins) {
+                    TenantSize.Options tenantSize, JoinBursts.Options joins, EventCost.Options events) {
 
     /** The jobs' rate in the tenant-size cell: the product's default, set explicitly so the report can say it. */
     static final int JOB_WRITE_UNITS_PER_SECOND = 250;
@@ -43,14 +44,18 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                     root.resolve("bench/results/quick.json"), root.resolve("bench/results/quick"), 1,
                     Duration.ofSeconds(8), new RefusalCost.Options(200, 300, 2),
                     new TenantSize.Options(List.of(100, 1_000), JOB_WRITE_UNITS_PER_SECOND, JOB_POLL_INTERVAL, 2, 20,
-                            30), new JoinBursts.Options(List.of(50), 1, CONFLICT_HOLD));
+                            30), new JoinBursts.Options(List.of(50), 1, CONFLICT_HOLD),
+                    new EventCost.Options(100, Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(5),
+                            3, 100, 10, 20));
         }
         return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                 List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5, 30, 100,
                 "-f 1 -wi 3 -w 2s -i 5 -r 2s", root.resolve("bench/results/latest.json"), root.resolve("docs"), 5,
                 Duration.ofSeconds(20), new RefusalCost.Options(2_000, 2_000, 5),
                 new TenantSize.Options(List.of(100, 1_000, 10_000), JOB_WRITE_UNITS_PER_SECOND, JOB_POLL_INTERVAL, 5,
-                        100, 200), new JoinBursts.Options(List.of(50, 200), 3, CONFLICT_HOLD));
+                        100, 200), new JoinBursts.Options(List.of(50, 200), 3, CONFLICT_HOLD),
+                new EventCost.Options(100, Duration.ofSeconds(30), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
+                        100, 50, 200));
     }
 
     int largestTenantCount() {

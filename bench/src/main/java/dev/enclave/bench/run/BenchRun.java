@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * {@code bench/run}: starts the server under test, seeds tenants, runs the load matrix, the credential, cost,
  * scale, start-up and JMH measurements, and writes {@code docs/performance.md}, its chart and
- * {@code bench/results/latest.json}. Arguments: {@code --quick} for a smoke run.
+ * {@code bench/results/latest.json}. Arguments: {@code --quick} for a smoke run; {@code --noisy-neighbour},
+ * {@code --tenant-size}, {@code --joins} or {@code --events} for that cell alone.
  */
 public final class BenchRun {
 
@@ -43,6 +44,10 @@ public final class BenchRun {
         }
         if (List.of(args).contains("--joins")) {
             joinsOnly(options, root);
+            return;
+        }
+        if (List.of(args).contains("--events")) {
+            eventsOnly(options, root);
             return;
         }
         Path work = Files.createTempDirectory("enclave-bench-");
@@ -118,11 +123,14 @@ public final class BenchRun {
         TenantSize.Result tenantSize = TenantSize.measure(work, appJar(root), options.tenantSize());
         log("joins at once (a server of its own with conflicts on, and a second instance on its table)");
         JoinBursts.Result joins = JoinBursts.measure(work, appJar(root), options.joins());
+        log("events on and off (two servers of their own side by side)");
+        EventCost.Result events = EventCost.measure(work, root, options.events());
         log("JMH micro-benchmarks");
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
-                credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize, joins);
+                credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize, joins,
+                events);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
@@ -175,6 +183,22 @@ public final class BenchRun {
         Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
         log("written to " + output);
         System.out.println(JoinsSection.of(result, "9"));
+        WorkDirectory.deleteData(work);
+    }
+
+    /** {@code bench/run --events}: that cell alone, printed and written to {@code events.json}. */
+    private static void eventsOnly(BenchOptions options, Path root) throws Exception {
+        Path work = Files.createTempDirectory("enclave-bench-");
+        log("work directory " + work);
+        EventCost.Result result = EventCost.measure(work, root, options.events());
+        Path output = options.output().resolveSibling("events" + (options.quick() ? "-quick" : "") + ".json");
+        Files.createDirectories(output.getParent());
+        Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
+        log(String.format(java.util.Locale.ROOT, "write throughput, events on ÷ off: %s per round; write units "
+                + "events add per write: %.2f; a feed page of 100: %.2f Query (%s); written to %s",
+                PerformanceReport.spread(result.ratio().throughput(), 2), result.capacity().unitsAddedPerWrite(),
+                result.feed().queriesPerPage(), result.feed().callsPerPage(), output));
+        System.out.println(EventsSection.of(result, "10"));
         WorkDirectory.deleteData(work);
     }
 

@@ -42,6 +42,7 @@ final class PerformanceReport {
         report.noisyNeighbour();
         report.tenantSize();
         report.joins();
+        report.events();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -134,6 +135,16 @@ final class PerformanceReport {
                     .mapToInt(JoinBursts.Burst::accepts).max().orElse(0) + ", one or two instances, transactions "
                     + "conflicting): joins refused with a seat free", "0", number(refused, 0),
                     refused == 0 ? "met" : "missed");
+        }
+        EventCost.Result events = r.events();
+        if (events != null) {
+            row("write, " + number(events.tenants(), 0) + " tenants, events on ÷ events off: throughput", "≥ "
+                    + EventsSection.THROUGHPUT_TARGET, spread(events.ratio().throughput(), 2),
+                    EventsSection.verdict(events));
+            row("write units events add per write (the events stored, priced by DynamoDB's rules)", "(context)",
+                    number(events.capacity().unitsAddedPerWrite(), 2), "–");
+            row("DynamoDB Queries per feed page of 100 events", number(EventsSection.FEED_QUERIES_TARGET, 0),
+                    number(events.feed().queriesPerPage(), 2), EventsSection.feedVerdict(events));
         }
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
@@ -603,6 +614,12 @@ final class PerformanceReport {
     private void joins() {
         if (r.joinBursts() != null) {
             md.append(JoinsSection.of(r.joinBursts(), "9"));
+        }
+    }
+
+    private void events() {
+        if (r.events() != null) {
+            md.append(EventsSection.of(r.events(), "10"));
         }
     }
 

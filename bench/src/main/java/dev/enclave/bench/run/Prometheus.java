@@ -36,6 +36,22 @@ record Prometheus(Map<String, Map<Map<String, String>, Double>> samples) {
         return sums;
     }
 
+    /**
+     * How much the metric grew since {@code earlier}, summed by {@code keyLabels} as {@link #sumBy} sums; keys that
+     * did not grow are left out.
+     */
+    Map<String, Double> increase(Prometheus earlier, String metric, String... keyLabels) {
+        Map<String, Double> before = earlier.sumBy(metric, keyLabels);
+        Map<String, Double> grown = new TreeMap<>();
+        sumBy(metric, keyLabels).forEach((key, value) -> {
+            double delta = value - before.getOrDefault(key, 0.0);
+            if (delta > 0) {
+                grown.put(key, delta);
+            }
+        });
+        return grown;
+    }
+
     private static Map<String, String> labels(String text) {
         Map<String, String> labels = new HashMap<>();
         if (text != null) {

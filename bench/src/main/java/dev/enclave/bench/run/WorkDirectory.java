@@ -13,12 +13,21 @@ final class WorkDirectory {
     private WorkDirectory() {
     }
 
-    /** Deletes the data under {@code work}, and the data directories of the cells that have a directory there. */
+    /**
+     * Deletes the data under {@code work}, and the data directories (and invitees' token files) of the cells that
+     * have a directory there.
+     */
     static void deleteData(Path work) throws IOException {
         try (Stream<Path> cells = Files.list(work)) {
             for (Path cell : cells.filter(Files::isDirectory).filter(p -> Files.isDirectory(p.resolve("data")))
                     .toList()) {
                 delete(cell.resolve("data"));
+                try (Stream<Path> entries = Files.list(cell)) {
+                    for (Path invitees : entries.filter(p -> p.getFileName().toString().startsWith("invitees-"))
+                            .toList()) {
+                        delete(invitees);
+                    }
+                }
             }
         }
         try (Stream<Path> entries = Files.list(work)) {

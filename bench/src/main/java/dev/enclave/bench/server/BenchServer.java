@@ -32,6 +32,11 @@ public final class BenchServer {
     public static final String TABLE = "enclave";
     /** Whether the unscoped baseline starts beside the scoped application (default true). */
     public static final String BASELINE_PROPERTY = "enclave.bench.baseline";
+    /**
+     * {@code off} sends every transaction without its event ({@link NoEvents}): the comparison {@code bench/run
+     * --events} measures events against. Unset, events are recorded as the product records them.
+     */
+    public static final String EVENTS_PROPERTY = "enclave.bench.events";
 
     private BenchServer() {
     }
