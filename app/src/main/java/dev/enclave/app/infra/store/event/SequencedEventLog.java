@@ -36,8 +36,8 @@ import java.util.function.Function;
  * The organisation's log as a sequence: each transaction that records an event takes the next place at the head
  * ({@link EventHead}) and puts its event there, in the same transaction. The head last seen is cached per
  * organisation: an organisation's transactions take turns within an instance, so the cache is right unless another
- * instance wrote since, and then the head refuses and says where it is, and the transaction is sent again at the
- * next place. Places are taken in commit order and never by a transaction that did not commit, so a reader that saw
+ * instance wrote since; then the head refuses, is read again, and the transaction is sent again at the next
+ * place. Places are taken in commit order and never by a transaction that did not commit, so a reader that saw
  * place n has every place before it: the feed never skips, whatever the instances' clocks say.
  */
 @Singleton
