@@ -39,6 +39,9 @@ class EventsIT extends LocalStackTest {
                 .status()).isEqualTo(200);
         assertThat(put(base + "/services/billing/groups/readers/members/bob", ada).status()).isEqualTo(204);
         assertThat(delete(base + "/services/billing/groups/readers/members/bob", ada).status()).isEqualTo(204);
+        assertThat(api().post(base + "/services", "{\"id\":\"scratch\",\"name\":\"Scratch\"}", ada).status())
+                .isEqualTo(201);
+        assertThat(delete(base + "/services/scratch", ada).status()).isEqualTo(204);
         JsonNode key = api().post(base + "/api-keys", "{\"name\":\"worker\",\"access\":\"read\","
                 + "\"permissions\":[\"events:read\"]}", ada).json();
         Api.Reply backend = api().send(api().request("/v1/backend/credentials", null)
@@ -74,7 +77,7 @@ class EventsIT extends LocalStackTest {
         assertThat(EventFeed.types(events)).containsExactly("organisation.created", "member.added",
                 "invitation.sent", "invitation.accepted", "member.added", "member.groups_changed",
                 "member.groups_changed", "service.created", "service.renamed", "service_group.member_added",
-                "service_group.member_removed", "api_key.created", "api_key.used_first", "credentials.issued",
+                "service_group.member_removed", "service.created", "service.deleted", "api_key.created", "api_key.used_first", "credentials.issued",
                 "credentials.issued", "organisation.renamed", "invitation.sent", "invitation.resent",
                 "invitation.revoked", "invitation.sent", "invitation.declined", "ownership.transferred",
                 "member.removed", "api_key.revoked", "organisation.suspended", "organisation.resumed",
@@ -95,12 +98,12 @@ class EventsIT extends LocalStackTest {
         assertThat(renamed.get("changes").get("name").get("before").asText()).isEqualTo("Billing");
         assertThat(renamed.get("changes").get("name").get("after").asText()).isEqualTo("Billing 2");
         assertThat(events.get(7).get("data").get("requestId").asText()).isEqualTo(service.header("X-Request-Id"));
-        JsonNode byKey = events.get(13).get("data");
+        JsonNode byKey = events.get(15).get("data");
         assertThat(byKey.get("actor").get("type").asText()).isEqualTo("api_key");
         assertThat(byKey.get("actor").get("id").asText()).isEqualTo(key.get("id").asText());
         assertThat(byKey.get("changes").get("route").asText()).isEqualTo("/v1/backend/credentials");
-        assertThat(events.get(26).get("data").get("changes").get("seats").get("before").asInt()).isEqualTo(25);
-        assertThat(events.get(26).get("data").get("actor").get("type").asText()).isEqualTo("platform_admin");
+        assertThat(events.get(28).get("data").get("changes").get("seats").get("before").asInt()).isEqualTo(25);
+        assertThat(events.get(28).get("data").get("actor").get("type").asText()).isEqualTo("platform_admin");
         assertThat(events.toString()).doesNotContain(key.get("secret").asText())
                 .doesNotContain(invite(org, bob, "erin").get("token").asText());
     }

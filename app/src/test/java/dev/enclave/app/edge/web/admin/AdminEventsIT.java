@@ -21,7 +21,8 @@ class AdminEventsIT extends LocalStackTest {
         String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
                 + "\"roles\":[\"platform-admin\"]}");
         String owner = journeys().organisation("adm-ev-a");
-        journeys().organisation("adm-ev-b");
+        assertThat(api().post("/v1/admin/tenants", "{\"id\":\"adm-ev-b\",\"name\":\"B\",\"ownerEmail\":"
+                + "\"olive@example.com\",\"seats\":5}", admin).status()).isEqualTo(201);
         assertThat(api().post("/v1/admin/tenants/adm-ev-a/suspend", "", admin).status()).isEqualTo(204);
         assertThat(api().post("/v1/admin/tenants/adm-ev-b/suspend", "", admin).status()).isEqualTo(204);
         assertThat(api().post("/v1/admin/tenants/adm-ev-a/resume", "", admin).status()).isEqualTo(204);
@@ -38,7 +39,8 @@ class AdminEventsIT extends LocalStackTest {
 
         assertThat(listed).extracting(event -> event.get("type").asText() + " " + event.get("source").asText())
                 .containsExactly("organisation.resumed /v1/orgs/adm-ev-a", "organisation.suspended /v1/orgs/adm-ev-b",
-                        "organisation.suspended /v1/orgs/adm-ev-a");
+                        "organisation.suspended /v1/orgs/adm-ev-a", "invitation.sent /v1/orgs/adm-ev-b",
+                        "organisation.created /v1/orgs/adm-ev-b");
         assertThat(listed).allSatisfy(event -> assertThat(event.get("data").get("actor").get("type").asText())
                 .isEqualTo("platform_admin"));
         Api.Reply byOwner = api().get("/v1/admin/events", owner);
