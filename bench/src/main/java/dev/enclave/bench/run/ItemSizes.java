@@ -1,21 +1,19 @@
 package dev.enclave.bench.run;
 
-import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.util.Collection;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enclave.sandbox.gateway.ItemSize;
+import java.util.Base64;
 import java.util.Map;
-import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An item's size in bytes and the capacity units it is billed, by DynamoDB's rules ("DynamoDB item sizes and
  * formats", Amazon DynamoDB Developer Guide, {@code CapacityUnitCalculations}), on items as the SDK reads them: the
- * sum over attributes of the name's UTF-8 bytes and the value's size, where a string is its UTF-8 bytes, a binary its
- * raw bytes, a number 1 byte per pair of significant digits plus 1 (plus 1 if negative), a Boolean or null 1 byte, a
- * set the sum of its elements, and a list or map 3 bytes plus, per element, 1 byte and its size (a map element's
- * name included). The same rules as the sandbox gateway's {@code ItemSize} (local-aws), which charges transactions
- * by them and is checked there against DynamoDB Local at every 1 KB boundary; that one reads the wire format and is
- * the gateway's own, so the rules are written again here for the items the bench reads back.
+ * sandbox gateway's {@link ItemSize} (local-aws) prices them, the one implementation of those rules, which charges
+ * transactions by them and is checked against DynamoDB Local at every 1 KB boundary; here the SDK's values are only
+ * written in the wire format it reads.
  */
 final class ItemSizes {
 
@@ -26,19 +24,14 @@ final class ItemSizes {
     /** A transaction writes each item twice, to prepare and to commit. */
     static final int TRANSACTIONAL = 2;
 
-    private static final int LIST_OR_MAP = 3;
-    private static final int PER_ELEMENT = 1;
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private ItemSizes() {
     }
 
     /** The item's size in bytes. */
     static long of(Map<String, AttributeValue> item) {
-        long size = 0;
-        for (Map.Entry<String, AttributeValue> attribute : item.entrySet()) {
-            size += utf8(attribute.getKey()) + value(attribute.getValue());
-        }
-        return size;
+        return ItemSize.of(wire(item));
     }
 
     /** Write units of an item of {@code bytes} written in a transaction: 2 per KB, rounded up. */
@@ -51,58 +44,33 @@ final class ItemSizes {
         return Math.max(1, (bytes + READ_UNIT_BYTES - 1) / READ_UNIT_BYTES);
     }
 
-    private static long value(AttributeValue value) {
+    private static ObjectNode wire(Map<String, AttributeValue> item) {
+        ObjectNode node = JSON.objectNode();
+        item.forEach((name, value) -> node.set(name, wire(value)));
+        return node;
+    }
+
+    private static ObjectNode wire(AttributeValue value) {
+        ObjectNode typed = JSON.objectNode();
         switch (value.type()) {
-            case S:
-                return utf8(value.s());
-            case N:
-                return number(value.n());
-            case B:
-                return value.b().asByteArray().length;
-            case BOOL:
-            case NUL:
-                return 1;
-            case SS:
-                return sum(value.ss(), ItemSizes::utf8);
-            case NS:
-                return sum(value.ns(), ItemSizes::number);
-            case BS:
-                return sum(value.bs(), bytes -> bytes.asByteArray().length);
-            case L:
-                return LIST_OR_MAP + sum(value.l(), element -> PER_ELEMENT + value(element));
-            case M:
-                return LIST_OR_MAP + of(value.m()) + (long) PER_ELEMENT * value.m().size();
-            default:
-                throw new IllegalArgumentException("an attribute value of unknown type: " + value);
+            case S -> typed.put("S", value.s());
+            case N -> typed.put("N", value.n());
+            case B -> typed.put("B", Base64.getEncoder().encodeToString(value.b().asByteArray()));
+            case BOOL -> typed.put("BOOL", value.bool());
+            case NUL -> typed.put("NULL", true);
+            case SS -> value.ss().forEach(typed.putArray("SS")::add);
+            case NS -> value.ns().forEach(typed.putArray("NS")::add);
+            case BS -> {
+                ArrayNode set = typed.putArray("BS");
+                value.bs().forEach(bytes -> set.add(Base64.getEncoder().encodeToString(bytes.asByteArray())));
+            }
+            case L -> {
+                ArrayNode list = typed.putArray("L");
+                value.l().forEach(element -> list.add(wire(element)));
+            }
+            case M -> typed.set("M", wire(value.m()));
+            default -> throw new IllegalArgumentException("an attribute value of unknown type: " + value);
         }
-    }
-
-    /**
-     * Base-100 digit pairs aligned on the decimal point, zero pairs at either end dropped, plus 1 byte, plus 1 if
-     * negative ({@code 1.5} is {@code 01|50}: 2 pairs, 3 bytes).
-     */
-    static long number(String text) {
-        BigDecimal number = new BigDecimal(text);
-        if (number.signum() == 0) {
-            return 1;
-        }
-        BigDecimal magnitude = number.abs().stripTrailingZeros();
-        String digits = magnitude.unscaledValue().toString();
-        int integerDigits = digits.length() - magnitude.scale();
-        String aligned = "0".repeat(Math.floorMod(-integerDigits, 2)) + digits;
-        int pairs = (aligned.length() + 1) / 2;
-        return pairs + 1 + (number.signum() < 0 ? 1 : 0);
-    }
-
-    private static long utf8(String text) {
-        return text.getBytes(StandardCharsets.UTF_8).length;
-    }
-
-    private static <T> long sum(Collection<T> elements, ToLongFunction<T> size) {
-        long total = 0;
-        for (T element : elements) {
-            total += size.applyAsLong(element);
-        }
-        return total;
+        return typed;
     }
 }

@@ -2,6 +2,7 @@ package dev.enclave.bench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.sandbox.gateway.ItemSize;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,11 +27,11 @@ class ItemSizesTest {
 
     @Test
     void numbers_countDigitPairsAlignedOnTheDecimalPoint_plusOne_plusOneWhenNegative() {
-        assertThat(ItemSizes.number("12345")).isEqualTo(3 + 1);   // 01|23|45
-        assertThat(ItemSizes.number("1.5")).isEqualTo(2 + 1);     // 01.50
-        assertThat(ItemSizes.number("100")).isEqualTo(1 + 1);     // 01|00, the zero pair dropped
-        assertThat(ItemSizes.number("-9.99")).isEqualTo(2 + 1 + 1); // 09.99, negative
-        assertThat(ItemSizes.number("0")).isEqualTo(1);
+        assertThat(ItemSize.number("12345")).isEqualTo(3 + 1);   // 01|23|45
+        assertThat(ItemSize.number("1.5")).isEqualTo(2 + 1);     // 01.50
+        assertThat(ItemSize.number("100")).isEqualTo(1 + 1);     // 01|00, the zero pair dropped
+        assertThat(ItemSize.number("-9.99")).isEqualTo(2 + 1 + 1); // 09.99, negative
+        assertThat(ItemSize.number("0")).isEqualTo(1);
     }
 
     @Test

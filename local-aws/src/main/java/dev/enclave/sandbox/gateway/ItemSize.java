@@ -22,9 +22,10 @@ import java.util.function.ToLongFunction;
  *   <li>a list or map is 3 bytes, plus for each element 1 byte and its size (a map element's size includes its
  *       name).</li>
  * </ul>
- * Values are in DynamoDB's JSON wire format.
+ * Values are in DynamoDB's JSON wire format. Public for the benchmarks, which price the items they read back by the
+ * same rules.
  */
-final class ItemSize {
+public final class ItemSize {
 
     private static final int LIST_OR_MAP = 3;
     private static final int PER_ELEMENT = 1;
@@ -33,7 +34,7 @@ final class ItemSize {
     }
 
     /** The size of an item: {@code {"name": {"S": "..."}, ...}}. */
-    static long of(JsonNode item) {
+    public static long of(JsonNode item) {
         long size = 0;
         for (Iterator<Map.Entry<String, JsonNode>> it = item.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> attribute = it.next();
@@ -64,7 +65,7 @@ final class ItemSize {
      * Base-100 digit pairs aligned on the decimal point (no zero pair survives at either end once trailing zeros are
      * stripped and at most one leading zero aligns the first pair), plus 1 byte, plus 1 if negative.
      */
-    static long number(String text) {
+    public static long number(String text) {
         BigDecimal number = new BigDecimal(text);
         if (number.signum() == 0) {
             return 1;

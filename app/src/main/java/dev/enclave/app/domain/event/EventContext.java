@@ -10,17 +10,4 @@ public interface EventContext {
 
     /** The request's id ({@code X-Request-Id}), if a request is being answered. */
     Optional<String> requestId();
-
-    /** Nobody: owed work and tests with no request. */
-    EventContext SYSTEM = new EventContext() {
-        @Override
-        public Actor actor() {
-            return Actor.SYSTEM;
-        }
-
-        @Override
-        public Optional<String> requestId() {
-            return Optional.empty();
-        }
-    };
 }

@@ -76,6 +76,8 @@ class AuditLogIT extends LocalStackTest {
         assertThat(ndjson.contentType()).startsWith("application/x-ndjson");
         assertThat(ndjson.body().lines().map(line -> EventFeed.readsAsCloudEvent(json(line)).getId()).toList())
                 .isEqualTo(paged.stream().map(event -> event.get("id").asText()).toList());
+        assertThat(get("/v1/orgs/" + ORG + "/audit-log/export?action=nothing.matches", readerKey).status())
+                .as("an NDJSON export of nothing").isEqualTo(204);
         Api.Reply csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=member.added",
                 "Bearer " + owner);
         assertThat(csv.contentType()).startsWith("text/csv");

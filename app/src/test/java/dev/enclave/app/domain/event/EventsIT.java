@@ -9,10 +9,13 @@ import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Every workflow records its event in the same transaction as its change, once; a refused or failed write records
@@ -104,6 +107,8 @@ class EventsIT extends LocalStackTest {
         assertThat(byKey.get("changes").get("route").asText()).isEqualTo("/v1/backend/credentials");
         assertThat(events.get(28).get("data").get("changes").get("seats").get("before").asInt()).isEqualTo(25);
         assertThat(events.get(28).get("data").get("actor").get("type").asText()).isEqualTo("platform_admin");
+        assertThat(retention(org, 30)).as("the default retention, enclave.events.retention-days").isEqualTo(30);
+        assertThat(retention(org, 31)).as("the retention a platform admin set, from its own event on").isEqualTo(90);
         assertThat(events.toString()).doesNotContain(key.get("secret").asText())
                 .doesNotContain(invite(org, bob, "erin").get("token").asText());
     }
@@ -147,6 +152,16 @@ class EventsIT extends LocalStackTest {
         List<JsonNode> after = feed.poll(100);
         assertThat(EventFeed.types(after)).containsExactly("service.created");
         assertThat(after.get(0).get("sequence").asLong()).isEqualTo(first.size() + 1);
+    }
+
+    /** Days between the event at {@code place} being recorded and its TTL, as stored. */
+    private long retention(String org, long place) {
+        Map<String, AttributeValue> item = platform.getItem(b -> b.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"),
+                        "SK", AttributeValue.fromS(String.format("EVENT#%019d", place))))).item();
+        Instant recorded = Instant.parse(item.get("time").s());
+        return Duration.between(recorded, Instant.ofEpochSecond(Long.parseLong(item.get("expiresAt").n())))
+                .plusSeconds(1).toDays();
     }
 
     private JsonNode invite(String org, String token, String user) {

@@ -56,6 +56,20 @@ class EventRulesTest {
     }
 
     @Test
+    void expiredEvents_thatTtlRemovesInNoOrder_leaveNoGap() {
+        logOf(event(1, EventType.SERVICE_CREATED, Target.service("old")),
+                event(2, EventType.SERVICE_CREATED, Target.service("older")),
+                event(3, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
+                event(4, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
+                event(5, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")));
+        table.put(EventReads.EVENT.written(ACME, new EventReads.StoredEvent(event(1, EventType.SERVICE_CREATED,
+                Target.service("old")), Optional.of(Instant.now().minusSeconds(60)))))
+                .remove("EVENT#0000000000000000002");
+
+        assertThat(Invariants.check(table.items()).violations()).isEmpty();
+    }
+
+    @Test
     void aMemberWhoCameAfterTheLogBegan_withoutTheirEvent_isMissingIt() {
         logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
                 event(2, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")));
