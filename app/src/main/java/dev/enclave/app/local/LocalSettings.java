@@ -34,4 +34,8 @@ public interface LocalSettings {
     /** The port of the local STS; 0 for a free one. */
     @Bindable(defaultValue = "0")
     int getStsPort();
+
+    /** The port of the local SMTP server the local run's mail goes to; 0 for a free one. */
+    @Bindable(defaultValue = "0")
+    int getSmtpPort();
 }

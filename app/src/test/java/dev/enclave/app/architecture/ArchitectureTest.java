@@ -96,6 +96,12 @@ class ArchitectureTest {
             .because("the local AWS sandbox (enclave-local-aws) ships only in enclave-local.jar, never in the"
                     + " production jar or image");
 
+    @ArchTest
+    static final ArchRule productionCodeNeverReachesTheLocalMailServer = noClasses().that()
+            .resideOutsideOfPackage(LOCAL).should().dependOnClassesThat().resideInAPackage("com.icegreen..")
+            .because("GreenMail, the local run's SMTP server, ships only in enclave-local.jar, as the sandbox does:"
+                    + " production mail goes to a real server through infra.mail");
+
     private static ArchCondition<JavaClass> catchSdkExceptions() {
         return new ArchCondition<>("catch exceptions of software.amazon.awssdk") {
             @Override

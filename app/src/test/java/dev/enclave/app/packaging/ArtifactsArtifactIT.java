@@ -38,6 +38,7 @@ class ArtifactsArtifactIT {
             assertThat(entries).noneMatch(n -> n.startsWith("com/amazonaws/services/dynamodbv2/local/"))
                     .noneMatch(n -> n.startsWith("dev/enclave/app/local/"))
                     .noneMatch(n -> n.startsWith("dev/enclave/sandbox/"))
+                    .noneMatch(n -> n.startsWith("com/icegreen/"))
                     .noneMatch(n -> n.contains("dev.enclave.app.local."))
                     .noneMatch(n -> n.startsWith("org/mockito/"))
                     .noneMatch(n -> n.startsWith("com/almworks/sqlite4java/"));

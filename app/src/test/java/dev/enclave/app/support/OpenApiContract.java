@@ -48,11 +48,11 @@ public final class OpenApiContract {
     /**
      * Paths the document leaves out on purpose, with everything under them: operational endpoints (health checks
      * and Prometheus metrics are the platform's, not the tenant API), the document itself, the local issuer's key
-     * set, its token endpoint and the fault controls (local environment only; the production document must not list
-     * them).
+     * set, its token endpoint, the fault controls and the mailbox (local environment only; the production document
+     * must not list them).
      */
     static final List<String> UNDOCUMENTED_PATHS = List.of("/health", "/prometheus", "/openapi",
-            "/.well-known/jwks.json", "/local/tokens", "/local/faults");
+            "/.well-known/jwks.json", "/local/tokens", "/local/faults", "/local/mail");
 
     /**
      * What the validator says when no operation matches a path or method. For a request malformed on purpose that

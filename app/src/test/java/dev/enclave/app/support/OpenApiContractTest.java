@@ -144,7 +144,7 @@ class OpenApiContractTest {
         assertThat(contract.mismatch(get("/v1/nothing", 404, PROBLEM, "{}"), Scope.WHOLE_EXCHANGE)).isPresent();
         assertThat(contract.mismatch(get("/v1/nothing", 404, PROBLEM, "{}"), Scope.ANSWER_ONLY)).isEmpty();
         for (String path : List.of("/health", "/health/readiness", "/prometheus", "/openapi/enclave.yml",
-                "/.well-known/jwks.json", "/local/tokens")) {
+                "/.well-known/jwks.json", "/local/tokens", "/local/mail")) {
             assertThat(contract.mismatch(get(path, 200, Map.of(), "anything"), Scope.WHOLE_EXCHANGE)).as(path)
                     .isEmpty();
         }

@@ -1,0 +1,75 @@
+package dev.enclave.app.infra.mail;
+
+import dev.enclave.app.domain.invitation.InviteToken;
+import dev.enclave.identity.Email;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The invitation mail: who invites the invitee to which organisation, the accept link on a line of its own, and when
+ * the invitation expires; plain text with a small HTML alternative. Names are shown as one line of text (line breaks
+ * and other control characters become spaces), and escaped in the HTML.
+ */
+@Singleton
+@Requires(property = InvitationLinkSettings.ACCEPT_LINK_TEMPLATE)
+public final class InvitationMail {
+
+    private static final DateTimeFormatter EXPIRY = DateTimeFormatter.ofPattern("d MMMM yyyy 'at' HH:mm 'UTC'",
+            Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    private final AcceptLinkTemplate template;
+
+    @Inject
+    public InvitationMail(InvitationLinkSettings settings) {
+        this(new AcceptLinkTemplate(settings.getAcceptLinkTemplate()));
+    }
+
+    public InvitationMail(AcceptLinkTemplate template) {
+        this.template = template;
+    }
+
+    /**
+     * The mail inviting {@code invitee}, from {@code inviter} (how the inviter is shown: their email), to the
+     * organisation shown as {@code organisationName}; the link carries {@code token} until {@code expiresAt}.
+     */
+    public MailMessage render(String organisationName, String inviter, Email invitee, InviteToken token,
+                              Instant expiresAt) {
+        String organisation = shown(organisationName);
+        String from = shown(inviter);
+        String link = acceptLink(token.value(), token.tenant().value());
+        String expiry = EXPIRY.format(expiresAt);
+        String text = from + " invited you to join " + organisation + " on Enclave.\n\n"
+                + "Accept the invitation:\n"
+                + link + "\n\n"
+                + "The invitation expires on " + expiry + ". If you did not expect it, you can ignore this email.\n";
+        String html = "<p>" + escaped(from) + " invited you to join <strong>" + escaped(organisation)
+                + "</strong> on Enclave.</p>\n"
+                + "<p><a href=\"" + escaped(link) + "\">Accept the invitation</a></p>\n"
+                + "<p>The invitation expires on " + expiry + ". If you did not expect it, you can ignore this "
+                + "email.</p>\n";
+        return new MailMessage(invitee, "Invitation to join " + organisation + " on Enclave", text, Optional.of(html));
+    }
+
+    /** The accept link for {@code token} of the organisation {@code org} (its id), as invitations carry it. */
+    public String acceptLink(String token, String org) {
+        return template.link(token, org);
+    }
+
+    private static String shown(String name) {
+        StringBuilder shown = new StringBuilder(name.length());
+        name.codePoints().forEach(c -> shown.appendCodePoint(
+                Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? ' ' : c));
+        return shown.toString().strip();
+    }
+
+    private static String escaped(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;")
+                .replace("'", "&#39;");
+    }
+}
