@@ -1,6 +1,6 @@
 package dev.enclave.app.local;
 
-import dev.enclave.app.infra.idempotency.ResponseSeal;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.idempotency;
 
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.settings.SettingsCheck;
 import dev.enclave.app.infra.settings.SettingsProblems;
 import io.micronaut.core.type.Argument;

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.idempotency;
 
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.exceptions.ConfigurationException;

@@ -1,4 +1,4 @@
-package dev.enclave.app.infra.idempotency;
+package dev.enclave.app.infra.sealing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

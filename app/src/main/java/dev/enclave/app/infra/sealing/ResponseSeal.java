@@ -1,4 +1,4 @@
-package dev.enclave.app.infra.idempotency;
+package dev.enclave.app.infra.sealing;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
