@@ -36,6 +36,13 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     public static final String OWED_WORK = "WORK#owed#";
 
     /**
+     * The {@link #BY_OWED_WORK} partition of the webhook deliveries Enclave owes: an organisation's log with events
+     * not yet handed to its endpoints, and each delivery waiting for its next attempt, by when it is due. Under
+     * {@link #OWED_WORK}'s prefix, so the same read-only scope finds both.
+     */
+    public static final String DUE_DELIVERIES = OWED_WORK + "deliveries#";
+
+    /**
      * The {@link #BY_USER} partition of the platform admins' own actions on tenants (the events whose actor is a
      * platform admin, newest first by their time), read on credentials scoped to this key alone: the admins' view
      * across tenants, while each event stays in its tenant's partition.

@@ -8,6 +8,12 @@ public enum ItemKind {
     SERVICE("service"),
     ASSIGNMENT("assignment"),
     API_KEY("api-key"),
+    /** A webhook endpoint. */
+    WEBHOOK_ENDPOINT("webhook-endpoint"),
+    /** A webhook delivery. */
+    WEBHOOK_DELIVERY("webhook-delivery"),
+    /** An entry of the due-deliveries index. */
+    DUE_DELIVERY("due-delivery"),
     /** An event of an organisation's log. */
     EVENT("event"),
     /** An organisation's background job. */

@@ -62,6 +62,14 @@ public sealed interface ReadScope {
         return PlatformActions.INSTANCE;
     }
 
+    /**
+     * A read of the due-deliveries index ({@code GSI3PK = WORK#owed#deliveries#}): each entry must sit in exactly one
+     * tenant's control partition; the tenant it names is whose deliveries are due.
+     */
+    static ReadScope dueDeliveries() {
+        return DueDeliveries.INSTANCE;
+    }
+
     /** A read of the one item at {@code key}, outside every tenant's partition: the item must be at that key. */
     static ReadScope at(ItemKey key) {
         return new At(key);
@@ -129,6 +137,17 @@ public sealed interface ReadScope {
         @Override
         public boolean admits(Map<String, AttributeValue> item) {
             return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.OWED_WORK::equals)
+                    .isPresent() && partitionTenant(item).isPresent();
+        }
+    }
+
+    /** Entries of the due-deliveries index. */
+    enum DueDeliveries implements ReadScope {
+        INSTANCE;
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.DUE_DELIVERIES::equals)
                     .isPresent() && partitionTenant(item).isPresent();
         }
     }

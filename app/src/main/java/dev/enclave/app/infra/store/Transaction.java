@@ -43,10 +43,16 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
     /**
      * The events to record, in this order, in the organisation's life {@code incarnation} when the workflow knows it
      * (otherwise the one the log's head records); {@code retentionDays}, when given, becomes how long the
-     * organisation keeps its events from now on.
+     * organisation keeps its events from now on; {@code watched}, when given, whether webhook endpoints watch the
+     * log from now on (each event then puts the log on the due-deliveries index).
      */
     public record Recording(List<NewEvent> events, Optional<Incarnation> incarnation,
-                            Optional<Integer> retentionDays) {
+                            Optional<Integer> retentionDays, Optional<Boolean> watched) {
+
+        public Recording(List<NewEvent> events, Optional<Incarnation> incarnation, Optional<Integer> retentionDays) {
+            this(events, incarnation, retentionDays, Optional.empty());
+        }
+
         public Recording {
             events = List.copyOf(events);
             if (events.isEmpty() || events.size() > MAX_EVENTS) {
@@ -54,6 +60,7 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
             }
             Objects.requireNonNull(incarnation, "incarnation");
             Objects.requireNonNull(retentionDays, "retentionDays");
+            Objects.requireNonNull(watched, "watched");
         }
     }
 

@@ -3,47 +3,64 @@ package dev.enclave.app.infra.store.event;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The head of an organisation's log as last seen: the last place taken, the organisation's life that took it, and
- * the organisation's own retention when a platform admin set one. Taking the next place is an update conditional on
- * the place and the life seen, so two writers never take one place, a place is taken only by a transaction that
- * commits, and a head a deleted organisation's life left in a cache never places an event of the next one.
+ * The head of an organisation's log as last seen: the last place taken, the organisation's life that took it, the
+ * organisation's own retention when a platform admin set one, and whether webhook endpoints watch the log. Taking
+ * the next place is an update conditional on the place and the life seen, so two writers never take one place, a
+ * place is taken only by a transaction that commits, and a head a deleted organisation's life left in a cache never
+ * places an event of the next one. A watched log's head goes on the due-deliveries index with each event (and stays
+ * there, due since the first event not yet handed to the endpoints, until the deliveries' worker has).
  *
  * @param last          the last place taken; 0 before the first event
  * @param incarnation   the organisation's life whose log this is; empty before the first event
  * @param retentionDays the organisation's retention, if set
+ * @param watched       whether the organisation has webhook endpoints
  */
-record EventHead(long last, Optional<Incarnation> incarnation, Optional<Integer> retentionDays) {
+record EventHead(long last, Optional<Incarnation> incarnation, Optional<Integer> retentionDays, boolean watched) {
 
     static final String LAST = "last";
     static final String RETENTION_DAYS = "retentionDays";
+    static final String WATCHED = "watched";
 
     /** The head as {@code item} holds it; an empty item is a log with no event yet. */
     static EventHead of(Map<String, AttributeValue> item) {
         return new EventHead(ItemAttributes.optionalNumber(item, LAST).orElse(0L),
                 Incarnations.of(item).map(Incarnation::new),
-                ItemAttributes.optionalNumber(item, RETENTION_DAYS).map(Long::intValue));
+                ItemAttributes.optionalNumber(item, RETENTION_DAYS).map(Long::intValue),
+                Optional.ofNullable(item.get(WATCHED)).map(AttributeValue::bool).orElse(false));
     }
 
-    /** The head after {@code in} took the next {@code places} (and set {@code retention}, when given). */
-    EventHead advanced(int places, Incarnation in, Optional<Integer> retention) {
-        return new EventHead(last + places, Optional.of(in), retention.or(() -> retentionDays));
+    /** The head after {@code in} took the next {@code places} (and set what {@code recorded} sets). */
+    EventHead advanced(int places, Incarnation in, Optional<Integer> retention, Optional<Boolean> watching) {
+        return new EventHead(last + places, Optional.of(in), retention.or(() -> retentionDays),
+                watching.orElse(watched));
     }
 
     /** The write by which {@code in} takes the next {@code places}, only while the head is as seen. */
-    Write take(TenantId tenant, int places, Incarnation in, Optional<Integer> retention) {
+    Write take(TenantId tenant, int places, Incarnation in, Optional<Integer> retention,
+               Optional<Boolean> watching, Instant now) {
         Expr.UpdateBuilder update = Expr.update().set("#last = :next, #incarnation = :incarnation")
                 .name("#last", LAST).number(":next", last + places).name("#incarnation", Incarnations.ATTRIBUTE)
                 .value(":incarnation", in.value());
         retention.ifPresent(days -> update.set("#retention = :days").name("#retention", RETENTION_DAYS)
                 .number(":days", days));
+        watching.ifPresent(on -> update.set("#watched = :watched").name("#watched", WATCHED)
+                .value(":watched", AttributeValue.fromBool(on)));
+        if (watching.orElse(watched)) {
+            update.set("#duePk = :due, #dueSk = if_not_exists(#dueSk, :since)")
+                    .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey()).value(":due", TableDesign.DUE_DELIVERIES)
+                    .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":since", SortableTime.format(now));
+        }
         Expr asSeen = last == 0 ? Expr.of("attribute_not_exists(#last)").name("#last", LAST)
                 : Expr.of("#last = :seen AND #incarnation = :incarnation").name("#last", LAST).number(":seen", last)
                 .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", in.value());

@@ -22,6 +22,7 @@ import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import io.micronaut.context.event.ApplicationEventPublisher;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,7 +39,9 @@ import java.util.function.Function;
  * organisation: an organisation's transactions take turns within an instance, so the cache is right unless another
  * instance wrote since; then the head refuses, is read again, and the transaction is sent again at the next
  * place. Places are taken in commit order and never by a transaction that did not commit, so a reader that saw
- * place n has every place before it: the feed never skips, whatever the instances' clocks say.
+ * place n has every place before it: the feed never skips, whatever the instances' clocks say. When webhook
+ * endpoints watch the log, each commit is announced in this instance ({@link LogAppended}), so the deliveries'
+ * worker here starts at once; the due-deliveries index tells every instance too.
  */
 @Singleton
 final class SequencedEventLog implements EventLog {
@@ -53,11 +56,14 @@ final class SequencedEventLog implements EventLog {
     private final Clock clock;
     private final EventSettings settings;
     private final CheckedItems checked;
+    private final ApplicationEventPublisher<LogAppended> appended;
     private final Cache<TenantId, EventHead> heads = Caffeine.newBuilder().maximumSize(100_000)
             .expireAfterAccess(Duration.ofMinutes(30)).build();
 
-    SequencedEventLog(EventContext context, Clock clock, EventSettings settings, CheckedItems checked) {
+    SequencedEventLog(EventContext context, Clock clock, EventSettings settings, CheckedItems checked,
+                      ApplicationEventPublisher<LogAppended> appended) {
         this.context = context;
+        this.appended = appended;
         this.checked = checked;
         this.clock = clock;
         this.settings = settings;
@@ -80,7 +86,12 @@ final class SequencedEventLog implements EventLog {
             }
             if (!refusedByTheLogAlone(outcome)) {
                 if (outcome.committed()) {
-                    heads.put(tenant, head.advanced(recording.events().size(), in, recording.retentionDays()));
+                    EventHead now = head.advanced(recording.events().size(), in, recording.retentionDays(),
+                            recording.watched());
+                    heads.put(tenant, now);
+                    if (now.watched()) {
+                        appended.publishEvent(new LogAppended(tenant));
+                    }
                 }
                 return outcome;
             }
@@ -121,7 +132,8 @@ final class SequencedEventLog implements EventLog {
         Instant now = clock.instant();
         List<Transaction.NamedWrite> writes = new ArrayList<>();
         writes.add(new Transaction.NamedWrite(Role.EVENT_HEAD,
-                head.take(tenant, recording.events().size(), in, recording.retentionDays())));
+                head.take(tenant, recording.events().size(), in, recording.retentionDays(), recording.watched(),
+                        now)));
         for (int i = 0; i < recording.events().size(); i++) {
             RecordedEvent event = recorded(tenant, in, recording.events().get(i), head.last() + 1 + i, now);
             writes.add(new Transaction.NamedWrite(Role.EVENT, new Write.Put(EventItems.toItem(event,

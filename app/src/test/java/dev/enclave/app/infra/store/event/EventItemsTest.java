@@ -41,14 +41,29 @@ class EventItemsTest {
     @Test
     void theHead_takesThePlaceAfterTheOneSeen_onlyWhileItIsTheOneSeen() {
         EventHead none = EventHead.of(Map.of());
-        EventHead seen = new EventHead(7, Optional.of(new Incarnation("abc")), Optional.empty());
+        EventHead seen = new EventHead(7, Optional.of(new Incarnation("abc")), Optional.empty(), false);
 
-        assertThat(none.take(TenantId.of("acme"), 1, new Incarnation("abc"), Optional.empty())
+        assertThat(none.take(TenantId.of("acme"), 1, new Incarnation("abc"), Optional.empty(), Optional.empty(), AT)
                 .transactItem("t").update().conditionExpression()).isEqualTo("attribute_not_exists(#last)");
-        assertThat(seen.take(TenantId.of("acme"), 2, new Incarnation("abc"), Optional.of(90)).transactItem("t")
-                .update().expressionAttributeValues()).containsEntry(":next", AttributeValue.fromN("9"))
-                .containsEntry(":seen", AttributeValue.fromN("7")).containsEntry(":days", AttributeValue.fromN("90"));
-        assertThat(seen.advanced(2, new Incarnation("abc"), Optional.of(90)))
-                .isEqualTo(new EventHead(9, Optional.of(new Incarnation("abc")), Optional.of(90)));
+        assertThat(seen.take(TenantId.of("acme"), 2, new Incarnation("abc"), Optional.of(90), Optional.empty(), AT)
+                .transactItem("t").update().expressionAttributeValues()).containsEntry(":next",
+                        AttributeValue.fromN("9")).containsEntry(":seen", AttributeValue.fromN("7"))
+                .containsEntry(":days", AttributeValue.fromN("90")).doesNotContainKey(":due");
+        assertThat(seen.advanced(2, new Incarnation("abc"), Optional.of(90), Optional.empty()))
+                .isEqualTo(new EventHead(9, Optional.of(new Incarnation("abc")), Optional.of(90), false));
+    }
+
+    @Test
+    void aWatchedHead_putsTheLogOnTheDueDeliveriesIndex_dueSinceItsFirstEventNotHandedOut() {
+        EventHead watched = new EventHead(7, Optional.of(new Incarnation("abc")), Optional.empty(), true);
+        var update = watched.take(TenantId.of("acme"), 1, new Incarnation("abc"), Optional.empty(), Optional.empty(),
+                AT).transactItem("t").update();
+        assertThat(update.updateExpression()).contains("if_not_exists(#dueSk, :since)");
+        assertThat(update.expressionAttributeValues()).containsEntry(":due",
+                AttributeValue.fromS(dev.enclave.table.TableDesign.DUE_DELIVERIES));
+        EventHead unwatched = watched.advanced(1, new Incarnation("abc"), Optional.empty(), Optional.of(false));
+        assertThat(unwatched.watched()).isFalse();
+        assertThat(unwatched.take(TenantId.of("acme"), 1, new Incarnation("abc"), Optional.empty(), Optional.empty(),
+                AT).transactItem("t").update().expressionAttributeValues()).doesNotContainKey(":due");
     }
 }
