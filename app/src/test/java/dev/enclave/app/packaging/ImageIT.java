@@ -3,7 +3,7 @@ package dev.enclave.app.packaging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.nimbusds.jose.jwk.RSAKey;
-import dev.enclave.app.infra.idempotency.ResponseSeal;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.SharedSandbox;

@@ -1,6 +1,6 @@
 package dev.enclave.app.support;
 
-import dev.enclave.app.infra.idempotency.ResponseSeal;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.local.LocalSandbox;
 import io.micronaut.context.ApplicationContext;
 import io.micronaut.runtime.server.EmbeddedServer;

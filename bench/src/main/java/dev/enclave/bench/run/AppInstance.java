@@ -1,6 +1,6 @@
 package dev.enclave.bench.run;
 
-import dev.enclave.app.infra.idempotency.ResponseSeal;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.local.LocalSandbox;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -1,7 +1,7 @@
 package dev.enclave.bench.scale;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.enclave.app.infra.idempotency.ResponseSeal;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.local.LocalSandbox;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.credentials.TenantCredentials;

@@ -9,7 +9,7 @@ import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.idempotency.IdempotencyRecords;
 import dev.enclave.app.infra.idempotency.IdempotencyRecords.ClaimedKey;
-import dev.enclave.app.infra.idempotency.ResponseSeal;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
