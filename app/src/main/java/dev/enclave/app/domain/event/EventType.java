@@ -41,16 +41,24 @@ public record EventType(String value) {
     public static final EventType API_KEY_REVOKED = new EventType("api_key.revoked");
     public static final EventType API_KEY_USED_FIRST = new EventType("api_key.used_first");
     public static final EventType CREDENTIALS_ISSUED = new EventType("credentials.issued");
+    public static final EventType WEBHOOK_ENDPOINT_CREATED = new EventType("webhook_endpoint.created");
+    public static final EventType WEBHOOK_ENDPOINT_UPDATED = new EventType("webhook_endpoint.updated");
+    public static final EventType WEBHOOK_ENDPOINT_DELETED = new EventType("webhook_endpoint.deleted");
+    public static final EventType WEBHOOK_ENDPOINT_SECRET_ROTATED = new EventType("webhook_endpoint.secret_rotated");
+    public static final EventType WEBHOOK_ENDPOINT_DISABLED = new EventType("webhook_endpoint.disabled");
+    public static final EventType INVITATION_DELIVERY_CHANGED =
+            new EventType("organisation.invitation_delivery_changed");
     public static final EventType EVENT_RETENTION_CHANGED = new EventType("organisation.retention_changed");
 
     /** Every type Enclave records itself. */
     public static final List<EventType> ENCLAVE = List.of(ORGANISATION_CREATED, ORGANISATION_RENAMED,
             ORGANISATION_SUSPENDED, ORGANISATION_RESUMED, ORGANISATION_DELETED, ORGANISATION_SEATS_CHANGED,
-            ORGANISATION_LIMITS_CHANGED, EVENT_RETENTION_CHANGED, MEMBER_ADDED, MEMBER_REMOVED,
+            ORGANISATION_LIMITS_CHANGED, EVENT_RETENTION_CHANGED, INVITATION_DELIVERY_CHANGED, MEMBER_ADDED, MEMBER_REMOVED,
             MEMBER_GROUPS_CHANGED, OWNERSHIP_TRANSFERRED, INVITATION_SENT, INVITATION_RESENT, INVITATION_REVOKED,
             INVITATION_ACCEPTED, INVITATION_DECLINED, SERVICE_CREATED, SERVICE_RENAMED, SERVICE_DELETED,
             SERVICE_GROUP_MEMBER_ADDED, SERVICE_GROUP_MEMBER_REMOVED, API_KEY_CREATED, API_KEY_REVOKED,
-            API_KEY_USED_FIRST, CREDENTIALS_ISSUED);
+            API_KEY_USED_FIRST, CREDENTIALS_ISSUED, WEBHOOK_ENDPOINT_CREATED, WEBHOOK_ENDPOINT_UPDATED,
+            WEBHOOK_ENDPOINT_DELETED, WEBHOOK_ENDPOINT_SECRET_ROTATED, WEBHOOK_ENDPOINT_DISABLED);
 
     public EventType {
         Objects.requireNonNull(value, "value");

@@ -35,6 +35,10 @@ public record Target(String type, String id) {
         return new Target("api_key", id);
     }
 
+    public static Target webhookEndpoint(String id) {
+        return new Target("webhook_endpoint", id);
+    }
+
     /** {@code type/id}, how the audit log is filtered by target. */
     public String path() {
         return type + "/" + id;

@@ -19,6 +19,14 @@ public interface Invitations {
      */
     WriteOutcome send(Invitation invitation, Organisation organisation);
 
+    /**
+     * As {@link #send}, and hands the token over as {@code handover} says: with email, the invitation waits (sealed)
+     * for the mailer; with webhook, for the webhook deliveries of its event. A store that keeps no tokens sends it.
+     */
+    default WriteOutcome send(Invitation invitation, Organisation organisation, Handover handover) {
+        return send(invitation, organisation);
+    }
+
     /** Creates an organisation with no member and its first owner's invitation, in one transaction. */
     boolean onboard(Organisation organisation, Invitation ownerInvitation);
 
@@ -49,6 +57,19 @@ public interface Invitations {
 
     /** Gives a pending invitation a new token hash and validity; false when it was not pending. */
     boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil);
+
+    /** As {@link #renew}, handing the new token over as {@code handover} says. */
+    default boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil, Handover handover) {
+        return renew(invitation, tokenHash, validUntil);
+    }
+
+    /** How an invitation's token reaches the invitee, and the token, when Enclave delivers it. */
+    record Handover(InvitationDelivery delivery, InviteToken token) {
+        public Handover {
+            java.util.Objects.requireNonNull(delivery, "delivery");
+            java.util.Objects.requireNonNull(token, "token");
+        }
+    }
 
     /**
      * One page of the organisation's invitations of a status, newest first, after the position {@code after}: only

@@ -19,11 +19,13 @@ import java.util.Optional;
 public final class ResendingInvitation {
 
     private final Invitations invitations;
+    private final InvitationDeliveries deliveries;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    ResendingInvitation(Invitations invitations, Clock clock) {
+    ResendingInvitation(Invitations invitations, InvitationDeliveries deliveries, Clock clock) {
         this.invitations = invitations;
+        this.deliveries = deliveries;
         this.clock = clock;
     }
 
@@ -39,10 +41,11 @@ public final class ResendingInvitation {
         }
         InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
         Instant validUntil = clock.instant().plus(Duration.ofDays(command.expiresInDays()));
-        if (!invitations.renew(invitation, token.hash(), validUntil)) {
+        InvitationDelivery delivery = deliveries.of(invitation.tenant());
+        if (!invitations.renew(invitation, token.hash(), validUntil, new Invitations.Handover(delivery, token))) {
             return Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be resent.");
         }
         return Outcome.done(new SendingInvitation.Sent(invitation.as(invitation.status(), token.hash(), validUntil,
-                invitation.acceptedBy()), token));
+                invitation.acceptedBy()), token, delivery));
     }
 }

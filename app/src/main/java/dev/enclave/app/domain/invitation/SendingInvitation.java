@@ -24,11 +24,13 @@ import java.util.Set;
 public final class SendingInvitation {
 
     private final Invitations invitations;
+    private final InvitationDeliveries deliveries;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    SendingInvitation(Invitations invitations, Clock clock) {
+    SendingInvitation(Invitations invitations, InvitationDeliveries deliveries, Clock clock) {
         this.invitations = invitations;
+        this.deliveries = deliveries;
         this.clock = clock;
     }
 
@@ -42,8 +44,8 @@ public final class SendingInvitation {
         }
     }
 
-    /** The invitation and its token, shown once. */
-    public record Sent(Invitation invitation, InviteToken token) {
+    /** The invitation, its token, and how the token reaches the invitee (shown to the sender only as a token). */
+    public record Sent(Invitation invitation, InviteToken token, InvitationDelivery delivery) {
     }
 
     public Outcome<Sent> send(Send command) {
@@ -61,8 +63,9 @@ public final class SendingInvitation {
         Invitation invitation = new Invitation(tenant, id, email, command.groups(), command.serviceGroups(),
                 token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(command.expiresInDays())),
                 inviter.userId(), Optional.empty()).invitedBy(inviter.user());
-        return switch (invitations.send(invitation, organisation)) {
-            case DONE -> Outcome.done(new Sent(invitation, token));
+        InvitationDelivery delivery = deliveries.of(tenant);
+        return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token))) {
+            case DONE -> Outcome.done(new Sent(invitation, token, delivery));
             case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");

@@ -45,6 +45,12 @@ public final class OrganisationEvents {
                 Map.of("retentionDays", days));
     }
 
+    /** How invitations reach invitees from now on ({@code token}, {@code email} or {@code webhook}). */
+    public static NewEvent invitationDeliveryChanged(Organisation organisation, String before, String after) {
+        return NewEvent.of(EventType.INVITATION_DELIVERY_CHANGED, target(organisation),
+                Map.of("invitationDelivery", Map.of("before", before, "after", after)));
+    }
+
     public static NewEvent deleted(Organisation organisation) {
         return NewEvent.of(EventType.ORGANISATION_DELETED, target(organisation), Map.of("name", organisation.name()));
     }

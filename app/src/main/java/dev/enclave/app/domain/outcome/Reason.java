@@ -34,5 +34,11 @@ public enum Reason {
     ORGANISATION_SUSPENDED,
     IDEMPOTENCY_KEY_REUSED,
     UNSUPPORTED_MEDIA_TYPE,
-    TOO_MANY_REQUESTS
+    TOO_MANY_REQUESTS,
+    WEBHOOK_ENDPOINT_NOT_FOUND,
+    WEBHOOK_ENDPOINT_LIMIT_REACHED,
+    /** The URL breaks the webhook URL rules (scheme, host, address). */
+    WEBHOOK_URL_REFUSED,
+    /** No such delivery, or one already waiting for its next attempt. */
+    DELIVERY_NOT_RETRYABLE
 }

@@ -44,6 +44,10 @@ public final class ProblemMapping {
             case IDEMPOTENCY_KEY_REUSED -> ProblemType.IDEMPOTENCY_KEY_REUSED;
             case UNSUPPORTED_MEDIA_TYPE -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
             case TOO_MANY_REQUESTS -> ProblemType.TOO_MANY_REQUESTS;
+            case WEBHOOK_ENDPOINT_NOT_FOUND -> ProblemType.WEBHOOK_ENDPOINT_NOT_FOUND;
+            case WEBHOOK_ENDPOINT_LIMIT_REACHED -> ProblemType.WEBHOOK_ENDPOINT_LIMIT_REACHED;
+            case WEBHOOK_URL_REFUSED -> ProblemType.WEBHOOK_URL_REFUSED;
+            case DELIVERY_NOT_RETRYABLE -> ProblemType.DELIVERY_NOT_RETRYABLE;
         };
     }
 
@@ -88,6 +92,10 @@ public final class ProblemMapping {
             case TOO_MANY_REQUESTS -> HttpStatus.TOO_MANY_REQUESTS;
             case SERVICE_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
             case INTERNAL -> HttpStatus.INTERNAL_SERVER_ERROR;
+            case WEBHOOK_ENDPOINT_NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case WEBHOOK_ENDPOINT_LIMIT_REACHED -> HttpStatus.CONFLICT;
+            case WEBHOOK_URL_REFUSED -> HttpStatus.UNPROCESSABLE_ENTITY;
+            case DELIVERY_NOT_RETRYABLE -> HttpStatus.CONFLICT;
         };
     }
 }

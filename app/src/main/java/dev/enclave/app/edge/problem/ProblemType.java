@@ -48,7 +48,12 @@ public enum ProblemType {
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type"),
     TOO_MANY_REQUESTS("too-many-requests", "Too many requests"),
     SERVICE_UNAVAILABLE("service-unavailable", "Service unavailable"),
-    INTERNAL("internal", "Internal error");
+    INTERNAL("internal", "Internal error"),
+    WEBHOOK_ENDPOINT_NOT_FOUND("webhook-endpoint-not-found", "No such webhook endpoint"),
+    WEBHOOK_ENDPOINT_LIMIT_REACHED("webhook-endpoint-limit-reached",
+            "The organisation has as many webhook endpoints as it may; delete one first"),
+    WEBHOOK_URL_REFUSED("webhook-url-refused", "Enclave does not deliver to that URL"),
+    DELIVERY_NOT_RETRYABLE("delivery-not-retryable", "No such delivery, or it is already waiting for an attempt");
 
     /** The base every problem type URI starts with. */
     public static final String BASE_URI = "https://enclave.dev/problems/";

@@ -56,6 +56,19 @@ sealed interface Entity {
     record ApiKeyEntity(TableItem item, ApiKey key) implements Entity {
     }
 
+    /** A webhook endpoint. */
+    record WebhookEndpointEntity(TableItem item, dev.enclave.app.domain.webhook.WebhookEndpoint endpoint)
+            implements Entity {
+    }
+
+    /** A webhook delivery (30 days, then TTL). */
+    record DeliveryEntity(TableItem item, dev.enclave.app.domain.webhook.Delivery delivery) implements Entity {
+    }
+
+    /** The webhooks' hand-out cursor. */
+    record DeliveryCursorEntity(TableItem item, Long place) implements Entity {
+    }
+
     /** An idempotency record (24 hours, then TTL); its sort key holds digests only. */
     record IdempotencyEntity(TableItem item, ItemKey key) implements Entity {
     }

@@ -20,6 +20,7 @@ import dev.enclave.app.infra.store.invitation.InvitationReads;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.app.infra.store.service.ServiceReads;
+import dev.enclave.app.infra.store.webhook.WebhookReads;
 import dev.enclave.identity.TenantId;
 import java.util.Arrays;
 import java.util.Map;
@@ -44,7 +45,10 @@ enum EntityKind {
     IDEMPOTENCY("idempotency record", new Reading<>(IdempotencyReads.RECORD, IdempotencyEntity::new)),
     EVENT("event", new Reading<>(EventReads.EVENT, EventEntity::new)),
     EVENT_HEAD("event log head", new Reading<>(EventReads.HEAD, EventHeadEntity::new)),
-    EVENT_KEY("app event idempotency key", new Reading<>(EventReads.RECORDED_KEY, IdempotencyEntity::new));
+    EVENT_KEY("app event idempotency key", new Reading<>(EventReads.RECORDED_KEY, IdempotencyEntity::new)),
+    WEBHOOK_ENDPOINT("webhook endpoint", new Reading<>(WebhookReads.ENDPOINT, Entity.WebhookEndpointEntity::new)),
+    WEBHOOK_DELIVERY("webhook delivery", new Reading<>(WebhookReads.DELIVERY, Entity.DeliveryEntity::new)),
+    WEBHOOK_CURSOR("webhook hand-out cursor", new Reading<>(WebhookReads.CURSOR, Entity.DeliveryCursorEntity::new));
 
     private final String label;
     private final Reading<?> reading;

@@ -283,7 +283,7 @@ class AcceptingInvitationTest {
 
     /** Ada invites Bob for seven days; the token he receives. */
     private InviteToken invite(Set<ServiceGroup> serviceGroups, String... groups) {
-        Outcome<SendingInvitation.Sent> sent = new SendingInvitation(invitations, CLOCK).send(
+        Outcome<SendingInvitation.Sent> sent = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK).send(
                 new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(groups), serviceGroups, 7));
         assertThat(sent).isInstanceOf(Outcome.Done.class);
         return ((Outcome.Done<SendingInvitation.Sent>) sent).value().token();

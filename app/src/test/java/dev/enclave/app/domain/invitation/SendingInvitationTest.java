@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class SendingInvitationTest {
 
     private final InMemoryInvitations invitations = acmeWithOlgaAndAda();
-    private final SendingInvitation sending = new SendingInvitation(invitations, CLOCK);
+    private final SendingInvitation sending = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK);
 
     @Test
     void send_byAnAdmin_storesThePendingInvitationWithItsGroups_andATokenForIt() {
@@ -125,7 +125,7 @@ class SendingInvitationTest {
     void send_whenEverySeatIsTaken_isSeatLimitReached_andStoresNothing() {
         InMemoryInvitations full = new InMemoryInvitations().organisation(acme(2)).member(OLGA).member(ADA);
 
-        Refusal refusal = refusal(new SendingInvitation(full, CLOCK).send(new SendingInvitation.Send(ADA,
+        Refusal refusal = refusal(new SendingInvitation(full, new TokenDeliveries(), CLOCK).send(new SendingInvitation.Send(ADA,
                 full.read(ACME), BOB, groups(), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.SEAT_LIMIT_REACHED, "Every seat is taken."));
@@ -156,7 +156,7 @@ class SendingInvitationTest {
 
     @Test
     void send_whenAnotherInvitationToTheEmailIsSentMeanwhile_isConflict_andKeepsThatOne() {
-        SendingInvitation other = new SendingInvitation(invitations, CLOCK);
+        SendingInvitation other = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK);
         Invitation[] meanwhile = new Invitation[1];
         invitations.beforeNextWrite(() -> meanwhile[0] = sent(other.send(new SendingInvitation.Send(OLGA, invitations.read(ACME), BOB,
                 groups(), Set.of(), 7))).invitation());

@@ -64,9 +64,19 @@ public final class InvitationViews {
 
     /** A new invitation with its accept token, which is shown this once and never stored. */
     @Serdeable
-    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "SentInvitation")
-    public record Created(View invitation, String token) {
+    public record Created(View invitation,
+                          @Schema(description = "The accept token, shown once; absent when the organisation has "
+                                  + "Enclave deliver invitations (by email or webhook)") @Nullable String token,
+                          @Schema(description = "How the token reaches the invitee: token (this answer), email or "
+                                  + "webhook") String delivery) {
+
+        /** The answer to the sender: the token only when the organisation hands it to the sender. */
+        public static Created of(dev.enclave.app.domain.invitation.SendingInvitation.Sent sent) {
+            return new Created(View.of(sent.invitation()), sent.delivery().answersWithToken()
+                    ? sent.token().value() : null, sent.delivery().wire());
+        }
     }
 
     @Serdeable

@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.store.invitation;
 
 import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.invitation.InvitationDelivery;
 import dev.enclave.app.domain.invitation.InvitationEvents;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
@@ -13,6 +14,7 @@ import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
@@ -40,6 +42,7 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -52,19 +55,30 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Invitations} on the single table. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-public record DynamoDbInvitations(Store store, CheckedItems checked) implements Invitations {
+public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<ResponseSeal> seal, Clock clock)
+        implements Invitations {
 
     private static final String PENDING = InvitationStatus.PENDING.name();
 
     @Override
     public WriteOutcome send(Invitation sent, Organisation organisation) {
+        return send(sent, organisation, Optional.empty());
+    }
+
+    @Override
+    public WriteOutcome send(Invitation sent, Organisation organisation, Handover handover) {
+        return send(sent, organisation, Optional.of(handover));
+    }
+
+    private WriteOutcome send(Invitation sent, Organisation organisation, Optional<Handover> handover) {
         ScopedTable table = table(sent.tenant());
         Invitation invitation = sent.withServiceGenerations(generations(table, sent));
         ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
         Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
                 InviteeGuards.INVITATION);
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
-                .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(invitation))
+                .create(InvitationWrite.INVITATION, handedOver(InvitationItems.SCHEMA.toItem(invitation), invitation,
+                        handover))
                 .put(InvitationWrite.INVITEE, InviteeGuards.of(invitation),
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Expr::absent))
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
@@ -203,21 +217,51 @@ public record DynamoDbInvitations(Store store, CheckedItems checked) implements 
 
     @Override
     public boolean renew(Invitation invitation, String tokenHash, Instant validUntil) {
-        Expr update = Expr.update().set("#tokenHash = :hash, #validUntil = :until, #expiresAt = :expires")
+        return renew(invitation, tokenHash, validUntil, Optional.empty());
+    }
+
+    @Override
+    public boolean renew(Invitation invitation, String tokenHash, Instant validUntil, Handover handover) {
+        return renew(invitation, tokenHash, validUntil, Optional.of(handover));
+    }
+
+    private boolean renew(Invitation invitation, String tokenHash, Instant validUntil, Optional<Handover> handover) {
+        ItemKey key = InvitationKeys.key(invitation.tenant(), invitation.id());
+        Expr.UpdateBuilder renewal = Expr.update()
+                .set("#tokenHash = :hash, #validUntil = :until, #expiresAt = :expires")
                 .name("#tokenHash", InvitationItems.TOKEN_HASH).name("#validUntil", InvitationItems.VALID_UNTIL)
                 .name("#expiresAt", TableAttributes.TTL).value(":hash", tokenHash)
                 .number(":until", validUntil.getEpochSecond())
-                .number(":expires", InvitationItems.expiresAt(validUntil)).build();
+                .number(":expires", InvitationItems.expiresAt(validUntil));
+        handover.ifPresent(given -> InvitationPostings.handedOver(renewal, given, sealFor(given), key,
+                clock.instant()));
+        Expr update = renewal.build();
         Expr guardLivesAsLong = Expr.update().set("#expiresAt = :expires")
                 .name("#expiresAt", TableAttributes.TTL)
                 .number(":expires", InvitationItems.expiresAt(validUntil)).build();
         return table(invitation.tenant()).transact(Transaction.builder()
-                .update(InvitationWrite.INVITATION, InvitationKeys.key(invitation.tenant(), invitation.id()), update,
-                        stillPending())
+                .update(InvitationWrite.INVITATION, key, update, stillPending())
                 .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), guardLivesAsLong, guardNames(invitation.id().value()))
                 .records(InvitationEvents.resent(invitation, validUntil))
                 .build()).committed();
+    }
+
+    private Map<String, AttributeValue> handedOver(Map<String, AttributeValue> item, Invitation invitation,
+                                                  Optional<Handover> handover) {
+        return handover.map(given -> InvitationPostings.handedOver(item, given, sealFor(given),
+                InvitationKeys.key(invitation.tenant(), invitation.id()), clock.instant())).orElse(item);
+    }
+
+    /** The seal a handover needs; none for a token handed to the sender. */
+    private ResponseSeal sealFor(Handover handover) {
+        return seal.orElseGet(() -> {
+            if (handover.delivery() != InvitationDelivery.TOKEN) {
+                throw new IllegalStateException("delivering invitations by " + handover.delivery().wire()
+                        + " needs enclave.idempotency.sealing-keys");
+            }
+            return null;
+        });
     }
 
     @Override

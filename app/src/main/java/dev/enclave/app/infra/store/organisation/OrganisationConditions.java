@@ -111,4 +111,20 @@ public final class OrganisationConditions {
                 .number(":minusOne", -1).build();
         return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Expr.exists()));
     }
+
+    /** A webhook endpoint added: one more counted, while the organisation is active and has room for it. */
+    public static Write webhookAdded(Organisation organisation, int maximum) {
+        Expr counted = Expr.update().add("#count :one").name("#count", OrganisationItems.WEBHOOKS)
+                .number(":one", 1).build();
+        Expr room = active(organisation).and(Expr.of("(attribute_not_exists(#count) OR #count < :maximum)")
+                .name("#count", OrganisationItems.WEBHOOKS).number(":maximum", maximum));
+        return new Write.Update(OrganisationKeys.key(organisation.id()), counted, Optional.of(room));
+    }
+
+    /** A webhook endpoint deleted: one fewer counted. The item must exist. */
+    public static Write webhookRemoved(TenantId tenant) {
+        Expr uncounted = Expr.update().add("#count :minusOne").name("#count", OrganisationItems.WEBHOOKS)
+                .number(":minusOne", -1).build();
+        return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Expr.exists()));
+    }
 }

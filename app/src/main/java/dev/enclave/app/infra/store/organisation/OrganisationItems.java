@@ -29,6 +29,8 @@ final class OrganisationItems {
     static final String NAME = "name";
     /** How many API keys the organisation has ({@link OrganisationConditions#apiKeyAdded}). */
     static final String API_KEYS = "apiKeys";
+    /** How many webhook endpoints the organisation has. */
+    static final String WEBHOOKS = "webhooks";
     /** When this life of the organisation began: its {@link dev.enclave.identity.Incarnation}. */
     static final String CREATED_AT = "createdAt";
     static final String LIMITS = "limits";

@@ -1,0 +1,65 @@
+package dev.enclave.app.domain.webhook;
+
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * An owner or admin changes an endpoint (URL, description, types, enabled), rotates its secret, or deletes it. A
+ * change is written at the version read, so two admins' changes never undo each other silently.
+ */
+@Singleton
+public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits limits, DeliveryClock clock) {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** What a change asks for: each field given replaces the endpoint's. */
+    public record Change(TenantId tenant, WebhookEndpointId id, Optional<String> url, Optional<String> description,
+                         Optional<Set<String>> types, Optional<Boolean> enabled) {
+    }
+
+    /** A rotation's new secret, and until when the one it replaced still signs. */
+    public record Rotated(WebhookEndpoint endpoint, WebhookSecret secret, Instant previousUntil) {
+    }
+
+    public Outcome<WebhookEndpoint> change(Change change) {
+        Optional<WebhookEndpoint> found = endpoints.find(change.tenant(), change.id());
+        if (found.isEmpty()) {
+            return notFound();
+        }
+        WebhookEndpoint before = found.get();
+        WebhookEndpoint after = before.changed(change.url().orElse(before.url()),
+                change.description().orElse(before.description()), change.types().orElse(before.types()),
+                change.enabled().orElse(before.enabled()));
+        if (!endpoints.change(before, after)) {
+            return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; read it again and retry.");
+        }
+        return Outcome.done(endpoints.find(change.tenant(), change.id()).orElse(after));
+    }
+
+    public Outcome<Rotated> rotate(TenantId tenant, WebhookEndpointId id) {
+        Optional<WebhookEndpoint> found = endpoints.find(tenant, id);
+        if (found.isEmpty()) {
+            return notFound();
+        }
+        WebhookSecret next = WebhookSecret.random(RANDOM);
+        Instant previousUntil = clock.now().plus(limits.getRotationOverlap());
+        if (!endpoints.rotate(found.get(), next, previousUntil)) {
+            return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; try again.");
+        }
+        return Outcome.done(new Rotated(found.get(), next, previousUntil));
+    }
+
+    public Outcome<Boolean> delete(TenantId tenant, WebhookEndpointId id) {
+        return endpoints.delete(tenant, id) ? Outcome.done(true) : notFound();
+    }
+
+    private static <T> Outcome<T> notFound() {
+        return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
+    }
+}

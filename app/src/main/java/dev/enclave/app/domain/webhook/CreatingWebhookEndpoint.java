@@ -1,0 +1,43 @@
+package dev.enclave.app.domain.webhook;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.Set;
+
+/** An owner or admin adds an endpoint; its signing secret exists only in the answer. */
+@Singleton
+public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits limits, Clock clock) {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** What a create asks for; the URL has passed the URL rules. */
+    public record Command(Organisation organisation, String url, String description, Set<String> types,
+                          boolean enabled) {
+    }
+
+    /** The stored endpoint and, once, its secret. */
+    public record Created(WebhookEndpoint endpoint, WebhookSecret secret) {
+    }
+
+    public Outcome<Created> create(Command command) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        WebhookEndpoint endpoint = new WebhookEndpoint(command.organisation().id(),
+                WebhookEndpointId.random(RANDOM), command.url(), command.description(), command.types(),
+                command.enabled(), Optional.empty(), now, 1, Optional.empty(), Optional.empty(), 1);
+        WebhookSecret secret = WebhookSecret.random(RANDOM);
+        return switch (endpoints.create(endpoint, secret, command.organisation(), limits.getMaximumEndpoints())) {
+            case CREATED -> Outcome.done(new Created(endpoint, secret));
+            case LIMIT_REACHED -> Outcome.refused(Reason.WEBHOOK_ENDPOINT_LIMIT_REACHED,
+                    "Delete an endpoint before adding another (at most " + limits.getMaximumEndpoints() + ").");
+            case ORGANISATION_NOT_ACTIVE -> Outcome.refused(Reason.ORGANISATION_SUSPENDED,
+                    "The organisation is not active.");
+        };
+    }
+}

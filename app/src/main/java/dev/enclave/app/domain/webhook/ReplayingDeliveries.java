@@ -1,0 +1,54 @@
+package dev.enclave.app.domain.webhook;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.identity.TenantId;
+import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * An owner or admin sends deliveries again: one ({@code retry}), every failure since a time ({@code recover}), or
+ * a test event to an endpoint. Each becomes due at once; the worker is told, so it need not wait for its poll.
+ */
+@Singleton
+public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliveries, EventBodies bodies,
+                                  DeliveryNudge nudge, DeliveryClock clock) {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    public Outcome<Boolean> retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id) {
+        if (!deliveries.retry(tenant, endpoint, id, clock.now())) {
+            return Outcome.refused(Reason.DELIVERY_NOT_RETRYABLE,
+                    "No such delivery, or it is already waiting for its next attempt.");
+        }
+        nudge.due(tenant);
+        return Outcome.done(true);
+    }
+
+    public Outcome<Integer> recover(TenantId tenant, WebhookEndpointId endpoint, Instant since) {
+        if (endpoints.find(tenant, endpoint).isEmpty()) {
+            return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
+        }
+        int recovered = deliveries.recover(tenant, endpoint, since, clock.now());
+        nudge.due(tenant);
+        return Outcome.done(recovered);
+    }
+
+    public Outcome<Delivery> test(Organisation organisation, WebhookEndpointId endpoint) {
+        Optional<WebhookEndpoint> found = endpoints.find(organisation.id(), endpoint);
+        if (found.isEmpty()) {
+            return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
+        }
+        Instant now = clock.now();
+        String eventId = UUID.randomUUID().toString();
+        Delivery delivery = Delivery.due(organisation.id(), endpoint, DeliveryId.test(now, RANDOM), eventId,
+                "webhook.test", bodies.test(organisation, endpoint, eventId, now), now);
+        deliveries.add(delivery, organisation);
+        nudge.due(organisation.id());
+        return Outcome.done(delivery);
+    }
+}

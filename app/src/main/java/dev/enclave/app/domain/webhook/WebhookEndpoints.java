@@ -1,0 +1,48 @@
+package dev.enclave.app.domain.webhook;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** An organisation's webhook endpoints, counted on the organisation so their number stays bounded. */
+public interface WebhookEndpoints {
+
+    /**
+     * Stores {@code endpoint} with its secret sealed, if the organisation is still {@code organisation}'s
+     * incarnation, active, and holds fewer than {@code maximum} endpoints. The endpoint is sent the events recorded
+     * from its creation on, whatever {@code fromPlace} it names.
+     */
+    CreateOutcome create(WebhookEndpoint endpoint, WebhookSecret secret, Organisation organisation, int maximum);
+
+    /** The organisation's endpoints, oldest first. */
+    List<WebhookEndpoint> list(TenantId tenant);
+
+    /** The endpoint, read strongly consistently. */
+    Optional<WebhookEndpoint> find(TenantId tenant, WebhookEndpointId id);
+
+    /** Writes {@code after} (with its event) if the endpoint is still at {@code before}'s version. */
+    boolean change(WebhookEndpoint before, WebhookEndpoint after);
+
+    /** Deletes the endpoint; false when there was none. Its deliveries stay listed until they expire. */
+    boolean delete(TenantId tenant, WebhookEndpointId id);
+
+    /**
+     * Makes {@code next} the endpoint's secret, keeping the current one signing too until {@code previousUntil},
+     * if the endpoint is still at {@code endpoint}'s version.
+     */
+    boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil);
+
+    /** The secrets that sign a request to the endpoint at {@code now}: the current one first. */
+    List<WebhookSecret> signingSecrets(TenantId tenant, WebhookEndpointId id, Instant now);
+
+    /**
+     * Records what an attempt at {@code now} did to the endpoint (a run of failures began or ended; Enclave disabled
+     * it, with its event), if it is still at {@code endpoint}'s version; false when it was not.
+     */
+    boolean settle(WebhookEndpoint endpoint, DeliveryVerdict.EndpointChange change, Instant now);
+
+    /** What {@link #create} did. */
+    enum CreateOutcome { CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE }
+}

@@ -1,0 +1,91 @@
+package dev.enclave.app.edge.web.invitation;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.invitation.InvitationDeliveries;
+import dev.enclave.app.domain.invitation.InvitationDelivery;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+
+/**
+ * How the organisation's invitations reach invitees (owners and admins): {@code token} in the answer to the sender,
+ * an {@code email} Enclave sends with the accept link, or the organisation's {@code webhook} ({@code invitation.sent}
+ * carries the link to its backend). With email or webhook, the sender's answer has no token.
+ */
+@Tag(name = "invitations")
+@SignedIn
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}/invitation-delivery")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = {InvitationDeliveries.class, RequestAccess.class})
+class InvitationDeliveryController {
+
+    @Serdeable
+    @Schema(name = "InvitationDelivery")
+    record DeliveryView(@Schema(description = "token, email or webhook") @NotNull
+                        @Pattern(regexp = InvitationDelivery.PATTERN, message = "must be token, email or webhook")
+                        String delivery) {
+    }
+
+    private final RequestAccess access;
+    private final InvitationDeliveries deliveries;
+
+    InvitationDeliveryController(RequestAccess access, InvitationDeliveries deliveries) {
+        this.access = access;
+        this.deliveries = deliveries;
+    }
+
+    @Operation(operationId = "getInvitationDelivery", summary = "How the organisation's invitations reach invitees")
+    @ApiResponse(responseCode = "200", description = "The choice", content = @Content(mediaType = "application/json",
+            schema = @Schema(implementation = DeliveryView.class)))
+    @Get
+    HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+                HttpResponse.ok(new DeliveryView(deliveries.of(granted.tenant()).wire())));
+    }
+
+    @Operation(operationId = "setInvitationDelivery",
+            summary = "Choose how the organisation's invitations reach invitees")
+    @ApiResponse(responseCode = "200", description = "The choice, made", content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = DeliveryView.class)))
+    @Problems.Conflict
+    @JsonBody
+    @Put
+    HttpResponse<?> set(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                        @Valid @Body DeliveryView body) {
+        InvitationDelivery chosen = InvitationDelivery.parse(body.delivery()).orElseThrow();
+        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+                deliveries.choose(granted.organisation(), chosen) ? HttpResponse.ok(new DeliveryView(chosen.wire()))
+                        : Rejections.toResponse(request, Reason.CONFLICT,
+                        "The organisation changed meanwhile; try again."));
+    }
+}

@@ -1,0 +1,150 @@
+package dev.enclave.app.edge.web.webhook;
+
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.access.Requirement;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.webhook.Deliveries;
+import dev.enclave.app.domain.webhook.DeliveryId;
+import dev.enclave.app.domain.webhook.ReplayingDeliveries;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.app.edge.web.webhook.WebhookViews.DeliveryPage;
+import dev.enclave.app.edge.web.webhook.WebhookViews.DeliveryView;
+import dev.enclave.app.edge.web.webhook.WebhookViews.RecoveredView;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+
+/**
+ * An endpoint's deliveries (owners and admins): each attempt listed, newest delivery first; one sent again, every
+ * failure since a time sent again, or a test event sent.
+ */
+@Tag(name = "webhooks")
+@SignedIn
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}/webhooks/{id}")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = {Deliveries.class, ReplayingDeliveries.class, RequestAccess.class})
+class DeliveryController {
+
+    @Serdeable
+    @Schema(name = "RecoverDeliveries")
+    record Recover(@Schema(description = "Every failed delivery made at or after this time (RFC 3339) is sent again")
+                   @NotNull String since) {
+    }
+
+    private final RequestAccess access;
+    private final Deliveries deliveries;
+    private final ReplayingDeliveries replaying;
+
+    DeliveryController(RequestAccess access, Deliveries deliveries, ReplayingDeliveries replaying) {
+        this.access = access;
+        this.deliveries = deliveries;
+        this.replaying = replaying;
+    }
+
+    @Operation(operationId = "listWebhookDeliveries",
+            summary = "The endpoint's deliveries and their attempts, newest first")
+    @ApiResponse(responseCode = "200", description = "A page of deliveries", content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = DeliveryPage.class)))
+    @Get("/deliveries")
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
+                         @Parameter(description = "The nextCursor of the previous page")
+                         @Nullable @QueryValue String cursor,
+                         @Parameter(description = "1 to 100 (default 50)") @Nullable @QueryValue Integer limit) {
+        Optional<DeliveryId> before = Optional.ofNullable(cursor).flatMap(DeliveryId::parse);
+        if (cursor != null && before.isEmpty()) {
+            return Rejections.toResponse(request, Reason.INVALID_CURSOR, "The cursor is not one a page gave.");
+        }
+        if (limit != null && (limit < 1 || limit > Deliveries.MAX_PAGE)) {
+            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "limit: must be 1 to 100.");
+        }
+        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
+                Requirement.ADMIN, granted -> {
+                    Deliveries.DeliveryPage page = deliveries.list(granted.tenant(), endpoint, before,
+                            limit == null ? 50 : limit);
+                    return HttpResponse.ok(new DeliveryPage(page.deliveries().stream().map(DeliveryView::of)
+                            .toList(), page.before().map(DeliveryId::value).orElse(null)));
+                }));
+    }
+
+    @Operation(operationId = "retryWebhookDelivery", summary = "Send a delivery again (one more attempt, now)")
+    @ApiResponse(responseCode = "202", description = "Due now")
+    @Problems.Conflict
+    @Post("/deliveries/{deliveryId}/retry")
+    HttpResponse<?> retry(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
+                          @PathVariable String deliveryId) {
+        Optional<DeliveryId> delivery = DeliveryId.parse(deliveryId);
+        if (delivery.isEmpty()) {
+            return Rejections.toResponse(request, Reason.DELIVERY_NOT_RETRYABLE, "No such delivery.");
+        }
+        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
+                Requirement.ADMIN, granted -> Rejections.answer(request, replaying.retry(granted.tenant(), endpoint,
+                        delivery.get()), done -> HttpResponse.status(HttpStatus.ACCEPTED))));
+    }
+
+    @Operation(operationId = "recoverWebhookDeliveries", summary = "Send every failed delivery since a time again")
+    @ApiResponse(responseCode = "202", description = "How many are due again", content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = RecoveredView.class)))
+    @JsonBody
+    @Post("/recover")
+    HttpResponse<?> recover(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
+                            @Valid @Body Recover body) {
+        Optional<Instant> since = instant(body.since());
+        if (since.isEmpty()) {
+            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "since: must be an RFC 3339 time.");
+        }
+        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
+                Requirement.ADMIN, granted -> Rejections.answer(request, replaying.recover(granted.tenant(), endpoint,
+                        since.get()), recovered -> HttpResponse.accepted().body(new RecoveredView(recovered)))));
+    }
+
+    @Operation(operationId = "testWebhookEndpoint", summary = "Send the endpoint a webhook.test event")
+    @ApiResponse(responseCode = "202", description = "The test delivery, due now", content = @Content(
+            mediaType = "application/json", schema = @Schema(implementation = DeliveryView.class)))
+    @Post("/test")
+    HttpResponse<?> test(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
+        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
+                Requirement.ADMIN, granted -> Rejections.answer(request, replaying.test(granted.organisation(),
+                        endpoint), delivery -> HttpResponse.accepted().body(DeliveryView.of(delivery)))));
+    }
+
+    private static Optional<Instant> instant(String text) {
+        try {
+            return Optional.of(java.time.OffsetDateTime.parse(text).toInstant());
+        } catch (DateTimeParseException notATime) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package dev.enclave.app.edge.web.webhook;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.domain.webhook.Delivery;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
+import dev.enclave.app.edge.contract.WireTime;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+
+/** The wire records of webhook endpoints and their deliveries. Never a secret but in the answer that makes one. */
+final class WebhookViews {
+
+    private WebhookViews() {
+    }
+
+    @Serdeable
+    @Schema(name = "WebhookEndpoint")
+    record EndpointView(String id, String url, String description,
+                        @Schema(description = "The event types sent; empty: every type") List<String> types,
+                        boolean enabled,
+                        @Schema(description = "Why Enclave disabled it: gone (it answered 410) or failing (five "
+                                + "days of failures)") @Nullable String disabledBy,
+                        @Schema(description = "When its current run of failed attempts began") @Nullable
+                        String failingSince, String createdAt) {
+
+        static EndpointView of(WebhookEndpoint endpoint) {
+            return new EndpointView(endpoint.id().value(), endpoint.url(), endpoint.description(),
+                    endpoint.types().stream().sorted().toList(), endpoint.enabled(),
+                    endpoint.disabledBy().orElse(null), WireTime.ofNullable(endpoint.failingSince()),
+                    WireTime.of(endpoint.createdAt()));
+        }
+    }
+
+    @Serdeable
+    @Schema(name = "CreatedWebhookEndpoint")
+    record CreatedView(EndpointView endpoint,
+                       @Schema(description = "The signing secret (whsec_...): shown once, never again") String secret) {
+    }
+
+    @Serdeable
+    @Schema(name = "RotatedWebhookSecret")
+    record RotatedView(@Schema(description = "The new signing secret: shown once") String secret,
+                       @Schema(description = "Until when the previous secret signs too") String previousSecretSignsUntil) {
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "WebhookEndpointPage")
+    record EndpointPage(List<EndpointView> items, @Nullable String nextCursor) {
+    }
+
+    @Serdeable
+    @Schema(name = "WebhookAttempt")
+    record AttemptView(String at, @Nullable Integer status, long latencyMillis,
+                       @Schema(description = "The start of the answer's body (at most 1 KiB)") String excerpt,
+                       @Schema(description = "Why there was no answer: a timeout, a refused connection, a refused "
+                               + "address") @Nullable String fault) {
+
+        static AttemptView of(Delivery.Attempt attempt) {
+            return new AttemptView(WireTime.of(attempt.at()), attempt.status().orElse(null),
+                    attempt.latencyMillis(), attempt.excerpt(), attempt.fault().orElse(null));
+        }
+    }
+
+    @Serdeable
+    @Schema(name = "WebhookDelivery")
+    record DeliveryView(String id, String eventId, String eventType,
+                        @Schema(description = "pending, succeeded or failed") String status,
+                        List<AttemptView> attempts, @Nullable String nextAttemptAt, String createdAt) {
+
+        static DeliveryView of(Delivery delivery) {
+            return new DeliveryView(delivery.id().value(), delivery.eventId(), delivery.eventType(),
+                    delivery.status().name().toLowerCase(java.util.Locale.ROOT),
+                    delivery.attempts().stream().map(AttemptView::of).toList(),
+                    WireTime.ofNullable(delivery.nextAttemptAt()), WireTime.of(delivery.createdAt()));
+        }
+    }
+
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "WebhookDeliveryPage")
+    record DeliveryPage(List<DeliveryView> items, @Nullable String nextCursor) {
+    }
+
+    @Serdeable
+    @Schema(name = "RecoveredDeliveries")
+    record RecoveredView(@Schema(description = "How many failed deliveries are due again") int recovered) {
+    }
+}

@@ -1,0 +1,44 @@
+package dev.enclave.app.infra.store.webhook;
+
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The hand-out cursor: the last place of the organisation's log whose deliveries were made. It moves only in the
+ * transaction that makes them, conditional on where it was, so two workers never hand one place out twice.
+ */
+final class CursorItems {
+
+    static final String PLACE = "place";
+
+    private CursorItems() {
+    }
+
+    /** Starts the cursor at {@code last} if the organisation has none (its first endpoint); else leaves it. */
+    static Write startedAt(TenantId tenant, long last, Incarnation incarnation) {
+        return new Write.Update(WebhookKeys.cursor(tenant), Expr.update()
+                .set("#place = if_not_exists(#place, :last), #type = :type, #tenant = :tenant, #life = :life")
+                .name("#place", PLACE).number(":last", last).name("#type", "type").value(":type", "webhook_cursor")
+                .name("#tenant", "tenant").value(":tenant", tenant.value())
+                .name("#life", Incarnations.ATTRIBUTE).value(":life", incarnation.value()).build(), Optional.empty());
+    }
+
+    /** Moves the cursor from {@code from} to {@code to}; refused unless it is still at {@code from}. */
+    static Write moved(TenantId tenant, long from, long to) {
+        return new Write.Update(WebhookKeys.cursor(tenant), Expr.update().set("#place = :to").name("#place", PLACE)
+                .number(":to", to).build(), Optional.of(Expr.of("#place = :from").name("#place", PLACE)
+                .number(":from", from)));
+    }
+
+    /** Where the cursor stands; empty when the organisation never had an endpoint. */
+    static Optional<Long> place(Map<String, AttributeValue> item) {
+        return ItemAttributes.optionalNumber(item, PLACE);
+    }
+}

@@ -1,0 +1,308 @@
+package dev.enclave.app.infra.store.webhook;
+
+import dev.enclave.app.domain.event.EventType;
+import dev.enclave.app.domain.event.Events;
+import dev.enclave.app.domain.event.RecordedEvent;
+import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.domain.invitation.InviteToken;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.webhook.Deliveries;
+import dev.enclave.app.domain.webhook.Delivery;
+import dev.enclave.app.domain.webhook.DeliveryId;
+import dev.enclave.app.domain.webhook.DeliveryVerdict;
+import dev.enclave.app.domain.webhook.EventBodies;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
+import dev.enclave.app.domain.webhook.WebhookEndpointId;
+import dev.enclave.app.domain.webhook.WebhookEndpoints;
+import dev.enclave.app.infra.sealing.ResponseSeal;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.SortableTime;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.event.LogHeads;
+import dev.enclave.app.infra.store.invitation.InvitationPostbox;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@link Deliveries} and the worker's {@link DeliveryQueue} in the organisation's control partition, on its scoped
+ * client; what is due is read from the due-deliveries index with the owed-work scope ({@code WORK#owed#}, read
+ * only). Handing out a page of the log is one transaction: its deliveries and the cursor's move.
+ */
+@Singleton
+@Requires(beans = {TenantDynamoDb.class, WebhookEndpoints.class, EventBodies.class, InvitationPostbox.class,
+        ResponseSeal.class})
+record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, WebhookEndpoints endpoints,
+                          EventBodies bodies, InvitationPostbox invitations, ResponseSeal seal)
+        implements Deliveries, DeliveryQueue {
+
+    private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
+    /** Events read per page of the log. */
+    private static final int LOG_PAGE = 25;
+    /** Deliveries made per transaction, with the cursor's move. */
+    private static final int PER_TRANSACTION = 90;
+    private static final int HAND_OUT_ROUNDS = 3;
+    private static final Set<EventType> INVITATIONS_SENT = Set.of(EventType.INVITATION_SENT,
+            EventType.INVITATION_RESENT);
+
+    /** The writes of handing out and of a test delivery. */
+    enum Role implements WriteRole { DELIVERY, CURSOR, ENDPOINT }
+
+    @Override
+    public List<Due> due(Instant now, int limit) {
+        var index = TableDesign.BY_OWED_WORK;
+        Page found = store.forScope(DUE_WORK).query(KeyConditions.indexBelow(index, TableDesign.DUE_DELIVERIES,
+                SortableTime.format(now.plusMillis(1))), q -> q.indexName(index.indexName()).limit(limit));
+        return checked.all(ItemKind.DUE_DELIVERY, ReadScope.dueDeliveries(), found.items(), DynamoDbDeliveries::due)
+                .stream().flatMap(Optional::stream).toList();
+    }
+
+    private static Optional<Due> due(Map<String, AttributeValue> entry) {
+        TenantId tenant = ReadScope.partitionTenant(entry).orElseThrow();
+        String sortKey = ItemAttributes.sortKey(entry);
+        if (sortKey.equals(LogHeads.key(tenant).sort())) {
+            return Optional.of(new HandOut(tenant));
+        }
+        Optional<InvitationId> invitation = InvitationPostbox.mailOf(sortKey);
+        if (invitation.isPresent()) {
+            return Optional.of(new Mail(tenant, invitation.get()));
+        }
+        if (!sortKey.startsWith(WebhookKeys.DELIVERY_PREFIX)) {
+            return Optional.empty();
+        }
+        String[] parts = sortKey.split("#", -1);
+        return WebhookEndpointId.parse(parts[1]).flatMap(endpoint -> DeliveryId.parse(parts[2])
+                .map(id -> new Attempt(tenant, endpoint, id)));
+    }
+
+    @Override
+    public List<Delivery> handOut(TenantId tenant, Instant now) {
+        List<Delivery> made = new ArrayList<>();
+        for (int round = 0; round < HAND_OUT_ROUNDS; round++) {
+            ScopedTable table = store.forTenant(tenant);
+            List<Map<String, AttributeValue>> items = table.getAll(List.of(LogHeads.key(tenant),
+                    WebhookKeys.cursor(tenant)));
+            LogHeads.Head head = LogHeads.of(ScopedTable.at(items, LogHeads.key(tenant)));
+            if (head.incarnation().isEmpty()) {
+                return made;
+            }
+            long cursor = CursorItems.place(ScopedTable.at(items, WebhookKeys.cursor(tenant))).orElse(head.last());
+            List<WebhookEndpoint> watching = endpoints.list(tenant);
+            Optional<Long> reached = handOut(tenant, head.incarnation().get(), cursor, head.last(), watching, now,
+                    made);
+            if (reached.isEmpty()) {
+                return made;
+            }
+            Write.Update settled = (Write.Update) LogHeads.settled(tenant, head.last(), !watching.isEmpty());
+            if (table.update(settled.key(), settled.update(), settled.condition().orElseThrow())) {
+                return made;
+            }
+        }
+        return made;
+    }
+
+    /** Hands out places after {@code cursor} up to {@code last}; empty when another worker moved the cursor. */
+    private Optional<Long> handOut(TenantId tenant, Incarnation in, long cursor, long last,
+                                   List<WebhookEndpoint> watching, Instant now, List<Delivery> made) {
+        long at = cursor;
+        while (at < last) {
+            Events.FeedPage page = events.feed(tenant, in, at, LOG_PAGE, Set.of());
+            long to = page.reached() > at ? page.reached() : last;
+            List<Delivery> batch = new ArrayList<>();
+            for (RecordedEvent event : page.events()) {
+                List<Delivery> forEvent = deliveries(event, watching, now);
+                if (batch.size() + forEvent.size() > PER_TRANSACTION) {
+                    long upTo = event.sequence() - 1;
+                    if (!committed(tenant, in, at, upTo, batch)) {
+                        return Optional.empty();
+                    }
+                    made.addAll(batch);
+                    batch = new ArrayList<>();
+                    at = upTo;
+                }
+                batch.addAll(forEvent);
+            }
+            if (!committed(tenant, in, at, to, batch)) {
+                return Optional.empty();
+            }
+            made.addAll(batch);
+            at = to;
+        }
+        return Optional.of(at);
+    }
+
+    private List<Delivery> deliveries(RecordedEvent event, List<WebhookEndpoint> watching, Instant now) {
+        List<WebhookEndpoint> wanting = watching.stream().filter(endpoint -> endpoint.wants(event)).toList();
+        if (wanting.isEmpty()) {
+            return List.of();
+        }
+        Optional<InviteToken> token = invitationToken(event);
+        String body = token.map(given -> bodies.withAcceptLink(event, given.value())).orElseGet(() -> bodies.of(event));
+        return wanting.stream().map(endpoint -> Delivery.due(event.organisation(), endpoint.id(),
+                DeliveryId.ofEvent(now, event.sequence()), event.id(), event.type().value(), body, now))
+                .map(delivery -> token.isPresent() ? delivery.carryingSecret() : delivery).toList();
+    }
+
+    /** The token of the invitation a sent or resent event is about, when the organisation delivers it by webhook. */
+    private Optional<InviteToken> invitationToken(RecordedEvent event) {
+        if (!INVITATIONS_SENT.contains(event.type())) {
+            return Optional.empty();
+        }
+        return event.targets().stream().filter(target -> target.type().equals("invitation")).findFirst()
+                .filter(target -> InvitationId.isValid(target.id()))
+                .flatMap(target -> invitations.webhookToken(event.organisation(), new InvitationId(target.id())));
+    }
+
+    private Map<String, AttributeValue> toItem(Delivery delivery) {
+        Map<String, AttributeValue> item = DeliveryItems.toItem(delivery);
+        if (!delivery.secret()) {
+            return item;
+        }
+        Map<String, AttributeValue> sealed = new java.util.HashMap<>(item);
+        sealed.put(DeliveryItems.BODY, AttributeValue.fromS(seal.seal(delivery.body(), recordKey(delivery))));
+        return sealed;
+    }
+
+    /** The delivery with its body opened, when it is sealed; empty when no key opens it. */
+    private Optional<Delivery> opened(Delivery delivery) {
+        if (!delivery.secret()) {
+            return Optional.of(delivery);
+        }
+        return seal.open(delivery.body(), recordKey(delivery)).map(body -> new Delivery(delivery.tenant(),
+                delivery.endpoint(), delivery.id(), delivery.eventId(), delivery.eventType(), body, true,
+                delivery.status(), delivery.attempts(), delivery.nextAttemptAt(), delivery.createdAt()));
+    }
+
+    private static String recordKey(Delivery delivery) {
+        var key = WebhookKeys.delivery(delivery.tenant(), delivery.endpoint(), delivery.id());
+        return key.partition() + "|" + key.sort();
+    }
+
+    private boolean committed(TenantId tenant, Incarnation in, long from, long to, List<Delivery> deliveries) {
+        Transaction.Builder transaction = Transaction.builder().writtenBy(in);
+        deliveries.forEach(delivery -> transaction.create(Role.DELIVERY, toItem(delivery)));
+        transaction.add(Role.CURSOR, CursorItems.moved(tenant, from, to));
+        TransactionOutcome outcome = store.forTenant(tenant).transact(transaction.build());
+        if (outcome.committed()) {
+            return true;
+        }
+        if (outcome.refused(Role.CURSOR)) {
+            return false;
+        }
+        throw outcome.unexpected();
+    }
+
+    @Override
+    public Optional<Delivery> take(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, String holder,
+                                   Instant now, Duration lease) {
+        Instant until = now.plus(lease);
+        Expr taken = Expr.update().set("#holder = :holder, #lease = :until, #dueSk = :leaseEnd")
+                .name("#holder", DeliveryItems.HOLDER).value(":holder", holder)
+                .name("#lease", DeliveryItems.LEASE_UNTIL).number(":until", until.toEpochMilli())
+                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":leaseEnd", SortableTime.format(until))
+                .build();
+        Expr takeable = Expr.of("#status = :pending AND #dueSk <= :now AND (attribute_not_exists(#lease) "
+                + "OR #lease < :nowMillis)").name("#status", DeliveryItems.STATUS)
+                .value(":pending", Delivery.Status.PENDING.name()).name("#dueSk", TableDesign.BY_OWED_WORK.sortKey())
+                .value(":now", SortableTime.format(now)).name("#lease", DeliveryItems.LEASE_UNTIL)
+                .number(":nowMillis", now.toEpochMilli());
+        return store.forTenant(tenant).updateReturning(WebhookKeys.delivery(tenant, endpoint, id), taken, takeable)
+                .updated().flatMap(item -> checked.one(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), item,
+                        DeliveryItems::fromItem)).flatMap(this::opened);
+    }
+
+    @Override
+    public boolean settle(Delivery delivery, String holder, Delivery.Attempt attempt, DeliveryVerdict verdict) {
+        List<Delivery.Attempt> attempts = new ArrayList<>(delivery.attempts());
+        attempts.add(attempt);
+        Expr.UpdateBuilder update = verdict.next().map(DeliveryItems::dueAt).orElseGet(() -> Expr.update()
+                .set("#status = :status").name("#status", DeliveryItems.STATUS)
+                .value(":status", verdict.status().name()).remove("#next", "#duePk", "#dueSk")
+                .name("#next", DeliveryItems.NEXT_ATTEMPT_AT)
+                .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey())
+                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()));
+        update.set("#attempts = :attempts").name("#attempts", DeliveryItems.ATTEMPTS)
+                .value(":attempts", DeliveryItems.attempts(attempts)).remove("#holder", "#lease")
+                .name("#holder", DeliveryItems.HOLDER).name("#lease", DeliveryItems.LEASE_UNTIL);
+        Expr held = Expr.of("#holder = :me").name("#holder", DeliveryItems.HOLDER).value(":me", holder);
+        return store.forTenant(delivery.tenant()).update(WebhookKeys.delivery(delivery.tenant(),
+                delivery.endpoint(), delivery.id()), update.build(), held);
+    }
+
+    @Override
+    public DeliveryPage list(TenantId tenant, WebhookEndpointId endpoint, Optional<DeliveryId> before, int limit) {
+        Optional<Map<String, AttributeValue>> start = before.map(id -> WebhookKeys.delivery(tenant, endpoint, id)
+                .asMap());
+        Page page = store.forTenant(tenant).query(WebhookKeys.allDeliveries(tenant, endpoint), q -> q
+                .consistentRead(true).scanIndexForward(false).limit(limit).exclusiveStartKey(start.orElse(null)));
+        List<Delivery> deliveries = checked.all(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), page.items(),
+                DeliveryItems::fromItem);
+        Optional<DeliveryId> next = page.next().isPresent() && !page.items().isEmpty()
+                ? Optional.of(DeliveryItems.idOf(page.items().get(page.items().size() - 1))) : Optional.empty();
+        return new DeliveryPage(deliveries, next);
+    }
+
+    @Override
+    public boolean retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, Instant now) {
+        Expr notPending = Expr.exists().and(Expr.of("#status <> :pending").name("#status", DeliveryItems.STATUS)
+                .value(":pending", Delivery.Status.PENDING.name()));
+        return store.forTenant(tenant).update(WebhookKeys.delivery(tenant, endpoint, id), dueNow(now), notPending);
+    }
+
+    @Override
+    public int recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Instant now) {
+        Expr failed = Expr.of("#status = :failed").name("#status", DeliveryItems.STATUS)
+                .value(":failed", Delivery.Status.FAILED.name());
+        List<Map<String, AttributeValue>> found = store.forTenant(tenant).queryAll(
+                WebhookKeys.deliveriesSince(tenant, endpoint, since), q -> q.consistentRead(true));
+        int recovered = 0;
+        for (Delivery delivery : checked.all(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), found,
+                DeliveryItems::fromItem)) {
+            if (delivery.status() == Delivery.Status.FAILED && store.forTenant(tenant).update(
+                    WebhookKeys.delivery(tenant, endpoint, delivery.id()), dueNow(now), failed)) {
+                recovered++;
+            }
+        }
+        return recovered;
+    }
+
+    @Override
+    public void add(Delivery delivery, Organisation organisation) {
+        TransactionOutcome outcome = store.forTenant(delivery.tenant()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .create(Role.DELIVERY, toItem(delivery))
+                .check(Role.ENDPOINT, WebhookKeys.endpoint(delivery.tenant(), delivery.endpoint()), Expr.exists())
+                .build());
+        if (!outcome.committed() && !outcome.refused(Role.ENDPOINT)) {
+            throw outcome.unexpected();
+        }
+    }
+
+    private static Expr dueNow(Instant now) {
+        return DeliveryItems.dueAt(now).remove("#holder", "#lease").name("#holder", DeliveryItems.HOLDER)
+                .name("#lease", DeliveryItems.LEASE_UNTIL).build();
+    }
+}

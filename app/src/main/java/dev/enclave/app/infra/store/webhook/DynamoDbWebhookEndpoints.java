@@ -1,0 +1,217 @@
+package dev.enclave.app.infra.store.webhook;
+
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.webhook.DeliveryVerdict;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
+import dev.enclave.app.domain.webhook.WebhookEndpointId;
+import dev.enclave.app.domain.webhook.WebhookEndpoints;
+import dev.enclave.app.domain.webhook.WebhookEvents;
+import dev.enclave.app.domain.webhook.WebhookSecret;
+import dev.enclave.app.infra.sealing.ResponseSeal;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.event.LogHeads;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * {@link WebhookEndpoints} in the organisation's control partition, on its scoped client. Creating and deleting an
+ * endpoint are one transaction each with the organisation's endpoint count and the event; creating one also marks
+ * the log watched, so every event from then on is handed to the endpoints. Secrets are sealed with the idempotency
+ * seal, bound to the endpoint's key.
+ */
+@Singleton
+@Requires(beans = {TenantDynamoDb.class, ResponseSeal.class})
+record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal seal) implements WebhookEndpoints {
+
+    /** The writes of an endpoint's transactions. */
+    enum Role implements WriteRole {
+        ENDPOINT,
+        /** The organisation's endpoint count: active, and (creating) below the maximum. */
+        ENDPOINT_COUNT,
+        /** The hand-out cursor, started where the new endpoint starts if the log had none. */
+        CURSOR
+    }
+
+    @Override
+    public CreateOutcome create(WebhookEndpoint endpoint, WebhookSecret secret, Organisation organisation,
+                                int maximum) {
+        TenantId tenant = organisation.id();
+        long last = LogHeads.of(table(tenant).get(LogHeads.key(tenant))).last();
+        WebhookEndpoint starting = new WebhookEndpoint(tenant, endpoint.id(), endpoint.url(), endpoint.description(),
+                endpoint.types(), endpoint.enabled(), endpoint.disabledBy(), endpoint.createdAt(), last + 1,
+                endpoint.failingSince(), endpoint.rotatedUntil(), endpoint.version());
+        Map<String, AttributeValue> item = new HashMap<>(EndpointItems.toItem(starting));
+        item.put(EndpointItems.SECRET, AttributeValue.fromS(sealed(secret, WebhookKeys.endpoint(tenant,
+                endpoint.id()))));
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .create(Role.ENDPOINT, item)
+                .add(Role.ENDPOINT_COUNT, OrganisationConditions.webhookAdded(organisation, maximum))
+                .add(Role.CURSOR, CursorItems.startedAt(tenant, last, organisation.incarnation()))
+                .records(new Transaction.Recording(List.of(WebhookEvents.created(starting)),
+                        Optional.of(organisation.incarnation()), Optional.empty(), Optional.of(true)))
+                .build());
+        if (outcome.committed()) {
+            return CreateOutcome.CREATED;
+        }
+        if (!outcome.refused(Role.ENDPOINT_COUNT)) {
+            throw outcome.unexpected();
+        }
+        Optional<Organisation> found = OrganisationReads.item(tenant).of(outcome.oldItem(Role.ENDPOINT_COUNT),
+                ReadScope.tenant(tenant), checked);
+        boolean active = found.filter(held -> held.incarnation().equals(organisation.incarnation()))
+                .filter(held -> held.status() == OrganisationStatus.ACTIVE).isPresent();
+        return active ? CreateOutcome.LIMIT_REACHED : CreateOutcome.ORGANISATION_NOT_ACTIVE;
+    }
+
+    @Override
+    public List<WebhookEndpoint> list(TenantId tenant) {
+        List<WebhookEndpoint> endpoints = new ArrayList<>(checked.all(ItemKind.WEBHOOK_ENDPOINT,
+                ReadScope.tenant(tenant), table(tenant).queryAll(WebhookKeys.allEndpoints(tenant),
+                        q -> q.consistentRead(true)), EndpointItems::fromItem));
+        endpoints.sort(Comparator.comparing(WebhookEndpoint::createdAt));
+        return endpoints;
+    }
+
+    @Override
+    public Optional<WebhookEndpoint> find(TenantId tenant, WebhookEndpointId id) {
+        return checked.one(ItemKind.WEBHOOK_ENDPOINT, ReadScope.tenant(tenant),
+                table(tenant).get(WebhookKeys.endpoint(tenant, id)), EndpointItems::fromItem)
+                .filter(endpoint -> endpoint.id().equals(id));
+    }
+
+    @Override
+    public boolean change(WebhookEndpoint before, WebhookEndpoint after) {
+        Expr update = Expr.update()
+                .set("#url = :url, #description = :description, #types = :types, #enabled = :enabled")
+                .set("#version = #version + :one").number(":one", 1)
+                .name("#url", EndpointItems.URL).value(":url", after.url())
+                .name("#description", EndpointItems.DESCRIPTION).value(":description", after.description())
+                .name("#types", EndpointItems.TYPES).value(":types", EndpointItems.types(after.types()))
+                .name("#enabled", EndpointItems.ENABLED).value(":enabled", AttributeValue.fromBool(after.enabled()))
+                .name("#version", EndpointItems.VERSION).build();
+        if (after.enabled()) {
+            update = Expr.update().set(update).remove("#disabledBy", "#failingSince")
+                    .name("#disabledBy", EndpointItems.DISABLED_BY).name("#failingSince", EndpointItems.FAILING_SINCE)
+                    .build();
+        }
+        return table(before.tenant()).transact(Transaction.builder()
+                .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
+                .records(WebhookEvents.updated(before, after)).build()).committed();
+    }
+
+    @Override
+    public boolean delete(TenantId tenant, WebhookEndpointId id) {
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .delete(Role.ENDPOINT, WebhookKeys.endpoint(tenant, id), Expr.exists())
+                .add(Role.ENDPOINT_COUNT, OrganisationConditions.webhookRemoved(tenant))
+                .records(WebhookEvents.deleted(id))
+                .build());
+        if (outcome.refused(Role.ENDPOINT)) {
+            return false;
+        }
+        if (!outcome.committed()) {
+            throw outcome.unexpected();
+        }
+        return true;
+    }
+
+    @Override
+    public boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil) {
+        ItemKey key = WebhookKeys.endpoint(endpoint.tenant(), endpoint.id());
+        Expr update = Expr.update().set("#previous = #secret, #secret = :next, #until = :until")
+                .set("#version = #version + :one").number(":one", 1)
+                .name("#previous", EndpointItems.PREVIOUS_SECRET).name("#secret", EndpointItems.SECRET)
+                .value(":next", sealed(next, key)).name("#until", EndpointItems.ROTATED_UNTIL)
+                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION).build();
+        return table(endpoint.tenant()).transact(Transaction.builder()
+                .update(Role.ENDPOINT, key, update, atVersion(endpoint))
+                .records(WebhookEvents.secretRotated(endpoint, previousUntil)).build()).committed();
+    }
+
+    @Override
+    public List<WebhookSecret> signingSecrets(TenantId tenant, WebhookEndpointId id, Instant now) {
+        ItemKey key = WebhookKeys.endpoint(tenant, id);
+        Map<String, AttributeValue> item = checked.one(ItemKind.WEBHOOK_ENDPOINT, ReadScope.tenant(tenant),
+                table(tenant).get(key), found -> found).orElse(Map.of());
+        List<WebhookSecret> secrets = new ArrayList<>();
+        opened(item, EndpointItems.SECRET, key).ifPresent(secrets::add);
+        boolean overlapping = EndpointItems.instant(item, EndpointItems.ROTATED_UNTIL).filter(now::isBefore)
+                .isPresent();
+        if (overlapping) {
+            opened(item, EndpointItems.PREVIOUS_SECRET, key).ifPresent(secrets::add);
+        }
+        return secrets;
+    }
+
+    @Override
+    public boolean settle(WebhookEndpoint endpoint, DeliveryVerdict.EndpointChange change, Instant now) {
+        ItemKey key = WebhookKeys.endpoint(endpoint.tenant(), endpoint.id());
+        return switch (change) {
+            case NONE -> true;
+            case RECOVERED -> table(endpoint.tenant()).update(key, Expr.update().remove("#since")
+                    .name("#since", EndpointItems.FAILING_SINCE).build(), Expr.exists());
+            case FAILING -> table(endpoint.tenant()).update(key, Expr.update()
+                    .set("#since = if_not_exists(#since, :now)").name("#since", EndpointItems.FAILING_SINCE)
+                    .value(":now", now.toString()).build(), Expr.exists());
+            case DISABLE_GONE -> disabled(endpoint, WebhookEndpoint.GONE);
+            case DISABLE_FAILING -> disabled(endpoint, WebhookEndpoint.FAILING);
+        };
+    }
+
+    /** Disables the endpoint once, with its event; false when it was disabled or changed meanwhile. */
+    private boolean disabled(WebhookEndpoint endpoint, String reason) {
+        Expr update = Expr.update().set("#enabled = :off, #disabledBy = :reason, #version = #version + :one")
+                .name("#enabled", EndpointItems.ENABLED).value(":off", AttributeValue.fromBool(false))
+                .name("#disabledBy", EndpointItems.DISABLED_BY).value(":reason", reason)
+                .name("#version", EndpointItems.VERSION).number(":one", 1).build();
+        Expr stillEnabled = atVersion(endpoint).and(Expr.of("#enabled = :on").name("#enabled", EndpointItems.ENABLED)
+                .value(":on", AttributeValue.fromBool(true)));
+        return table(endpoint.tenant()).transact(Transaction.builder()
+                .update(Role.ENDPOINT, WebhookKeys.endpoint(endpoint.tenant(), endpoint.id()), update, stillEnabled)
+                .records(WebhookEvents.disabled(endpoint, reason)).build()).committed();
+    }
+
+    private static Expr atVersion(WebhookEndpoint endpoint) {
+        return Expr.of("#version = :seen").name("#version", EndpointItems.VERSION).number(":seen", endpoint.version());
+    }
+
+    private String sealed(WebhookSecret secret, ItemKey key) {
+        return seal.seal(secret.reveal(), recordKey(key));
+    }
+
+    private Optional<WebhookSecret> opened(Map<String, AttributeValue> item, String attribute, ItemKey key) {
+        return Optional.ofNullable(item.get(attribute)).map(AttributeValue::s)
+                .flatMap(sealed -> seal.open(sealed, recordKey(key))).map(WebhookSecret::of);
+    }
+
+    private static String recordKey(ItemKey key) {
+        return key.partition() + "|" + key.sort();
+    }
+
+    private ScopedTable table(TenantId tenant) {
+        return store.forTenant(tenant);
+    }
+}

@@ -1,0 +1,205 @@
+package dev.enclave.app.infra.webhook;
+
+import dev.enclave.app.domain.webhook.AttemptResult;
+import dev.enclave.app.domain.webhook.Delivery;
+import dev.enclave.app.domain.webhook.DeliveryClock;
+import dev.enclave.app.domain.webhook.DeliveryNudge;
+import dev.enclave.app.domain.webhook.DeliveryVerdict;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
+import dev.enclave.app.domain.webhook.WebhookEndpoints;
+import dev.enclave.app.domain.webhook.WebhookSecret;
+import dev.enclave.app.infra.store.event.LogAppended;
+import dev.enclave.app.infra.store.webhook.DeliveryQueue;
+import dev.enclave.app.infra.webhook.transport.Answer;
+import dev.enclave.app.infra.webhook.transport.WebhookTransport;
+import dev.enclave.identity.TenantId;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.runtime.event.annotation.EventListener;
+import io.micronaut.scheduling.annotation.Scheduled;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers the organisations' events to their webhook endpoints, on any number of instances at once. The instance
+ * that commits an event to a watched log hands it out at once ({@link LogAppended}); every instance polls the
+ * due-deliveries index for the rest (logs with events to hand out, deliveries whose attempt is due). An attempt is
+ * made only by the worker that took the delivery with a conditional write and a lease, so an event is sent twice
+ * only when a worker dies (or stalls past its lease) between sending and recording it: at least once, and once in
+ * the normal case. Work that does not fit the queue is dropped here and found on the index by the next poll.
+ */
+@Singleton
+@Requires(beans = {DeliveryQueue.class, WebhookEndpoints.class, WebhookTransport.class})
+public final class DeliveryWorker implements DeliveryNudge {
+
+    private static final int POLL_BATCH = 100;
+    private static final int QUEUED_MOST = 10_000;
+    private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
+
+    private final DeliveryQueue queue;
+    private final WebhookEndpoints endpoints;
+    private final WebhookTransport transport;
+    private final Optional<InvitationMailer> mailer;
+    private final WebhookSettings settings;
+    private final DeliveryClock clock;
+    private final MeterRegistry meters;
+    private final String worker = "enclave-" + UUID.randomUUID();
+    private final Set<TenantId> handOutsQueued = ConcurrentHashMap.newKeySet();
+    private final ThreadPoolExecutor executor;
+
+    DeliveryWorker(DeliveryQueue queue, WebhookEndpoints endpoints, WebhookTransport transport,
+                   Optional<InvitationMailer> mailer, WebhookSettings settings, DeliveryClock clock, MeterRegistry meters) {
+        this.queue = queue;
+        this.endpoints = endpoints;
+        this.transport = transport;
+        this.mailer = mailer;
+        this.settings = settings;
+        this.clock = clock;
+        this.meters = meters;
+        AtomicInteger threads = new AtomicInteger();
+        this.executor = new ThreadPoolExecutor(settings.getConcurrency(), settings.getConcurrency(), 30,
+                TimeUnit.SECONDS, new LinkedBlockingQueue<>(QUEUED_MOST), work -> {
+                    Thread thread = new Thread(work, "enclave-webhook-" + threads.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                }, new ThreadPoolExecutor.DiscardPolicy());
+    }
+
+    /** An event this instance committed to a watched log: hand it out now. */
+    @EventListener
+    void appended(LogAppended appended) {
+        due(appended.tenant());
+    }
+
+    @Override
+    public void due(TenantId tenant) {
+        if (handOutsQueued.add(tenant)) {
+            executor.execute(() -> {
+                handOutsQueued.remove(tenant);
+                handOutAndAttempt(tenant);
+            });
+        }
+    }
+
+    /** Takes what is due on the index; returns how many pieces of work it queued. */
+    @Scheduled(fixedDelay = "${enclave.webhooks.poll-interval:1s}", initialDelay = "${enclave.webhooks.first-poll:1s}")
+    public int poll() {
+        int queued = 0;
+        try {
+            for (DeliveryQueue.Due due : queue.due(clock.now(), POLL_BATCH)) {
+                if (due instanceof DeliveryQueue.Attempt attempt) {
+                    executor.execute(() -> attempt(attempt));
+                } else if (due instanceof DeliveryQueue.Mail mail) {
+                    mailer.ifPresent(sending -> executor.execute(() -> sending.mail(mail.tenant(),
+                            mail.invitation())));
+                } else {
+                    due(due.tenant());
+                }
+                queued++;
+            }
+        } catch (RuntimeException fault) {
+            LOG.warn("webhook poll stopped; the next poll goes on: {}", fault.toString());
+        }
+        return queued;
+    }
+
+    /** Hands out the log's new events and tries each delivery made, here and now. */
+    public void handOutAndAttempt(TenantId tenant) {
+        try {
+            List<Delivery> made = queue.handOut(tenant, clock.now());
+            made.forEach(delivery -> executor.execute(() -> attempt(new DeliveryQueue.Attempt(delivery.tenant(),
+                    delivery.endpoint(), delivery.id()))));
+        } catch (RuntimeException fault) {
+            LOG.warn("webhook hand-out failed tenant={}; the index keeps it due: {}", tenant.value(),
+                    fault.toString());
+        }
+    }
+
+    /** Takes the delivery if it is due and free, and makes its attempt. */
+    public void attempt(DeliveryQueue.Attempt due) {
+        String holder = worker + "/" + UUID.randomUUID();
+        try {
+            queue.take(due.tenant(), due.endpoint(), due.id(), holder, clock.now(), settings.getLease())
+                    .ifPresent(delivery -> deliver(delivery, holder));
+        } catch (RuntimeException fault) {
+            LOG.warn("webhook attempt failed tenant={} delivery={}; its lease ends by itself: {}",
+                    due.tenant().value(), due.id(), fault.toString());
+        }
+    }
+
+    private void deliver(Delivery delivery, String holder) {
+        Optional<WebhookEndpoint> endpoint = endpoints.find(delivery.tenant(), delivery.endpoint());
+        Instant started = clock.now();
+        if (endpoint.isEmpty() || !endpoint.get().enabled()) {
+            String fault = endpoint.isEmpty() ? "the endpoint was deleted" : "the endpoint is disabled";
+            queue.settle(delivery, holder, attempt(started, AttemptResult.unanswered(Duration.ZERO, fault)),
+                    new DeliveryVerdict(Delivery.Status.FAILED, Optional.empty(),
+                            DeliveryVerdict.EndpointChange.NONE));
+            counted("skipped");
+            return;
+        }
+        AttemptResult result = send(delivery, endpoint.get(), started);
+        Instant now = clock.now();
+        DeliveryVerdict verdict = DeliveryVerdict.of(result, delivery.attempts().size() + 1,
+                endpoint.get().failingSince(), now, settings.getFailureWindow(),
+                () -> ThreadLocalRandom.current().nextDouble());
+        if (!queue.settle(delivery, holder, attempt(started, result), verdict)) {
+            LOG.warn("webhook attempt outlived its lease tenant={} delivery={}", delivery.tenant().value(),
+                    delivery.id());
+        }
+        endpoints.settle(endpoint.get(), verdict.endpoint(), now);
+        counted(result.succeeded() ? "succeeded" : "failed");
+    }
+
+    private AttemptResult send(Delivery delivery, WebhookEndpoint endpoint, Instant at) {
+        List<WebhookSecret> secrets = endpoints.signingSecrets(delivery.tenant(), delivery.endpoint(), at);
+        if (secrets.isEmpty()) {
+            return AttemptResult.unanswered(Duration.ZERO, "no sealing key opens the endpoint's secret");
+        }
+        Answer answer = transport.post(URI.create(endpoint.url()),
+                WebhookSigner.headers(delivery.eventId(), at, delivery.body(), secrets),
+                delivery.body().getBytes(StandardCharsets.UTF_8));
+        if (answer instanceof Answer.Answered answered) {
+            meters.timer("enclave.webhooks.latency").record(answered.latency());
+            return AttemptResult.answered(answered.status(), answered.latency(), answered.excerpt(),
+                    answered.retryAfter());
+        }
+        if (answer instanceof Answer.Failed failed) {
+            return AttemptResult.unanswered(failed.latency(), failed.fault());
+        }
+        return AttemptResult.unanswered(Duration.ZERO, "not sent: " + ((Answer.NotSent) answer).reason());
+    }
+
+    private static Delivery.Attempt attempt(Instant at, AttemptResult result) {
+        return new Delivery.Attempt(at, result.status(), result.latency().toMillis(), result.excerpt(),
+                result.fault());
+    }
+
+    private void counted(String outcome) {
+        meters.counter("enclave.webhooks.attempts", "outcome", outcome).increment();
+    }
+
+    @PreDestroy
+    void stop() throws InterruptedException {
+        executor.shutdown();
+        if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+            executor.shutdownNow();
+        }
+    }
+}
