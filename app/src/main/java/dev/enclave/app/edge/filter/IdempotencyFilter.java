@@ -70,8 +70,12 @@ final class IdempotencyFilter implements Ordered {
      * had nothing to give.
      */
     private static final Set<Integer> KEPT = Set.of(400, 412, 422);
-    /** POSTs whose answer holds a secret (AWS credentials, an API key): never stored, so never replayed. */
-    private static final Pattern SECRET_ANSWERS = Pattern.compile("/v1/orgs/[^/]+/(?:credentials|api-keys)/?");
+    /**
+     * POSTs whose answer holds a secret (AWS credentials, an API key, a webhook signing secret): never stored, so never
+     * replayed.
+     */
+    private static final Pattern SECRET_ANSWERS = Pattern.compile(
+            "/v1/orgs/[^/]+/(?:credentials|api-keys|webhooks|webhooks/[^/]+/rotate-secret)/?");
 
     private final IdempotencyRecords records;
     private final RequestAccess access;

@@ -36,6 +36,8 @@ final class OrganisationItemChecks {
         counter.expect(ViolationKind.OWNER_COUNT, "owners", stored.owners(), owners);
         counter.expect(ViolationKind.API_KEY_COUNT, "apiKeys", OptionalLong.of(stored.apiKeys().orElse(0)),
                 partition.all(ApiKeyEntity.class).size());
+        counter.expect(ViolationKind.WEBHOOK_ENDPOINT_COUNT, "webhooks",
+                OptionalLong.of(stored.webhooks().orElse(0)), partition.all(Entity.WebhookEndpointEntity.class).size());
         if (!memberships.isEmpty() && owners == 0) {
             violations.add(Violation.of(ViolationKind.NO_OWNER, partition.tenant(), item,
                     memberships.size() + " members and no owner"));

@@ -22,6 +22,8 @@ public enum ViolationKind {
     NO_OWNER,
     /** The organisation's {@code apiKeys} counter differs from its API keys. */
     API_KEY_COUNT,
+    /** The organisation's {@code webhooks} counter differs from its webhook endpoints. */
+    WEBHOOK_ENDPOINT_COUNT,
     /** An item's {@code byUser} entry (GSI2) is missing, or is not the one its entity has. */
     USER_INDEX_ENTRY,
     /** An item's {@code byTenantCollection} entry (GSI1) is missing, or is not the one its entity has. */

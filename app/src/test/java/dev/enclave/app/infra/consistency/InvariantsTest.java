@@ -133,6 +133,13 @@ class InvariantsTest {
     }
 
     @Test
+    void check_whenTheWebhookCounterDrifted_namesIt() {
+        table.set(ORG, "webhooks", n(2));
+
+        assertOnly(ViolationKind.WEBHOOK_ENDPOINT_COUNT, ORG);
+    }
+
+    @Test
     void check_whenAMembershipLostItsUserIndexEntry_namesIt() {
         table.set(BOB_MEMBER, "GSI2PK", null).set(BOB_MEMBER, "GSI2SK", null);
 

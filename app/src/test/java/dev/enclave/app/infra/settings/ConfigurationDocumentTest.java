@@ -67,7 +67,10 @@ class ConfigurationDocumentTest {
             Map.entry("enclave.isolation.guard.refused", "metric"),
             Map.entry("enclave.items.skipped", "metric"),
             Map.entry("enclave.jobs.items", "metric"),
-            Map.entry("enclave.jobs.ended", "metric"));
+            Map.entry("enclave.jobs.ended", "metric"),
+            Map.entry("enclave.webhooks.attempts", "metric"),
+            Map.entry("enclave.webhooks.latency", "metric"),
+            Map.entry("enclave.invitations.mailed", "metric"));
 
     @Test
     void everySettingTheCodeReads_isDocumentedWithItsVariableAndDefault_andNothingElseIs() throws IOException {

@@ -177,6 +177,7 @@ class WebhookController {
     @ApiResponse(responseCode = "200", description = "The new secret", content = @Content(
             mediaType = "application/json", schema = @Schema(implementation = RotatedView.class)))
     @Problems.Conflict
+    @Problems.BadRequest
     @Post("/{id}/rotate-secret")
     HttpResponse<?> rotate(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, Requirement.ADMIN,

@@ -8,6 +8,7 @@ import dev.enclave.app.domain.invitation.InviteToken;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
@@ -34,19 +35,13 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
 
     @Override
     public Optional<Posting> take(TenantId tenant, InvitationId id, String holder, Instant now, Duration lease) {
-        Instant until = now.plus(lease);
-        Expr taken = Expr.update().set("#holder = :holder, #lease = :until, #dueSk = :leaseEnd")
-                .name("#holder", InvitationPostings.HOLDER).value(":holder", holder)
-                .name("#lease", InvitationPostings.LEASE_UNTIL).number(":until", until.toEpochMilli())
-                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":leaseEnd", SortableTime.format(until))
-                .build();
-        Expr takeable = Expr.of("#status = :pending AND #delivery = :email AND attribute_exists(#sealed) AND "
-                        + "#dueSk <= :now AND (attribute_not_exists(#lease) OR #lease < :nowMillis)")
+        Expr taken = DueLeases.taken(InvitationPostings.HOLDER, InvitationPostings.LEASE_UNTIL, holder,
+                now.plus(lease));
+        Expr takeable = Expr.of("#status = :pending AND #delivery = :email AND attribute_exists(#sealed)")
                 .name("#status", InvitationItems.STATUS).value(":pending", InvitationStatus.PENDING.name())
                 .name("#delivery", InvitationPostings.DELIVERY).value(":email", InvitationDelivery.EMAIL.wire())
                 .name("#sealed", InvitationPostings.SEALED_TOKEN)
-                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":now", SortableTime.format(now))
-                .name("#lease", InvitationPostings.LEASE_UNTIL).number(":nowMillis", now.toEpochMilli());
+                .and(DueLeases.takeable(InvitationPostings.LEASE_UNTIL, now));
         ItemKey key = InvitationKeys.key(tenant, id);
         return store.forTenant(tenant).updateReturning(key, taken, takeable).updated()
                 .flatMap(item -> posting(tenant, key, item));

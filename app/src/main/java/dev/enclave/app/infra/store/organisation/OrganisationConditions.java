@@ -98,33 +98,35 @@ public final class OrganisationConditions {
 
     /** An API key added: one more counted, if the organisation is active and has fewer than {@code maximum}. */
     public static Write apiKeyAdded(Organisation organisation, int maximum) {
-        Expr counted = Expr.update().add("#count :one").name("#count", OrganisationItems.API_KEYS)
-                .number(":one", 1).build();
-        Expr roomForAKey = active(organisation).and(Expr.of("(attribute_not_exists(#count) OR #count < :maximum)")
-                .name("#count", OrganisationItems.API_KEYS).number(":maximum", maximum));
-        return new Write.Update(OrganisationKeys.key(organisation.id()), counted, Optional.of(roomForAKey));
+        return added(OrganisationItems.API_KEYS, organisation, maximum);
     }
 
     /** An API key revoked: one fewer counted. The item must exist. */
     public static Write apiKeyRemoved(TenantId tenant) {
-        Expr uncounted = Expr.update().add("#count :minusOne").name("#count", OrganisationItems.API_KEYS)
-                .number(":minusOne", -1).build();
-        return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Expr.exists()));
+        return removed(OrganisationItems.API_KEYS, tenant);
     }
 
     /** A webhook endpoint added: one more counted, while the organisation is active and has room for it. */
     public static Write webhookAdded(Organisation organisation, int maximum) {
-        Expr counted = Expr.update().add("#count :one").name("#count", OrganisationItems.WEBHOOKS)
-                .number(":one", 1).build();
-        Expr room = active(organisation).and(Expr.of("(attribute_not_exists(#count) OR #count < :maximum)")
-                .name("#count", OrganisationItems.WEBHOOKS).number(":maximum", maximum));
-        return new Write.Update(OrganisationKeys.key(organisation.id()), counted, Optional.of(room));
+        return added(OrganisationItems.WEBHOOKS, organisation, maximum);
     }
 
     /** A webhook endpoint deleted: one fewer counted. The item must exist. */
     public static Write webhookRemoved(TenantId tenant) {
-        Expr uncounted = Expr.update().add("#count :minusOne").name("#count", OrganisationItems.WEBHOOKS)
-                .number(":minusOne", -1).build();
+        return removed(OrganisationItems.WEBHOOKS, tenant);
+    }
+
+    /** One more counted in {@code counter}, if the organisation is active and counts fewer than {@code maximum}. */
+    private static Write added(String counter, Organisation organisation, int maximum) {
+        Expr counted = Expr.update().add("#count :one").name("#count", counter).number(":one", 1).build();
+        Expr room = active(organisation).and(Expr.of("(attribute_not_exists(#count) OR #count < :maximum)")
+                .name("#count", counter).number(":maximum", maximum));
+        return new Write.Update(OrganisationKeys.key(organisation.id()), counted, Optional.of(room));
+    }
+
+    private static Write removed(String counter, TenantId tenant) {
+        Expr uncounted = Expr.update().add("#count :minusOne").name("#count", counter).number(":minusOne", -1)
+                .build();
         return new Write.Update(OrganisationKeys.key(tenant), uncounted, Optional.of(Expr.exists()));
     }
 }

@@ -37,18 +37,21 @@ public final class OrganisationReads {
         return new StoredOrganisation(OrganisationItems.SCHEMA.fromItem(item),
                 ItemAttributes.wholeNumber(item, OrganisationItems.OWNERS),
                 ItemAttributes.wholeNumber(item, OrganisationItems.API_KEYS),
-                ItemAttributes.wholeNumber(item, OwedWorkItems.OWED_FOR));
+                ItemAttributes.wholeNumber(item, OwedWorkItems.OWED_FOR),
+                ItemAttributes.wholeNumber(item, OrganisationItems.WEBHOOKS));
     }
 
     private static Map<String, AttributeValue> written(StoredOrganisation stored) {
         Map<String, AttributeValue> item = OrganisationItems.SCHEMA.toItem(stored.organisation());
-        if (stored.owners().isEmpty() && stored.apiKeys().isEmpty() && stored.owedFor().isEmpty()) {
+        if (stored.owners().isEmpty() && stored.apiKeys().isEmpty() && stored.owedFor().isEmpty()
+                && stored.webhooks().isEmpty()) {
             return item;
         }
         Map<String, AttributeValue> counted = new HashMap<>(item);
         stored.owners().ifPresent(owners -> counted.put(OrganisationItems.OWNERS, number(owners)));
         stored.apiKeys().ifPresent(keys -> counted.put(OrganisationItems.API_KEYS, number(keys)));
         stored.owedFor().ifPresent(version -> counted.put(OwedWorkItems.OWED_FOR, number(version)));
+        stored.webhooks().ifPresent(endpoints -> counted.put(OrganisationItems.WEBHOOKS, number(endpoints)));
         return Map.copyOf(counted);
     }
 
@@ -65,6 +68,11 @@ public final class OrganisationReads {
      * @param owedFor the version its unfinished job ({@link Organisation#pending()}) was recorded for
      */
     public record StoredOrganisation(Organisation organisation, OptionalLong owners, OptionalLong apiKeys,
-                                     OptionalLong owedFor) {
+                                     OptionalLong owedFor, OptionalLong webhooks) {
+
+        public StoredOrganisation(Organisation organisation, OptionalLong owners, OptionalLong apiKeys,
+                                  OptionalLong owedFor) {
+            this(organisation, owners, apiKeys, owedFor, OptionalLong.empty());
+        }
     }
 }

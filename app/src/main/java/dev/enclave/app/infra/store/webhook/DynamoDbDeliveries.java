@@ -16,6 +16,7 @@ import dev.enclave.app.domain.webhook.WebhookEndpointId;
 import dev.enclave.app.domain.webhook.WebhookEndpoints;
 import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKind;
@@ -218,17 +219,10 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     @Override
     public Optional<Delivery> take(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, String holder,
                                    Instant now, Duration lease) {
-        Instant until = now.plus(lease);
-        Expr taken = Expr.update().set("#holder = :holder, #lease = :until, #dueSk = :leaseEnd")
-                .name("#holder", DeliveryItems.HOLDER).value(":holder", holder)
-                .name("#lease", DeliveryItems.LEASE_UNTIL).number(":until", until.toEpochMilli())
-                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":leaseEnd", SortableTime.format(until))
-                .build();
-        Expr takeable = Expr.of("#status = :pending AND #dueSk <= :now AND (attribute_not_exists(#lease) "
-                + "OR #lease < :nowMillis)").name("#status", DeliveryItems.STATUS)
-                .value(":pending", Delivery.Status.PENDING.name()).name("#dueSk", TableDesign.BY_OWED_WORK.sortKey())
-                .value(":now", SortableTime.format(now)).name("#lease", DeliveryItems.LEASE_UNTIL)
-                .number(":nowMillis", now.toEpochMilli());
+        Expr taken = DueLeases.taken(DeliveryItems.HOLDER, DeliveryItems.LEASE_UNTIL, holder, now.plus(lease));
+        Expr takeable = Expr.of("#status = :pending").name("#status", DeliveryItems.STATUS)
+                .value(":pending", Delivery.Status.PENDING.name())
+                .and(DueLeases.takeable(DeliveryItems.LEASE_UNTIL, now));
         return store.forTenant(tenant).updateReturning(WebhookKeys.delivery(tenant, endpoint, id), taken, takeable)
                 .updated().flatMap(item -> checked.one(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), item,
                         DeliveryItems::fromItem)).flatMap(this::opened);
