@@ -29,6 +29,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -42,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * due-deliveries index for the rest (logs with events to hand out, deliveries whose attempt is due). An attempt is
  * made only by the worker that took the delivery with a conditional write and a lease, so an event is sent twice
  * only when a worker dies (or stalls past its lease) between sending and recording it: at least once, and once in
- * the normal case. Work that does not fit the queue is dropped here and found on the index by the next poll.
+ * the normal case. Work that does not fit the queue is left on the index for the next poll.
  */
 @Singleton
 @Requires(beans = {DeliveryQueue.class, WebhookEndpoints.class, WebhookTransport.class})
@@ -78,7 +79,7 @@ public final class DeliveryWorker implements DeliveryNudge {
                     Thread thread = new Thread(work, "enclave-webhook-" + threads.incrementAndGet());
                     thread.setDaemon(true);
                     return thread;
-                }, new ThreadPoolExecutor.DiscardPolicy());
+                }, new ThreadPoolExecutor.AbortPolicy());
     }
 
     /** An event this instance committed to a watched log: hand it out now. */
@@ -89,11 +90,11 @@ public final class DeliveryWorker implements DeliveryNudge {
 
     @Override
     public void due(TenantId tenant) {
-        if (handOutsQueued.add(tenant)) {
-            executor.execute(() -> {
-                handOutsQueued.remove(tenant);
-                handOutAndAttempt(tenant);
-            });
+        if (handOutsQueued.add(tenant) && !submitted(() -> {
+            handOutsQueued.remove(tenant);
+            handOutAndAttempt(tenant);
+        })) {
+            handOutsQueued.remove(tenant);
         }
     }
 
@@ -104,10 +105,9 @@ public final class DeliveryWorker implements DeliveryNudge {
         try {
             for (DeliveryQueue.Due due : queue.due(clock.now(), POLL_BATCH)) {
                 if (due instanceof DeliveryQueue.Attempt attempt) {
-                    executor.execute(() -> attempt(attempt));
+                    submitted(() -> attempt(attempt));
                 } else if (due instanceof DeliveryQueue.Mail mail) {
-                    mailer.ifPresent(sending -> executor.execute(() -> sending.mail(mail.tenant(),
-                            mail.invitation())));
+                    mailer.ifPresent(sending -> submitted(() -> sending.mail(mail.tenant(), mail.invitation())));
                 } else {
                     due(due.tenant());
                 }
@@ -123,11 +123,21 @@ public final class DeliveryWorker implements DeliveryNudge {
     public void handOutAndAttempt(TenantId tenant) {
         try {
             List<Delivery> made = queue.handOut(tenant, clock.now());
-            made.forEach(delivery -> executor.execute(() -> attempt(new DeliveryQueue.Attempt(delivery.tenant(),
+            made.forEach(delivery -> submitted(() -> attempt(new DeliveryQueue.Attempt(delivery.tenant(),
                     delivery.endpoint(), delivery.id()))));
         } catch (RuntimeException fault) {
             LOG.warn("webhook hand-out failed tenant={}; the index keeps it due: {}", tenant.value(),
                     fault.toString());
+        }
+    }
+
+    /** Queues {@code work}; false when the queue is full (what is due stays on the index for the next poll). */
+    private boolean submitted(Runnable work) {
+        try {
+            executor.execute(work);
+            return true;
+        } catch (RejectedExecutionException full) {
+            return false;
         }
     }
 
