@@ -299,7 +299,7 @@ public final class ServiceTemplate {
     private static ObjectNode loadBalancerSecurityGroup() {
         ObjectNode group = resource("AWS::EC2::SecurityGroup");
         ObjectNode properties = group.putObject("Properties");
-        properties.put("GroupDescription", "Enclave's load balancer: HTTPS (and HTTP, redirected) from AllowedCidr");
+        properties.put("GroupDescription", "Enclave load balancer: HTTPS (and HTTP, redirected) from AllowedCidr");
         properties.set("VpcId", ref("VpcId"));
         ArrayNode ingress = properties.putArray("SecurityGroupIngress");
         for (int port : new int[] {443, 80}) {
@@ -317,7 +317,7 @@ public final class ServiceTemplate {
     private static ObjectNode serviceSecurityGroup() {
         ObjectNode group = resource("AWS::EC2::SecurityGroup");
         ObjectNode properties = group.putObject("Properties");
-        properties.put("GroupDescription", "Enclave's tasks: port 8080 from the load balancer only");
+        properties.put("GroupDescription", "Enclave tasks: port 8080 from the load balancer only");
         properties.set("VpcId", ref("VpcId"));
         properties.putArray("SecurityGroupIngress").addObject().put("IpProtocol", "tcp").put("FromPort", PORT)
                 .put("ToPort", PORT).set("SourceSecurityGroupId", getAtt("LoadBalancerSecurityGroup", "GroupId"));

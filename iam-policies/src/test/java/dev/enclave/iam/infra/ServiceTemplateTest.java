@@ -231,6 +231,21 @@ class ServiceTemplateTest {
     }
 
     @Test
+    void securityGroupDescriptions_useOnlyTheCharactersEc2Accepts() {
+        // CreateSecurityGroup in a VPC refuses any other character (an apostrophe, say) and the stack with it
+        Pattern accepted = Pattern.compile("[a-zA-Z0-9 ._\\-:/()#,@\\[\\]+=&;{}!$*]{1,255}");
+        List<String> descriptions = new ArrayList<>();
+        SERVICE.get("Resources").forEach(resource -> {
+            if (resource.get("Type").asText().equals("AWS::EC2::SecurityGroup")) {
+                descriptions.add(resource.at("/Properties/GroupDescription").asText());
+            }
+        });
+
+        assertThat(descriptions).hasSize(2)
+                .allSatisfy(description -> assertThat(description).matches(accepted));
+    }
+
+    @Test
     void consistencyCheck_runsTheCheckerWithTheSameRole() {
         JsonNode check = SERVICE.at("/Resources/ConsistencyCheckTaskDefinition/Properties");
         assertThat(check.get("TaskRoleArn")).isEqualTo(TASK.get("TaskRoleArn"));
