@@ -1,8 +1,9 @@
 // Checks CloudFormation templates offline against the CloudFormation resource specification (@aws-cdk/cfnspec):
 // every resource type exists; every property is one the type has, of its type (primitive, list, map or nested
 // property type, recursively), and no required one is missing; every Ref, Fn::GetAtt (with the attribute), Fn::Sub
-// variable, Fn::If condition and DependsOn names something the template (or AWS) defines; parameters have known
-// types. What needs an AWS account (validate-template, IAM semantics, quotas) stays out of reach here.
+// variable, Fn::If condition and DependsOn names something the template (or AWS) defines, in resources, conditions,
+// rules and outputs; parameters have known types. What needs an AWS account (validate-template, IAM semantics,
+// quotas) stays out of reach here.
 // Usage: node check-templates.mjs <template.json>...   Exit status: 0 clean, 1 problems found, 2 usage.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -131,6 +132,7 @@ function check(path, template) {
     if (resource.Condition && !(resource.Condition in conditions)) say(name, `undefined condition ${resource.Condition}`)
   }
   references('Conditions', conditions)
+  references('Rules', template.Rules ?? {})
   references('Outputs', template.Outputs ?? {})
   return { problems, resources: Object.keys(resources).length }
 }

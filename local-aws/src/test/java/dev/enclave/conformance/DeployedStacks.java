@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
 /**
  * The table stack ({@code enclave.json}) and the service stack ({@code enclave-service.json}) as CloudFormation would
  * deploy them in one account and region: every {@code Ref}, {@code Fn::GetAtt}, {@code Fn::Sub} and
- * {@code Fn::ImportValue} resolved to concrete values, so the policies attached to a role can be handed to IAM
- * evaluators exactly as AWS would see them.
+ * {@code Fn::ImportValue} resolved to concrete values, every {@code Fn::If} to the branch its condition takes
+ * ({@code AWS::NoValue} dropped), so the policies attached to a role can be handed to IAM evaluators exactly as AWS
+ * would see them. The service is deployed with every option on: invitation email with SMTP credentials.
  */
 public final class DeployedStacks {
 
@@ -36,6 +37,8 @@ public final class DeployedStacks {
             + ":secret:enclave/sealing-keys-AbCdEf";
     public static final String CURSOR_SECRET = "arn:aws:secretsmanager:" + REGION + ":" + ACCOUNT
             + ":secret:enclave/cursor-key-GhIjKl";
+    public static final String MAIL_SECRET = "arn:aws:secretsmanager:" + REGION + ":" + ACCOUNT
+            + ":secret:enclave/smtp-MnOpQr";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([^}]+)}");
@@ -112,6 +115,8 @@ public final class DeployedStacks {
         values.put("ExecutionRole.Arn", EXECUTION_ROLE);
         values.put("SealingKeysSecretArn", SEALING_SECRET);
         values.put("CursorKeySecretArn", CURSOR_SECRET);
+        values.put("MailHost", "email-smtp." + REGION + ".amazonaws.com");
+        values.put("MailCredentialsSecretArn", MAIL_SECRET);
         return values;
     }
 
@@ -130,6 +135,9 @@ public final class DeployedStacks {
             Map.Entry<String, JsonNode> only = node.fields().next();
             switch (only.getKey()) {
                 case "Ref" -> {
+                    if (only.getValue().asText().equals("AWS::NoValue")) {
+                        return null;
+                    }
                     return TextNode.valueOf(value(only.getValue().asText(), values));
                 }
                 case "Fn::GetAtt" -> {
@@ -143,6 +151,10 @@ public final class DeployedStacks {
                         variable.appendReplacement(text, Matcher.quoteReplacement(value(variable.group(1), values)));
                     }
                     return TextNode.valueOf(variable.appendTail(text).toString());
+                }
+                case "Fn::If" -> {
+                    boolean holds = holds(condition(only.getValue().get(0).asText()), values);
+                    return resolve(only.getValue().get(holds ? 1 : 2), values);
                 }
                 case "Fn::ImportValue" -> {
                     String name = resolve(only.getValue(), values).asText();
@@ -160,16 +172,56 @@ public final class DeployedStacks {
             ObjectNode copy = JSON.createObjectNode();
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
-                copy.set(field.getKey(), resolve(field.getValue(), values));
+                JsonNode value = resolve(field.getValue(), values);
+                if (value != null) {
+                    copy.set(field.getKey(), value);
+                }
             }
             return copy;
         }
         if (node.isArray()) {
             ArrayNode copy = JSON.createArrayNode();
-            node.forEach(item -> copy.add(resolve(item, values)));
+            node.forEach(item -> {
+                JsonNode value = resolve(item, values);
+                if (value != null) {
+                    copy.add(value);
+                }
+            });
             return copy;
         }
         return node;
+    }
+
+    /** A condition the templates define (only the service's has any). */
+    private JsonNode condition(String name) {
+        JsonNode condition = service.path("Conditions").path(name);
+        if (condition.isMissingNode()) {
+            throw new IllegalStateException("no condition " + name);
+        }
+        return condition;
+    }
+
+    /** Whether a condition holds: its parameters are those in {@code values}, the others empty. */
+    private boolean holds(JsonNode condition, Map<String, String> values) {
+        Map.Entry<String, JsonNode> function = condition.fields().next();
+        JsonNode arguments = function.getValue();
+        return switch (function.getKey()) {
+            case "Fn::Not" -> !holds(arguments.get(0), values);
+            case "Fn::And" -> {
+                boolean all = true;
+                for (JsonNode argument : arguments) {
+                    all &= holds(argument, values);
+                }
+                yield all;
+            }
+            case "Fn::Equals" -> operand(arguments.get(0), values).equals(operand(arguments.get(1), values));
+            case "Condition" -> holds(condition(arguments.asText()), values);
+            default -> throw new IllegalStateException("cannot decide " + condition);
+        };
+    }
+
+    private static String operand(JsonNode node, Map<String, String> values) {
+        return node.has("Ref") ? values.getOrDefault(node.get("Ref").asText(), "") : node.asText();
     }
 
     private static String value(String name, Map<String, String> values) {

@@ -2,6 +2,7 @@ package dev.enclave.conformance;
 
 import static dev.enclave.conformance.DeployedStacks.CURSOR_SECRET;
 import static dev.enclave.conformance.DeployedStacks.LOG_GROUP;
+import static dev.enclave.conformance.DeployedStacks.MAIL_SECRET;
 import static dev.enclave.conformance.DeployedStacks.REGION;
 import static dev.enclave.conformance.DeployedStacks.REPOSITORY;
 import static dev.enclave.conformance.DeployedStacks.SEALING_SECRET;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * would (the task's: the table stack's application role; ECS's: the service stack's execution role), decided by our
  * evaluator and by {@code @cloud-copilot/iam-simulate}: each can do what the running service needs, and what it must
  * not do — read or write any item, scan an index, change the table, assume another role, read the secrets (task) or
- * touch the table, vend sessions, read other secrets or push images (execution) — is refused.
+ * touch the table, vend sessions, read other secrets or push images (execution) — is refused. The service is
+ * deployed with invitation email and its SMTP credentials secret, so the execution role reads three secrets.
  */
 class ServiceRolesTest {
 
@@ -50,14 +52,15 @@ class ServiceRolesTest {
             "dynamodb:UpdateTable", TABLE_ARN, "dynamodb:ExportTableToPointInTime", TABLE_ARN,
             "dynamodb:DescribeTable", "arn:aws:dynamodb:" + REGION + ":000000000000:table/other",
             "sts:AssumeRole", OTHER_ROLE, "iam:PassRole", TENANT_ROLE,
-            "secretsmanager:GetSecretValue", SEALING_SECRET, "logs:PutLogEvents", LOG_STREAM,
-            "ecr:BatchGetImage", REPOSITORY);
+            "secretsmanager:GetSecretValue", SEALING_SECRET, "secretsmanager:GetSecretValue", MAIL_SECRET,
+            "logs:PutLogEvents", LOG_STREAM, "ecr:BatchGetImage", REPOSITORY);
     /** What ECS does with the execution role: pull the image, write the logs, hand the secrets to the container. */
     private static final List<Request> EXECUTION_NEEDS = requests(
             "ecr:GetAuthorizationToken", "*", "ecr:BatchGetImage", REPOSITORY,
             "ecr:GetDownloadUrlForLayer", REPOSITORY, "ecr:BatchCheckLayerAvailability", REPOSITORY,
             "logs:CreateLogStream", LOG_STREAM, "logs:PutLogEvents", LOG_STREAM,
-            "secretsmanager:GetSecretValue", SEALING_SECRET, "secretsmanager:GetSecretValue", CURSOR_SECRET);
+            "secretsmanager:GetSecretValue", SEALING_SECRET, "secretsmanager:GetSecretValue", CURSOR_SECRET,
+            "secretsmanager:GetSecretValue", MAIL_SECRET);
     private static final List<Request> EXECUTION_MUST_NOT = requests(
             "secretsmanager:GetSecretValue", "arn:aws:secretsmanager:" + REGION + ":000000000000:secret:other-XyZ123",
             "ecr:BatchGetImage", "arn:aws:ecr:" + REGION + ":000000000000:repository/other",
@@ -93,7 +96,8 @@ class ServiceRolesTest {
                 "ecr:GetDownloadUrlForLayer " + REPOSITORY, "ecr:BatchGetImage " + REPOSITORY,
                 "logs:CreateLogStream " + LOG_GROUP_ARN + ":log-stream:*",
                 "logs:PutLogEvents " + LOG_GROUP_ARN + ":log-stream:*",
-                "secretsmanager:GetSecretValue " + SEALING_SECRET, "secretsmanager:GetSecretValue " + CURSOR_SECRET);
+                "secretsmanager:GetSecretValue " + SEALING_SECRET, "secretsmanager:GetSecretValue " + CURSOR_SECRET,
+                "secretsmanager:GetSecretValue " + MAIL_SECRET);
     }
 
     @Test

@@ -55,14 +55,28 @@ final class Intrinsics {
 
     /** The policy's JSON with every sentinel in {@code substitutions} turned into an {@code Fn::Sub}. */
     static JsonNode substituted(IamPolicy policy, Map<String, String> substitutions) {
+        return substituted(policy, substitutions, Map.of());
+    }
+
+    /**
+     * The policy's JSON with every sentinel in {@code substitutions} turned into an {@code Fn::Sub}, and every value
+     * that is exactly a sentinel of {@code replacements} replaced by its node (an {@code Fn::If}, say, which no
+     * {@code Fn::Sub} can express).
+     */
+    static JsonNode substituted(IamPolicy policy, Map<String, String> substitutions,
+                                Map<String, JsonNode> replacements) {
         try {
-            return substitute(JSON.readTree(policy.toJson()), substitutions);
+            return substitute(JSON.readTree(policy.toJson()), substitutions, replacements);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static JsonNode substitute(JsonNode node, Map<String, String> substitutions) {
+    private static JsonNode substitute(JsonNode node, Map<String, String> substitutions,
+                                       Map<String, JsonNode> replacements) {
+        if (node.isTextual() && replacements.containsKey(node.asText())) {
+            return replacements.get(node.asText()).deepCopy();
+        }
         if (node.isTextual()) {
             String text = node.asText();
             for (Map.Entry<String, String> s : substitutions.entrySet()) {
@@ -72,14 +86,14 @@ final class Intrinsics {
         }
         if (node.isArray()) {
             ArrayNode array = JSON.createArrayNode();
-            node.forEach(child -> array.add(substitute(child, substitutions)));
+            node.forEach(child -> array.add(substitute(child, substitutions, replacements)));
             return array;
         }
         if (node.isObject()) {
             ObjectNode object = JSON.createObjectNode();
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
-                object.set(field.getKey(), substitute(field.getValue(), substitutions));
+                object.set(field.getKey(), substitute(field.getValue(), substitutions, replacements));
             }
             return object;
         }

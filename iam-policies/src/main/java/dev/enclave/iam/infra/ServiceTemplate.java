@@ -22,7 +22,8 @@ import java.util.Map;
  * balancer) routes; a rolling deployment keeps every old task until its replacement is healthy and drains the old
  * ones (deregistration delay, then SIGTERM, which Enclave answers by turning readiness down and finishing requests
  * in flight); the service scales on CPU; logs go to CloudWatch. A second task definition runs the consistency
- * checker on demand with the same role.
+ * checker on demand with the same role. Invitation email is off unless {@code MailHost} is given: only then does the
+ * task get any {@code ENCLAVE_MAIL_*} setting, and its SMTP credentials only when a secret holds them.
  *
  * <p>Why ECS on Fargate rather than App Runner: App Runner offers no read-only root filesystem, no stop timeout or
  * deregistration delay to match Enclave's drain, and no way to run the checker as a one-off task with the same role.
@@ -44,11 +45,36 @@ public final class ServiceTemplate {
             "ENCLAVE_IDEMPOTENCY_SEALING_KEYS", "SealingKeysSecretArn",
             "ENCLAVE_CURSOR_KEY", "CursorKeySecretArn");
 
+    /**
+     * The mail settings, as environment variables, and the parameter giving each; all of them are set when
+     * {@code MailHost} is given, none otherwise.
+     */
+    public static final Map<String, String> MAIL_SETTINGS = Map.of(
+            "ENCLAVE_MAIL_HOST", "MailHost",
+            "ENCLAVE_MAIL_PORT", "MailPort",
+            "ENCLAVE_MAIL_SECURITY", "MailSecurity",
+            "ENCLAVE_MAIL_FROM", "MailFrom");
+    /**
+     * The SMTP credentials, as environment variables, and the key of each in the JSON secret
+     * {@code MailCredentialsSecretArn} names ({@code {"username": "...", "password": "..."}}).
+     */
+    public static final Map<String, String> MAIL_CREDENTIALS = Map.of(
+            "ENCLAVE_MAIL_USERNAME", "username",
+            "ENCLAVE_MAIL_PASSWORD", "password");
+    /** The accept link's setting, set when {@code AcceptLinkTemplate} is given: email and webhooks both carry it. */
+    public static final String ACCEPT_LINK_TEMPLATE = "ENCLAVE_INVITATIONS_ACCEPT_LINK_TEMPLATE";
+
+    static final String MAIL_ON = "MailOn";
+    static final String HAS_MAIL_CREDENTIALS = "HasMailCredentials";
+    static final String HAS_ACCEPT_LINK_TEMPLATE = "HasAcceptLinkTemplate";
+
     private static final String TABLE_STACK = "TableStack";
     private static final String REPOSITORY_SENTINEL = "arn:aws:ecr:us-east-1:111111111111:repository/enclave-sentinel";
     private static final String LOG_GROUP_SENTINEL = "arn:aws:logs:us-east-1:111111111111:log-group:enclave-sentinel";
     private static final String SEALING_SENTINEL = "arn:aws:secretsmanager:us-east-1:111111111111:secret:sealing";
     private static final String CURSOR_SENTINEL = "arn:aws:secretsmanager:us-east-1:111111111111:secret:cursor";
+    private static final String MAIL_CREDENTIALS_SENTINEL =
+            "arn:aws:secretsmanager:us-east-1:111111111111:secret:mail-credentials";
     private static final Map<String, String> SUBSTITUTIONS = Map.of(
             REPOSITORY_SENTINEL, "arn:${AWS::Partition}:ecr:${AWS::Region}:${AWS::AccountId}:repository/"
                     + "${ImageRepository}",
@@ -65,7 +91,12 @@ public final class ServiceTemplate {
         template.put("Description", "Enclave: the service (ECS on Fargate behind an Application Load Balancer), on "
                 + "the table stack's table and roles");
         template.set("Parameters", parameters());
-        template.putObject("Conditions").set("HasTokenUse", not(equals(ref("TokenUse"), "")));
+        template.set("Rules", rules());
+        ObjectNode conditions = template.putObject("Conditions");
+        conditions.set("HasTokenUse", given("TokenUse"));
+        conditions.set(MAIL_ON, given("MailHost"));
+        conditions.set(HAS_MAIL_CREDENTIALS, and(condition(MAIL_ON), given("MailCredentialsSecretArn")));
+        conditions.set(HAS_ACCEPT_LINK_TEMPLATE, given("AcceptLinkTemplate"));
         ObjectNode resources = template.putObject("Resources");
         resources.set("Cluster", cluster());
         resources.set("LogGroup", logGroup());
@@ -108,8 +139,9 @@ public final class ServiceTemplate {
         p.putObject("PublicSubnets").put("Type", "List<AWS::EC2::Subnet::Id>")
                 .put("Description", "Subnets of the internet-facing load balancer, in two or more zones");
         p.putObject("PrivateSubnets").put("Type", "List<AWS::EC2::Subnet::Id>").put("Description",
-                "Subnets of the tasks: they reach ECR, STS, DynamoDB, Secrets Manager, CloudWatch Logs and the "
-                        + "identity provider's JWKS through a NAT gateway (or endpoints, plus NAT for the JWKS)");
+                "Subnets of the tasks: they reach ECR, STS, DynamoDB, Secrets Manager, CloudWatch Logs, the "
+                        + "identity provider's JWKS, tenants' webhook endpoints and the SMTP server through a NAT "
+                        + "gateway (or endpoints, plus NAT for the JWKS, webhooks and mail)");
         p.putObject("AssignPublicIp").put("Type", "String").put("Default", "DISABLED")
                 .put("Description", "ENABLED only for tasks in public subnets without a NAT gateway")
                 .putArray("AllowedValues").add("DISABLED").add("ENABLED");
@@ -128,6 +160,22 @@ public final class ServiceTemplate {
         string(p, "SealingKeysSecretArn", null,
                 "Secrets Manager secret of enclave.idempotency.sealing-keys (base64 of 32 bytes, comma-separated)");
         string(p, "CursorKeySecretArn", null, "Secrets Manager secret of enclave.cursor-key (32+ characters)");
+        string(p, "MailHost", "", "enclave.mail.host: the SMTP server (SES: email-smtp.<region>.amazonaws.com); "
+                + "empty: no invitation email, and no other Mail parameter is used");
+        number(p, "MailPort", 587, "enclave.mail.port: 587 for starttls, 465 for tls")
+                .put("MinValue", 1).put("MaxValue", 65535);
+        string(p, "MailSecurity", "starttls", "enclave.mail.security: starttls, tls (port 465), or none (a relay "
+                + "inside the VPC, never with credentials)").putArray("AllowedValues").add("starttls").add("tls")
+                .add("none");
+        string(p, "MailFrom", "", "enclave.mail.from, required with MailHost: the sender, a verified SES "
+                + "identity (Enclave <no-reply@example.com>)");
+        string(p, "MailCredentialsSecretArn", "", "Full ARN of the Secrets Manager secret of the SMTP credentials, "
+                + "JSON {\"username\": ..., \"password\": ...}; empty: no authentication");
+        string(p, "AcceptLinkTemplate", "", "enclave.invitations.accept-link-template, required with MailHost: the "
+                + "https page of your app that accepts invitations, with {token} (and optionally {org}); invitations "
+                + "by webhook carry it too")
+                .put("AllowedPattern", "^(https://[^\\s]*\\{token\\}[^\\s]*)?$")
+                .put("ConstraintDescription", "empty, or an https URL containing {token}");
         number(p, "Cpu", 1024, "Task CPU units (1024 = 1 vCPU)");
         number(p, "Memory", 2048, "Task memory in MiB; the JVM's heap is 75% of it");
         number(p, "MinTasks", 2, "Fewest tasks (two zones keep serving when one fails)");
@@ -156,7 +204,9 @@ public final class ServiceTemplate {
         properties.set("AssumeRolePolicyDocument", Intrinsics.substituted(RolePolicies.ecsTasksTrust(), Map.of()));
         properties.putArray("Policies").addObject().put("PolicyName", "enclave-task-execution")
                 .set("PolicyDocument", Intrinsics.substituted(RolePolicies.taskExecution(REPOSITORY_SENTINEL,
-                        LOG_GROUP_SENTINEL, List.of(SEALING_SENTINEL, CURSOR_SENTINEL)), SUBSTITUTIONS));
+                        LOG_GROUP_SENTINEL, List.of(SEALING_SENTINEL, CURSOR_SENTINEL, MAIL_CREDENTIALS_SENTINEL)),
+                        SUBSTITUTIONS, Map.of(MAIL_CREDENTIALS_SENTINEL, ifElseNothing(HAS_MAIL_CREDENTIALS,
+                                ref("MailCredentialsSecretArn")))));
         return role;
     }
 
@@ -181,9 +231,17 @@ public final class ServiceTemplate {
         environment.add(variable("ENCLAVE_AUTH_CLAIMS_ROLES", ref("RolesClaim")));
         environment.add(variable("ENCLAVE_AUTH_CLAIMS_EMAIL", ref("EmailClaim")));
         environment.add(variable("ENCLAVE_AUTH_CLAIMS_EMAIL_VERIFIED", ref("EmailVerifiedClaim")));
+        MAIL_SETTINGS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(setting -> environment.add(
+                ifElseNothing(MAIL_ON, variable(setting.getKey(), ref(setting.getValue())))));
+        environment.add(ifElseNothing(HAS_ACCEPT_LINK_TEMPLATE, variable(ACCEPT_LINK_TEMPLATE,
+                ref("AcceptLinkTemplate"))));
         ArrayNode secrets = container.putArray("Secrets");
-        SECRETS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(secret -> secrets.addObject()
-                .put("Name", secret.getKey()).set("ValueFrom", ref(secret.getValue())));
+        SECRETS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(secret -> secrets.add(
+                secret(secret.getKey(), ref(secret.getValue()))));
+        // a JSON key of the secret: <arn>:<key>:<version stage>:<version id>, the last two empty for the current one
+        MAIL_CREDENTIALS.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(credential -> secrets.add(
+                ifElseNothing(HAS_MAIL_CREDENTIALS, secret(credential.getKey(),
+                        sub("${MailCredentialsSecretArn}:" + credential.getValue() + "::")))));
         ObjectNode health = container.putObject("HealthCheck");
         ArrayNode command = health.putArray("Command");
         HEALTH_CHECK.forEach(command::add);
@@ -241,7 +299,7 @@ public final class ServiceTemplate {
     private static ObjectNode loadBalancerSecurityGroup() {
         ObjectNode group = resource("AWS::EC2::SecurityGroup");
         ObjectNode properties = group.putObject("Properties");
-        properties.put("GroupDescription", "Enclave's load balancer: HTTPS (and HTTP, redirected) from AllowedCidr");
+        properties.put("GroupDescription", "Enclave load balancer: HTTPS (and HTTP, redirected) from AllowedCidr");
         properties.set("VpcId", ref("VpcId"));
         ArrayNode ingress = properties.putArray("SecurityGroupIngress");
         for (int port : new int[] {443, 80}) {
@@ -251,10 +309,15 @@ public final class ServiceTemplate {
         return group;
     }
 
+    /**
+     * No egress rule, so the group's default one (everything out) stays: the tasks reach AWS's APIs, the identity
+     * provider's keys, tenants' webhook endpoints wherever they are, and the SMTP server. Webhooks refuse private
+     * addresses themselves (docs/webhooks.md), so the open egress does not open the VPC to them.
+     */
     private static ObjectNode serviceSecurityGroup() {
         ObjectNode group = resource("AWS::EC2::SecurityGroup");
         ObjectNode properties = group.putObject("Properties");
-        properties.put("GroupDescription", "Enclave's tasks: port 8080 from the load balancer only");
+        properties.put("GroupDescription", "Enclave tasks: port 8080 from the load balancer only");
         properties.set("VpcId", ref("VpcId"));
         properties.putArray("SecurityGroupIngress").addObject().put("IpProtocol", "tcp").put("FromPort", PORT)
                 .put("ToPort", PORT).set("SourceSecurityGroupId", getAtt("LoadBalancerSecurityGroup", "GroupId"));
@@ -378,6 +441,35 @@ public final class ServiceTemplate {
         return policy;
     }
 
+    /**
+     * What CloudFormation checks before it changes anything, so a stack that would start tasks refusing their mail
+     * settings is refused at once, naming the parameter.
+     */
+    private static ObjectNode rules() {
+        ObjectNode rules = JSON.createObjectNode();
+        ObjectNode mail = rules.putObject("MailNeedsASenderAndALink");
+        mail.set("RuleCondition", given("MailHost"));
+        ArrayNode mailAssertions = mail.putArray("Assertions");
+        mailAssertions.add(assertion(given("MailFrom"), "MailFrom is required with MailHost: the address invitations "
+                + "are sent from"));
+        mailAssertions.add(assertion(given("AcceptLinkTemplate"), "AcceptLinkTemplate is required with MailHost: "
+                + "the link each invitation email carries"));
+        ObjectNode credentials = rules.putObject("MailCredentialsNeedMailOverTls");
+        credentials.set("RuleCondition", given("MailCredentialsSecretArn"));
+        ArrayNode credentialAssertions = credentials.putArray("Assertions");
+        credentialAssertions.add(assertion(given("MailHost"), "MailCredentialsSecretArn is used only with "
+                + "MailHost"));
+        credentialAssertions.add(assertion(not(equals(ref("MailSecurity"), "none")), "MailSecurity must be "
+                + "starttls or tls with MailCredentialsSecretArn: none would send the credentials in plain text"));
+        return rules;
+    }
+
+    private static ObjectNode assertion(JsonNode condition, String description) {
+        ObjectNode assertion = JSON.createObjectNode();
+        assertion.set("Assert", condition);
+        return assertion.put("AssertDescription", description);
+    }
+
     private static ObjectNode resource(String type) {
         return JSON.createObjectNode().put("Type", type);
     }
@@ -388,15 +480,41 @@ public final class ServiceTemplate {
         return variable;
     }
 
-    private static void string(ObjectNode parameters, String name, String fallback, String description) {
+    private static ObjectNode secret(String name, JsonNode valueFrom) {
+        ObjectNode secret = JSON.createObjectNode().put("Name", name);
+        secret.set("ValueFrom", valueFrom);
+        return secret;
+    }
+
+    private static ObjectNode string(ObjectNode parameters, String name, String fallback, String description) {
         ObjectNode parameter = parameters.putObject(name).put("Type", "String").put("Description", description);
         if (fallback != null) {
             parameter.put("Default", fallback);
         }
+        return parameter;
     }
 
-    private static void number(ObjectNode parameters, String name, int fallback, String description) {
-        parameters.putObject(name).put("Type", "Number").put("Default", fallback).put("Description", description);
+    private static ObjectNode number(ObjectNode parameters, String name, int fallback, String description) {
+        return parameters.putObject(name).put("Type", "Number").put("Default", fallback)
+                .put("Description", description);
+    }
+
+    /** The condition that parameter {@code name} is not empty. */
+    private static ObjectNode given(String name) {
+        return not(equals(ref(name), ""));
+    }
+
+    private static ObjectNode condition(String name) {
+        return JSON.createObjectNode().put("Condition", name);
+    }
+
+    private static ObjectNode and(JsonNode... conditions) {
+        ObjectNode node = JSON.createObjectNode();
+        ArrayNode all = node.putArray("Fn::And");
+        for (JsonNode condition : conditions) {
+            all.add(condition);
+        }
+        return node;
     }
 
     private static ObjectNode equals(JsonNode left, String right) {

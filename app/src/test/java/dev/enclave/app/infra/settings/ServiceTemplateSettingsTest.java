@@ -49,12 +49,17 @@ class ServiceTemplateSettingsTest {
         assertThat(Duration.ofSeconds(CONTAINER.get("StopTimeout").asInt())).isGreaterThan(drain);
     }
 
+    /** Every variable the task may get, as a secret or in its environment, whatever its parameters. */
     private static List<String> given() {
         List<String> given = new ArrayList<>();
-        CONTAINER.get("Secrets").forEach(secret -> given.add(secret.get("Name").asText()));
-        CONTAINER.get("Environment").forEach(variable -> given.add(
-                variable.has("Fn::If") ? variable.at("/Fn::If/1/Name").asText() : variable.get("Name").asText()));
+        CONTAINER.get("Secrets").forEach(secret -> given.add(name(secret)));
+        CONTAINER.get("Environment").forEach(variable -> given.add(name(variable)));
         return given;
+    }
+
+    /** The variable's name, also where a condition ({@code Fn::If}, else nothing) decides whether it is set. */
+    private static String name(JsonNode variable) {
+        return variable.has("Fn::If") ? variable.at("/Fn::If/1/Name").asText() : variable.get("Name").asText();
     }
 
     private static Duration duration(Optional<String> setting) {
