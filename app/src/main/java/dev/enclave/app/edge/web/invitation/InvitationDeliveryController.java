@@ -12,6 +12,7 @@ import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.app.infra.webhook.InvitationMailer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -33,11 +34,13 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import java.util.Optional;
 
 /**
  * How the organisation's invitations reach invitees (owners and admins): {@code token} in the answer to the sender,
  * an {@code email} Enclave sends with the accept link, or the organisation's {@code webhook} ({@code invitation.sent}
- * carries the link to its backend). With email or webhook, the sender's answer has no token.
+ * carries the link to its backend). With email or webhook, the sender's answer has no token. Email is refused
+ * where Enclave has no mail server configured: the invitations would wait for a mailer that never comes.
  */
 @Tag(name = "invitations")
 @SignedIn
@@ -58,10 +61,13 @@ class InvitationDeliveryController {
 
     private final RequestAccess access;
     private final InvitationDeliveries deliveries;
+    private final boolean mailing;
 
-    InvitationDeliveryController(RequestAccess access, InvitationDeliveries deliveries) {
+    InvitationDeliveryController(RequestAccess access, InvitationDeliveries deliveries,
+                                 Optional<InvitationMailer> mailer) {
         this.access = access;
         this.deliveries = deliveries;
+        this.mailing = mailer.isPresent();
     }
 
     @Operation(operationId = "getInvitationDelivery", summary = "How the organisation's invitations reach invitees")
@@ -83,6 +89,10 @@ class InvitationDeliveryController {
     HttpResponse<?> set(HttpRequest<?> request, Caller caller, @PathVariable String org,
                         @Valid @Body DeliveryView body) {
         InvitationDelivery chosen = InvitationDelivery.parse(body.delivery()).orElseThrow();
+        if (chosen == InvitationDelivery.EMAIL && !mailing) {
+            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "delivery: this Enclave sends no "
+                    + "email (no enclave.mail.host or enclave.invitations.accept-link-template is set).");
+        }
         return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
                 deliveries.choose(granted.organisation(), chosen) ? HttpResponse.ok(new DeliveryView(chosen.wire()))
                         : Rejections.toResponse(request, Reason.CONFLICT,

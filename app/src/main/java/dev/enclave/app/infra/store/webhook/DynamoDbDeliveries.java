@@ -19,6 +19,7 @@ import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.Page;
@@ -106,11 +107,11 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             ScopedTable table = store.forTenant(tenant);
             List<Map<String, AttributeValue>> items = table.getAll(List.of(LogHeads.key(tenant),
                     WebhookKeys.cursor(tenant)));
-            LogHeads.Head head = LogHeads.of(ScopedTable.at(items, LogHeads.key(tenant)));
+            LogHeads.Head head = LogHeads.of(found(items, LogHeads.key(tenant)));
             if (head.incarnation().isEmpty()) {
                 return made;
             }
-            long cursor = CursorItems.place(ScopedTable.at(items, WebhookKeys.cursor(tenant))).orElse(head.last());
+            long cursor = CursorItems.place(found(items, WebhookKeys.cursor(tenant))).orElse(head.last());
             List<WebhookEndpoint> watching = endpoints.list(tenant);
             Optional<Long> reached = handOut(tenant, head.incarnation().get(), cursor, head.last(), watching, now,
                     made);
@@ -123,6 +124,11 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             }
         }
         return made;
+    }
+
+    /** The item at {@code key} among {@code items}; empty when there is none (a log or cursor not yet written, or gone). */
+    private static Map<String, AttributeValue> found(List<Map<String, AttributeValue>> items, ItemKey key) {
+        return Optional.ofNullable(ScopedTable.at(items, key)).orElse(Map.of());
     }
 
     /** Hands out places after {@code cursor} up to {@code last}; empty when another worker moved the cursor. */
