@@ -215,8 +215,8 @@ final class ChaosReport {
                 String.format(Locale.ROOT, "%,d, %,d", webhooks.requests(), webhooks.requestsNotChecked()));
         row("requests held across a kill, answered slowly, answered 500 (a first request only)",
                 webhooks.heldAnswers() + ", " + webhooks.slowAnswers() + ", " + webhooks.failingAnswers());
-        row("requests in flight when a kill came (received before it, answered after)", Long.toString(
-                webhooks.inFlightAtKill()));
+        row("requests in flight when a kill came (received before it, answered after), on checked endpoints among "
+                + "them", webhooks.inFlightAtKill() + ", " + webhooks.inFlightAtKillChecked());
         row("events delivered after a 500 from the receiver (retried)", Long.toString(
                 webhooks.retriedAfterFailing()));
         row("events taken more than once: in all, after a kill, otherwise", webhooks.duplicates() + ", "

@@ -33,7 +33,7 @@ final class WebhookChecks {
     /** What the checks found (one line each; empty when nothing was lost) and what the receiver got. */
     record Outcome(List<String> findings, long endpointsAdded, long endpointsChecked, long eventsExpected,
                    long requests, long requestsNotChecked, long failingAnswers, long slowAnswers, long heldAnswers,
-                   long inFlightAtKill,
+                   long inFlightAtKill, long inFlightAtKillChecked,
                    long retriedAfterFailing, long duplicates, long duplicatesAfterKill, Duration drained,
                    Duration lastAfterLoad, ServerLog log) {
     }
@@ -96,7 +96,8 @@ final class WebhookChecks {
                 receipts.stream().filter(r -> !byPath.containsKey(r.path())).count(),
                 receipts.stream().filter(r -> r.status() == 500).count(), receiver.slowAnswers(),
                 receiver.heldAnswers(),
-                receipts.stream().filter(r -> killBetween(r.receivedNanos(), r.answeredNanos())).count(), retried,
+                receipts.stream().filter(this::cutOffByKill).count(), receipts.stream().filter(r -> byPath.containsKey(
+                        r.path()) && cutOffByKill(r)).count(), retried,
                 duplicates, afterKill, drained, Duration.ofNanos(Math.max(0, receiver.lastReceivedNanos()
                         - loadEndNanos)), ServerLog.read(serverLog));
     }
@@ -181,6 +182,10 @@ final class WebhookChecks {
                                 + "endpoint did not ask for");
                     }
                 });
+    }
+
+    private boolean cutOffByKill(WebhookReceiver.Receipt receipt) {
+        return killBetween(receipt.receivedNanos(), receipt.answeredNanos());
     }
 
     private boolean killBetween(long fromNanos, long toNanos) {
