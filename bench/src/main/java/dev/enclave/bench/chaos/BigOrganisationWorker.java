@@ -54,8 +54,11 @@ final class BigOrganisationWorker {
         return tokens;
     }
 
-    /** Creates each organisation and writes its {@value #MEMBERS} members into the table; before the load. */
-    void seed(DirectMembers table) throws Exception {
+    /**
+     * Creates each organisation, adds its webhook endpoint and writes its {@value #MEMBERS} members into the table;
+     * before the load.
+     */
+    void seed(DirectMembers table, Subscriber subscriber) throws Exception {
         for (TrackedOrganisation organisation : organisations) {
             organisation.attempted = true;
             Client.Reply reply = client.send("POST", "/v1/orgs", tokens.get(organisation.owner), "{\"id\":\""
@@ -65,6 +68,7 @@ final class BigOrganisationWorker {
             }
             organisation.created = Fact.PRESENT;
             organisation.members.put(organisation.owner, Fact.PRESENT);
+            subscriber.subscribe(organisation, tokens.get(organisation.owner));
             table.add(organisation.id, organisation.id + "-i1-m", MEMBERS);
             organisation.seededMembers = MEMBERS;
             for (int n = 0; n < MEMBERS; n++) {

@@ -22,12 +22,13 @@ final class ChaosReport {
     private final List<TrackedOrganisation> organisations;
     private final Verifier.Outcome verified;
     private final List<String> findings;
+    private final WebhookChecks.Outcome webhooks;
     private final OfflineConsistencyCheck.Outcome check;
     private final StringBuilder md = new StringBuilder();
 
     ChaosReport(ChaosOptions options, Instant finished, Tally tally, List<Duration> recoveries, long faultsInjected,
                 JobLog jobs, Workload workload, List<TrackedOrganisation> organisations, Verifier.Outcome verified,
-                List<String> findings, OfflineConsistencyCheck.Outcome check) {
+                List<String> findings, WebhookChecks.Outcome webhooks, OfflineConsistencyCheck.Outcome check) {
         this.options = options;
         this.finished = finished;
         this.tally = tally;
@@ -38,21 +39,27 @@ final class ChaosReport {
         this.organisations = organisations;
         this.verified = verified;
         this.findings = findings;
+        this.webhooks = webhooks;
         this.check = check;
     }
 
-    /** No 500, nothing acknowledged missing or wrong, and the checker found nothing. */
+    /** No 500, nothing acknowledged missing or wrong, no event undelivered, and the checker found nothing. */
     boolean clean() {
-        return tally.count(500) == 0 && findings.isEmpty() && check.exitStatus() == 0;
+        return tally.count(500) == 0 && findings.isEmpty() && webhooks.findings().isEmpty()
+                && check.exitStatus() == 0;
     }
 
     String summary() {
         return String.format(Locale.ROOT, "%,d requests, %d answers of 500, %d findings (acknowledged writes missing "
                 + "or wrong), checker exit %d with %d violations, %d kills (ready again in at most %d ms), jobs "
-                + "finished %.1f s after the load", tally.requests(), tally.count(500), findings.size(),
-                check.exitStatus(), check.violations().size(), recoveries.size(),
+                + "finished %.1f s after the load; webhooks: %,d events expected on %d endpoints, %,d requests, %d "
+                + "events taken more than once (%d after a kill), %d findings (events not delivered or "
+                + "wrongly)", tally.requests(), tally.count(500), findings.size(), check.exitStatus(),
+                check.violations().size(), recoveries.size(),
                 recoveries.stream().mapToLong(Duration::toMillis).max().orElse(0),
-                verified.jobsDrained().toMillis() / 1000.0);
+                verified.jobsDrained().toMillis() / 1000.0, webhooks.eventsExpected(), webhooks.endpointsChecked(),
+                webhooks.requests(), webhooks.duplicates(), webhooks.duplicatesAfterKill(),
+                webhooks.findings().size());
     }
 
     void write(Path file) throws IOException {
@@ -110,6 +117,22 @@ final class ChaosReport {
                 + "the same data directory; the time to recover runs from the kill to readiness (`/health/readiness`, "
                 + "the table check included) answering 200.", options.kills()));
         line("");
+        line(String.format(Locale.ROOT, "*Webhooks*: every organisation the run creates gets a webhook endpoint "
+                + "right after its creation (`POST /v1/orgs/{org}/webhooks` with an idempotency key, looked for by "
+                + "its URL when an answer was lost), pointed at a receiver the run itself serves on loopback (the "
+                + "JDK's HTTP server, `http://127.0.0.1:<port>/hooks/<org>/i<incarnation>`, which the local run "
+                + "allows); every other endpoint asks for every event type, the rest for `%s`. The receiver records "
+                + "each request's `webhook-id` and answers 204: the requests that come in the %d s before a kill only "
+                + "%d s after it, so that every kill finds attempts in flight, sent and not yet recorded; one request "
+                + "in %d after 0.2 to %.1f s; and the first request of one event in %d with a 500, so that kills find "
+                + "retries due (5 s later, the schedule's first wait). Only a first request is ever failed, so no "
+                + "delivery fails twice and none waits the schedule's second wait (5 minutes). A delivery's lease is "
+                + "20 s (60 s by default, still past the 15 s request timeout), so that an attempt whose server was "
+                + "killed is made again soon after the restart.", String.join("`, `", Subscriber.SOME_TYPES),
+                WebhookReceiver.HOLD_BEFORE_KILL.toSeconds(), WebhookReceiver.HOLD_AFTER_KILL.toSeconds(),
+                WebhookReceiver.SLOW_ONE_IN, WebhookReceiver.SLOWEST_MILLIS / 1000.0,
+                WebhookReceiver.FAILING_ONE_IN));
+        line("");
         line("A write answered 2xx is *acknowledged*: at the end it must be there (an organisation, a member who "
                 + "joined, a service, an API key, a grant to a member still there, the last acknowledged name — or a "
                 + "name attempted after it whose answer never came), and an acknowledged removal or deletion must "
@@ -120,8 +143,16 @@ final class ChaosReport {
                 + "earlier incarnation is checked to give no access, each organisation's memberships are read "
                 + "straight from the table (the application principal, strongly consistent) to check that every one "
                 + "carries the final name, each acknowledged deletion's partition is read to check it is empty, and "
-                + "the operators' consistency checker reads the whole table through the gateway with the application "
-                + "principal.");
+                + "each surviving organisation's feed is checked against what it acknowledged (each acknowledged "
+                + "write's event once, none of a write never sent, places without a hole). Then the run waits until "
+                + "every event its webhook endpoint must be sent (the feed from the endpoint's "
+                + "`webhook_endpoint.created` on, of the types it asked for) has been *taken* by the receiver "
+                + "(received and not answered 500, whether or not its 2xx reached the server) and nothing new has "
+                + "come for 5 s (at most 3 minutes): each must have been, and nothing may have come to an endpoint "
+                + "that its feed does not hold or that is of a type it did not ask for. An event taken more than once "
+                + "is allowed (at least once) and counted: *after a kill* when one came between its first taking and "
+                + "the next request. Last, the operators' consistency checker reads the whole table through the "
+                + "gateway with the application principal.");
         line("");
     }
 
@@ -161,9 +192,11 @@ final class ChaosReport {
         row("events read from the surviving organisations' feeds, each write's checked", Long.toString(
                 verified.eventsRead()));
         row("acknowledged writes missing or wrong (during the run and at the end)", Integer.toString(findings.size()));
+        webhookRows();
         row("consistency checker: exit status, violations", check.exitStatus() + ", " + check.violations().size());
         line("");
         list("Acknowledged writes missing or wrong", findings);
+        list("Events not delivered, or delivered wrongly", webhooks.findings());
         list("Checker violations", check.violations());
         list("Answers of 500", tally.serverErrors());
         line("Checker summary:");
@@ -171,6 +204,30 @@ final class ChaosReport {
         line("```");
         check.summary().forEach(this::line);
         line("```");
+    }
+
+    private void webhookRows() {
+        row("webhook endpoints added, checked (their organisation alive at the end)", webhooks.endpointsAdded()
+                + ", " + webhooks.endpointsChecked());
+        row("events the checked endpoints must be sent (their feeds from each endpoint's creation, of its types)",
+                String.format(Locale.ROOT, "%,d", webhooks.eventsExpected()));
+        row("requests the receiver got, on endpoints not checked (deleted organisations') among them",
+                String.format(Locale.ROOT, "%,d, %,d", webhooks.requests(), webhooks.requestsNotChecked()));
+        row("requests held across a kill, answered slowly, answered 500 (a first request only)",
+                webhooks.heldAnswers() + ", " + webhooks.slowAnswers() + ", " + webhooks.failingAnswers());
+        row("requests in flight when a kill came (received before it, answered after), on checked endpoints among "
+                + "them", webhooks.inFlightAtKill() + ", " + webhooks.inFlightAtKillChecked());
+        row("events delivered after a 500 from the receiver (retried)", Long.toString(
+                webhooks.retriedAfterFailing()));
+        row("events taken more than once: in all, after a kill, otherwise", webhooks.duplicates() + ", "
+                + webhooks.duplicatesAfterKill() + ", " + (webhooks.duplicates() - webhooks.duplicatesAfterKill()));
+        row("server log: attempts cut short by a fault (lease left to end), attempts that outlived their lease, "
+                + "hand-outs that failed (left due)", webhooks.log().attemptsCutShort() + ", "
+                + webhooks.log().leasesOutlived() + ", " + webhooks.log().handOutsFailed());
+        row("time from the end of the load to the last request the receiver got (s); the wait for the deliveries "
+                + "after the other checks (s)", String.format(Locale.ROOT, "%.1f; %.1f",
+                webhooks.lastAfterLoad().toMillis() / 1000.0, webhooks.drained().toMillis() / 1000.0));
+        row("events not delivered, or delivered wrongly", Integer.toString(webhooks.findings().size()));
     }
 
     private void list(String title, List<String> entries) {

@@ -1,9 +1,6 @@
 package dev.enclave.bench.chaos;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,15 +12,15 @@ import java.util.Optional;
  */
 final class EventChecks {
 
-    private final Client client;
+    private final OrganisationReads reads;
 
-    EventChecks(Client client) {
-        this.client = client;
+    EventChecks(OrganisationReads reads) {
+        this.reads = reads;
     }
 
     /** The findings for {@code organisation}, read through its owner's {@code token}; and how many events were read. */
     long check(TrackedOrganisation organisation, String token, List<String> findings) {
-        Optional<List<JsonNode>> feed = feed(organisation.id, token);
+        Optional<List<JsonNode>> feed = reads.feed(organisation.id, token);
         if (feed.isEmpty()) {
             findings.add(organisation.id + ": its event feed could not be read");
             return 0;
@@ -68,24 +65,6 @@ final class EventChecks {
             }
         }));
         return events.size();
-    }
-
-    private Optional<List<JsonNode>> feed(String org, String token) {
-        List<JsonNode> events = new ArrayList<>();
-        String cursor = null;
-        while (true) {
-            Client.Reply reply = client.get("/v1/orgs/" + org + "/events?limit=100" + (cursor == null ? ""
-                    : "&after=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)), token);
-            if (!reply.is(200)) {
-                return Optional.empty();
-            }
-            JsonNode page = reply.json();
-            if (page.get("items").isEmpty()) {
-                return Optional.of(events);
-            }
-            page.get("items").forEach(events::add);
-            cursor = page.get("cursor").asText();
-        }
     }
 
     /** How many events of {@code type} name each target id (the target at {@code index}). */

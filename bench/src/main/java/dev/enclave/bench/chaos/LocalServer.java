@@ -23,6 +23,7 @@ final class LocalServer implements AutoCloseable {
     private final int port;
     private final int dynamoDbPort;
     private final List<String> properties;
+    private final List<Long> killedAt = new ArrayList<>();
     private Process process;
 
     LocalServer(Path jar, Path work, List<String> properties) throws IOException {
@@ -59,8 +60,14 @@ final class LocalServer implements AutoCloseable {
 
     /** SIGKILL: no shutdown hook, no flush, nothing finishes. */
     void kill() throws InterruptedException {
+        killedAt.add(System.nanoTime());
         process.destroyForcibly();
         process.waitFor();
+    }
+
+    /** When each kill was sent ({@link System#nanoTime()}), in order. */
+    List<Long> killedAt() {
+        return List.copyOf(killedAt);
     }
 
     private void awaitReady(long started) throws InterruptedException {

@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
 
 /**
  * What an organisation shows through the API, read as one of its admins: its members, invitations, services, API
- * keys and a member's access to a service group; empty when a read was not answered 200 (a fault, a kill). And the
- * check both the workers and the verifier make: nothing listed that this incarnation did not write.
+ * keys, a member's access to a service group and its event feed; empty when a read was not answered 200 (a fault, a
+ * kill). And the check both the workers and the verifier make: nothing listed that this incarnation did not write.
  */
 final class OrganisationReads {
 
@@ -51,6 +51,25 @@ final class OrganisationReads {
 
     Optional<Set<String>> apiKeyNames(String org, String token) {
         return paged("/v1/orgs/" + org + "/api-keys", token, item -> item.get("name").asText());
+    }
+
+    /** Its event feed, every page, oldest first. */
+    Optional<List<JsonNode>> feed(String org, String token) {
+        List<JsonNode> events = new ArrayList<>();
+        String cursor = null;
+        while (true) {
+            Client.Reply reply = client.get("/v1/orgs/" + org + "/events?limit=100" + (cursor == null ? ""
+                    : "&after=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8)), token);
+            if (!reply.is(200)) {
+                return Optional.empty();
+            }
+            JsonNode page = reply.json();
+            if (page.get("items").isEmpty()) {
+                return Optional.of(events);
+            }
+            page.get("items").forEach(events::add);
+            cursor = page.get("cursor").asText();
+        }
     }
 
     /** Whether {@code user} is in {@code serviceGroup} ({@code service/group}), as the access check answers. */

@@ -38,6 +38,13 @@ final class TrackedOrganisation {
     int seededMembers;
     /** Set when an unanswered write (a transfer, a deletion) leaves too little known to go on driving it. */
     boolean retired;
+    /**
+     * The webhook endpoint added to it (its id), its path on the receiver and the event types it asked for (every
+     * type when empty); {@code endpoint} is null while none is known to exist.
+     */
+    String endpoint;
+    String endpointPath;
+    List<String> endpointTypes = List.of();
     int nextMember;
     int nextName;
     int nextService;
@@ -104,6 +111,12 @@ final class TrackedOrganisation {
         renamesAcknowledged++;
         acceptableNames.clear();
         acceptableNames.add(name);
+    }
+
+    void subscribed(String endpointId, String path, List<String> types) {
+        endpoint = endpointId;
+        endpointPath = path;
+        endpointTypes = List.copyOf(types);
     }
 
     /** Members known to be there, the owner aside. */

@@ -43,7 +43,7 @@ final class Verifier {
         this.reads = new OrganisationReads(client);
         this.table = table;
         this.adminToken = client.mintPlatformAdmin("chaos-verifier");
-        this.events = new EventChecks(client);
+        this.events = new EventChecks(reads);
     }
 
     Outcome check(List<TrackedOrganisation> organisations, Map<String, String> tokens) throws InterruptedException {

@@ -36,6 +36,7 @@ final class Worker implements Runnable {
     private final Random random;
     private final long deadlineNanos;
     private final Workload workload;
+    private final Subscriber subscriber;
     private final List<TrackedOrganisation> organisations = new ArrayList<>();
     private final Deque<TrackedOrganisation> recreating = new ArrayDeque<>();
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
@@ -48,13 +49,14 @@ final class Worker implements Runnable {
     private long nextRecreation;
     private int created;
 
-    Worker(int index, Client client, long seed, long deadlineNanos, Workload workload) {
+    Worker(int index, Client client, long seed, long deadlineNanos, Workload workload, Subscriber subscriber) {
         this.index = index;
         this.client = client;
         this.reads = new OrganisationReads(client);
         this.random = new Random(seed);
         this.deadlineNanos = deadlineNanos;
         this.workload = workload;
+        this.subscriber = subscriber;
     }
 
     /** Every incarnation it drove or tried to create, in order. */
@@ -143,8 +145,9 @@ final class Worker implements Runnable {
     }
 
     /**
-     * Creates the organisation (with an idempotency key, retried until answered); a create refused because the id's
-     * previous incarnation is still being deleted did not happen ({@link Fact#ABSENT}) and is left for later.
+     * Creates the organisation (with an idempotency key, retried until answered) and adds its webhook endpoint; a
+     * create refused because the id's previous incarnation is still being deleted did not happen
+     * ({@link Fact#ABSENT}) and is left for later.
      */
     private Client.Reply create(TrackedOrganisation organisation) {
         if (!organisation.attempted) {
@@ -176,6 +179,9 @@ final class Worker implements Runnable {
             } else if (reply.status() == 0 || reply.status() >= 500) {
                 pause();
             }
+        }
+        if (organisation.created == Fact.PRESENT) {
+            subscriber.subscribe(organisation, tokens.get(organisation.owner));
         }
         return reply;
     }
