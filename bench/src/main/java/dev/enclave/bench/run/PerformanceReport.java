@@ -623,6 +623,43 @@ final class PerformanceReport {
         }
     }
 
+    /**
+     * Puts {@code section} in the report at {@code file} as section {@code number}: in place of the section of that
+     * number if there is one, else before the first section numbered after it or before *Reading these numbers*.
+     */
+    static void replaceSection(Path file, String number, String section) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        int start = lines.size();
+        int end = lines.size();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("## " + number + ". ")) {
+                start = i;
+                end = i + 1;
+                while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+                    end++;
+                }
+                break;
+            }
+            if (after(line, number) || line.equals("## Reading these numbers")) {
+                start = i;
+                end = i;
+                break;
+            }
+        }
+        StringBuilder text = new StringBuilder();
+        lines.subList(0, start).forEach(line -> text.append(line).append('\n'));
+        text.append(section);
+        lines.subList(end, lines.size()).forEach(line -> text.append(line).append('\n'));
+        Files.writeString(file, text.toString());
+    }
+
+    /** Whether {@code heading} is a numbered section after section {@code number}. */
+    private static boolean after(String heading, String number) {
+        java.util.regex.Matcher numbered = java.util.regex.Pattern.compile("^## (\\d+)\\. ").matcher(heading);
+        return numbered.find() && Integer.parseInt(numbered.group(1)) > Integer.parseInt(number);
+    }
+
     private void reading() {
         line("## Reading these numbers");
         line("");
