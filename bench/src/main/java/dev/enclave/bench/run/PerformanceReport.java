@@ -43,6 +43,7 @@ final class PerformanceReport {
         report.tenantSize();
         report.joins();
         report.events();
+        report.webhooks();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -145,6 +146,24 @@ final class PerformanceReport {
                     number(events.capacity().unitsAddedPerWrite(), 2), "–");
             row("DynamoDB Queries per feed page of 100 events", number(EventsSection.FEED_QUERIES_TARGET, 0),
                     number(events.feed().queriesPerPage(), 2), EventsSection.feedVerdict(events));
+        }
+        WebhookDelivery.Result webhooks = r.webhooks();
+        if (webhooks != null) {
+            for (WebhookDelivery.Latency latency : webhooks.latency()) {
+                row("webhooks at " + latency.perSecond() + " events a second (" + number(latency.committedPerSecond(),
+                        0) + " committed), commit (the envelope's `time`) to receipt: p50 / p99", "(context)",
+                        WebhooksSection.p50AndP99(latency.fromEventTimeMs()), "–");
+            }
+            long missing = webhooks.latency().stream().mapToLong(WebhookDelivery.Latency::missing).sum()
+                    + webhooks.backlog().missing();
+            long twice = webhooks.latency().stream().mapToLong(WebhookDelivery.Latency::duplicates).sum()
+                    + webhooks.backlog().duplicates();
+            row("webhook events committed and not received / received twice (every rate and the backlog)", "0 / 0",
+                    missing + " / " + twice, missing + twice == 0 ? "met" : "missed");
+            WebhookDelivery.Backlog backlog = webhooks.backlog();
+            row("a backlog of " + number(backlog.created(), 0) + " webhook deliveries once the receiver is back: "
+                    + "drained in, deliveries a second", "(context)", number(backlog.drainSeconds(), 1) + " s, "
+                    + number(backlog.deliveriesPerSecond(), 0) + " a second", "–");
         }
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
@@ -620,6 +639,12 @@ final class PerformanceReport {
     private void events() {
         if (r.events() != null) {
             md.append(EventsSection.of(r.events(), "10"));
+        }
+    }
+
+    private void webhooks() {
+        if (r.webhooks() != null) {
+            md.append(WebhooksSection.of(r.webhooks(), WebhooksSection.NUMBER, java.util.Optional.empty()));
         }
     }
 
