@@ -18,12 +18,14 @@ import java.util.List;
  * @param tenantSize    the organisation sizes and the jobs' rate of the tenant-size cell
  * @param joins         the bursts of accepts into one organisation of the joins cell
  * @param events        the events cell: the write workload with events on and off, and a feed page
+ * @param webhooks      the webhooks cell: delivery latency at a fixed rate of events, and a backlog's drain
  */
 record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Duration segment, int rounds,
                     List<Integer> tenantCounts, int coldTenants, List<Integer> scaleCounts, int startups,
                     int costWalks, int refusedWarmUp, int refusedRequests, String jmhArguments, Path output,
                     Path docs, int noisyRounds, Duration noisyPhase, RefusalCost.Options refusalCost,
-                    TenantSize.Options tenantSize, JoinBursts.Options joins, EventCost.Options events) {
+                    TenantSize.Options tenantSize, JoinBursts.Options joins, EventCost.Options events,
+                    WebhookDelivery.Options webhooks) {
 
     /** The jobs' rate in the tenant-size cell: the product's default, set explicitly so the report can say it. */
     static final int JOB_WRITE_UNITS_PER_SECOND = 250;
@@ -46,7 +48,9 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                     new TenantSize.Options(List.of(100, 1_000), JOB_WRITE_UNITS_PER_SECOND, JOB_POLL_INTERVAL, 2, 20,
                             30), new JoinBursts.Options(List.of(50), 1, CONFLICT_HOLD),
                     new EventCost.Options(100, Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(5),
-                            3, 100, 10, 20));
+                            3, 100, 10, 20),
+                    new WebhookDelivery.Options(5, List.of(10, 50), Duration.ofSeconds(5), Duration.ofSeconds(15),
+                            Duration.ofSeconds(30), 1_000, 5, 16, Duration.ofMinutes(2)));
         }
         return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                 List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5, 30, 100,
@@ -55,7 +59,9 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                 new TenantSize.Options(List.of(100, 1_000, 10_000), JOB_WRITE_UNITS_PER_SECOND, JOB_POLL_INTERVAL, 5,
                         100, 200), new JoinBursts.Options(List.of(50, 200), 3, CONFLICT_HOLD),
                 new EventCost.Options(100, Duration.ofSeconds(30), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
-                        100, 50, 200));
+                        100, 50, 200),
+                new WebhookDelivery.Options(5, List.of(10, 25, 50), Duration.ofSeconds(10), Duration.ofSeconds(40),
+                        Duration.ofSeconds(60), 10_000, 10, 16, Duration.ofMinutes(10)));
     }
 
     int largestTenantCount() {

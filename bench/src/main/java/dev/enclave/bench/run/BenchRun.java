@@ -17,7 +17,7 @@ import java.util.Map;
  * {@code bench/run}: starts the server under test, seeds tenants, runs the load matrix, the credential, cost,
  * scale, start-up and JMH measurements, and writes {@code docs/performance.md}, its chart and
  * {@code bench/results/latest.json}. Arguments: {@code --quick} for a smoke run; {@code --noisy-neighbour},
- * {@code --tenant-size}, {@code --joins} or {@code --events} for that cell alone.
+ * {@code --tenant-size}, {@code --joins}, {@code --events} or {@code --webhooks} for that cell alone.
  */
 public final class BenchRun {
 
@@ -48,6 +48,10 @@ public final class BenchRun {
         }
         if (List.of(args).contains("--events")) {
             eventsOnly(options, root);
+            return;
+        }
+        if (List.of(args).contains("--webhooks")) {
+            webhooksOnly(options, root);
             return;
         }
         Path work = Files.createTempDirectory("enclave-bench-");
@@ -125,12 +129,14 @@ public final class BenchRun {
         JoinBursts.Result joins = JoinBursts.measure(work, appJar(root), options.joins());
         log("events on and off (two servers of their own side by side)");
         EventCost.Result events = EventCost.measure(work, root, options.events());
+        log("webhooks: delivery latency and a backlog's drain (a server of its own and a receiver here)");
+        WebhookDelivery.Result webhooks = WebhookDelivery.measure(work, options.webhooks());
         log("JMH micro-benchmarks");
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
                 credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize, joins,
-                events);
+                events, webhooks);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
@@ -199,6 +205,37 @@ public final class BenchRun {
                 PerformanceReport.spread(result.ratio().throughput(), 2), result.capacity().unitsAddedPerWrite(),
                 result.feed().queriesPerPage(), result.feed().callsPerPage(), output));
         System.out.println(EventsSection.of(result, "10"));
+        WorkDirectory.deleteData(work);
+    }
+
+    /**
+     * {@code bench/run --webhooks}: that cell alone, printed and written to {@code webhooks.json}; a full run's
+     * section of {@code docs/performance.md} is replaced by it (or it is added), saying it comes from a run of its own.
+     */
+    private static void webhooksOnly(BenchOptions options, Path root) throws Exception {
+        Path work = Files.createTempDirectory("enclave-bench-");
+        log("work directory " + work);
+        WebhookDelivery.Result result = WebhookDelivery.measure(work, options.webhooks());
+        Path output = options.output().resolveSibling("webhooks" + (options.quick() ? "-quick" : "") + ".json");
+        Files.createDirectories(output.getParent());
+        Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
+        for (WebhookDelivery.Latency latency : result.latency()) {
+            log(String.format(java.util.Locale.ROOT, "%d events a second: commit to receipt p50 / p99 %s (%,d "
+                    + "received, %,d missing, %,d twice)", latency.perSecond(),
+                    WebhooksSection.p50AndP99(latency.fromEventTimeMs()), latency.received(), latency.missing(),
+                    latency.duplicates()));
+        }
+        WebhookDelivery.Backlog backlog = result.backlog();
+        log(String.format(java.util.Locale.ROOT, "a backlog of %,d drained in %.1f s, %.0f deliveries a second; "
+                + "written to %s", backlog.created(), backlog.drainSeconds(), backlog.deliveriesPerSecond(), output));
+        String section = WebhooksSection.of(result, WebhooksSection.NUMBER,
+                java.util.Optional.of(Environments.describe(root, options)));
+        System.out.println(section);
+        if (!options.quick()) {
+            PerformanceReport.replaceSection(options.docs().resolve("performance.md"), WebhooksSection.NUMBER,
+                    section);
+            log("section " + WebhooksSection.NUMBER + " of " + options.docs().resolve("performance.md") + " replaced");
+        }
         WorkDirectory.deleteData(work);
     }
 

@@ -43,6 +43,7 @@ final class PerformanceReport {
         report.tenantSize();
         report.joins();
         report.events();
+        report.webhooks();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -145,6 +146,24 @@ final class PerformanceReport {
                     number(events.capacity().unitsAddedPerWrite(), 2), "–");
             row("DynamoDB Queries per feed page of 100 events", number(EventsSection.FEED_QUERIES_TARGET, 0),
                     number(events.feed().queriesPerPage(), 2), EventsSection.feedVerdict(events));
+        }
+        WebhookDelivery.Result webhooks = r.webhooks();
+        if (webhooks != null) {
+            for (WebhookDelivery.Latency latency : webhooks.latency()) {
+                row("webhooks at " + latency.perSecond() + " events a second (" + number(latency.committedPerSecond(),
+                        0) + " committed), commit (the envelope's `time`) to receipt: p50 / p99", "(context)",
+                        WebhooksSection.p50AndP99(latency.fromEventTimeMs()), "–");
+            }
+            long missing = webhooks.latency().stream().mapToLong(WebhookDelivery.Latency::missing).sum()
+                    + webhooks.backlog().missing();
+            long twice = webhooks.latency().stream().mapToLong(WebhookDelivery.Latency::duplicates).sum()
+                    + webhooks.backlog().duplicates();
+            row("webhook events committed and not received / received twice (every rate and the backlog)", "0 / 0",
+                    missing + " / " + twice, missing + twice == 0 ? "met" : "missed");
+            WebhookDelivery.Backlog backlog = webhooks.backlog();
+            row("a backlog of " + number(backlog.created(), 0) + " webhook deliveries once the receiver is back: "
+                    + "drained in, deliveries a second", "(context)", number(backlog.drainSeconds(), 1) + " s, "
+                    + number(backlog.deliveriesPerSecond(), 0) + " a second", "–");
         }
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
@@ -621,6 +640,49 @@ final class PerformanceReport {
         if (r.events() != null) {
             md.append(EventsSection.of(r.events(), "10"));
         }
+    }
+
+    private void webhooks() {
+        if (r.webhooks() != null) {
+            md.append(WebhooksSection.of(r.webhooks(), WebhooksSection.NUMBER, java.util.Optional.empty()));
+        }
+    }
+
+    /**
+     * Puts {@code section} in the report at {@code file} as section {@code number}: in place of the section of that
+     * number if there is one, else before the first section numbered after it or before *Reading these numbers*.
+     */
+    static void replaceSection(Path file, String number, String section) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        int start = lines.size();
+        int end = lines.size();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("## " + number + ". ")) {
+                start = i;
+                end = i + 1;
+                while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+                    end++;
+                }
+                break;
+            }
+            if (after(line, number) || line.equals("## Reading these numbers")) {
+                start = i;
+                end = i;
+                break;
+            }
+        }
+        StringBuilder text = new StringBuilder();
+        lines.subList(0, start).forEach(line -> text.append(line).append('\n'));
+        text.append(section);
+        lines.subList(end, lines.size()).forEach(line -> text.append(line).append('\n'));
+        Files.writeString(file, text.toString());
+    }
+
+    /** Whether {@code heading} is a numbered section after section {@code number}. */
+    private static boolean after(String heading, String number) {
+        java.util.regex.Matcher numbered = java.util.regex.Pattern.compile("^## (\\d+)\\. ").matcher(heading);
+        return numbered.find() && Integer.parseInt(numbered.group(1)) > Integer.parseInt(number);
     }
 
     private void reading() {
