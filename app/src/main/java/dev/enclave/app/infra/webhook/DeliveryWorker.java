@@ -62,6 +62,7 @@ public final class DeliveryWorker implements DeliveryNudge {
     private final MeterRegistry meters;
     private final String worker = "enclave-" + UUID.randomUUID();
     private final Set<TenantId> handOutsQueued = ConcurrentHashMap.newKeySet();
+    private final Set<DeliveryQueue.Attempt> attemptsQueued = ConcurrentHashMap.newKeySet();
     private final ThreadPoolExecutor executor;
 
     DeliveryWorker(DeliveryQueue queue, WebhookEndpoints endpoints, WebhookTransport transport,
@@ -90,12 +91,7 @@ public final class DeliveryWorker implements DeliveryNudge {
 
     @Override
     public void due(TenantId tenant) {
-        if (handOutsQueued.add(tenant) && !submitted(() -> {
-            handOutsQueued.remove(tenant);
-            handOutAndAttempt(tenant);
-        })) {
-            handOutsQueued.remove(tenant);
-        }
+        once(handOutsQueued, tenant, () -> handOutAndAttempt(tenant));
     }
 
     /** Takes what is due on the index; returns how many pieces of work it queued. */
@@ -105,7 +101,7 @@ public final class DeliveryWorker implements DeliveryNudge {
         try {
             for (DeliveryQueue.Due due : queue.due(clock.now(), POLL_BATCH)) {
                 if (due instanceof DeliveryQueue.Attempt attempt) {
-                    submitted(() -> attempt(attempt));
+                    queue(attempt);
                 } else if (due instanceof DeliveryQueue.Mail mail) {
                     mailer.ifPresent(sending -> submitted(() -> sending.mail(mail.tenant(), mail.invitation())));
                 } else {
@@ -123,11 +119,29 @@ public final class DeliveryWorker implements DeliveryNudge {
     public void handOutAndAttempt(TenantId tenant) {
         try {
             List<Delivery> made = queue.handOut(tenant, clock.now());
-            made.forEach(delivery -> submitted(() -> attempt(new DeliveryQueue.Attempt(delivery.tenant(),
-                    delivery.endpoint(), delivery.id()))));
+            made.forEach(delivery -> queue(new DeliveryQueue.Attempt(delivery.tenant(), delivery.endpoint(),
+                    delivery.id())));
         } catch (RuntimeException fault) {
             LOG.warn("webhook hand-out failed tenant={}; the index keeps it due: {}", tenant.value(),
                     fault.toString());
+        }
+    }
+
+    /**
+     * Queues the attempt unless this instance has it queued already: an instance that is behind would otherwise queue
+     * what its polls find still due again and again, and spend a refused take on each copy.
+     */
+    private void queue(DeliveryQueue.Attempt attempt) {
+        once(attemptsQueued, attempt, () -> attempt(attempt));
+    }
+
+    /** Queues {@code work} for {@code key} unless it is queued already; it leaves {@code queued} when it starts. */
+    private <K> void once(Set<K> queued, K key, Runnable work) {
+        if (queued.add(key) && !submitted(() -> {
+            queued.remove(key);
+            work.run();
+        })) {
+            queued.remove(key);
         }
     }
 
