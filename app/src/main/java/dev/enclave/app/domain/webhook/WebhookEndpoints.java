@@ -34,14 +34,25 @@ public interface WebhookEndpoints {
      */
     boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil);
 
-    /** The secrets that sign a request to the endpoint at {@code now}: the current one first. */
-    List<WebhookSecret> signingSecrets(TenantId tenant, WebhookEndpointId id, Instant now);
+    /**
+     * The endpoint and the secrets that sign a request to it at {@code now} (the current one first), in one strongly
+     * consistent read: what an attempt needs.
+     */
+    Optional<ToSend> toSend(TenantId tenant, WebhookEndpointId id, Instant now);
 
     /**
      * Records what an attempt at {@code now} did to the endpoint (a run of failures began or ended; Enclave disabled
      * it, with its event), if it is still at {@code endpoint}'s version; false when it was not.
      */
     boolean settle(WebhookEndpoint endpoint, DeliveryVerdict.EndpointChange change, Instant now);
+
+    /** An endpoint as an attempt reads it: with its signing secrets (none when no sealing key opens them). */
+    record ToSend(WebhookEndpoint endpoint, List<WebhookSecret> secrets) {
+        public ToSend {
+            java.util.Objects.requireNonNull(endpoint, "endpoint");
+            secrets = List.copyOf(secrets);
+        }
+    }
 
     /** What {@link #create} did. */
     enum CreateOutcome { CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE }

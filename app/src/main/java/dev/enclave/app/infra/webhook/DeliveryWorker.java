@@ -168,8 +168,9 @@ public final class DeliveryWorker implements DeliveryNudge {
     }
 
     private void deliver(Delivery delivery, String holder) {
-        Optional<WebhookEndpoint> endpoint = endpoints.find(delivery.tenant(), delivery.endpoint());
         Instant started = clock.now();
+        Optional<WebhookEndpoints.ToSend> toSend = endpoints.toSend(delivery.tenant(), delivery.endpoint(), started);
+        Optional<WebhookEndpoint> endpoint = toSend.map(WebhookEndpoints.ToSend::endpoint);
         if (endpoint.isEmpty() || !endpoint.get().enabled()) {
             String fault = endpoint.isEmpty() ? "the endpoint was deleted" : "the endpoint is disabled";
             queue.settle(delivery, holder, attempt(started, AttemptResult.unanswered(Duration.ZERO, fault)),
@@ -178,7 +179,7 @@ public final class DeliveryWorker implements DeliveryNudge {
             counted("skipped");
             return;
         }
-        AttemptResult result = send(delivery, endpoint.get(), started);
+        AttemptResult result = send(delivery, toSend.get(), started);
         Instant now = clock.now();
         DeliveryVerdict verdict = DeliveryVerdict.of(result, delivery.attempts().size() + 1,
                 endpoint.get().failingSince(), now, settings.getFailureWindow(),
@@ -191,12 +192,12 @@ public final class DeliveryWorker implements DeliveryNudge {
         counted(result.succeeded() ? "succeeded" : "failed");
     }
 
-    private AttemptResult send(Delivery delivery, WebhookEndpoint endpoint, Instant at) {
-        List<WebhookSecret> secrets = endpoints.signingSecrets(delivery.tenant(), delivery.endpoint(), at);
+    private AttemptResult send(Delivery delivery, WebhookEndpoints.ToSend endpoint, Instant at) {
+        List<WebhookSecret> secrets = endpoint.secrets();
         if (secrets.isEmpty()) {
             return AttemptResult.unanswered(Duration.ZERO, "no sealing key opens the endpoint's secret");
         }
-        Answer answer = transport.post(URI.create(endpoint.url()),
+        Answer answer = transport.post(URI.create(endpoint.endpoint().url()),
                 WebhookSigner.headers(delivery.eventId(), at, delivery.body(), secrets),
                 delivery.body().getBytes(StandardCharsets.UTF_8));
         if (answer instanceof Answer.Answered answered) {

@@ -152,10 +152,14 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     }
 
     @Override
-    public List<WebhookSecret> signingSecrets(TenantId tenant, WebhookEndpointId id, Instant now) {
+    public Optional<ToSend> toSend(TenantId tenant, WebhookEndpointId id, Instant now) {
         ItemKey key = WebhookKeys.endpoint(tenant, id);
-        Map<String, AttributeValue> item = checked.one(ItemKind.WEBHOOK_ENDPOINT, ReadScope.tenant(tenant),
-                table(tenant).get(key), found -> found).orElse(Map.of());
+        return checked.one(ItemKind.WEBHOOK_ENDPOINT, ReadScope.tenant(tenant), table(tenant).get(key),
+                found -> found).filter(item -> EndpointItems.fromItem(item).id().equals(id))
+                .map(item -> new ToSend(EndpointItems.fromItem(item), secrets(item, key, now)));
+    }
+
+    private List<WebhookSecret> secrets(Map<String, AttributeValue> item, ItemKey key, Instant now) {
         List<WebhookSecret> secrets = new ArrayList<>();
         opened(item, EndpointItems.SECRET, key).ifPresent(secrets::add);
         boolean overlapping = EndpointItems.instant(item, EndpointItems.ROTATED_UNTIL).filter(now::isBefore)
