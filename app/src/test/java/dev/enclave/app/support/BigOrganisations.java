@@ -1,9 +1,9 @@
 package dev.enclave.app.support;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.member.MembershipWrites;

@@ -1,8 +1,8 @@
 package dev.enclave.app.support;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;

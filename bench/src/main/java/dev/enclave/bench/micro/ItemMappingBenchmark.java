@@ -1,10 +1,10 @@
 package dev.enclave.bench.micro;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members.UserMembership;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;

@@ -2,10 +2,10 @@ package dev.enclave.bench.micro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.app.infra.store.organisation.OrganisationWrites;

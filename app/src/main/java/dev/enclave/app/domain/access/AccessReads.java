@@ -3,19 +3,32 @@ package dev.enclave.app.domain.access;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-/** What deciding access needs, read in one call: the caller's membership and the organisation's status. */
+/**
+ * What deciding access needs, read in one call: the caller's membership, the organisation's status and its group
+ * definitions.
+ */
 public interface AccessReads {
 
     Facts read(TenantId tenant, UserKey user);
 
-    record Facts(Optional<Membership> membership, Optional<Organisation> organisation) {
+    /** The other members' memberships too, in the same call: a permission check about several members. */
+    Others readWith(TenantId tenant, UserKey user, List<UserKey> others);
+
+    record Facts(Optional<Membership> membership, Optional<Organisation> organisation, GroupDefinitions definitions) {
 
         Optional<OrganisationStatus> status() {
             return organisation.map(Organisation::status);
         }
+    }
+
+    /** {@link Facts} of the caller, and the memberships found among the others. */
+    record Others(Facts facts, Map<UserKey, Membership> memberships) {
     }
 }

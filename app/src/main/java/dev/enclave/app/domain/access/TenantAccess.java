@@ -3,38 +3,81 @@ package dev.enclave.app.domain.access;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Decides whether the caller may act in the organisation a path names: a token bound to a tenant must name this
- * one; the caller must be a member and the organisation active (one read with this tenant's scoped client); the
- * role must suffice. It only decides: what a decision costs the caller's request budget is the edge's business
- * ({@code web.RequestAccess}).
+ * one; the caller must be a member and the organisation active (one read with this tenant's scoped client, which
+ * also reads the organisation's group definitions); the caller's groups must give the permission. It only decides:
+ * what a decision costs the caller's request budget is the edge's business ({@code web.RequestAccess}).
  */
 @Singleton
 public record TenantAccess(AccessReads reads) {
 
-    /** Whether the caller may act in {@code organisation} as {@code requirement} asks: one read, then a judgement. */
-    public AccessDecision decide(Caller caller, String organisation, Requirement requirement) {
-        return judge(standing(caller, organisation), requirement);
+    /** A standing, with the memberships of other users read in the same call. */
+    public record WithOthers(AccessDecision standing, Map<UserKey, Membership> others) {
+    }
+
+    /** Whether the caller may act in {@code organisation} with {@code needed}: one read, then a judgement. */
+    public AccessDecision decide(Caller caller, String organisation, Permission needed) {
+        return judge(standing(caller, organisation), needed);
     }
 
     /**
-     * The caller's standing in {@code organisation}, whatever the role asked: granted as a member, or refused (tenant
-     * mismatch, not a member, organisation gone or suspended). Reads the membership and the organisation once.
+     * The caller's standing in {@code organisation}, whatever the permission asked: granted as a member, or refused
+     * (tenant mismatch, not a member, organisation gone or suspended). Reads the membership, the organisation and its
+     * group definitions once.
      */
     public AccessDecision standing(Caller caller, String organisation) {
+        return beforeReading(caller, organisation).orElseGet(() -> {
+            TenantId tenant = TenantId.of(organisation);
+            return onFacts(tenant, reads.read(tenant, caller.userKey()));
+        });
+    }
+
+    /** {@link #standing}, reading the memberships of {@code others} in the same call. */
+    public WithOthers standingWith(Caller caller, String organisation, List<UserKey> others) {
+        Optional<AccessDecision> refused = beforeReading(caller, organisation);
+        if (refused.isPresent()) {
+            return new WithOthers(refused.get(), Map.of());
+        }
+        TenantId tenant = TenantId.of(organisation);
+        AccessReads.Others read = reads.readWith(tenant, caller.userKey(), others);
+        return new WithOthers(onFacts(tenant, read.facts()), read.memberships());
+    }
+
+    /** The decision for {@code needed} given a {@link #standing}: a member's groups must also give it. */
+    public AccessDecision judge(AccessDecision standing, Permission needed) {
+        if (!(standing instanceof AccessDecision.Granted member)) {
+            return standing;
+        }
+        if (!member.holding().holds(needed)) {
+            return new AccessDecision.Refused(Reason.MISSING_ROLE,
+                    "This needs the " + needed.value() + " permission.");
+        }
+        return member;
+    }
+
+    /** A refusal decided before anything is read: no tenant id, or a token bound to another tenant. */
+    private static Optional<AccessDecision> beforeReading(Caller caller, String organisation) {
         Optional<TenantId> tenant = parse(organisation);
         if (tenant.isEmpty()) {
-            return notFound();
+            return Optional.of(notFound());
         }
         if (caller.tenant().isPresent() && !caller.tenant().get().equals(tenant.get())) {
-            return new AccessDecision.Refused(Reason.TENANT_MISMATCH,
-                    "Your token is bound to tenant " + caller.tenant().get().value() + ".");
+            return Optional.of(new AccessDecision.Refused(Reason.TENANT_MISMATCH,
+                    "Your token is bound to tenant " + caller.tenant().get().value() + "."));
         }
-        AccessReads.Facts facts = reads.read(tenant.get(), caller.userKey());
+        return Optional.empty();
+    }
+
+    private static AccessDecision onFacts(TenantId tenant, AccessReads.Facts facts) {
         Optional<Membership> membership = facts.membership();
         if (membership.isEmpty() || facts.organisation().isEmpty()
                 || facts.status().filter(s -> s == OrganisationStatus.DELETING).isPresent()) {
@@ -44,27 +87,8 @@ public record TenantAccess(AccessReads reads) {
             return new AccessDecision.Refused(Reason.ORGANISATION_SUSPENDED,
                     "The organisation is suspended; contact the platform.");
         }
-        return new AccessDecision.Granted(tenant.get(), membership.get(), facts.organisation().get());
-    }
-
-    /** The decision for {@code requirement} given a {@link #standing}: a member must also hold the role. */
-    public AccessDecision judge(AccessDecision standing, Requirement requirement) {
-        if (!(standing instanceof AccessDecision.Granted member)) {
-            return standing;
-        }
-        if (!satisfies(member.membership(), requirement)) {
-            return new AccessDecision.Refused(Reason.MISSING_ROLE,
-                    "This needs the " + requirement.name().toLowerCase(java.util.Locale.ROOT) + " role.");
-        }
-        return member;
-    }
-
-    private static boolean satisfies(Membership membership, Requirement requirement) {
-        return switch (requirement) {
-            case MEMBER -> true;
-            case ADMIN -> membership.isAdmin();
-            case OWNER -> membership.isOwner();
-        };
+        return new AccessDecision.Granted(tenant, membership.get(), facts.organisation().get(),
+                facts.definitions());
     }
 
     private static AccessDecision notFound() {

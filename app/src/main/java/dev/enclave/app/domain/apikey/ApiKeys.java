@@ -2,6 +2,8 @@ package dev.enclave.app.domain.apikey;
 
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -42,6 +44,13 @@ public interface ApiKeys {
      * A key, its organisation and its creator's membership (when the key names a creator) as read together; any may
      * be absent.
      */
-    record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation, Optional<Membership> creator) {
+    record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation, Optional<Membership> creator,
+                  GroupDefinitions definitions) {
+
+        /** Whether the key's creator still holds {@code api_keys:manage}, as the organisation defines it now. */
+        public boolean creatorManagesKeys() {
+            return creator.filter(member -> definitions.effective(member.groups())
+                    .holds(SystemPermissions.API_KEYS_MANAGE)).isPresent();
+        }
     }
 }

@@ -1,6 +1,5 @@
 package dev.enclave.app.domain.apikey;
 
-import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Outcome;
@@ -51,7 +50,7 @@ public record AuthenticatingApiKey(ApiKeys keys, Clock clock) {
         ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
         Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
                 .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty()
-                        || found.creator().filter(Membership::isAdmin).isPresent());
+                        || found.creatorManagesKeys());
         if (key.isEmpty() || found.organisation().isEmpty()
                 || found.organisation().get().status() == OrganisationStatus.DELETING) {
             return invalid();

@@ -46,6 +46,9 @@ public record EventType(String value) {
     public static final EventType WEBHOOK_ENDPOINT_DELETED = new EventType("webhook_endpoint.deleted");
     public static final EventType WEBHOOK_ENDPOINT_SECRET_ROTATED = new EventType("webhook_endpoint.secret_rotated");
     public static final EventType WEBHOOK_ENDPOINT_DISABLED = new EventType("webhook_endpoint.disabled");
+    public static final EventType GROUP_CREATED = new EventType("group.created");
+    public static final EventType GROUP_UPDATED = new EventType("group.updated");
+    public static final EventType GROUP_DELETED = new EventType("group.deleted");
     public static final EventType INVITATION_DELIVERY_CHANGED =
             new EventType("organisation.invitation_delivery_changed");
     public static final EventType EVENT_RETENTION_CHANGED = new EventType("organisation.retention_changed");
@@ -58,7 +61,8 @@ public record EventType(String value) {
             INVITATION_ACCEPTED, INVITATION_DECLINED, SERVICE_CREATED, SERVICE_RENAMED, SERVICE_DELETED,
             SERVICE_GROUP_MEMBER_ADDED, SERVICE_GROUP_MEMBER_REMOVED, API_KEY_CREATED, API_KEY_REVOKED,
             API_KEY_USED_FIRST, CREDENTIALS_ISSUED, WEBHOOK_ENDPOINT_CREATED, WEBHOOK_ENDPOINT_UPDATED,
-            WEBHOOK_ENDPOINT_DELETED, WEBHOOK_ENDPOINT_SECRET_ROTATED, WEBHOOK_ENDPOINT_DISABLED);
+            WEBHOOK_ENDPOINT_DELETED, WEBHOOK_ENDPOINT_SECRET_ROTATED, WEBHOOK_ENDPOINT_DISABLED, GROUP_CREATED,
+            GROUP_UPDATED, GROUP_DELETED);
 
     public EventType {
         Objects.requireNonNull(value, "value");

@@ -39,6 +39,10 @@ public record Target(String type, String id) {
         return new Target("webhook_endpoint", id);
     }
 
+    public static Target group(String id) {
+        return new Target("group", id);
+    }
+
     /** {@code type/id}, how the audit log is filtered by target. */
     public String path() {
         return type + "/" + id;

@@ -1,11 +1,11 @@
 package dev.enclave.app.domain.founding;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;

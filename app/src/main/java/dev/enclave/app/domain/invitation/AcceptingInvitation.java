@@ -2,7 +2,6 @@ package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.Invitations.WriteOutcome;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationRules;
@@ -10,6 +9,7 @@ import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.outcome.Rereads;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;

@@ -1,6 +1,6 @@
 package dev.enclave.app.domain.invitation;
 
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.Email;

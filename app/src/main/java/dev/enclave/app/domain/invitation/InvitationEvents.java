@@ -3,7 +3,7 @@ package dev.enclave.app.domain.invitation;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import java.util.Map;
 

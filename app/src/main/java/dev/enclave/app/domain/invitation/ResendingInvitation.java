@@ -1,6 +1,6 @@
 package dev.enclave.app.domain.invitation;
 
-import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
@@ -30,7 +30,7 @@ public final class ResendingInvitation {
     }
 
     /** {@code actor} resends {@code invitation} (as read), valid for {@code expiresInDays} from now. */
-    public record Resend(Membership actor, Invitation invitation, int expiresInDays) {
+    public record Resend(ActingMember actor, Invitation invitation, int expiresInDays) {
     }
 
     public Outcome<SendingInvitation.Sent> resend(Resend command) {

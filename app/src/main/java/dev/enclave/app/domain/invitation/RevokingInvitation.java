@@ -1,6 +1,6 @@
 package dev.enclave.app.domain.invitation;
 
-import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
@@ -12,7 +12,7 @@ import java.util.Optional;
 public record RevokingInvitation(Invitations invitations) {
 
     /** {@code actor} revokes {@code invitation}, as read. */
-    public record Revoke(Membership actor, Invitation invitation) {
+    public record Revoke(ActingMember actor, Invitation invitation) {
     }
 
     public Outcome<Void> revoke(Revoke command) {

@@ -1,10 +1,11 @@
 package dev.enclave.app.domain.invitation;
 
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -35,7 +36,7 @@ public final class SendingInvitation {
     }
 
     /** {@code inviter} invites {@code email} to {@code organisation} (as read) with what it will get on accepting. */
-    public record Send(Membership inviter, Organisation organisation, Email email, Set<GroupName> groups,
+    public record Send(ActingMember inviter, Organisation organisation, Email email, Set<GroupName> groups,
                        Set<ServiceGroup> serviceGroups, int expiresInDays) {
 
         public Send {
@@ -49,11 +50,11 @@ public final class SendingInvitation {
     }
 
     public Outcome<Sent> send(Send command) {
-        Membership inviter = command.inviter();
+        Membership inviter = command.inviter().membership();
         Organisation organisation = command.organisation();
         Email email = command.email();
         TenantId tenant = organisation.id();
-        var refusal = InviterChecks.check(inviter, command.groups());
+        var refusal = InviterChecks.check(command.inviter(), command.groups());
         if (refusal.isPresent()) {
             return Outcome.refused(refusal.get());
         }

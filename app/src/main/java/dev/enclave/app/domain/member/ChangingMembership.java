@@ -4,6 +4,9 @@ import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Rereads;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.util.Optional;
@@ -18,20 +21,20 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
     /** How often a removal reads the member again when they changed between the read and the write. */
     static final int REMOVAL_ATTEMPTS = 8;
 
-    /** {@code actor} removes {@code target} (themselves, or as an admin someone else). */
-    public record Remove(Membership actor, UserKey target) {
+    /** {@code actor} removes {@code target} (themselves, or with {@code members:manage} someone else). */
+    public record Remove(ActingMember actor, UserKey target) {
     }
 
     /**
      * {@code actor} grants or takes away {@code group}; when {@code expected} is given, only on a membership at one
      * of its versions.
      */
-    public record GroupChange(Membership actor, UserKey target, String targetUserId, GroupName group,
+    public record GroupChange(ActingMember actor, UserKey target, String targetUserId, GroupName group,
                               Optional<ExpectedVersion> expected) {
     }
 
     /** {@code actor}, an owner, hands ownership to {@code target}. */
-    public record TransferOwnership(Membership actor, UserKey target, String targetUserId) {
+    public record TransferOwnership(ActingMember actor, UserKey target, String targetUserId) {
     }
 
     /**
@@ -40,9 +43,9 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
      * grants racing a removal are removed with the member.
      */
     public Outcome<Void> remove(Remove command) {
-        Membership actor = command.actor();
-        if (!actor.user().equals(command.target()) && !actor.isAdmin()) {
-            return Outcome.refused(Reason.MISSING_ROLE, "Only admins remove other members.");
+        ActingMember actor = command.actor();
+        if (!actor.user().equals(command.target()) && !actor.holding().holds(SystemPermissions.MEMBERS_MANAGE)) {
+            return Outcome.refused(Reason.MISSING_ROLE, "Removing other members needs members:manage.");
         }
         return Rereads.decide(REMOVAL_ATTEMPTS, command, this::removeOnce,
                 () -> outcome(MembershipChanges.Change.MEMBERSHIP_CHANGED));
@@ -50,8 +53,8 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
 
     public Outcome<Void> grant(GroupChange command) {
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
-                changes.grant(command.actor(), command.target(), command.targetUserId(), command.group(),
-                        command.expected())));
+                changes.grant(command.actor().membership(), authority(command), command.target(),
+                        command.targetUserId(), command.group(), command.expected())));
     }
 
     public Outcome<Void> revoke(GroupChange command) {
@@ -60,42 +63,49 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
                     "Every member keeps the member group; remove the member instead.");
         }
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
-                changes.revoke(command.actor(), command.target(), command.targetUserId(), command.group(),
-                        command.expected())));
+                changes.revoke(command.actor().membership(), authority(command), command.target(),
+                        command.targetUserId(), command.group(), command.expected())));
     }
 
     public Outcome<Void> transferOwnership(TransferOwnership command) {
-        if (!command.actor().isOwner()) {
+        if (!command.actor().membership().isOwner()) {
             return Outcome.refused(Reason.MISSING_ROLE, "Only owners transfer ownership.");
         }
         if (command.actor().user().equals(command.target())) {
             return Outcome.refused(Reason.BAD_REQUEST, "Transfer ownership to another member.");
         }
-        return outcome(changes.transferOwnership(command.actor(), command.target(), command.targetUserId()));
+        return outcome(changes.transferOwnership(command.actor().membership(), command.target(),
+                command.targetUserId()));
     }
 
     private Rereads.Step<Remove, Outcome<Void>> removeOnce(Remove command) {
-        Membership actor = command.actor();
+        ActingMember actor = command.actor();
         Optional<Membership> membership = members.find(actor.tenant(), command.target());
         if (membership.isEmpty()) {
             return new Rereads.Decided<>(Outcome.refused(Reason.MEMBER_NOT_FOUND, "No such member."));
         }
-        if (!actor.user().equals(command.target()) && membership.get().isOwner() && !actor.isOwner()) {
+        boolean self = actor.user().equals(command.target());
+        if (!self && membership.get().isOwner() && !actor.membership().isOwner()) {
             return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Only owners remove owners."));
         }
-        MembershipChanges.Change change = changes.remove(actor, membership.get());
+        Authority authority = membership.get().isOwner() ? Authority.owner()
+                : actor.holding().authorityFor(SystemPermissions.MEMBERS_MANAGE);
+        MembershipChanges.Change change = changes.remove(actor.membership(), authority, membership.get());
         return change == MembershipChanges.Change.MEMBERSHIP_CHANGED ? new Rereads.Again<>(command)
                 : new Rereads.Decided<>(outcome(change));
     }
 
-    private static Optional<Outcome<Void>> permitted(Membership actor, GroupName group) {
-        if (!actor.isAdmin()) {
-            return refused(Reason.MISSING_ROLE, "Only admins edit groups.");
+    /** Editing groups needs {@code members:manage}, and holding what the group carries (owner for owner). */
+    private static Optional<Outcome<Void>> permitted(ActingMember actor, GroupName group) {
+        if (!actor.holding().holds(SystemPermissions.MEMBERS_MANAGE)) {
+            return refused(Reason.MISSING_ROLE, "Editing groups needs members:manage.");
         }
-        if (group.isOwner() && !actor.isOwner()) {
-            return refused(Reason.MISSING_ROLE, "Only owners grant or take the owner group.");
-        }
-        return Optional.empty();
+        return actor.holding().whyNotGive(group).map(why -> Outcome.refused(Reason.MISSING_ROLE, why));
+    }
+
+    private static Authority authority(GroupChange command) {
+        return command.group().isOwner() ? Authority.owner()
+                : command.actor().holding().authorityFor(SystemPermissions.MEMBERS_MANAGE);
     }
 
     private static Outcome<Void> outcome(MembershipChanges.Change change) {

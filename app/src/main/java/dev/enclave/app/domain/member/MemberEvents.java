@@ -3,6 +3,7 @@ package dev.enclave.app.domain.member;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.Email;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.member;
 
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;

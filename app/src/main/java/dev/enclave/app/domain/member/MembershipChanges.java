@@ -1,6 +1,8 @@
 package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.UserKey;
 import java.util.Optional;
 
@@ -13,7 +15,8 @@ public interface MembershipChanges {
     /*
      * Every change is made by an actor, whose membership the change checks in its own transaction: still the one the
      * decision was made on (not removed, nor removed and created again under a new life of the organisation) and
-     * still with the role the change needs. A request decided long ago, or for an organisation since deleted and
+     * still holding one of the groups its {@link Authority} names (with the definitions as judged, when one of them is
+     * a custom group). A request decided long ago, or for an organisation since deleted and
      * created again, changes nothing ({@link Change#ACTOR_GONE}).
      */
 
@@ -21,17 +24,17 @@ public interface MembershipChanges {
      * Removes the member, their email record, their seat and their service-group assignments in one transaction;
      * refuses to remove the last owner. Removing someone else needs an admin (an owner to remove an owner).
      */
-    Change remove(Membership actor, Membership membership);
+    Change remove(Membership actor, Authority authority, Membership membership);
 
     /**
      * Adds a group to the member {@code user}, whose id is {@code userId}; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
      * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
      * version, is decided by the write's condition, not by a read before it. Needs an admin (an owner for owner).
      */
-    Change grant(Membership actor, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
+    Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
 
     /** Removes a group; taking {@code owner} away from the last owner is refused. As {@link #grant}, by role. */
-    Change revoke(Membership actor, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
+    Change revoke(Membership actor, Authority authority, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
 
     /**
      * Moves the owner group from {@code from}, an owner, to another member in one transaction; the owner count is

@@ -39,6 +39,12 @@ public enum Reason {
     WEBHOOK_ENDPOINT_LIMIT_REACHED,
     /** The URL breaks the webhook URL rules (scheme, host, address). */
     WEBHOOK_URL_REFUSED,
+    GROUP_NOT_FOUND,
+    /** A custom group of that id exists already, or the id is a built-in group's. */
+    GROUP_EXISTS,
+    GROUP_LIMIT_REACHED,
+    /** Members hold the group: take it from them first. */
+    GROUP_IN_USE,
     /** No such delivery, or one already waiting for its next attempt. */
     DELIVERY_NOT_RETRYABLE
 }

@@ -1,6 +1,6 @@
 package dev.enclave.app.domain.service;
 
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;

@@ -1,6 +1,6 @@
 package dev.enclave.app.domain.service;
 
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.text.TextRule;
 
 /**

@@ -2,9 +2,9 @@ package dev.enclave.app.edge.filter;
 
 import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.idempotency.IdempotencyRecords;
@@ -140,7 +140,7 @@ final class IdempotencyFilter implements Ordered {
         if (caller.isEmpty() || tenant.isEmpty() || RouteAttributes.getRouteInfo(request).isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(access.decide(request, caller.get(), tenant.get().value(), Requirement.MEMBER))
+        return Optional.of(access.decide(request, caller.get(), tenant.get().value(), SystemPermissions.ORG_READ))
                 .filter(AccessDecision.Granted.class::isInstance).map(AccessDecision.Granted.class::cast);
     }
 

@@ -53,7 +53,12 @@ public enum ProblemType {
     WEBHOOK_ENDPOINT_LIMIT_REACHED("webhook-endpoint-limit-reached",
             "The organisation has as many webhook endpoints as it may; delete one first"),
     WEBHOOK_URL_REFUSED("webhook-url-refused", "Enclave does not deliver to that URL"),
-    DELIVERY_NOT_RETRYABLE("delivery-not-retryable", "No such delivery, or it is already waiting for an attempt");
+    DELIVERY_NOT_RETRYABLE("delivery-not-retryable", "No such delivery, or it is already waiting for an attempt"),
+    GROUP_NOT_FOUND("group-not-found", "No such custom group"),
+    GROUP_EXISTS("group-exists", "A group of that name exists"),
+    GROUP_LIMIT_REACHED("group-limit-reached",
+            "The organisation has as many custom groups as it may; delete one first"),
+    GROUP_IN_USE("group-in-use", "Members hold the group; take it from them first");
 
     /** The base every problem type URI starts with. */
     public static final String BASE_URI = "https://enclave.dev/problems/";

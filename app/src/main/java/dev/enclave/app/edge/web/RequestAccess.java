@@ -2,9 +2,9 @@ package dev.enclave.app.edge.web;
 
 import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
@@ -36,18 +36,18 @@ public final class RequestAccess {
 
     /** Answers {@code action}'s response when the request is granted, else the refusal as a problem. */
     public HttpResponse<?> whenGranted(HttpRequest<?> request, Caller caller, String organisation,
-                                       Requirement requirement,
+                                       Permission needed,
                                        Function<AccessDecision.Granted, HttpResponse<?>> action) {
-        AccessDecision decision = decide(request, caller, organisation, requirement);
+        AccessDecision decision = decide(request, caller, organisation, needed);
         if (decision instanceof AccessDecision.Granted granted) {
             return action.apply(granted);
         }
         return Rejections.toResponse(request, ((AccessDecision.Refused) decision).refusal());
     }
 
-    /** The decision for {@code requirement}, judged on the standing this request already read if it has one. */
-    public AccessDecision decide(HttpRequest<?> request, Caller caller, String organisation, Requirement requirement) {
-        AccessDecision decision = access.judge(standing(request, caller, organisation), requirement);
+    /** The decision for {@code needed}, judged on the standing this request already read if it has one. */
+    public AccessDecision decide(HttpRequest<?> request, Caller caller, String organisation, Permission needed) {
+        AccessDecision decision = access.judge(standing(request, caller, organisation), needed);
         if (decision instanceof AccessDecision.Granted member) {
             budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
         }

@@ -8,6 +8,8 @@ public enum ItemKind {
     SERVICE("service"),
     ASSIGNMENT("assignment"),
     API_KEY("api-key"),
+    /** An organisation's custom group definitions. */
+    GROUP_DEFINITIONS("group-definitions"),
     /** A webhook endpoint. */
     WEBHOOK_ENDPOINT("webhook-endpoint"),
     /** A webhook delivery. */

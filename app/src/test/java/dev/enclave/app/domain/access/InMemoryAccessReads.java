@@ -1,14 +1,17 @@
 package dev.enclave.app.domain.access;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -41,6 +44,8 @@ public final class InMemoryAccessReads implements AccessReads {
         return this;
     }
 
+    private GroupDefinitions definitions = GroupDefinitions.NONE;
+
     /** Access decided on these facts. */
     public TenantAccess access() {
         return new TenantAccess(this);
@@ -55,6 +60,20 @@ public final class InMemoryAccessReads implements AccessReads {
     public Facts read(TenantId tenant, UserKey user) {
         count++;
         return new Facts(membership.filter(m -> m.tenant().equals(tenant) && m.user().equals(user)),
-                organisation.filter(o -> o.id().equals(tenant)));
+                organisation.filter(o -> o.id().equals(tenant)), definitions);
+    }
+
+    @Override
+    public Others readWith(TenantId tenant, UserKey user, List<UserKey> others) {
+        Facts facts = read(tenant, user);
+        Map<UserKey, Membership> found = new HashMap<>();
+        facts.membership().ifPresent(own -> found.put(user, own));
+        return new Others(facts, found);
+    }
+
+    /** These facts with the organisation's custom groups {@code defined}. */
+    public InMemoryAccessReads defining(GroupDefinitions defined) {
+        definitions = defined;
+        return this;
     }
 }

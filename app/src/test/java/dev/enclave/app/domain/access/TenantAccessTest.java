@@ -2,9 +2,10 @@ package dev.enclave.app.domain.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.TenantId;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +23,7 @@ class TenantAccessTest {
     void decide_whenMemberOfActiveOrganisation_isGrantedWithWhatWasRead() {
         reads.member(ADA.userKey()).organisation(OrganisationStatus.ACTIVE);
 
-        AccessDecision decision = access.decide(ADA, "acme", Requirement.MEMBER);
+        AccessDecision decision = access.decide(ADA, "acme", SystemPermissions.ORG_READ);
 
         assertThat(decision).isInstanceOfSatisfying(AccessDecision.Granted.class, granted -> {
             assertThat(granted.tenant()).isEqualTo(ACME);
@@ -35,41 +36,41 @@ class TenantAccessTest {
     void decide_whenNotAMember_isOrganisationNotFound() {
         reads.organisation(OrganisationStatus.ACTIVE);
 
-        assertThat(reason(access.decide(ADA, "acme", Requirement.MEMBER))).isEqualTo(Reason.ORGANISATION_NOT_FOUND);
+        assertThat(reason(access.decide(ADA, "acme", SystemPermissions.ORG_READ))).isEqualTo(Reason.ORGANISATION_NOT_FOUND);
     }
 
     @Test
     void decide_whenOrganisationIsBeingDeleted_isOrganisationNotFound() {
         reads.member(ADA.userKey(), GroupName.OWNER).organisation(OrganisationStatus.DELETING);
 
-        assertThat(reason(access.decide(ADA, "acme", Requirement.MEMBER))).isEqualTo(Reason.ORGANISATION_NOT_FOUND);
+        assertThat(reason(access.decide(ADA, "acme", SystemPermissions.ORG_READ))).isEqualTo(Reason.ORGANISATION_NOT_FOUND);
     }
 
     @Test
     void decide_whenOrganisationIsSuspended_isSuspendedBeforeAnyRoleCheck() {
         reads.member(ADA.userKey()).organisation(OrganisationStatus.SUSPENDED);
 
-        assertThat(reason(access.decide(ADA, "acme", Requirement.OWNER))).isEqualTo(Reason.ORGANISATION_SUSPENDED);
+        assertThat(reason(access.decide(ADA, "acme", SystemPermissions.ORG_DELETE))).isEqualTo(Reason.ORGANISATION_SUSPENDED);
     }
 
     @Test
     void decide_whenRoleIsMissing_isMissingRole() {
         reads.member(ADA.userKey()).organisation(OrganisationStatus.ACTIVE);
 
-        assertThat(reason(access.decide(ADA, "acme", Requirement.ADMIN))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(access.decide(ADA, "acme", SystemPermissions.SERVICES_MANAGE))).isEqualTo(Reason.MISSING_ROLE);
     }
 
     @Test
     void decide_whenTokenIsBoundToAnotherTenant_isTenantMismatch_andReadsNothing() {
         Caller bound = new Caller("iss", "ada", Optional.empty(), false, Optional.of(TenantId.of("other")), Set.of());
 
-        assertThat(reason(access.decide(bound, "acme", Requirement.MEMBER))).isEqualTo(Reason.TENANT_MISMATCH);
+        assertThat(reason(access.decide(bound, "acme", SystemPermissions.ORG_READ))).isEqualTo(Reason.TENANT_MISMATCH);
         assertThat(reads.count()).isZero();
     }
 
     @Test
     void decide_whenPathIsNoTenantId_isOrganisationNotFound_andReadsNothing() {
-        assertThat(reason(access.decide(ADA, "NOT A TENANT", Requirement.MEMBER)))
+        assertThat(reason(access.decide(ADA, "NOT A TENANT", SystemPermissions.ORG_READ)))
                 .isEqualTo(Reason.ORGANISATION_NOT_FOUND);
         assertThat(reads.count()).isZero();
     }
@@ -80,9 +81,9 @@ class TenantAccessTest {
 
         AccessDecision standing = access.standing(ADA, "acme");
 
-        assertThat(access.judge(standing, Requirement.MEMBER)).isInstanceOf(AccessDecision.Granted.class);
-        assertThat(access.judge(standing, Requirement.ADMIN)).isInstanceOf(AccessDecision.Granted.class);
-        assertThat(reason(access.judge(standing, Requirement.OWNER))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(access.judge(standing, SystemPermissions.ORG_READ)).isInstanceOf(AccessDecision.Granted.class);
+        assertThat(access.judge(standing, SystemPermissions.SERVICES_MANAGE)).isInstanceOf(AccessDecision.Granted.class);
+        assertThat(reason(access.judge(standing, SystemPermissions.ORG_DELETE))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(reads.count()).isEqualTo(1);
     }
 

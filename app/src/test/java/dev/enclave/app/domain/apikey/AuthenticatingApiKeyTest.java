@@ -2,12 +2,12 @@ package dev.enclave.app.domain.apikey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -176,7 +176,7 @@ class AuthenticatingApiKeyTest {
             Organisation organisation = new Organisation(ACME, "Acme", 5, 1,
                     statuses.getOrDefault(id, OrganisationStatus.ACTIVE), 1, NOW.minusSeconds(7200), Optional.empty());
             return new Lookup(Optional.ofNullable(stored.get(id)), Optional.of(organisation),
-                    creator.flatMap(user -> Optional.ofNullable(members.get(user))));
+                    creator.flatMap(user -> Optional.ofNullable(members.get(user))), dev.enclave.app.domain.permission.GroupDefinitions.NONE);
         }
 
         @Override

@@ -3,8 +3,8 @@ package dev.enclave.app.domain.founding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.time.Clock;

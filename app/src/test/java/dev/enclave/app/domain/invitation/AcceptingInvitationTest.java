@@ -14,13 +14,14 @@ import static dev.enclave.app.domain.invitation.InvitationFixtures.signedIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -284,7 +285,7 @@ class AcceptingInvitationTest {
     /** Ada invites Bob for seven days; the token he receives. */
     private InviteToken invite(Set<ServiceGroup> serviceGroups, String... groups) {
         Outcome<SendingInvitation.Sent> sent = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK).send(
-                new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(groups), serviceGroups, 7));
+                new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(groups), serviceGroups, 7));
         assertThat(sent).isInstanceOf(Outcome.Done.class);
         return ((Outcome.Done<SendingInvitation.Sent>) sent).value().token();
     }

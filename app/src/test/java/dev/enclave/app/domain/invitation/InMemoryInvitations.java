@@ -7,6 +7,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.invitation.DynamoDbInvitations;
@@ -240,7 +241,7 @@ final class InMemoryInvitations implements Invitations {
         boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
         boolean servicesExist = servicesExist(invitation);
         boolean inviterMayGrant = invitation.inviter().map(inviter -> MembershipRules.mayGrant(
-                memberships.find(tenant, inviter), invitation.groups())).orElse(true);
+                memberships.find(tenant, inviter), GroupDefinitions.NONE, invitation.groups())).orElse(true);
         if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist && inviterMayGrant)) {
             boolean onlyTheInviter = notYetAMember && seatAvailable && servicesExist && !inviterMayGrant;
             return onlyTheInviter ? WriteOutcome.INVITER_GONE

@@ -3,11 +3,11 @@ package dev.enclave.app.domain.invitation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.invitation.Invitations.WriteOutcome;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;

@@ -1,10 +1,10 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;

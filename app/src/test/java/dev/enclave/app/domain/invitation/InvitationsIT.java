@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;

@@ -13,6 +13,7 @@ import static dev.enclave.app.domain.invitation.InvitationFixtures.member;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.serviceGroup;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Outcome;
@@ -31,7 +32,7 @@ class SendingInvitationTest {
     @Test
     void send_byAnAdmin_storesThePendingInvitationWithItsGroups_andATokenForIt() {
         invitations.service(ACME, serviceGroup("api/callers").service());
-        SendingInvitation.Sent sent = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups("billing"),
+        SendingInvitation.Sent sent = sent(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups("billing"),
                 Set.of(serviceGroup("api/callers")), 3)));
 
         Invitation invitation = sent.invitation();
@@ -58,7 +59,7 @@ class SendingInvitationTest {
     void send_grantingAGroupOfAServiceThatDoesNotExist_isNotFound_andStoresNothing() {
         invitations.service(ACME, serviceGroup("api/callers").service());
 
-        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(),
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(),
                 Set.of(serviceGroup("api/callers"), serviceGroup("billing/ops")), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.NOT_FOUND,
@@ -69,7 +70,7 @@ class SendingInvitationTest {
 
     @Test
     void send_grantingOwner_byAnAdmin_isMissingRole_andStoresNothing() {
-        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups("owner"), Set.of(), 7)));
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups("owner"), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.MISSING_ROLE,
                 "Only owners can send, resend or revoke an invitation that grants owner."));
@@ -78,7 +79,7 @@ class SendingInvitationTest {
 
     @Test
     void send_grantingOwner_byAnOwner_isSent() {
-        SendingInvitation.Sent sent = sent(sending.send(new SendingInvitation.Send(OLGA, invitations.read(ACME), BOB, groups("owner"), Set.of(),
+        SendingInvitation.Sent sent = sent(sending.send(new SendingInvitation.Send(ActingMember.of(OLGA), invitations.read(ACME), BOB, groups("owner"), Set.of(),
                 7)));
 
         assertThat(sent.invitation().groups()).isEqualTo(groups("owner"));
@@ -87,9 +88,9 @@ class SendingInvitationTest {
 
     @Test
     void send_again_toTheSameEmail_supersedesThePendingInvitation() {
-        Invitation first = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
+        Invitation first = sent(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
 
-        Invitation second = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups("billing"), Set.of(),
+        Invitation second = sent(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups("billing"), Set.of(),
                 7))).invitation();
 
         assertThat(second.id()).isNotEqualTo(first.id());
@@ -100,10 +101,10 @@ class SendingInvitationTest {
 
     @Test
     void send_afterTtlRemovedTheEmailsPendingInvitation_invitesAgain() {
-        Invitation first = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
+        Invitation first = sent(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
         invitations.removedByTtl(first);
 
-        Invitation again = sent(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
+        Invitation again = sent(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7))).invitation();
 
         assertThat(invitations.all(ACME)).containsExactly(again);
         assertThat(invitations.guardOf(ACME, BOB)).contains(again.id());
@@ -114,7 +115,7 @@ class SendingInvitationTest {
         Membership bob = member("bob");
         invitations.member(bob);
 
-        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), bob.email().orElseThrow(), groups(),
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), bob.email().orElseThrow(), groups(),
                 Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.ALREADY_MEMBER, "bob@example.com is already a member."));
@@ -125,7 +126,7 @@ class SendingInvitationTest {
     void send_whenEverySeatIsTaken_isSeatLimitReached_andStoresNothing() {
         InMemoryInvitations full = new InMemoryInvitations().organisation(acme(2)).member(OLGA).member(ADA);
 
-        Refusal refusal = refusal(new SendingInvitation(full, new TokenDeliveries(), CLOCK).send(new SendingInvitation.Send(ADA,
+        Refusal refusal = refusal(new SendingInvitation(full, new TokenDeliveries(), CLOCK).send(new SendingInvitation.Send(ActingMember.of(ADA),
                 full.read(ACME), BOB, groups(), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.SEAT_LIMIT_REACHED, "Every seat is taken."));
@@ -136,7 +137,7 @@ class SendingInvitationTest {
     void send_whenTheOrganisationIsSuspended_isSuspended() {
         invitations.status(ACME, OrganisationStatus.SUSPENDED);
 
-        assertThat(refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(
+        assertThat(refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(
                 new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended."));
         assertThat(invitations.all(ACME)).isEmpty();
     }
@@ -146,11 +147,11 @@ class SendingInvitationTest {
         Refusal gone = new Refusal(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
         invitations.organisation(acme(OrganisationStatus.DELETING, 10));
 
-        assertThat(refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(gone);
+        assertThat(refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(gone);
 
         invitations.organisationGone(ACME);
 
-        assertThat(refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(gone);
+        assertThat(refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7)))).isEqualTo(gone);
         assertThat(invitations.all(ACME)).isEmpty();
     }
 
@@ -158,10 +159,10 @@ class SendingInvitationTest {
     void send_whenAnotherInvitationToTheEmailIsSentMeanwhile_isConflict_andKeepsThatOne() {
         SendingInvitation other = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK);
         Invitation[] meanwhile = new Invitation[1];
-        invitations.beforeNextWrite(() -> meanwhile[0] = sent(other.send(new SendingInvitation.Send(OLGA, invitations.read(ACME), BOB,
+        invitations.beforeNextWrite(() -> meanwhile[0] = sent(other.send(new SendingInvitation.Send(ActingMember.of(OLGA), invitations.read(ACME), BOB,
                 groups(), Set.of(), 7))).invitation());
 
-        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ADA, invitations.read(ACME), BOB, groups(), Set.of(), 7)));
+        Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.CONFLICT,
                 "Another invitation to this email was sent at the same moment; try again."));

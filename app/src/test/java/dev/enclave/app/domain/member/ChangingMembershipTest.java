@@ -1,13 +1,14 @@
 package dev.enclave.app.domain.member;
 
-import static dev.enclave.app.domain.member.GroupName.ADMIN;
-import static dev.enclave.app.domain.member.GroupName.MEMBER;
-import static dev.enclave.app.domain.member.GroupName.OWNER;
+import static dev.enclave.app.domain.permission.GroupName.ADMIN;
+import static dev.enclave.app.domain.permission.GroupName.MEMBER;
+import static dev.enclave.app.domain.permission.GroupName.OWNER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -37,31 +38,31 @@ class ChangingMembershipTest {
 
     @Test
     void remove_byAPlainMember_ofSomeoneElse_isMissingRole_andKeepsThem() {
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(carl, dana.user())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(carl), dana.user())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, dana.user())).contains(dana);
     }
 
     @Test
     void remove_byAPlainMember_ofSomeoneWhoIsNotAMember_isMissingRole_notWhetherTheyExist() {
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(carl, STRANGER)))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(carl), STRANGER)))).isEqualTo(Reason.MISSING_ROLE);
     }
 
     @Test
     void remove_byAnAdmin_ofAPlainMember_removesThem() {
-        assertThat(changing.remove(new ChangingMembership.Remove(bea, carl.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), carl.user()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).isEmpty();
         assertThat(members.count(ACME)).isEqualTo(3);
     }
 
     @Test
     void remove_byAnAdmin_ofSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(bea, STRANGER)))).isEqualTo(Reason.MEMBER_NOT_FOUND);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), STRANGER)))).isEqualTo(Reason.MEMBER_NOT_FOUND);
         assertThat(members.count(ACME)).isEqualTo(4);
     }
 
     @Test
     void remove_byAnAdminWhoIsNoOwner_ofAnOwner_isMissingRole_andKeepsThem() {
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(bea, ada.user())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), ada.user())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
@@ -70,7 +71,7 @@ class ChangingMembershipTest {
         Membership eve = member("eve", OWNER);
         members.add(eve);
 
-        assertThat(changing.remove(new ChangingMembership.Remove(ada, eve.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(ada), eve.user()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, eve.user())).isEmpty();
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
@@ -80,19 +81,19 @@ class ChangingMembershipTest {
         Membership staleActor = member("eve", OWNER);
         members.add(member("eve"));
 
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(staleActor, ada.user())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(staleActor), ada.user())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
     @Test
     void leave_byAPlainMember_removesThem() {
-        assertThat(changing.remove(new ChangingMembership.Remove(carl, carl.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(carl), carl.user()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).isEmpty();
     }
 
     @Test
     void leave_byTheLastOwner_isLastOwner_andKeepsThem() {
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(ada, ada.user())))).isEqualTo(Reason.LAST_OWNER);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(ada), ada.user())))).isEqualTo(Reason.LAST_OWNER);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
@@ -100,7 +101,7 @@ class ChangingMembershipTest {
     void leave_byAnOwner_whileAnotherOwnerIsLeft_removesThem() {
         members.add(member("eve", OWNER));
 
-        assertThat(changing.remove(new ChangingMembership.Remove(ada, ada.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(ada), ada.user()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, ada.user())).isEmpty();
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
@@ -109,7 +110,7 @@ class ChangingMembershipTest {
     void remove_whenTheMemberChangedAfterItWasRead_readsThemAgain_andRemovesThem() {
         members.afterNextFind(() -> members.grant(ACME, carl.user(), BILLING, Optional.empty()));
 
-        assertThat(changing.remove(new ChangingMembership.Remove(bea, carl.user()))).isEqualTo(Outcome.done());
+        assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), carl.user()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).isEmpty();
     }
 
@@ -117,7 +118,7 @@ class ChangingMembershipTest {
     void remove_whenTheMemberChangesAfterEveryRead_isConflict_andKeepsThem() {
         changeAfterEveryFind(carl.user(), ChangingMembership.REMOVAL_ATTEMPTS);
 
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(bea, carl.user())))).isEqualTo(Reason.CONFLICT);
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), carl.user())))).isEqualTo(Reason.CONFLICT);
         assertThat(members.find(ACME, carl.user())).isPresent();
     }
 
@@ -136,20 +137,20 @@ class ChangingMembershipTest {
         int fill = Transaction.MAX_CHANGE_WRITES - 4;
         members.dependents(ACME, carl.user(), fill).dependents(ACME, dana.user(), fill + 1);
 
-        assertThat(changing.remove(new ChangingMembership.Remove(bea, carl.user()))).isEqualTo(Outcome.done());
-        assertThat(reason(changing.remove(new ChangingMembership.Remove(bea, dana.user())))).isEqualTo(Reason.CONFLICT);
+        assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), carl.user()))).isEqualTo(Outcome.done());
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), dana.user())))).isEqualTo(Reason.CONFLICT);
         assertThat(members.find(ACME, dana.user())).isPresent();
     }
 
     @Test
     void grant_byAPlainMember_isMissingRole_andChangesNothing() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(carl, dana.user(), dana.userId(), BILLING, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(carl), dana.user(), dana.userId(), BILLING, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, dana.user())).contains(dana);
     }
 
     @Test
     void grant_byAnAdmin_ofAGroup_addsIt_atTheNextVersion() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
 
         Membership now = members.find(ACME, carl.user()).orElseThrow();
         assertThat(now.groups()).containsExactlyInAnyOrder(BILLING, MEMBER);
@@ -158,13 +159,13 @@ class ChangingMembershipTest {
 
     @Test
     void grant_ofTheOwnerGroup_byAnAdminWhoIsNoOwner_isMissingRole() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), OWNER, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), OWNER, Optional.empty())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test
     void grant_ofTheOwnerGroup_byAnOwner_makesASecondOwner() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(ada, carl.user(), carl.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(ada), carl.user(), carl.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
 
         assertThat(members.find(ACME, carl.user()).orElseThrow().isOwner()).isTrue();
         assertThat(members.owners(ACME)).isEqualTo(2);
@@ -172,60 +173,60 @@ class ChangingMembershipTest {
 
     @Test
     void grant_ofTheAdminGroup_byAnAdmin_isAllowed() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user()).orElseThrow().isAdmin()).isTrue();
     }
 
     @Test
     void grant_ofAGroupAlreadyHeld_isNotRefused_andKeepsTheVersion() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
 
     @Test
     void grant_toSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, STRANGER, STRANGER.digest(), BILLING, Optional.empty()))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), STRANGER, STRANGER.digest(), BILLING, Optional.empty()))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
         assertThat(members.find(ACME, STRANGER)).isEmpty();
     }
 
     @Test
     void grant_withIfMatchAtTheVersionRead_applies() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, atVersion(1)))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, atVersion(1)))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user()).orElseThrow().groups()).contains(BILLING);
     }
 
     @Test
     void grant_withIfMatchAtAnotherVersion_isVersionMismatch_andChangesNothing() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, atVersion(2)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, atVersion(2)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void grant_withIfMatchAtAnotherVersion_ofAGroupAlreadyHeld_isStillAVersionMismatch() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, atVersion(2)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, atVersion(2)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
     }
 
     @Test
     void grant_withIfMatch_toSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(bea, STRANGER, STRANGER.digest(), BILLING, atVersion(1)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), STRANGER, STRANGER.digest(), BILLING, atVersion(1)))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
     }
 
     @Test
     void revoke_ofTheMemberGroup_isBadRequest_beforeAnyRoleCheck() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, carl.user(), carl.userId(), MEMBER, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), carl.user(), carl.userId(), MEMBER, Optional.empty()))))
                 .isEqualTo(Reason.BAD_REQUEST);
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(carl, dana.user(), dana.userId(), MEMBER, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(carl), dana.user(), dana.userId(), MEMBER, Optional.empty()))))
                 .isEqualTo(Reason.BAD_REQUEST);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void revoke_byAPlainMember_isMissingRole_andChangesNothing() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(carl, bea.user(), bea.userId(), ADMIN, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(carl), bea.user(), bea.userId(), ADMIN, Optional.empty()))))
                 .isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
@@ -235,20 +236,20 @@ class ChangingMembershipTest {
         members.add(member("eve", BILLING));
         UserKey eve = UserKey.of("iss", "eve");
 
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(bea, eve, eve.digest(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(bea), eve, eve.digest(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, eve).orElseThrow().groups()).containsExactly(MEMBER);
     }
 
     @Test
     void revoke_ofTheOwnerGroup_byAnAdminWhoIsNoOwner_isMissingRole() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(bea, ada.user(), ada.userId(), OWNER, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(bea), ada.user(), ada.userId(), OWNER, Optional.empty()))))
                 .isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test
     void revoke_ofTheOwnerGroup_fromTheLastOwner_isLastOwner_andKeepsIt() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, ada.user(), ada.userId(), OWNER, Optional.empty())))).isEqualTo(Reason.LAST_OWNER);
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), ada.user(), ada.userId(), OWNER, Optional.empty())))).isEqualTo(Reason.LAST_OWNER);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
@@ -256,56 +257,56 @@ class ChangingMembershipTest {
     void revoke_ofTheOwnerGroup_fromOneOfTwoOwners_leavesTheOther() {
         members.add(member("eve", OWNER));
 
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, ada.user(), ada.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), ada.user(), ada.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
         assertThat(members.owners(ACME)).isEqualTo(1);
     }
 
     @Test
     void revoke_ofTheOwnerGroup_fromSomeoneWhoIsNoOwner_isNotRefused_evenWithOneOwner() {
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, carl.user(), carl.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), carl.user(), carl.userId(), OWNER, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void revoke_ofAGroupNotHeld_isNotRefused_andKeepsTheVersion() {
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(bea, carl.user(), carl.userId(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, Optional.empty()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
     void revoke_fromSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(bea, STRANGER, STRANGER.digest(), BILLING, Optional.empty()))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(bea), STRANGER, STRANGER.digest(), BILLING, Optional.empty()))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
     }
 
     @Test
     void revoke_withIfMatchAtAnotherVersion_isVersionMismatch_andKeepsTheGroup() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, atVersion(7)))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, atVersion(7)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
 
     @Test
     void revoke_withIfMatchAnyVersion_takesTheGroupAway() {
-        assertThat(changing.revoke(new ChangingMembership.GroupChange(ada, bea.user(), bea.userId(), ADMIN, Optional.of(ExpectedVersion.anyExisting())))).isEqualTo(Outcome.done());
+        assertThat(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, Optional.of(ExpectedVersion.anyExisting())))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, bea.user()).orElseThrow().isAdmin()).isFalse();
     }
 
     @Test
     void transfer_byAnAdminWhoIsNoOwner_isMissingRole() {
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(bea, carl.user(), carl.userId())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ActingMember.of(bea), carl.user(), carl.userId())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
     @Test
     void transfer_toYourself_isBadRequest() {
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, ada.user(), ada.userId())))).isEqualTo(Reason.BAD_REQUEST);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ActingMember.of(ada), ada.user(), ada.userId())))).isEqualTo(Reason.BAD_REQUEST);
     }
 
     @Test
     void transfer_toAMember_movesTheOwnerGroup_andKeepsOneOwner() {
-        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, carl.user(), carl.userId()))).isEqualTo(Outcome.done());
+        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ActingMember.of(ada), carl.user(), carl.userId()))).isEqualTo(Outcome.done());
 
         assertThat(members.find(ACME, carl.user()).orElseThrow().isOwner()).isTrue();
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
@@ -314,7 +315,7 @@ class ChangingMembershipTest {
 
     @Test
     void transfer_toSomeoneWhoIsNotAMember_isMemberNotFound_andKeepsTheOwner() {
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, STRANGER, STRANGER.digest())))).isEqualTo(Reason.MEMBER_NOT_FOUND);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ActingMember.of(ada), STRANGER, STRANGER.digest())))).isEqualTo(Reason.MEMBER_NOT_FOUND);
         assertThat(members.find(ACME, ada.user())).contains(ada);
     }
 
@@ -323,7 +324,7 @@ class ChangingMembershipTest {
         Membership eve = member("eve", OWNER);
         members.add(eve);
 
-        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ada, eve.user(), eve.userId()))).isEqualTo(Outcome.done());
+        assertThat(changing.transferOwnership(new ChangingMembership.TransferOwnership(ActingMember.of(ada), eve.user(), eve.userId()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, ada.user()).orElseThrow().isOwner()).isFalse();
         assertThat(members.find(ACME, eve.user()).orElseThrow().isOwner()).isTrue();
         assertThat(members.owners(ACME)).isEqualTo(1);
@@ -334,7 +335,7 @@ class ChangingMembershipTest {
         Membership staleActor = member("eve", OWNER);
         members.add(member("eve"));
 
-        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(staleActor, carl.user(), carl.userId())))).isEqualTo(Reason.MISSING_ROLE);
+        assertThat(reason(changing.transferOwnership(new ChangingMembership.TransferOwnership(ActingMember.of(staleActor), carl.user(), carl.userId())))).isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 

@@ -2,6 +2,8 @@ package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.member.DynamoDbMembers;
 import dev.enclave.app.infra.store.member.DynamoDbMembershipChanges;
@@ -111,13 +113,13 @@ public final class InMemoryMembers implements Members, MembershipChanges {
      * writes (membership, counters, email record) and their dependents must fit one transaction.
      */
     @Override
-    public Change remove(Membership actor, Membership membership) {
+    public Change remove(Membership actor, Authority authority, Membership membership) {
         TenantId tenant = membership.tenant();
         boolean self = actor.user().equals(membership.user());
         if (stored(tenant, membership.user()).filter(s -> s.membership().version() == membership.version()).isEmpty()) {
             return Change.MEMBERSHIP_CHANGED;
         }
-        if (!self && !acting(actor, membership.isOwner())) {
+        if (!self && !acting(actor, authority)) {
             return Change.ACTOR_GONE;
         }
         if (self && !stored(tenant, actor.user()).get().membership().joinedAt().equals(actor.joinedAt())) {
@@ -137,16 +139,16 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     @Override
-    public Change grant(Membership actor, UserKey user, String userId, GroupName group,
+    public Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
                         Optional<ExpectedVersion> expected) {
-        return acting(actor, group.isOwner()) ? editGroup(actor.tenant(), user, group, true, expected)
+        return acting(actor, authority) ? editGroup(actor.tenant(), user, group, true, expected)
                 : Change.ACTOR_GONE;
     }
 
     @Override
-    public Change revoke(Membership actor, UserKey user, String userId, GroupName group,
+    public Change revoke(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
                          Optional<ExpectedVersion> expected) {
-        return acting(actor, group.isOwner()) ? editGroup(actor.tenant(), user, group, false, expected)
+        return acting(actor, authority) ? editGroup(actor.tenant(), user, group, false, expected)
                 : Change.ACTOR_GONE;
     }
 
@@ -156,9 +158,9 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     /** As {@link MembershipRules#stillActing}: the actor's membership as read, with the role. */
-    private boolean acting(Membership actor, boolean ownerNeeded) {
+    private boolean acting(Membership actor, Authority authority) {
         return MembershipRules.stillActing(actor, stored(actor.tenant(), actor.user()).map(Stored::membership),
-                ownerNeeded);
+                authority);
     }
 
     /** The new owner is read first: already an owner, or no member, answers for them before the one leaving. */
@@ -171,13 +173,13 @@ public final class InMemoryMembers implements Members, MembershipChanges {
         }
         GroupName owner = GroupName.OWNER;
         if (stored(tenant, to).map(found -> found.membership().isOwner()).orElse(false)) {
-            return revoke(actor, from, from.digest(), owner, Optional.empty());
+            return revoke(actor, Authority.owner(), from, from.digest(), owner, Optional.empty());
         }
         Optional<Change> newOwnerRefused = refusedEdit(stored(tenant, to), owner, true, Optional.empty());
         if (newOwnerRefused.isPresent()) {
             return newOwnerRefused.get();
         }
-        if (!acting(actor, true)) {
+        if (!acting(actor, Authority.owner())) {
             return Change.ACTOR_GONE;
         }
         edit(tenant, to, owner, true);

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.InMemoryAccessReads;
-import dev.enclave.app.domain.access.Requirement;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
 import io.micronaut.http.HttpRequest;
@@ -30,8 +30,8 @@ class RequestAccessTest {
     void aFilterAndAController_onOneRequest_shareOneStanding() {
         HttpRequest<?> request = HttpRequest.POST("/v1/orgs/acme/services", "{}");
 
-        AccessDecision byTheFilter = requests.decide(request, ADA, "acme", Requirement.MEMBER);
-        AccessDecision byTheController = requests.decide(request, ADA, "acme", Requirement.ADMIN);
+        AccessDecision byTheFilter = requests.decide(request, ADA, "acme", SystemPermissions.ORG_READ);
+        AccessDecision byTheController = requests.decide(request, ADA, "acme", SystemPermissions.SERVICES_MANAGE);
 
         assertThat(byTheFilter).isInstanceOf(AccessDecision.Granted.class);
         assertThat(byTheController).isInstanceOf(AccessDecision.Granted.class);
@@ -42,17 +42,17 @@ class RequestAccessTest {
     void anotherOrganisationOrCaller_isDecidedAfresh() {
         HttpRequest<?> request = HttpRequest.POST("/v1/orgs/acme/services", "{}");
 
-        requests.decide(request, ADA, "acme", Requirement.MEMBER);
-        requests.decide(request, ADA, "globex", Requirement.MEMBER);
-        requests.decide(request, BOB, "globex", Requirement.MEMBER);
+        requests.decide(request, ADA, "acme", SystemPermissions.ORG_READ);
+        requests.decide(request, ADA, "globex", SystemPermissions.ORG_READ);
+        requests.decide(request, BOB, "globex", SystemPermissions.ORG_READ);
 
         assertThat(reads.count()).isEqualTo(3);
     }
 
     @Test
     void twoRequests_eachReadTheirOwn() {
-        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
-        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_READ);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_READ);
 
         assertThat(reads.count()).isEqualTo(2);
     }
@@ -61,17 +61,17 @@ class RequestAccessTest {
     void aGrantedMember_spendsTheOrganisationsBudget_andOneFoundGone_theirOwnAgain() {
         assertThat(policyOf(ADA)).isEqualTo("caller");
 
-        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_READ);
         assertThat(policyOf(ADA)).isEqualTo("tenant");
 
         reads.removeMember();
-        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.MEMBER);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_READ);
         assertThat(policyOf(ADA)).isEqualTo("caller");
     }
 
     @Test
     void aMemberWithoutTheRole_isNotCountedAsTheOrganisations() {
-        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", Requirement.OWNER);
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_DELETE);
 
         assertThat(policyOf(ADA)).isEqualTo("caller");
     }

@@ -12,9 +12,9 @@ import static dev.enclave.app.infra.consistency.HealthyTable.sortKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.invitation.InvitationStatus;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -2,12 +2,12 @@ package dev.enclave.app.edge.web.apikey;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.apikey.ApiKeys;
 import dev.enclave.app.domain.apikey.CreatingApiKey;
 import dev.enclave.app.domain.apikey.RevokingApiKey;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
@@ -140,7 +140,7 @@ class ApiKeyController {
     @Post
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateApiKey body) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+        return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted -> {
             Access level = DataNamespaceView.access(body.access());
             return Rejections.answer(request, creating.create(new CreatingApiKey.Command(granted.organisation(),
                     body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
@@ -160,7 +160,7 @@ class ApiKeyController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiKeyList.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> HttpResponse.ok(
+        return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted -> HttpResponse.ok(
                 new ApiKeyList(keys.list(granted.tenant()).stream().map(ApiKeyView::of).toList(), null)));
     }
 
@@ -169,7 +169,7 @@ class ApiKeyController {
     @Delete("/{keyId}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+        return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted ->
                 Rejections.orNoContent(request, revoking.revoke(new RevokingApiKey.Revoke(granted.tenant(), keyId))));
     }
 

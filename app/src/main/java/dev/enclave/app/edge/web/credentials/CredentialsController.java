@@ -2,10 +2,10 @@ package dev.enclave.app.edge.web.credentials;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.CredentialsEvents;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.event.EventRecorder;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
@@ -97,7 +97,7 @@ class CredentialsController {
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @Valid @Nullable @Body CredentialsRequest body) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+        return access.whenGranted(request, caller, org, SystemPermissions.CREDENTIALS_ISSUE, granted -> {
             Access level = DataNamespaceView.access(body == null ? null : body.access());
             Organisation organisation = granted.organisation();
             IssuedCredentials issued = credentials.fresh(granted.tenant(), organisation.incarnation(), level,

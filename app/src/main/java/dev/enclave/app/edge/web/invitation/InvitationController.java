@@ -2,7 +2,6 @@ package dev.enclave.app.edge.web.invitation;
 
 import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
@@ -10,9 +9,10 @@ import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.domain.invitation.ResendingInvitation;
 import dev.enclave.app.domain.invitation.RevokingInvitation;
 import dev.enclave.app.domain.invitation.SendingInvitation;
-import dev.enclave.app.domain.member.GroupName;
-import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
@@ -103,12 +103,12 @@ class InvitationController {
     @Post
     HttpResponse<?> send(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Valid @Body InvitationViews.SendRequest body) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> send(request, granted, body));
+        return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted -> send(request, granted, body));
     }
 
     private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
                                  InvitationViews.SendRequest body) {
-        return Rejections.answer(request, sending.send(new SendingInvitation.Send(granted.membership(),
+        return Rejections.answer(request, sending.send(new SendingInvitation.Send(granted.acting(),
                 granted.organisation(), Email.of(body.email()), parsed(body.groups(), GroupName::parse),
                 parsed(body.serviceGroups(), ServiceGroup::parse), body.expiresInDays() == null
                 ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays())), sent -> sent(granted, sent));
@@ -143,7 +143,7 @@ class InvitationController {
                          @Parameter(description = "Page size, 1-100 (default 25)") @Nullable @QueryValue Integer limit,
                          @Parameter(description = "The nextCursor of the previous page of the same status")
                          @Nullable @QueryValue String cursor) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+        return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted -> {
             Optional<InvitationStatus> wanted = status == null ? Optional.of(InvitationStatus.PENDING)
                     : InvitationStatus.parse(status);
             if (wanted.isEmpty()) {
@@ -198,15 +198,15 @@ class InvitationController {
     }
 
     private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,
-                                           BiFunction<Membership, Invitation, HttpResponse<?>> action) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> {
+                                           BiFunction<ActingMember, Invitation, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted -> {
             Optional<Invitation> invitation;
             try {
                 invitation = invitations.find(granted.tenant(), new InvitationId(id));
             } catch (IllegalArgumentException malformed) {
                 invitation = Optional.empty();
             }
-            return invitation.<HttpResponse<?>>map(found -> action.apply(granted.membership(), found))
+            return invitation.<HttpResponse<?>>map(found -> action.apply(granted.acting(), found))
                     .orElseGet(() -> Rejections.toResponse(request,
                             Reason.INVITATION_NOT_FOUND, "No such invitation."));
         });

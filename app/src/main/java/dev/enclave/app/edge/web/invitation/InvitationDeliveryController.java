@@ -1,10 +1,10 @@
 package dev.enclave.app.edge.web.invitation;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.invitation.InvitationDeliveries;
 import dev.enclave.app.domain.invitation.InvitationDelivery;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
@@ -75,7 +75,7 @@ class InvitationDeliveryController {
             schema = @Schema(implementation = DeliveryView.class)))
     @Get
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+        return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted ->
                 HttpResponse.ok(new DeliveryView(deliveries.of(granted.tenant()).wire())));
     }
 
@@ -93,7 +93,7 @@ class InvitationDeliveryController {
             return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "delivery: this Enclave sends no "
                     + "email (no enclave.mail.host or enclave.invitations.accept-link-template is set).");
         }
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted ->
+        return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted ->
                 deliveries.choose(granted.organisation(), chosen) ? HttpResponse.ok(new DeliveryView(chosen.wire()))
                         : Rejections.toResponse(request, Reason.CONFLICT,
                         "The organisation changed meanwhile; try again."));

@@ -2,8 +2,8 @@ package dev.enclave.app.edge.web.invitation;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.invitation.Invitation;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.input.EmailAddress;

@@ -1,13 +1,13 @@
 package dev.enclave.app.edge.web.member;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.member.ChangingMembership;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.Problems;
@@ -75,8 +75,8 @@ class MemberController {
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> Rejections.orNoContent(request,
-                changing.remove(new ChangingMembership.Remove(granted.membership(),
+        return access.whenGranted(request, caller, org, SystemPermissions.ORG_READ, granted -> Rejections.orNoContent(request,
+                changing.remove(new ChangingMembership.Remove(granted.acting(),
                         UserKey.of(caller.issuer(), userId)))));
     }
 
@@ -109,8 +109,8 @@ class MemberController {
         if (name.isEmpty()) {
             return Rejections.toResponse(request, Reason.BAD_REQUEST, "A group is " + GroupName.RULE + ".");
         }
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> Rejections.answer(request,
-                edit.apply(new ChangingMembership.GroupChange(granted.membership(),
+        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_MANAGE, granted -> Rejections.answer(request,
+                edit.apply(new ChangingMembership.GroupChange(granted.acting(),
                         UserKey.of(caller.issuer(), userId), userId, name.get(),
                         IfMatch.expected(ifMatch, granted.organisation().incarnation()))),
                 done -> member(request, granted.organisation(), caller, userId)));
@@ -127,7 +127,7 @@ class MemberController {
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> {
+        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_READ, granted -> {
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {
                 return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
@@ -152,7 +152,7 @@ class MemberController {
     @MemberAnswer
     @Get("/{userId}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String userId) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted ->
+        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_READ, granted ->
                 member(request, granted.organisation(), caller, userId));
     }
 

@@ -1,9 +1,9 @@
 package dev.enclave.app.edge.web.member;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.identity.Email;
 import io.micronaut.core.annotation.Nullable;

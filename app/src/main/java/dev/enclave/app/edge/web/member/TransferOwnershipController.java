@@ -1,9 +1,9 @@
 package dev.enclave.app.edge.web.member;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.member.ChangingMembership;
 import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
@@ -65,8 +65,8 @@ class TransferOwnershipController {
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.orNoContent(request,
-                changing.transferOwnership(new ChangingMembership.TransferOwnership(granted.membership(),
+        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_MANAGE, granted -> Rejections.orNoContent(request,
+                changing.transferOwnership(new ChangingMembership.TransferOwnership(granted.acting(),
                         UserKey.of(caller.issuer(), body.userId()), body.userId()))));
     }
 }

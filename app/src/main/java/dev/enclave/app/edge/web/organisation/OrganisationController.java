@@ -2,7 +2,6 @@ package dev.enclave.app.edge.web.organisation;
 
 import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.founding.CreatingOrganisation;
 import dev.enclave.app.domain.organisation.DeletingOrganisation;
 import dev.enclave.app.domain.organisation.Organisation;
@@ -11,6 +10,7 @@ import dev.enclave.app.domain.organisation.RenamingOrganisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.IfMatchRequired;
@@ -109,7 +109,8 @@ class OrganisationController {
      * name, for this caller; the key reused for a different body is 422; someone else's organisation is 409.
      */
     private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
-        if (!(access.decide(request, caller, id.value(), Requirement.OWNER) instanceof AccessDecision.Granted owner)) {
+        if (!(access.decide(request, caller, id.value(), SystemPermissions.ORG_READ) instanceof AccessDecision.Granted owner)
+                || !owner.membership().isOwner()) {
             return Rejections.toResponse(request, Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
         }
         Optional<Organisation> existing = Optional.of(owner.organisation()).filter(o -> o.name().equals(name));
@@ -139,7 +140,7 @@ class OrganisationController {
     @InOrganisation
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.MEMBER, granted -> answer(granted.organisation()));
+        return access.whenGranted(request, caller, org, SystemPermissions.ORG_READ, granted -> answer(granted.organisation()));
     }
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
@@ -156,7 +157,7 @@ class OrganisationController {
                            @Valid @Body OrganisationRequests.Rename body,
                            @Parameter(description = IfMatchRequired.PARAMETER, required = true)
                            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        AccessDecision decision = access.decide(request, caller, org, Requirement.ADMIN);
+        AccessDecision decision = access.decide(request, caller, org, SystemPermissions.ORG_MANAGE);
         if (!(decision instanceof AccessDecision.Granted granted)) {
             return Rejections.toResponse(request, ((AccessDecision.Refused) decision).refusal());
         }
@@ -179,7 +180,7 @@ class OrganisationController {
     @InOrganisation
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.OWNER, granted -> Rejections.answer(request,
+        return access.whenGranted(request, caller, org, SystemPermissions.ORG_DELETE, granted -> Rejections.answer(request,
                 deleting.delete(new DeletingOrganisation.Delete(granted.organisation())),
                 done -> HttpResponse.accepted()));
     }

@@ -2,12 +2,13 @@ package dev.enclave.app.edge.web.service;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.AssigningServiceGroups;
 import dev.enclave.app.domain.service.ChangingServices;
 import dev.enclave.app.domain.service.Service;
@@ -144,7 +145,7 @@ class ServiceController {
     @Post("/services")
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateService body) {
-        return as(request, caller, org, Requirement.ADMIN, organisation -> Rejections.answer(request,
+        return as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation -> Rejections.answer(request,
                 changing.create(new ChangingServices.Create(organisation, new ServiceId(body.id()), body.name())),
                 created -> HttpResponse.created(ServiceView.of(created),
                                 URI.create("/v1/orgs/" + org + "/services/" + body.id()))
@@ -156,7 +157,7 @@ class ServiceController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(
+        return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> HttpResponse.ok(
                 new ServicePage(services.list(organisation).stream().map(ServiceView::of).toList(), null)));
     }
 
@@ -168,7 +169,7 @@ class ServiceController {
                 schema = @Schema(implementation = ServiceView.class)))
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
-        return onService(request, service, id -> as(request, caller, org, Requirement.MEMBER, organisation ->
+        return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_READ, organisation ->
                 services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
                         .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
                                 "No service " + service + "."))));
@@ -187,7 +188,7 @@ class ServiceController {
                            @PathVariable String service, @Valid @Body RenameService body,
                            @Parameter(description = IfMatchRequired.PARAMETER, required = true)
                            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation -> {
+        return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation -> {
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
             if (expected.isEmpty()) {
                 return Rejections.toResponse(request, Reason.PRECONDITION_REQUIRED,
@@ -204,7 +205,7 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
-        return onService(request, service, id -> as(request, caller, org, Requirement.ADMIN, organisation ->
+        return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation ->
                 Rejections.orNoContent(request, changing.delete(new ChangingServices.Delete(organisation, id)))));
     }
 
@@ -230,7 +231,7 @@ class ServiceController {
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group) {
-        return onGroup(request, service, group, serviceGroup -> as(request, caller, org, Requirement.MEMBER,
+        return onGroup(request, service, group, serviceGroup -> as(request, caller, org, SystemPermissions.SERVICES_READ,
                 organisation -> HttpResponse.ok(new GroupMembers(services.groupMembers(organisation, serviceGroup),
                         null))));
     }
@@ -249,13 +250,13 @@ class ServiceController {
             return Rejections.toResponse(request, Reason.BAD_REQUEST, "service and group are each "
                     + ServiceNames.NAME_RULE + ".");
         }
-        return as(request, caller, org, Requirement.MEMBER, organisation -> HttpResponse.ok(new Access(
+        return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> HttpResponse.ok(new Access(
                 services.isAssigned(organisation, asked.get(), UserKey.of(caller.issuer(), userId)))));
     }
 
-    private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Requirement requirement,
+    private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Permission needed,
                                Function<Organisation, HttpResponse<?>> action) {
-        return access.whenGranted(request, caller, org, requirement,
+        return access.whenGranted(request, caller, org, needed,
                 granted -> action.apply(granted.organisation()));
     }
 
@@ -267,7 +268,7 @@ class ServiceController {
                                              String group, String userId,
                                              Function<AssigningServiceGroups.Assignment, Outcome<Void>> change) {
         return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
-                ? as(request, caller, org, Requirement.ADMIN, organisation -> Rejections.orNoContent(request,
+                ? as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation -> Rejections.orNoContent(request,
                         change.apply(new AssigningServiceGroups.Assignment(organisation, serviceGroup,
                                 UserKey.of(caller.issuer(), userId), userId))))
                 : noSuchMember(request));

@@ -1,8 +1,8 @@
 package dev.enclave.app.edge.web.webhook;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.webhook.Deliveries;
 import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.ReplayingDeliveries;
@@ -91,7 +91,7 @@ class DeliveryController {
             return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "limit: must be 1 to 100.");
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                Requirement.ADMIN, granted -> {
+                SystemPermissions.WEBHOOKS_MANAGE, granted -> {
                     Deliveries.DeliveryPage page = deliveries.list(granted.tenant(), endpoint, before,
                             limit == null ? 50 : limit);
                     return HttpResponse.ok(new DeliveryPage(page.deliveries().stream().map(DeliveryView::of)
@@ -110,7 +110,7 @@ class DeliveryController {
             return Rejections.toResponse(request, Reason.DELIVERY_NOT_RETRYABLE, "No such delivery.");
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                Requirement.ADMIN, granted -> Rejections.answer(request, replaying.retry(granted.tenant(), endpoint,
+                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.retry(granted.tenant(), endpoint,
                         delivery.get()), done -> HttpResponse.status(HttpStatus.ACCEPTED))));
     }
 
@@ -126,7 +126,7 @@ class DeliveryController {
             return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "since: must be an RFC 3339 time.");
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                Requirement.ADMIN, granted -> Rejections.answer(request, replaying.recover(granted.tenant(), endpoint,
+                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.recover(granted.tenant(), endpoint,
                         since.get()), recovered -> HttpResponse.accepted().body(new RecoveredView(recovered)))));
     }
 
@@ -136,7 +136,7 @@ class DeliveryController {
     @Post("/test")
     HttpResponse<?> test(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                Requirement.ADMIN, granted -> Rejections.answer(request, replaying.test(granted.organisation(),
+                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.test(granted.organisation(),
                         endpoint), delivery -> HttpResponse.accepted().body(DeliveryView.of(delivery)))));
     }
 

@@ -1,8 +1,8 @@
 package dev.enclave.app.edge.web.webhook;
 
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.access.Requirement;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.webhook.ChangingWebhookEndpoint;
 import dev.enclave.app.domain.webhook.CreatingWebhookEndpoint;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
@@ -118,7 +118,7 @@ class WebhookController {
     @Post
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateEndpoint body) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> urlChecked(request, body.url(),
+        return access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE, granted -> urlChecked(request, body.url(),
                 () -> Rejections.answer(request, creating.create(new CreatingWebhookEndpoint.Command(
                         granted.organisation(), body.url(), Optional.ofNullable(body.description()).orElse(""),
                         types(body.types()), !Boolean.FALSE.equals(body.enabled()))), created ->
@@ -132,7 +132,7 @@ class WebhookController {
             mediaType = "application/json", schema = @Schema(implementation = EndpointPage.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return access.whenGranted(request, caller, org, Requirement.ADMIN, granted -> HttpResponse.ok(
+        return access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE, granted -> HttpResponse.ok(
                 new EndpointPage(endpoints.list(granted.tenant()).stream().map(EndpointView::of).toList(), null)));
     }
 
@@ -141,7 +141,7 @@ class WebhookController {
             mediaType = "application/json", schema = @Schema(implementation = EndpointView.class)))
     @Get("/{id}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, Requirement.ADMIN,
+        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
                 granted -> endpoints.find(granted.tenant(), endpoint).<HttpResponse<?>>map(found ->
                         HttpResponse.ok(EndpointView.of(found))).orElseGet(() -> notFound(request))));
     }
@@ -156,7 +156,7 @@ class WebhookController {
     @Patch("/{id}")
     HttpResponse<?> update(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                            @Valid @Body UpdateEndpoint body) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, Requirement.ADMIN,
+        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
                 granted -> urlChecked(request, body.url(), () -> Rejections.answer(request, changing.change(
                         new ChangingWebhookEndpoint.Change(granted.tenant(), endpoint, Optional.ofNullable(body.url()),
                                 Optional.ofNullable(body.description()), Optional.ofNullable(body.types())
@@ -168,7 +168,7 @@ class WebhookController {
     @ApiResponse(responseCode = "204", description = "Deleted")
     @Delete("/{id}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, Requirement.ADMIN,
+        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
                 granted -> Rejections.orNoContent(request, changing.delete(granted.tenant(), endpoint))));
     }
 
@@ -180,7 +180,7 @@ class WebhookController {
     @Problems.BadRequest
     @Post("/{id}/rotate-secret")
     HttpResponse<?> rotate(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, Requirement.ADMIN,
+        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
                 granted -> Rejections.answer(request, changing.rotate(granted.tenant(), endpoint), rotated ->
                         HttpResponse.ok(new RotatedView(rotated.secret().reveal(),
                                 WireTime.of(rotated.previousUntil()))))));

@@ -3,7 +3,9 @@ package dev.enclave.app.infra.store.access;
 import dev.enclave.app.domain.access.AccessReads;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.Store;
@@ -14,29 +16,54 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * One strongly consistent BatchGetItem of the membership and the organisation, on the tenant's scoped client. A
- * membership item that does not check is no membership, and neither is one another incarnation of the organisation
- * wrote (or any, when there is no organisation); an organisation item that does not check is none.
+ * One strongly consistent BatchGetItem of the membership, the organisation and its group definitions, on the
+ * tenant's scoped client. A membership or definitions item that does not check is none, and neither is one another
+ * incarnation of the organisation wrote (or any, when there is no organisation); an organisation item that does not
+ * check is none.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessReads {
 
+    /** The most other users one read takes with the caller's three items: one BatchGetItem holds 100 keys. */
+    public static final int MAX_OTHERS = 97;
+
     @Override
     public Facts read(TenantId tenant, UserKey user) {
+        return readWith(tenant, user, List.of()).facts();
+    }
+
+    @Override
+    public Others readWith(TenantId tenant, UserKey user, List<UserKey> others) {
+        if (others.size() > MAX_OTHERS) {
+            throw new IllegalArgumentException("at most " + MAX_OTHERS + " others in one read");
+        }
         ItemRead<Membership> membershipRead = MembershipReads.item(tenant, user);
         ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
-        List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(List.of(membershipRead.key(),
-                organisationRead.key()));
+        ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
+        List<ItemRead<Membership>> otherReads = others.stream().distinct().filter(other -> !other.equals(user))
+                .map(other -> MembershipReads.item(tenant, other)).toList();
+        List<ItemKey> keys = new ArrayList<>(List.of(membershipRead.key(), organisationRead.key(),
+                definitionsRead.key()));
+        otherReads.forEach(read -> keys.add(read.key()));
+        List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(keys);
         Optional<Organisation> organisation = organisationRead.in(items, ReadScope.tenant(tenant), checked);
-        Optional<Membership> membership = organisation.flatMap(life -> membershipRead.in(items,
-                ReadScope.organisation(tenant, life.incarnation()), checked));
-        return new Facts(membership, organisation);
+        Optional<ReadScope> life = organisation.map(found -> ReadScope.organisation(tenant, found.incarnation()));
+        Optional<Membership> membership = life.flatMap(scope -> membershipRead.in(items, scope, checked));
+        GroupDefinitions definitions = life.flatMap(scope -> definitionsRead.in(items, scope, checked))
+                .orElse(GroupDefinitions.NONE);
+        Map<UserKey, Membership> found = new LinkedHashMap<>();
+        membership.ifPresent(own -> found.put(user, own));
+        life.ifPresent(scope -> otherReads.forEach(read -> read.in(items, scope, checked)
+                .ifPresent(other -> found.put(other.user(), other))));
+        return new Others(new Facts(membership, organisation, definitions), found);
     }
 }

@@ -7,6 +7,7 @@ import dev.enclave.app.domain.apikey.ApiKeys;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
@@ -109,13 +110,19 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
         ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
         Optional<ItemRead<Membership>> memberRead = creator.map(user -> MembershipReads.item(tenant, user));
         List<ItemKey> keys = new ArrayList<>(List.of(keyRead.key(), organisationRead.key()));
-        memberRead.ifPresent(read -> keys.add(read.key()));
+        ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
+        memberRead.ifPresent(read -> {
+            keys.add(read.key());
+            keys.add(definitionsRead.key());
+        });
         List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         ReadScope scope = ReadScope.tenant(tenant);
         Optional<ApiKey> key = keyRead.in(items, scope, checked).filter(k -> k.id().equals(id));
         Optional<Organisation> organisation = organisationRead.in(items, scope, checked);
         Optional<Membership> member = memberRead.flatMap(read -> read.in(items, scope, checked));
-        return new Lookup(key, organisation, member);
+        GroupDefinitions definitions = memberRead.flatMap(read -> definitionsRead.in(items, scope, checked))
+                .orElse(GroupDefinitions.NONE);
+        return new Lookup(key, organisation, member, definitions);
     }
 
     @Override

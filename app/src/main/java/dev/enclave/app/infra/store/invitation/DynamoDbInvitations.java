@@ -12,6 +12,8 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.sealing.ResponseSeal;
@@ -28,6 +30,8 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
@@ -37,6 +41,7 @@ import dev.enclave.app.infra.store.service.ServiceReads;
 import dev.enclave.app.infra.store.service.ServiceWrites;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -133,6 +138,21 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         return invitation.map(found -> new ToAccept(found, organisation));
     }
 
+    /**
+     * The checks that the inviter may still grant what the invitation grants, judged on their membership and the
+     * group definitions as they are now (one strongly consistent read), and written with the acceptance.
+     */
+    private List<Write> inviterChecks(TenantId tenant, Organisation organisation, UserKey inviter,
+                                      Set<GroupName> groups) {
+        ItemRead<Membership> inviterRead = MembershipReads.item(tenant, inviter);
+        ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(inviterRead.key(),
+                definitionsRead.key()));
+        ReadScope life = ReadScope.organisation(tenant, organisation.incarnation());
+        return MembershipRules.mayGrant(tenant, inviter, inviterRead.in(items, life, checked),
+                definitionsRead.in(items, life, checked).orElse(GroupDefinitions.NONE), groups);
+    }
+
     @Override
     public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
                                long nowEpochSeconds) {
@@ -156,8 +176,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                         guardNames(invitation.id().value()))
                 .records(InvitationEvents.accepted(invitation, membership.userId()), MemberEvents.added(membership));
         servicesAssigned(writes, invitation);
-        invitation.inviter().ifPresent(inviter -> writes.add(InvitationWrite.INVITER,
-                MembershipRules.mayGrant(tenant, inviter, invitation.groups())));
+        invitation.inviter().ifPresent(inviter -> inviterChecks(tenant, organisation, inviter, invitation.groups())
+                .forEach(check -> writes.add(InvitationWrite.INVITER, check)));
         invitation.serviceGroups().forEach(granted -> writes.add(InvitationWrite.SERVICE_ASSIGNMENT,
                 ServiceWrites.assignment(tenant, granted, membership.user(), membership.userId())));
         return outcome(table(tenant).transact(writes.build()), organisation, checked);

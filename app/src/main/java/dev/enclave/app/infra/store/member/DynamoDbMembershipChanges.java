@@ -1,12 +1,13 @@
 package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.event.NewEvent;
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.MemberEvents;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.member.MembershipChanges;
 import dev.enclave.app.domain.member.MembershipChanges.Change;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
@@ -51,7 +52,9 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         /** Transferring ownership: the member gaining the owner group (the one losing it is {@link #OWNER_LEFT}). */
         NEW_OWNER,
         /** The actor's membership: still the one the change was decided on, with the role it needs. */
-        ACTOR
+        ACTOR,
+        /** The group definitions the actor's permission came from: as the decision read them. */
+        ACTOR_DEFINITIONS
     }
 
     /**
@@ -59,7 +62,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
      * membership records at that version (a strongly consistent read), so one added since refuses the removal.
      */
     @Override
-    public Change remove(Membership actor, Membership membership) {
+    public Change remove(Membership actor, Authority authority, Membership membership) {
         ScopedTable table = table(membership.tenant());
         ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
         Map<String, AttributeValue> current = table.get(key);
@@ -77,7 +80,9 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
                 MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
         if (!self) {
-            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, membership.isOwner()));
+            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, authority));
+            MembershipRules.definitionsAsJudged(membership.tenant(), authority)
+                    .ifPresent(check -> writes.add(Role.ACTOR_DEFINITIONS, check));
         }
         List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
                 MembershipItems.dependents(current));
@@ -93,7 +98,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         if (outcome.committed()) {
             return Change.DONE;
         }
-        if (outcome.refused(Role.ACTOR)) {
+        if (outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)) {
             return Change.ACTOR_GONE;
         }
         return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
@@ -101,15 +106,16 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
     }
 
     @Override
-    public Change grant(Membership actor, UserKey user, String userId, GroupName group,
+    public Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
                         Optional<ExpectedVersion> expected) {
-        return editGroup(actor, user, GroupEdit.ADD, group, expected, MemberEvents.groupsChanged(userId, group, true));
+        return editGroup(actor, authority, user, GroupEdit.ADD, group, expected,
+                MemberEvents.groupsChanged(userId, group, true));
     }
 
     @Override
-    public Change revoke(Membership actor, UserKey user, String userId, GroupName group,
+    public Change revoke(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
                          Optional<ExpectedVersion> expected) {
-        return editGroup(actor, user, GroupEdit.DELETE, group, expected,
+        return editGroup(actor, authority, user, GroupEdit.DELETE, group, expected,
                 MemberEvents.groupsChanged(userId, group, false));
     }
 
@@ -117,24 +123,26 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
      * One group edit, with the actor's membership checked in the same transaction (on the edited membership itself
      * when actors edit their own).
      */
-    private Change editGroup(Membership actor, UserKey user, GroupEdit edit, GroupName group,
+    private Change editGroup(Membership actor, Authority authority, UserKey user, GroupEdit edit, GroupName group,
                              Optional<ExpectedVersion> expected, NewEvent event) {
         TenantId tenant = actor.tenant();
         Optional<Membership> self = actor.user().equals(user) ? Optional.of(actor) : Optional.empty();
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
                 groupChange(tenant, user, edit, group, expected, self.map(a -> MembershipRules.acting(a,
-                        group.isOwner())))).records(event);
+                        authority)))).records(event);
         if (self.isEmpty()) {
-            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, group.isOwner()));
+            writes.add(Role.ACTOR, MembershipRules.stillActing(actor, authority));
         }
+        MembershipRules.definitionsAsJudged(tenant, authority)
+                .ifPresent(check -> writes.add(Role.ACTOR_DEFINITIONS, check));
         if (group.isOwner()) {
             writes.add(Role.OWNER_LEFT, OrganisationConditions.counted(tenant, 0, edit == GroupEdit.ADD ? 1 : -1));
         }
         TransactionOutcome outcome = table(tenant).transact(writes.build());
-        if (!outcome.committed() && (outcome.refused(Role.ACTOR) || self.isPresent() && outcome.refused(
-                Role.MEMBERSHIP) && !MembershipRules.stillActing(actor, outcome.oldItem(Role.MEMBERSHIP)
-                .filter(old -> old.containsKey(MembershipItems.VERSION)).map(MembershipItems::fromItem),
-                group.isOwner()))) {
+        if (!outcome.committed() && (outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)
+                || self.isPresent() && outcome.refused(Role.MEMBERSHIP) && !MembershipRules.stillActing(actor,
+                outcome.oldItem(Role.MEMBERSHIP).filter(old -> old.containsKey(MembershipItems.VERSION))
+                        .map(MembershipItems::fromItem), authority))) {
             return Change.ACTOR_GONE;
         }
         return groupChanged(outcome, Role.MEMBERSHIP, expected);
@@ -159,13 +167,13 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
                 outcome.oldItem(Role.NEW_OWNER).orElse(null), MembershipItems::fromItem)
                 .filter(Membership::isOwner).isPresent();
         if (toAnOwner) {
-            return editGroup(actor, actor.user(), GroupEdit.DELETE, GroupName.OWNER, Optional.empty(),
+            return editGroup(actor, Authority.owner(), actor.user(), GroupEdit.DELETE, GroupName.OWNER, Optional.empty(),
                     MemberEvents.ownershipTransferred(actor, toUserId));
         }
         boolean actorGone = !outcome.refused(Role.NEW_OWNER) && outcome.refused(Role.OWNER_LEFT)
                 && !MembershipRules.stillActing(actor, outcome
                 .oldItem(Role.OWNER_LEFT).filter(old -> old.containsKey(MembershipItems.VERSION))
-                .map(MembershipItems::fromItem), true);
+                .map(MembershipItems::fromItem), Authority.owner());
         return actorGone ? Change.ACTOR_GONE : groupChanged(outcome, Role.NEW_OWNER, Optional.empty());
     }
 

@@ -1,9 +1,9 @@
 package dev.enclave.app.infra.store.member;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;

@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
@@ -27,7 +28,17 @@ public final class MembershipReads {
     public static final StoredKind<EmailRecord> EMAIL_RECORD = StoredKind.prefixed(MembershipKeys.EMAIL_GUARD_PREFIX,
             EmailRecords::read, EmailRecords::written);
 
+    /** An organisation's custom group definitions. */
+    public static final StoredKind<GroupDefinitions> GROUP_DEFINITIONS = StoredKind.at(GroupDefinitionItems.SORT_KEY,
+            GroupDefinitionItems::fromItem, GroupDefinitionItems::toItem);
+
     private MembershipReads() {
+    }
+
+    /** {@code tenant}'s custom group definitions (absent when it never defined one). */
+    public static ItemRead<GroupDefinitions> definitions(TenantId tenant) {
+        return new ItemRead<>(ItemKind.GROUP_DEFINITIONS, GroupDefinitionItems.key(tenant),
+                GroupDefinitionItems::fromItem);
     }
 
     /** {@code user}'s membership of {@code tenant}. */

@@ -1,13 +1,21 @@
 package dev.enclave.app.infra.store.member;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * What other aggregates' transactions check on a membership, spelled here once, with its Java mirror for the
@@ -19,34 +27,82 @@ public final class MembershipRules {
     }
 
     /**
-     * A check that {@code user} is still a member of {@code tenant} who may grant {@code groups}: an owner when they
-     * include owner, else an admin or an owner.
+     * The checks that {@code inviter}, a member of {@code tenant} found as {@code found} with the organisation's
+     * {@code definitions}, may still grant {@code groups}: they still hold the groups that give them
+     * {@code invitations:manage} (the owner group, for an invitation that grants owner), and each group's permissions
+     * ({@link Holding#whyNotGive}), with the definitions as read. A check that cannot hold when they may not.
      */
-    public static Write mayGrant(TenantId tenant, UserKey user, Set<GroupName> groups) {
-        return new Write.Check(MembershipKeys.key(tenant, user), Expr.exists().and(role(grantsOwner(groups))));
+    public static List<Write> mayGrant(TenantId tenant, UserKey inviter, Optional<Membership> found,
+                                       GroupDefinitions definitions, Set<GroupName> groups) {
+        Optional<Authority> authority = found.flatMap(member -> authorityToGrant(
+                new Holding(member.groups(), definitions), groups));
+        if (authority.isEmpty()) {
+            return List.of(new Write.Check(MembershipKeys.key(tenant, inviter), Expr.absent().and(Expr.exists())));
+        }
+        List<Write> checks = new ArrayList<>(List.of(stillActing(found.get(), authority.get())));
+        definitionsAsJudged(tenant, authority.get()).ifPresent(checks::add);
+        return checks;
     }
 
-    private static Expr role(boolean ownerNeeded) {
-        return ownerNeeded
-                ? Expr.of("contains(#actorGroups, :owner)").name("#actorGroups", MembershipItems.GROUPS)
-                .value(":owner", GroupName.OWNER.value())
-                : Expr.of("(contains(#actorGroups, :owner) OR contains(#actorGroups, :admin))")
-                .name("#actorGroups", MembershipItems.GROUPS).value(":owner", GroupName.OWNER.value())
-                .value(":admin", GroupName.ADMIN.value());
+    /** {@link #mayGrant(TenantId, UserKey, Optional, GroupDefinitions, Set)} decided on the membership as it is. */
+    public static boolean mayGrant(Optional<Membership> member, GroupDefinitions definitions,
+                                   Set<GroupName> groups) {
+        return member.flatMap(found -> authorityToGrant(new Holding(found.groups(), definitions), groups))
+                .isPresent();
+    }
+
+    private static Optional<Authority> authorityToGrant(Holding holding, Set<GroupName> groups) {
+        if (groups.stream().anyMatch(GroupName::isOwner)) {
+            return holding.isOwner() ? Optional.of(Authority.owner()) : Optional.empty();
+        }
+        if (!holding.holds(SystemPermissions.INVITATIONS_MANAGE)
+                || groups.stream().anyMatch(group -> holding.whyNotGive(group).isPresent())) {
+            return Optional.empty();
+        }
+        return Optional.of(holding.authorityFor(SystemPermissions.INVITATIONS_MANAGE));
     }
 
     /**
      * A check that {@code actor}'s membership is still the one a decision was made on (the same life of it: not
      * removed, nor removed and created again, as an organisation deleted and created again under its id would) and
-     * still holds the role the change needs: an owner when {@code ownerNeeded}, else an admin or an owner.
+     * still holds one of the groups {@code authority} names.
      */
-    public static Write stillActing(Membership actor, boolean ownerNeeded) {
-        return new Write.Check(MembershipKeys.key(actor.tenant(), actor.user()), acting(actor, ownerNeeded));
+    public static Write stillActing(Membership actor, Authority authority) {
+        return new Write.Check(MembershipKeys.key(actor.tenant(), actor.user()), acting(actor, authority));
+    }
+
+    /**
+     * When {@code authority} leans on a custom group, a check that the organisation's group definitions are still at
+     * the version the decision read; else nothing to check.
+     */
+    public static Optional<Write> definitionsAsJudged(TenantId tenant, Authority authority) {
+        if (!authority.onCustomGroups()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Write.Check(GroupDefinitionItems.key(tenant), Expr.exists().and(
+                Expr.of("#definitionsVersion = :definitionsVersion")
+                        .name("#definitionsVersion", GroupDefinitionItems.VERSION)
+                        .number(":definitionsVersion", authority.definitionsVersion()))));
     }
 
     /** The condition of {@link #stillActing}, for a write on the actor's own membership. */
-    static Expr acting(Membership actor, boolean ownerNeeded) {
-        return sameMembership(actor).and(role(ownerNeeded));
+    static Expr acting(Membership actor, Authority authority) {
+        return sameMembership(actor).and(holdsOneOf(authority.groups()));
+    }
+
+    /** The membership holds one of {@code groups} (never true of none). */
+    private static Expr holdsOneOf(Set<GroupName> groups) {
+        if (groups.isEmpty()) {
+            return Expr.of("attribute_not_exists(#noGroups) AND attribute_exists(#noGroups)")
+                    .name("#noGroups", MembershipItems.GROUPS);
+        }
+        List<GroupName> sorted = groups.stream().sorted().toList();
+        Expr expr = Expr.of(IntStream.range(0, sorted.size()).mapToObj(i -> "contains(#actorGroups, :actorGroup" + i
+                + ")").collect(Collectors.joining(" OR ", "(", ")"))).name("#actorGroups", MembershipItems.GROUPS);
+        for (int i = 0; i < sorted.size(); i++) {
+            expr = expr.value(":actorGroup" + i, sorted.get(i).value());
+        }
+        return expr;
     }
 
     /** The membership is the one {@code member} was read from: there, and joined at the same instant. */
@@ -55,18 +111,9 @@ public final class MembershipRules {
                 .value(":joinedAt", member.joinedAt().toString()));
     }
 
-    /** {@link #stillActing} decided on the actor's membership as it is now. */
-    public static boolean stillActing(Membership actor, Optional<Membership> now, boolean ownerNeeded) {
+    /** {@link #stillActing} decided on the actor's membership as it is now (the definitions aside). */
+    public static boolean stillActing(Membership actor, Optional<Membership> now, Authority authority) {
         return now.filter(found -> found.joinedAt().equals(actor.joinedAt()))
-                .filter(ownerNeeded ? Membership::isOwner : Membership::isAdmin).isPresent();
-    }
-
-    /** {@link #mayGrant(TenantId, UserKey, Set)} decided on the membership as it is. */
-    public static boolean mayGrant(Optional<Membership> member, Set<GroupName> groups) {
-        return member.filter(grantsOwner(groups) ? Membership::isOwner : Membership::isAdmin).isPresent();
-    }
-
-    private static boolean grantsOwner(Set<GroupName> groups) {
-        return groups.stream().anyMatch(GroupName::isOwner);
+                .filter(found -> authority.heldBy(found.groups())).isPresent();
     }
 }

@@ -49,6 +49,11 @@ public final class OrganisationConditions {
                         .value(":orgDeleting", DELETING)));
     }
 
+    /** A check, for a transaction that changes the organisation's settings: live and active. */
+    public static Write stillActive(Organisation organisation) {
+        return new Write.Check(OrganisationKeys.key(organisation.id()), active(organisation));
+    }
+
     /** A check, for a transaction that invites a member: live, active, and with a seat free. */
     public static Write stillTakesAMember(Organisation organisation) {
         return new Write.Check(OrganisationKeys.key(organisation.id()), takesAMember(organisation));

@@ -1,6 +1,6 @@
 package dev.enclave.app.infra.store.service;
 
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.ItemAttributes;

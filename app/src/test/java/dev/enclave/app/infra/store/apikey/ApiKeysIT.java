@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.domain.apikey.ApiKeySecret;
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.CheckedFront;
 import dev.enclave.app.support.LocalStackTest;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.support.StoredItem;

@@ -2,9 +2,9 @@ package dev.enclave.app.infra.store.member;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.enclave.app.domain.member.GroupName;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;

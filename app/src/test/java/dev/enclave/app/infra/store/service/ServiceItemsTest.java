@@ -3,7 +3,7 @@ package dev.enclave.app.infra.store.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.enclave.app.domain.member.GroupName;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;

@@ -1,4 +1,4 @@
-package dev.enclave.app.domain.member;
+package dev.enclave.app.domain.permission;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,0 +1,141 @@
+package dev.enclave.app.domain.permission;
+
+import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Defining, changing and deleting an organisation's custom groups, by holders of {@code groups:manage}. Nobody puts
+ * a permission in a group that they do not hold themselves, and only owners change or delete a group they hold. A
+ * group members hold is not deleted: take it from them first.
+ */
+@Singleton
+public record DefiningGroups(CustomGroups groups, Clock clock) {
+
+    /** Who acts, in which organisation, holding what, as the access decision read it. */
+    public record Acting(Organisation organisation, Holding holding) {
+    }
+
+    public record Create(Acting actor, GroupName id, String description, Set<Permission> permissions) {
+    }
+
+    /** A change of what is given; {@code expected}, when present, the version it applies to (If-Match). */
+    public record Change(Acting actor, GroupName id, Optional<String> description,
+                         Optional<Set<Permission>> permissions, OptionalLong expected) {
+    }
+
+    public record Delete(Acting actor, GroupName id, OptionalLong expected) {
+    }
+
+    public Outcome<CustomGroup> create(Create command) {
+        Acting actor = command.actor();
+        GroupDefinitions before = actor.holding().definitions();
+        if (SystemPermissions.isBuiltIn(command.id()) || before.find(command.id()).isPresent()) {
+            return Outcome.refused(Reason.GROUP_EXISTS, "There is a group named " + command.id().value() + ".");
+        }
+        if (before.custom().size() >= GroupDefinitions.MAX_GROUPS) {
+            return Outcome.refused(Reason.GROUP_LIMIT_REACHED,
+                    "Delete a group before defining another (at most " + GroupDefinitions.MAX_GROUPS + ").");
+        }
+        Optional<Refusal> refusal = grantable(actor.holding(), command.permissions());
+        if (refusal.isPresent()) {
+            return Outcome.refused(refusal.get());
+        }
+        Instant now = now();
+        CustomGroup group = new CustomGroup(command.id(), command.description(), command.permissions(), now, now, 1);
+        return stored(actor, before, before.with(group), GroupEvents.created(group), group);
+    }
+
+    public Outcome<CustomGroup> change(Change command) {
+        Acting actor = command.actor();
+        Optional<CustomGroup> found = actor.holding().definitions().find(command.id());
+        Optional<Refusal> refusal = editable(actor.holding(), command.id(), found, command.expected())
+                .or(() -> command.permissions().flatMap(permissions -> grantable(actor.holding(), permissions)))
+                .or(() -> command.permissions().flatMap(permissions -> withdrawable(actor.holding(), found.get(),
+                        permissions)));
+        if (refusal.isPresent()) {
+            return Outcome.refused(refusal.get());
+        }
+        CustomGroup before = found.get();
+        CustomGroup after = before.changed(command.description().orElse(before.description()),
+                command.permissions().orElse(before.permissions()), now());
+        GroupDefinitions definitions = actor.holding().definitions();
+        return stored(actor, definitions, definitions.with(after), GroupEvents.updated(before, after), after);
+    }
+
+    public Outcome<Void> delete(Delete command) {
+        Acting actor = command.actor();
+        Optional<CustomGroup> found = actor.holding().definitions().find(command.id());
+        Optional<Refusal> refusal = editable(actor.holding(), command.id(), found, command.expected())
+                .or(() -> withdrawable(actor.holding(), found.get(), Set.of()));
+        if (refusal.isPresent()) {
+            return Outcome.refused(refusal.get());
+        }
+        if (groups.held(actor.organisation().id(), command.id())) {
+            return Outcome.refused(Reason.GROUP_IN_USE,
+                    "Members hold the " + command.id().value() + " group; take it from them first.");
+        }
+        GroupDefinitions definitions = actor.holding().definitions();
+        return stored(actor, definitions, definitions.without(command.id()), GroupEvents.deleted(found.get()), null);
+    }
+
+    private <T> Outcome<T> stored(Acting actor, GroupDefinitions before, GroupDefinitions after, NewEvent event,
+                                  T answer) {
+        return switch (groups.store(actor.organisation(), before, after, event)) {
+            case STORED -> Outcome.done(answer);
+            case CHANGED_MEANWHILE -> Outcome.refused(Reason.CONFLICT,
+                    "The organisation's groups changed meanwhile; read them again.");
+            case ORGANISATION_NOT_ACTIVE -> Outcome.refused(Reason.ORGANISATION_SUSPENDED,
+                    "The organisation is not active.");
+        };
+    }
+
+    /** Refused unless the group exists at the expected version and the actor may edit it. */
+    private static Optional<Refusal> editable(Holding actor, GroupName id, Optional<CustomGroup> found,
+                                              OptionalLong expected) {
+        if (found.isEmpty()) {
+            return Optional.of(new Refusal(SystemPermissions.isBuiltIn(id) ? Reason.MISSING_ROLE
+                    : Reason.GROUP_NOT_FOUND, SystemPermissions.isBuiltIn(id)
+                    ? "The built-in groups are fixed." : "No custom group named " + id.value() + "."));
+        }
+        if (expected.isPresent() && expected.getAsLong() != found.get().version()) {
+            return Optional.of(new Refusal(Reason.VERSION_MISMATCH, "The group changed since you read it."));
+        }
+        if (actor.groups().contains(id) && !actor.isOwner()) {
+            return Optional.of(new Refusal(Reason.MISSING_ROLE, "Only owners change a group they hold."));
+        }
+        return Optional.empty();
+    }
+
+    /** Refused when a permission is in a system resource but not a system permission, or is not held. */
+    private static Optional<Refusal> grantable(Holding actor, Set<Permission> permissions) {
+        Optional<Permission> reserved = permissions.stream()
+                .filter(p -> SystemPermissions.inSystemResource(p) && !SystemPermissions.isSystem(p)).findFirst();
+        if (reserved.isPresent()) {
+            return Optional.of(new Refusal(Reason.VALIDATION_FAILED, reserved.get().value()
+                    + " is in a resource Enclave's own permissions use, but is not one of them."));
+        }
+        return permissions.stream().filter(p -> !actor.holds(p)).findFirst().map(p -> new Refusal(
+                Reason.MISSING_ROLE, "You cannot give " + p.value() + ": you do not hold it."));
+    }
+
+    /** Taking permissions away from a group also needs holding them: nobody edits what they could not grant. */
+    private static Optional<Refusal> withdrawable(Holding actor, CustomGroup before, Set<Permission> after) {
+        return before.permissions().stream().filter(p -> !after.contains(p) && !actor.holds(p)).findFirst()
+                .map(p -> new Refusal(Reason.MISSING_ROLE, "You cannot take away " + p.value()
+                        + ": you do not hold it."));
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.enclave.app.domain.permission;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What an acting member holds in an organisation, as the access decision read it: their groups and the
+ * organisation's definitions of them.
+ */
+public record Holding(Set<GroupName> groups, GroupDefinitions definitions) {
+
+    public Holding {
+        groups = Set.copyOf(groups);
+        Objects.requireNonNull(definitions, "definitions");
+    }
+
+    public EffectivePermissions permissions() {
+        return definitions.effective(groups);
+    }
+
+    public boolean holds(Permission permission) {
+        return permissions().holds(permission);
+    }
+
+    public boolean isOwner() {
+        return groups.contains(GroupName.OWNER);
+    }
+
+    /**
+     * The groups of which the actor must still hold one when a change that needs {@code permission} is written: the
+     * groups it comes from now.
+     */
+    public Authority authorityFor(Permission permission) {
+        return new Authority(permissions().sourcesOf(permission), definitions.version());
+    }
+
+    /**
+     * Why the actor may not give (or take) {@code group}, if not: only owners give {@code owner}; anyone else gives a
+     * group only when they hold every permission it carries.
+     */
+    public Optional<String> whyNotGive(GroupName group) {
+        if (group.isOwner()) {
+            return isOwner() ? Optional.empty() : Optional.of("Only owners grant or take the owner group.");
+        }
+        Set<Permission> carried = definitions.permissionsOf(group);
+        return permissions().holdsAll(carried) ? Optional.empty() : Optional.of("The " + group.value()
+                + " group carries permissions you do not hold.");
+    }
+}

@@ -1,0 +1,78 @@
+package dev.enclave.app.infra.store.member;
+
+import dev.enclave.app.domain.permission.CustomGroup;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.infra.store.ItemAttributes;
+import dev.enclave.app.infra.store.ItemBuilder;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.identity.TenantId;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An organisation's custom groups, all in one item ({@code SK = GROUPS}) so an access decision reads them in the
+ * same BatchGetItem as the membership: {@code groups} maps each id to its description, permissions (a list, since
+ * DynamoDB has no empty set), times and version; {@code version} counts changes to the whole.
+ */
+final class GroupDefinitionItems {
+
+    /** The item's sort key. */
+    static final String SORT_KEY = "GROUPS";
+    static final String VERSION = "version";
+    private static final String GROUPS = "groups";
+    private static final String DESCRIPTION = "description";
+    private static final String PERMISSIONS = "permissions";
+    private static final String CREATED_AT = "createdAt";
+    private static final String UPDATED_AT = "updatedAt";
+
+    private GroupDefinitionItems() {
+    }
+
+    static ItemKey key(TenantId tenant) {
+        return ItemKey.inTenant(tenant, SORT_KEY);
+    }
+
+    static Map<String, AttributeValue> toItem(TenantId tenant, GroupDefinitions definitions) {
+        Map<String, AttributeValue> groups = new HashMap<>();
+        definitions.custom().forEach((id, group) -> groups.put(id.value(), AttributeValue.fromM(group(group))));
+        Map<String, AttributeValue> item = new HashMap<>(ItemBuilder.at(key(tenant)).string("type", "group-definitions")
+                .string("tenant", tenant.value()).number(VERSION, definitions.version()).build());
+        item.put(GROUPS, AttributeValue.fromM(groups));
+        return Map.copyOf(item);
+    }
+
+    static GroupDefinitions fromItem(Map<String, AttributeValue> item) {
+        AttributeValue groups = item.get(GROUPS);
+        if (groups == null || !groups.hasM()) {
+            throw new IllegalArgumentException("no groups");
+        }
+        TreeMap<GroupName, CustomGroup> custom = new TreeMap<>();
+        groups.m().forEach((id, group) -> custom.put(new GroupName(id), group(new GroupName(id), group.m())));
+        return new GroupDefinitions(custom, ItemAttributes.number(item, VERSION));
+    }
+
+    private static Map<String, AttributeValue> group(CustomGroup group) {
+        return Map.of(DESCRIPTION, AttributeValue.fromS(group.description()),
+                PERMISSIONS, AttributeValue.fromL(group.permissions().stream().map(Permission::value).sorted()
+                        .map(AttributeValue::fromS).toList()),
+                CREATED_AT, AttributeValue.fromS(group.createdAt().toString()),
+                UPDATED_AT, AttributeValue.fromS(group.updatedAt().toString()),
+                VERSION, AttributeValue.fromN(Long.toString(group.version())));
+    }
+
+    private static CustomGroup group(GroupName id, Map<String, AttributeValue> group) {
+        List<AttributeValue> permissions = group.get(PERMISSIONS).l();
+        Set<Permission> held = permissions.stream().map(p -> new Permission(p.s())).collect(Collectors.toSet());
+        return new CustomGroup(id, ItemAttributes.string(group, DESCRIPTION), held,
+                Instant.parse(ItemAttributes.string(group, CREATED_AT)),
+                Instant.parse(ItemAttributes.string(group, UPDATED_AT)), ItemAttributes.number(group, VERSION));
+    }
+}
