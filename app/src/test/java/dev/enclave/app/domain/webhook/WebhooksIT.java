@@ -297,6 +297,8 @@ class WebhooksIT extends LocalStackTest {
                 "{\"enabled\":false,\"types\":[\"member.added\"]}").json();
         assertThat(changed.get("enabled").asBoolean()).isFalse();
         assertThat(changed.get("types")).hasSize(1);
+        assertThat(send("PATCH", "/v1/orgs/hooks-rules/webhooks/" + id, owner, "{\"enabled\":true}").json()
+                .get("enabled").asBoolean()).as("enabled again").isTrue();
         assertThat(send("DELETE", "/v1/orgs/hooks-rules/webhooks/" + id, owner).status()).isEqualTo(204);
         assertThat(api().get("/v1/orgs/hooks-rules/webhooks/" + id, owner).status()).isEqualTo(404);
         assertThat(api().post("/v1/orgs/hooks-rules/webhooks", "{\"url\":\"" + receiver.url("/r") + "\"}", owner)

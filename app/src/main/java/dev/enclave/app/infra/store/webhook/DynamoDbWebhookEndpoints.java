@@ -104,19 +104,19 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
 
     @Override
     public boolean change(WebhookEndpoint before, WebhookEndpoint after) {
-        Expr update = Expr.update()
+        Expr.UpdateBuilder changes = Expr.update()
                 .set("#url = :url, #description = :description, #types = :types, #enabled = :enabled")
                 .set("#version = #version + :one").number(":one", 1)
                 .name("#url", EndpointItems.URL).value(":url", after.url())
                 .name("#description", EndpointItems.DESCRIPTION).value(":description", after.description())
                 .name("#types", EndpointItems.TYPES).value(":types", EndpointItems.types(after.types()))
                 .name("#enabled", EndpointItems.ENABLED).value(":enabled", AttributeValue.fromBool(after.enabled()))
-                .name("#version", EndpointItems.VERSION).build();
+                .name("#version", EndpointItems.VERSION);
         if (after.enabled()) {
-            update = Expr.update().set(update).remove("#disabledBy", "#failingSince")
-                    .name("#disabledBy", EndpointItems.DISABLED_BY).name("#failingSince", EndpointItems.FAILING_SINCE)
-                    .build();
+            changes.remove("#disabledBy", "#failingSince").name("#disabledBy", EndpointItems.DISABLED_BY)
+                    .name("#failingSince", EndpointItems.FAILING_SINCE);
         }
+        Expr update = changes.build();
         return table(before.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
                 .records(WebhookEvents.updated(before, after)).build()).committed();
