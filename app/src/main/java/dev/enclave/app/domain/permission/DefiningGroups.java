@@ -2,6 +2,7 @@ package dev.enclave.app.domain.permission;
 
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
@@ -10,7 +11,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -30,10 +30,10 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
 
     /** A change of what is given; {@code expected}, when present, the version it applies to (If-Match). */
     public record Change(Acting actor, GroupName id, Optional<String> description,
-                         Optional<Set<Permission>> permissions, OptionalLong expected) {
+                         Optional<Set<Permission>> permissions, Optional<ExpectedVersion> expected) {
     }
 
-    public record Delete(Acting actor, GroupName id, OptionalLong expected) {
+    public record Delete(Acting actor, GroupName id, Optional<ExpectedVersion> expected) {
     }
 
     public Outcome<CustomGroup> create(Create command) {
@@ -101,13 +101,13 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
 
     /** Refused unless the group exists at the expected version and the actor may edit it. */
     private static Optional<Refusal> editable(Holding actor, GroupName id, Optional<CustomGroup> found,
-                                              OptionalLong expected) {
+                                              Optional<ExpectedVersion> expected) {
         if (found.isEmpty()) {
             return Optional.of(new Refusal(SystemPermissions.isBuiltIn(id) ? Reason.MISSING_ROLE
                     : Reason.GROUP_NOT_FOUND, SystemPermissions.isBuiltIn(id)
                     ? "The built-in groups are fixed." : "No custom group named " + id.value() + "."));
         }
-        if (expected.isPresent() && expected.getAsLong() != found.get().version()) {
+        if (expected.isPresent() && !expected.get().accepts(found.get().version())) {
             return Optional.of(new Refusal(Reason.VERSION_MISMATCH, "The group changed since you read it."));
         }
         if (actor.groups().contains(id) && !actor.isOwner()) {

@@ -8,10 +8,12 @@ import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import jakarta.inject.Singleton;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -52,6 +54,18 @@ public final class RequestAccess {
             budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
         }
         return decision;
+    }
+
+    /**
+     * The decision for {@code needed}, with the memberships of {@code others} read in the same call as the caller's
+     * standing: a request about several members costs one read.
+     */
+    public TenantAccess.WithOthers decideWith(HttpRequest<?> request, Caller caller, String organisation,
+                                              Permission needed, List<UserKey> others) {
+        TenantAccess.WithOthers read = access.standingWith(caller, organisation, others);
+        request.setAttribute(STANDING, new Standing(caller, organisation, read.standing()));
+        AccessDecision decision = decide(request, caller, organisation, needed);
+        return new TenantAccess.WithOthers(decision, read.others());
     }
 
     private AccessDecision standing(HttpRequest<?> request, Caller caller, String organisation) {
