@@ -107,7 +107,6 @@ class GroupController {
                     schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
     @Problems.Conflict
-    @Problems.UnprocessableContent
     @JsonBody
     @Post
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
@@ -154,7 +153,6 @@ class GroupController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
     @Problems.Conflict
     @Problems.PreconditionFailed
-    @Problems.UnprocessableContent
     @JsonBody
     @Patch("/{group}")
     HttpResponse<?> update(HttpRequest<?> request, Caller caller, @PathVariable String org,

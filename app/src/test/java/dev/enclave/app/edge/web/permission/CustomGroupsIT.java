@@ -1,0 +1,273 @@
+package dev.enclave.app.edge.web.permission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.member.MembershipChanges;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.CustomGroups;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+@MicronautTest(environments = "local")
+class CustomGroupsIT extends LocalStackTest {
+
+    /** The local issuer, whose tokens the journeys mint. */
+    private static final String ISSUER = "enclave-local";
+
+    @Inject
+    MembershipChanges changes;
+    @Inject
+    Members members;
+    @Inject
+    CustomGroups groups;
+    @Inject
+    MeterRegistry meters;
+
+    @Test
+    void aCustomGroup_isDefinedAssignedCheckedChangedAndDeleted_eachChangeAnEvent() {
+        String owner = journeys().organisation("cg-life");
+        journeys().join("cg-life", owner, "bob");
+        String bob = journeys().member("bob");
+
+        Api.Reply created = define("cg-life", owner, "billing-admins", "invitations:manage", "invoices:approve");
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.header("Location")).isEqualTo("/v1/orgs/cg-life/groups/billing-admins");
+        assertThat(ids(api().get("/v1/orgs/cg-life/groups", bob).json()))
+                .containsExactly("owner", "admin", "member", "billing-admins");
+        assertThat(check("cg-life", bob, "invoices:approve")).isFalse();
+
+        assertThat(put("/v1/orgs/cg-life/members/bob/groups/billing-admins", owner).status()).isEqualTo(200);
+
+        assertThat(check("cg-life", bob, "invoices:approve")).isTrue();
+        assertThat(api().post("/v1/orgs/cg-life/invitations", "{\"email\":\"carl@example.com\"}", bob).status())
+                .as("invitations:manage from the custom group").isEqualTo(201);
+        JsonNode mine = api().get("/v1/me/orgs/cg-life/permissions", bob).json();
+        assertThat(mine.get("everything").asBoolean()).isFalse();
+        assertThat(sources(mine, "invoices:approve")).containsExactly("billing-admins");
+        assertThat(sources(mine, "org:read")).containsExactly("member");
+
+        String etag = api().get("/v1/orgs/cg-life/groups/billing-admins", owner).header("ETag");
+        assertThat(patch("/v1/orgs/cg-life/groups/billing-admins", "{\"permissions\":[\"invoices:approve\"]}",
+                owner, "\"nope.v1\"").status()).as("a stale ETag").isEqualTo(412);
+        assertThat(patch("/v1/orgs/cg-life/groups/billing-admins", "{\"permissions\":[\"invoices:approve\"]}",
+                owner, etag).status()).isEqualTo(200);
+        assertThat(api().post("/v1/orgs/cg-life/invitations", "{\"email\":\"dora@example.com\"}", bob).status())
+                .as("invitations:manage taken from the group").isEqualTo(403);
+
+        Api.Reply inUse = delete("/v1/orgs/cg-life/groups/billing-admins", owner);
+        assertThat(inUse.status()).isEqualTo(409);
+        assertThat(inUse.json().get("code").asText()).isEqualTo("group-in-use");
+        assertThat(delete("/v1/orgs/cg-life/members/bob/groups/billing-admins", owner).status()).isEqualTo(200);
+        assertThat(delete("/v1/orgs/cg-life/groups/billing-admins", owner).status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/cg-life/groups/billing-admins", owner).status()).isEqualTo(404);
+
+        JsonNode events = api().get("/v1/orgs/cg-life/events?types=group.created,group.updated,group.deleted",
+                owner).json();
+        List<String> types = new ArrayList<>();
+        events.get("items").forEach(event -> types.add(event.get("type").asText()));
+        assertThat(types).containsExactly("group.created", "group.updated", "group.deleted");
+        assertThat(events.get("items").get(1).get("data").get("changes").get("before").get("permissions"))
+                .hasSize(2);
+    }
+
+    @Test
+    void nobodyGivesWhatTheyDoNotHold() {
+        String owner = journeys().organisation("cg-escalate");
+        assertThat(define("cg-escalate", owner, "deputies", "groups:manage").status()).isEqualTo(201);
+        assertThat(define("cg-escalate", owner, "powerful", "groups:manage", "org:delete").status()).isEqualTo(201);
+        journeys().join("cg-escalate", owner, "dep");
+        journeys().join("cg-escalate", owner, "adm");
+        put("/v1/orgs/cg-escalate/members/dep/groups/deputies", owner);
+        put("/v1/orgs/cg-escalate/members/adm/groups/admin", owner);
+        String deputy = journeys().member("dep");
+        String admin = journeys().member("adm");
+
+        assertThat(code(define("cg-escalate", deputy, "approvers", "invoices:approve")))
+                .as("a permission the deputy lacks").isEqualTo("missing-role");
+        assertThat(define("cg-escalate", deputy, "readers", "members:read").status()).isEqualTo(201);
+        assertThat(code(patch("/v1/orgs/cg-escalate/groups/deputies", "{\"permissions\":[\"groups:manage\","
+                + "\"org:delete\"]}", deputy, null))).as("editing their own group").isEqualTo("missing-role");
+        assertThat(code(patch("/v1/orgs/cg-escalate/groups/powerful", "{\"permissions\":[\"groups:manage\"]}",
+                deputy, null))).as("taking away what they lack").isEqualTo("missing-role");
+        assertThat(code(put("/v1/orgs/cg-escalate/members/adm/groups/powerful", admin)))
+                .as("an admin grants a group carrying what admins lack").isEqualTo("missing-role");
+        assertThat(code(api().post("/v1/orgs/cg-escalate/invitations",
+                "{\"email\":\"eve@example.com\",\"groups\":[\"powerful\"]}", admin)))
+                .as("an invitation granting it").isEqualTo("missing-role");
+        assertThat(code(patch("/v1/orgs/cg-escalate/groups/owner", "{\"permissions\":[]}", owner, null)))
+                .as("the built-in groups are fixed").isEqualTo("missing-role");
+        assertThat(code(define("cg-escalate", owner, "admin", "members:read"))).isEqualTo("group-exists");
+        assertThat(code(define("cg-escalate", owner, "renamers", "org:rename")))
+                .as("a made-up permission in a system resource").isEqualTo("validation-failed");
+        assertThat(code(delete("/v1/orgs/cg-escalate/members/owner-cg-escalate/groups/owner", owner)))
+                .as("the last owner stays").isEqualTo("last-owner");
+    }
+
+    @Test
+    void aPermissionTakenMeanwhile_stopsTheChangeDecidedOnIt() {
+        String owner = journeys().organisation("cg-inflight");
+        define("cg-inflight", owner, "managers", "members:manage");
+        journeys().join("cg-inflight", owner, "mgr");
+        journeys().join("cg-inflight", owner, "bob");
+        put("/v1/orgs/cg-inflight/members/mgr/groups/managers", owner);
+        TenantId tenant = TenantId.of("cg-inflight");
+        Membership manager = members.find(tenant, UserKey.of(ISSUER, "mgr")).orElseThrow();
+        Authority decided = new Holding(manager.groups(), groups.of(tenant))
+                .authorityFor(SystemPermissions.MEMBERS_MANAGE);
+        assertThat(decided.groups()).containsExactly(new GroupName("managers"));
+
+        patch("/v1/orgs/cg-inflight/groups/managers", "{\"description\":\"same permissions, new version\"}", owner,
+                null);
+
+        assertThat(changes.grant(manager, decided, UserKey.of(ISSUER, "bob"), "bob",
+                new GroupName("billing"), Optional.empty())).isEqualTo(MembershipChanges.Change.ACTOR_GONE);
+        Authority now = new Holding(manager.groups(), groups.of(tenant)).authorityFor(SystemPermissions.MEMBERS_MANAGE);
+        assertThat(changes.grant(manager, now, UserKey.of(ISSUER, "bob"), "bob",
+                new GroupName("billing"), Optional.empty())).isEqualTo(MembershipChanges.Change.DONE);
+    }
+
+    @Test
+    void anInvitationFromACustomGroupsHolder_isAcceptedWhileTheyHoldIt() {
+        String owner = journeys().organisation("cg-invite");
+        define("cg-invite", owner, "recruiters", "invitations:manage");
+        journeys().join("cg-invite", owner, "rec");
+        put("/v1/orgs/cg-invite/members/rec/groups/recruiters", owner);
+        String recruiter = journeys().member("rec");
+
+        String first = journeys().invite("cg-invite", recruiter, "bob").json().get("token").asText();
+        String second = journeys().invite("cg-invite", recruiter, "carl").json().get("token").asText();
+        assertThat(accept(first, "bob").status()).isEqualTo(200);
+        delete("/v1/orgs/cg-invite/members/rec/groups/recruiters", owner);
+
+        Api.Reply refused = accept(second, "carl");
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.json().get("code").asText()).isEqualTo("invitation-not-pending");
+    }
+
+    @Test
+    void anApiKey_worksWhileItsCreatorHoldsApiKeysManage() {
+        String owner = journeys().organisation("cg-keys");
+        define("cg-keys", owner, "integrators", "api_keys:manage");
+        journeys().join("cg-keys", owner, "int");
+        put("/v1/orgs/cg-keys/members/int/groups/integrators", owner);
+        String secret = api().post("/v1/orgs/cg-keys/api-keys", "{\"name\":\"ci\",\"access\":\"read\"}",
+                journeys().member("int")).json().get("secret").asText();
+
+        assertThat(containerFetch(secret).status()).isEqualTo(200);
+        patch("/v1/orgs/cg-keys/groups/integrators", "{\"permissions\":[\"invoices:approve\"]}", owner, null);
+        assertThat(containerFetch(secret).status()).as("its creator lost api_keys:manage").isEqualTo(401);
+    }
+
+    @Test
+    void checks_answerInOrder_fromOneRead() {
+        String owner = journeys().organisation("cg-checks");
+        define("cg-checks", owner, "approvers", "invoices:approve");
+        journeys().join("cg-checks", owner, "bob");
+        put("/v1/orgs/cg-checks/members/bob/groups/approvers", owner);
+        double before = calls("POST", "/v1/orgs/{org}/permissions/check");
+
+        JsonNode results = api().post("/v1/orgs/cg-checks/permissions/check", "{\"checks\":["
+                + "{\"userId\":\"bob\",\"permission\":\"invoices:approve\"},"
+                + "{\"userId\":\"bob\",\"permission\":\"org:manage\"},"
+                + "{\"userId\":\"stranger\",\"permission\":\"org:read\"},"
+                + "{\"permission\":\"anything:else\"}]}", owner).json().get("results");
+
+        assertThat(IntStream.range(0, 4).mapToObj(i -> results.get(i).get("userId").asText() + " "
+                + results.get(i).get("permission").asText() + " " + results.get(i).get("allowed").asBoolean()))
+                .containsExactly("bob invoices:approve true", "bob org:manage false", "stranger org:read false",
+                        "owner-cg-checks anything:else true");
+        assertThat(calls("POST", "/v1/orgs/{org}/permissions/check") - before).as("DynamoDB calls").isEqualTo(1);
+        JsonNode bobs = api().get("/v1/orgs/cg-checks/members/bob/permissions", owner).json();
+        assertThat(sources(bobs, "invoices:approve")).containsExactly("approvers");
+        assertThat(api().get("/v1/orgs/cg-checks/members/stranger/permissions", owner).status()).isEqualTo(404);
+    }
+
+    @Test
+    void checks_areBounded() {
+        String owner = journeys().organisation("cg-bounds");
+        String tooManyMembers = IntStream.range(0, 98).mapToObj(i -> "{\"userId\":\"u" + i
+                + "\",\"permission\":\"org:read\"}").collect(Collectors.joining(",", "{\"checks\":[", "]}"));
+        String tooManyChecks = IntStream.range(0, 101).mapToObj(i -> "{\"permission\":\"org:read\"}")
+                .collect(Collectors.joining(",", "{\"checks\":[", "]}"));
+
+        assertThat(api().post("/v1/orgs/cg-bounds/permissions/check", tooManyMembers, owner).status()).isEqualTo(400);
+        assertThat(api().hostile().post("/v1/orgs/cg-bounds/permissions/check", tooManyChecks, owner).status())
+                .isEqualTo(400);
+    }
+
+    private double calls(String method, String uri) {
+        return meters.find("enclave.dynamodb.calls").tag("method", method).tag("uri", uri).counters().stream()
+                .mapToDouble(counter -> counter.count()).sum();
+    }
+
+    private Api.Reply define(String org, String token, String id, String... permissions) {
+        String listed = List.of(permissions).stream().map(p -> "\"" + p + "\"").collect(Collectors.joining(","));
+        return api().post("/v1/orgs/" + org + "/groups", "{\"id\":\"" + id + "\",\"permissions\":[" + listed + "]}",
+                token);
+    }
+
+    private boolean check(String org, String token, String permission) {
+        return api().post("/v1/orgs/" + org + "/permissions/check", "{\"checks\":[{\"permission\":\"" + permission
+                + "\"}]}", token).json().get("results").get(0).get("allowed").asBoolean();
+    }
+
+    private Api.Reply accept(String token, String user) {
+        return api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", journeys().member(user));
+    }
+
+    private Api.Reply containerFetch(String key) {
+        return api().send(api().request("/v1/backend/credentials", null).GET().header("Authorization", key));
+    }
+
+    private Api.Reply put(String path, String token) {
+        return api().send(api().request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    private Api.Reply delete(String path, String token) {
+        return api().send(api().request(path, token).DELETE());
+    }
+
+    private Api.Reply patch(String path, String json, String token, String ifMatch) {
+        HttpRequest.Builder request = api().request(path, token).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(json));
+        return api().send(ifMatch == null ? request : request.header("If-Match", ifMatch));
+    }
+
+    private static String code(Api.Reply reply) {
+        return reply.json().get("code").asText();
+    }
+
+    private static List<String> ids(JsonNode page) {
+        List<String> ids = new ArrayList<>();
+        page.get("items").forEach(item -> ids.add(item.get("id").asText()));
+        return ids;
+    }
+
+    private static List<String> sources(JsonNode permissions, String permission) {
+        List<String> groups = new ArrayList<>();
+        permissions.get("permissions").forEach(held -> {
+            if (held.get("permission").asText().equals(permission)) {
+                held.get("groups").forEach(group -> groups.add(group.asText()));
+            }
+        });
+        return groups;
+    }
+}
