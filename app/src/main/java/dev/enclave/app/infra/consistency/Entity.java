@@ -65,6 +65,11 @@ sealed interface Entity {
     record DeliveryEntity(TableItem item, dev.enclave.app.domain.webhook.Delivery delivery) implements Entity {
     }
 
+    /** The organisation's custom group definitions. */
+    record GroupDefinitionsEntity(TableItem item, dev.enclave.app.domain.permission.GroupDefinitions definitions)
+            implements Entity {
+    }
+
     /** The webhooks' hand-out cursor. */
     record DeliveryCursorEntity(TableItem item, Long place) implements Entity {
     }

@@ -41,6 +41,8 @@ enum EntityKind {
     SERVICE("service", new Reading<>(ServiceReads.SERVICE, ServiceEntity::new)),
     ASSIGNMENT("service-group assignment", new Reading<>(ServiceReads.ASSIGNMENT, AssignmentEntity::new)),
     API_KEY("API key", new Reading<>(ApiKeyReads.API_KEY, ApiKeyEntity::new)),
+    GROUP_DEFINITIONS("custom group definitions", new Reading<>(MembershipReads.GROUP_DEFINITIONS,
+            Entity.GroupDefinitionsEntity::new)),
     JOB("background job", new Reading<>(OrganisationReads.JOB, JobEntity::new)),
     IDEMPOTENCY("idempotency record", new Reading<>(IdempotencyReads.RECORD, IdempotencyEntity::new)),
     EVENT("event", new Reading<>(EventReads.EVENT, EventEntity::new)),

@@ -62,11 +62,16 @@ class ConsistencyCheckIT extends LocalStackTest {
         assertThat(after.output()).contains(after.violations().size() + " violations");
     }
 
-    /** An organisation with a member, a service and an assignment, a pending invitation and an API key. */
+    /**
+     * An organisation with a member, a custom group, a service and an assignment, a pending invitation and an API
+     * key.
+     */
     private String everyKindOfItem(String org) {
         String owner = journeys().organisation(org);
         journeys().join(org, owner, "bob");
         journeys().invite(org, owner, "cleo");
+        assertThat(api().post("/v1/orgs/" + org + "/groups", "{\"id\":\"approvers\",\"permissions\":"
+                + "[\"invoices:approve\"]}", owner).status()).isEqualTo(201);
         assertThat(api().post("/v1/orgs/" + org + "/services", "{\"id\":\"reports\",\"name\":\"Reports\"}", owner)
                 .status()).isEqualTo(201);
         assertThat(api().send(api().request("/v1/orgs/" + org + "/services/reports/groups/viewers/members/bob", owner)
