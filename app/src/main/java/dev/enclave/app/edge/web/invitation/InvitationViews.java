@@ -82,6 +82,7 @@ public final class InvitationViews {
 
     @Serdeable
     @Schema(name = "NewMembership")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Membership(String organisation, String userId, List<String> groups, String joinedAt,
                              @Nullable @Schema(description = "The acceptor's name, when known") String name,
                              @Nullable String givenName, @Nullable String familyName) {

@@ -16,6 +16,7 @@ import java.util.Set;
 /** A member as the API shows it. */
 @Serdeable
 @Schema(name = "Member")
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record MemberView(String userId, String email, List<String> groups, String joinedAt,
                          @Nullable @Schema(description = PROFILE) String name, @Nullable String givenName,
                          @Nullable String familyName,
