@@ -3,11 +3,10 @@ package dev.enclave.app.infra.store.profile;
 import dev.enclave.app.domain.profile.Profiles;
 import dev.enclave.app.domain.profile.UserProfile;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.ItemKind;
-import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
-import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -17,7 +16,6 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@link Profiles} in each user's own partition, read and written on credentials scoped to it alone
@@ -26,8 +24,6 @@ import java.util.Set;
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbProfiles(Store store, CheckedItems checked) implements Profiles {
-
-    private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
 
     @Override
     public UserProfile find(UserKey user) {
@@ -42,10 +38,7 @@ record DynamoDbProfiles(Store store, CheckedItems checked) implements Profiles {
 
     @Override
     public List<UserKey> owed(Instant now, int limit) {
-        var index = TableDesign.BY_OWED_WORK;
-        var found = store.forScope(DUE_WORK).query(
-                KeyConditions.indexBelow(index, TableDesign.DUE_PROFILES, SortableTime.format(now)),
-                q -> q.indexName(index.indexName()).limit(limit));
+        var found = DueLeases.due(store, TableDesign.DUE_PROFILES, now, limit);
         return checked.all(ItemKind.DUE_PROFILE, ReadScope.dueProfiles(), found.items(), ProfileItems::owner);
     }
 
