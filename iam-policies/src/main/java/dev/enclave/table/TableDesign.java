@@ -43,6 +43,13 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     public static final String DUE_DELIVERIES = OWED_WORK + "deliveries#";
 
     /**
+     * The {@link #BY_OWED_WORK} partition of the users whose profile Enclave still owes to some of their memberships'
+     * copies: each entry is the user's own profile item ({@code USER#<digest>#}), by when the copying is due. Under
+     * {@link #OWED_WORK}'s prefix, so the same read-only scope finds it.
+     */
+    public static final String DUE_PROFILES = OWED_WORK + "profiles#";
+
+    /**
      * The {@link #BY_USER} partition of the platform admins' own actions on tenants (the events whose actor is a
      * platform admin, newest first by their time), read on credentials scoped to this key alone: the admins' view
      * across tenants, while each event stays in its tenant's partition.

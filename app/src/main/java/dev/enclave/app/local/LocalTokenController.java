@@ -22,6 +22,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /** Mints tokens from the local issuer, so the API can be tried without an identity provider. Local only. */
@@ -69,6 +71,11 @@ class LocalTokenController {
         if (request.tenant() != null) {
             body.claim(claims.getTenant(), request.tenant());
         }
+        Map.of(claims.getName(), Optional.ofNullable(request.name()), claims.getGivenName(),
+                Optional.ofNullable(request.givenName()), claims.getFamilyName(),
+                Optional.ofNullable(request.familyName()), claims.getPicture(), Optional.ofNullable(request.picture()),
+                claims.getPhone(), Optional.ofNullable(request.phone()))
+                .forEach((claim, value) -> value.ifPresent(v -> body.claim(claim, v)));
         JWSHeader header = new JWSHeader.Builder(JWSAlgorithm.RS256).type(JOSEObjectType.JWT)
                 .keyID(key.privateKey().getKeyID()).build();
         SignedJWT jwt = new SignedJWT(header, body.build());

@@ -21,7 +21,12 @@ record LocalTokenRequest(
                 message = "must be a tenant id: 3-40 lowercase letters, digits and inner hyphens") String tenant,
         @Nullable @Size(max = 20) List<@NotBlank @Size(max = 64) String> roles,
         @Nullable Boolean emailVerified,
-        @Nullable @Min(1) @Max(86_400) Integer ttlSeconds) {
+        @Nullable @Min(1) @Max(86_400) Integer ttlSeconds,
+        @Nullable @Size(max = 300) String name,
+        @Nullable @Size(max = 300) String givenName,
+        @Nullable @Size(max = 300) String familyName,
+        @Nullable @Size(max = 2100) String picture,
+        @Nullable @Size(max = 40) String phone) {
 
     static final int DEFAULT_TTL_SECONDS = 3600;
 }

@@ -27,6 +27,9 @@ public final class ProofPlan {
 
     static final String INCARNATION = "k3j9";
 
+    /** A user's key digest, as {@code UserKey} makes them (26 of {@code [a-z2-7]}). */
+    static final String USER = "abcdefghijklmnopqrstuvwxyz".substring(0, 20) + "234567";
+
     private ProofPlan() {
     }
 
@@ -75,6 +78,7 @@ public final class ProofPlan {
         }
         tenants().forEach(t -> queries.addAll(ofTenant(subjects, t, Access.READ_WRITE)));
         queries.addAll(pairs(subjects, Access.READ_WRITE));
+        queries.addAll(ownRecords(subjects));
         queries.addAll(of(subjects.tenantRole()));
         queries.addAll(of(subjects.applicationRole(tenantRoleArn)));
         return queries;
@@ -93,6 +97,16 @@ public final class ProofPlan {
                     subjects.data("acme", pair.get(1), access)));
         }
         return queries;
+    }
+
+    /**
+     * A user's own record, the one writable scope outside a tenant: its keys are its own, and it shares none with
+     * a user whose digest extends it, nor with a tenant.
+     */
+    private static List<Query> ownRecords(Subjects subjects) {
+        Subject mine = subjects.ownRecord(USER);
+        return List.of(Properties.keysAreOwn(mine), Properties.disjoint(mine, subjects.ownRecord(USER + "a")),
+                Properties.disjoint(mine, subjects.session("acme", Access.READ_WRITE)));
     }
 
     private static List<Query> abac(Subjects subjects, Access access) {

@@ -10,6 +10,7 @@ import dev.enclave.iam.policy.TenantSessionPolicy;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import dev.enclave.table.IndexDesign;
 import dev.enclave.table.TableDesign;
 import java.util.ArrayList;
@@ -75,6 +76,18 @@ public final class Subjects {
     public Subject session(String name, String json, String tenant, Access access) {
         return sessionSubject(name, EncodedPolicy.of(json), List.of(),
                 prefix("TENANT#" + tenant + "#"), access);
+    }
+
+    /**
+     * The session policy of a user's own record ({@code USER#<digest>#}, read-write): the one writable scope outside a
+     * tenant, where the user's profile lives.
+     */
+    public Subject ownRecord(String digest) {
+        String prefix = UserKey.PARTITION_PREFIX + digest + "#";
+        String json = TenantSessionPolicy.render(PolicyScope.of(Set.of(new LeadingKeyPrefix(prefix)),
+                Access.READ_WRITE), table, design);
+        return sessionSubject(label("U", digest, Access.READ_WRITE), EncodedPolicy.of(json), List.of(),
+                prefix(prefix), Access.READ_WRITE);
     }
 
     /** {@link TenantDataPolicy} for {@code tenant} in {@code incarnation}. */

@@ -2,6 +2,7 @@ package dev.enclave.tenancy.guard;
 
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -43,6 +44,20 @@ public record GuardScope(List<String> prefixes, boolean readOnly) {
     /** A caller's own cross-tenant entries (their {@code USER#} or {@code EMAIL#} key), read only. */
     public static GuardScope ownEntries(LeadingKeyPrefix prefix) {
         return of(Set.of(prefix.value()), true);
+    }
+
+    /**
+     * A user's own record (their profile), read and write: exactly their {@code USER#<digest>#} partition, nothing
+     * else. The one writable scope outside a tenant; what it may write is the user's own partition, whose index keys
+     * the guard still checks like any write's.
+     *
+     * @throws IllegalArgumentException when {@code user} is not a {@code USER#} prefix
+     */
+    public static GuardScope ownRecord(LeadingKeyPrefix user) {
+        if (!user.value().startsWith(UserKey.PARTITION_PREFIX)) {
+            throw new IllegalArgumentException("not a user's own partition: " + user.value());
+        }
+        return of(Set.of(user.value()), false);
     }
 
     /** Whether {@code value} starts with one of the scope's prefixes. */

@@ -180,6 +180,25 @@ class TokenVendingIT {
     }
 
     @Test
+    void ownRecordScope_writesTheUsersOwnPartition_andNothingElse_evenWithoutTheGuard() {
+        try (SandboxFixture fixture = new SandboxFixture("vending-own-record");
+             TenantCredentials credentials = fixture.credentials(fixture.sessionPolicies());
+             TenantDynamoDb iamOnly = fixture.tenantDynamoDb(credentials, false)) {
+            DynamoDbClient myRecord = iamOnly.forScope(GuardScope.ownRecord(new LeadingKeyPrefix("USER#mine#")));
+
+            myRecord.putItem(b -> b.tableName(fixture.table).item(item("USER#mine#", "PROFILE")));
+            assertThat(myRecord.getItem(b -> b.tableName(fixture.table).key(key("USER#mine#", "PROFILE"))).hasItem())
+                    .isTrue();
+            assertAccessDenied(() -> myRecord.putItem(b -> b.tableName(fixture.table)
+                    .item(item("USER#mine2#", "PROFILE"))));
+            assertAccessDenied(() -> myRecord.putItem(b -> b.tableName(fixture.table)
+                    .item(item("TENANT#acme#", "PROFILE"))));
+            assertAccessDenied(() -> myRecord.getItem(b -> b.tableName(fixture.table)
+                    .key(key("EMAIL#mine#", "PROFILE"))));
+        }
+    }
+
+    @Test
     void abacRolePolicy_confinesBySessionTag() {
         try (SandboxFixture fixture = new SandboxFixture("vending-abac",
                 arn -> AbacTenantPolicy.policy(arn, TableDesign.ENCLAVE, Access.READ_WRITE).toJson());
@@ -212,6 +231,12 @@ class TokenVendingIT {
                     .key(key("USER#other#", "MEMBER#acme"))));
             assertAccessDenied(() -> mine.getItem(b -> b.tableName(fixture.table).key(key("TENANT#acme#ORG", "ORG"))));
             assertAccessDenied(() -> mine.putItem(b -> b.tableName(fixture.table).item(item("USER#mine#", "x"))));
+            DynamoDbClient myRecord = iamOnly.forScope(GuardScope.ownRecord(new LeadingKeyPrefix("USER#mine#")));
+            myRecord.putItem(b -> b.tableName(fixture.table).item(item("USER#mine#", "PROFILE")));
+            assertAccessDenied(() -> myRecord.putItem(b -> b.tableName(fixture.table)
+                    .item(item("USER#other#", "PROFILE"))));
+            assertAccessDenied(() -> myRecord.putItem(b -> b.tableName(fixture.table)
+                    .item(item("TENANT#acme#ORG", "PROFILE"))));
             assertThat(owedWork.getItem(b -> b.tableName(fixture.table).key(key("WORK#owed#", "x"))).hasItem())
                     .as("the owed-work scope reads").isFalse();
             assertAccessDenied(() -> owedWork.putItem(b -> b.tableName(fixture.table).item(item("WORK#owed#", "x"))));

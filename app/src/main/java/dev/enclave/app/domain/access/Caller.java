@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.access;
 
+import dev.enclave.app.domain.profile.Profile;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -18,9 +19,16 @@ import java.util.Set;
  * @param emailVerified whether the issuer vouches for the email
  * @param tenant        the tenant claim, if the token is bound to one tenant
  * @param roles         platform roles, e.g. {@code platform-admin}
+ * @param profile       the profile claims the token carries (those that break a field's rule left out)
  */
 public record Caller(String issuer, String subject, Optional<Email> email, boolean emailVerified,
-                     Optional<TenantId> tenant, Set<String> roles) implements Principal {
+                     Optional<TenantId> tenant, Set<String> roles, Profile profile) implements Principal {
+
+    /** A caller whose token carries no profile claims. */
+    public Caller(String issuer, String subject, Optional<Email> email, boolean emailVerified,
+                  Optional<TenantId> tenant, Set<String> roles) {
+        this(issuer, subject, email, emailVerified, tenant, roles, Profile.NONE);
+    }
 
     public Caller {
         Objects.requireNonNull(issuer, "issuer");
@@ -28,6 +36,7 @@ public record Caller(String issuer, String subject, Optional<Email> email, boole
         Objects.requireNonNull(email, "email");
         Objects.requireNonNull(tenant, "tenant");
         roles = Set.copyOf(roles);
+        Objects.requireNonNull(profile, "profile");
     }
 
     /** The email claim, when the issuer vouches for it. */

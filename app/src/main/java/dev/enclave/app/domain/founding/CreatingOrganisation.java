@@ -6,6 +6,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
@@ -22,8 +23,17 @@ import java.util.Set;
 @Singleton
 public record CreatingOrganisation(Founding founding, Clock clock) {
 
-    /** {@code caller} founds organisation {@code id}, retried under {@code idempotencyKey} if given. */
-    public record Create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+    /**
+     * {@code caller} founds organisation {@code id}, retried under {@code idempotencyKey} if given; their membership
+     * keeps {@code profile}, their profile as it is now.
+     */
+    public record Create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey,
+                         ProfileCopy profile) {
+
+        /** A founding by a caller with no profile. */
+        public Create(Caller caller, TenantId id, String name, Optional<String> idempotencyKey) {
+            this(caller, id, name, idempotencyKey, ProfileCopy.NONE);
+        }
     }
 
     /**
@@ -38,7 +48,7 @@ public record CreatingOrganisation(Founding founding, Clock clock) {
         Optional<String> idempotencyKey = command.idempotencyKey();
         Organisation organisation = Organisation.create(id, name, now);
         Membership owner = new Membership(id, caller.userKey(), caller.subject(), caller.issuer(),
-                caller.verifiedEmail(), Set.of(GroupName.OWNER, GroupName.MEMBER), now, 1);
+                caller.verifiedEmail(), Set.of(GroupName.OWNER, GroupName.MEMBER), now, 1, command.profile());
         Founding.CreateOutcome outcome = founding.create(organisation, owner,
                 idempotencyKey.map(key -> requestToken(caller, id, key)));
         if (outcome instanceof Founding.TokenReused) {

@@ -10,6 +10,7 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.outcome.Rereads;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -29,8 +30,16 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
 
     private static final int ATTEMPTS = 8;
 
-    /** The caller accepts the invitation their token names. */
-    public record Accept(Caller caller, String token) {
+    /**
+     * The caller accepts the invitation their token names; the new membership keeps {@code profile}, the caller's
+     * profile as it is now.
+     */
+    public record Accept(Caller caller, String token, ProfileCopy profile) {
+
+        /** An acceptance by a caller with no profile. */
+        public Accept(Caller caller, String token) {
+            this(caller, token, ProfileCopy.NONE);
+        }
     }
 
     /**
@@ -57,11 +66,12 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
             return Outcome.refused(InviteeChecks.invalidToken());
         }
         return Rereads.decide(ATTEMPTS, new Learned(false, Set.of()),
-                learned -> attempt(command.caller(), token.get(), learned),
+                learned -> attempt(command, token.get(), learned),
                 () -> Outcome.refused(Reason.CONFLICT, "The invitation is being accepted right now; try again."));
     }
 
-    private Rereads.Step<Learned, Outcome<Membership>> attempt(Caller caller, InviteToken token, Learned learned) {
+    private Rereads.Step<Learned, Outcome<Membership>> attempt(Accept command, InviteToken token, Learned learned) {
+        Caller caller = command.caller();
         UserKey user = caller.userKey();
         Optional<Invitations.ToAccept> found = InviteeChecks.findToAcceptByToken(invitations, token);
         Optional<Outcome<Membership>> decided = found.isEmpty()
@@ -71,7 +81,7 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
             return new Rereads.Decided<>(decided.get());
         }
         Invitation invitation = found.get().invitation().withoutServices(learned.vanished());
-        Membership membership = membershipFor(caller, user, invitation);
+        Membership membership = membershipFor(command, user, invitation);
         WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
                 clock.instant().getEpochSecond());
         return switch (written) {
@@ -117,13 +127,14 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
                 .map(AcceptingInvitation::organisationRefusal);
     }
 
-    private Membership membershipFor(Caller caller, UserKey user, Invitation invitation) {
+    private Membership membershipFor(Accept command, UserKey user, Invitation invitation) {
+        Caller caller = command.caller();
         Set<GroupName> groups = new HashSet<>(invitation.groups());
         groups.add(GroupName.MEMBER);
         Instant now = clock.instant();
         return new Membership(invitation.tenant(), user, caller.subject(), caller.issuer(),
                 Optional.of(invitation.email()),
-                groups, now, 1);
+                groups, now, 1, command.profile());
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -16,9 +17,16 @@ import java.util.TreeSet;
  * @param userId the user id as the identity provider names it ({@code sub}); {@code user} is its key digest
  * @param email  the member's address, vouched for when they joined (a verified claim, or the invitation they
  *               accepted); absent when there was none
+ * @param profile the copy of the user's profile the membership keeps (for the member list), and its version
  */
 public record Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
-                         Set<GroupName> groups, Instant joinedAt, long version) {
+                         Set<GroupName> groups, Instant joinedAt, long version, ProfileCopy profile) {
+
+    /** A membership without a copy of its user's profile (yet). */
+    public Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
+                      Set<GroupName> groups, Instant joinedAt, long version) {
+        this(tenant, user, userId, issuer, email, groups, joinedAt, version, ProfileCopy.NONE);
+    }
 
     public Membership {
         Objects.requireNonNull(tenant, "tenant");
@@ -27,6 +35,7 @@ public record Membership(TenantId tenant, UserKey user, String userId, String is
         Objects.requireNonNull(issuer, "issuer");
         Objects.requireNonNull(email, "email");
         Objects.requireNonNull(joinedAt, "joinedAt");
+        Objects.requireNonNull(profile, "profile");
         groups = Set.copyOf(new TreeSet<>(groups));
     }
 

@@ -1,11 +1,14 @@
 package dev.enclave.app.edge.auth;
 
 import dev.enclave.app.domain.access.Caller;
-
+import dev.enclave.app.domain.profile.Profile;
+import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -27,10 +30,23 @@ final class CallerClaims {
                     optionalString(claims.apply(names.getEmail())).flatMap(Email::parse),
                     isTrue(claims.apply(names.getEmailVerified())),
                     optionalString(claims.apply(names.getTenant())).map(TenantId::of),
-                    roles(claims.apply(names.getRoles()))));
+                    roles(claims.apply(names.getRoles())), profile(names, claims)));
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }
+    }
+
+    /** The profile claims that are strings and keep their field's rule; the others are left out. */
+    private static Profile profile(ClaimNames names, Function<String, Object> claims) {
+        Map<ProfileField, String> values = new EnumMap<>(ProfileField.class);
+        Map.of(ProfileField.NAME, names.getName(), ProfileField.GIVEN_NAME, names.getGivenName(),
+                ProfileField.FAMILY_NAME, names.getFamilyName(), ProfileField.PICTURE, names.getPicture(),
+                ProfileField.PHONE, names.getPhone()).forEach((field, claim) -> {
+            if (claims.apply(claim) instanceof String value) {
+                values.put(field, value);
+            }
+        });
+        return Profile.admissible(values);
     }
 
     private static String requiredString(Object value) {

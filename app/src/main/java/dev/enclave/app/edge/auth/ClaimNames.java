@@ -24,4 +24,19 @@ public interface ClaimNames {
 
     @Bindable(defaultValue = "roles")
     String getRoles();
+
+    @Bindable(defaultValue = "name")
+    String getName();
+
+    @Bindable(defaultValue = "given_name")
+    String getGivenName();
+
+    @Bindable(defaultValue = "family_name")
+    String getFamilyName();
+
+    @Bindable(defaultValue = "picture")
+    String getPicture();
+
+    @Bindable(defaultValue = "phone_number")
+    String getPhone();
 }

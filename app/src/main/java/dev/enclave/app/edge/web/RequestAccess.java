@@ -5,6 +5,7 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.profile.ChangingProfile;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
@@ -20,7 +21,9 @@ import java.util.function.Function;
  * The access decision of one request, shared by the filters and the controller that handle it: the caller's standing
  * in the organisation is read once and kept on the request; each requirement is then judged on what was read. What
  * the decision means for the request budgets is told to them here: a member granted spends the organisation's
- * budget from then on, one found not to be a member their own again at once.
+ * budget from then on, one found not to be a member their own again at once. A member whose token's profile
+ * claims differ from their membership's copy is told to the profile ({@link ChangingProfile#seen}), which then
+ * updates every copy.
  */
 @Singleton
 @Requires(beans = TenantAccess.class)
@@ -30,10 +33,12 @@ public final class RequestAccess {
 
     private final TenantAccess access;
     private final RequestBudgets budgets;
+    private final ChangingProfile profiles;
 
-    RequestAccess(TenantAccess access, RequestBudgets budgets) {
+    RequestAccess(TenantAccess access, RequestBudgets budgets, ChangingProfile profiles) {
         this.access = access;
         this.budgets = budgets;
+        this.profiles = profiles;
     }
 
     /** Answers {@code action}'s response when the request is granted, else the refusal as a problem. */
@@ -76,6 +81,9 @@ public final class RequestAccess {
             return held.standing();
         }
         AccessDecision standing = access.standing(caller, organisation);
+        if (standing instanceof AccessDecision.Granted member) {
+            profiles.seen(caller.userKey(), caller.profile(), member.membership().profile());
+        }
         if (standing instanceof AccessDecision.Refused refused && refused.reason() == Reason.ORGANISATION_NOT_FOUND
                 && TenantId.PATTERN.matcher(organisation).matches()) {
             budgets.notAMember(TenantId.of(organisation), caller.userKey());

@@ -3,6 +3,7 @@ package dev.enclave.app.infra.consistency;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.consistency.Entity.OrganisationEntity;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.profile.ProfileReads;
 import dev.enclave.identity.TenantId;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,7 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The table's invariants, as a pure function of its items: each item of a tenant's control partition
  * ({@code TENANT#<id>#}) is of a known kind, maps, and carries its own index entries; each partition's items agree
- * with each other and with their organisation item. Tenants' data namespaces are counted, not read. Holds the
+ * with each other and with their organisation item. Tenants' data namespaces are counted, not read; a user's own
+ * partition holds only their profile record, which must map. Holds the
  * control items (never the data) in memory while it checks.
  */
 public final class Invariants {
@@ -40,6 +42,9 @@ public final class Invariants {
                 lookups.computeIfAbsent(lookup.tenant(), tenant -> new ArrayList<>()).add(item);
             } else if (namespace instanceof Namespace.TenantData) {
                 tenantData++;
+            } else if (namespace instanceof Namespace.UserRecord) {
+                ProfileReads.check(item.attributes()).ifPresent(why -> violations.add(new Violation(
+                        ViolationKind.MALFORMED_ITEM, Violation.NO_TENANT, item.key(), why)));
             } else {
                 violations.add(new Violation(ViolationKind.UNKNOWN_ITEM, Violation.NO_TENANT, item.key(),
                         "partition key of no namespace"));

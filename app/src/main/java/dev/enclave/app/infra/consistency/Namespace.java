@@ -3,6 +3,7 @@ package dev.enclave.app.infra.consistency;
 import dev.enclave.identity.InvalidTenantIdException;
 import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 
 /** Whose an item's partition is: a tenant's control partition, a tenant's own data, or nobody's. */
@@ -23,6 +24,10 @@ sealed interface Namespace {
     record KeyLookup(TenantId tenant) implements Namespace {
     }
 
+    /** {@code USER#<digest>#}: a user's own partition, which holds their profile record. */
+    record UserRecord() implements Namespace {
+    }
+
     /** Any other partition key: nothing Enclave writes. */
     record Unknown() implements Namespace {
     }
@@ -30,6 +35,9 @@ sealed interface Namespace {
     static Namespace of(String partitionKey) {
         if (partitionKey.startsWith(TableDesign.API_KEY_LOOKUPS)) {
             return lookup(partitionKey.substring(TableDesign.API_KEY_LOOKUPS.length()));
+        }
+        if (partitionKey.startsWith(UserKey.PARTITION_PREFIX) && partitionKey.endsWith("#")) {
+            return new UserRecord();
         }
         if (!partitionKey.startsWith(TENANT)) {
             return new Unknown();

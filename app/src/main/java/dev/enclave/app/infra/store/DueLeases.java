@@ -1,7 +1,9 @@
 package dev.enclave.app.infra.store;
 
 import dev.enclave.table.TableDesign;
+import dev.enclave.tenancy.guard.GuardScope;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * Work found on the owed-work index and taken under a lease: taking it writes who holds it and until when, and moves
@@ -10,7 +12,18 @@ import java.time.Instant;
  */
 public final class DueLeases {
 
+    private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
+
     private DueLeases() {
+    }
+
+    /**
+     * The entries of the owed-work index's {@code partition} due before {@code now}, oldest first, at most
+     * {@code limit}, read on the index's own read-only scope ({@code WORK#owed#}); the index may lag.
+     */
+    public static Page due(Store store, String partition, Instant now, int limit) {
+        return store.forScope(DUE_WORK).query(KeyConditions.indexBelow(TableDesign.BY_OWED_WORK, partition,
+                SortableTime.format(now)), q -> q.indexName(TableDesign.BY_OWED_WORK.indexName()).limit(limit));
     }
 
     /** The update that gives the work to {@code holder} until {@code until}. */

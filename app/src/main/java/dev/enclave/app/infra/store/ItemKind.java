@@ -22,6 +22,10 @@ public enum ItemKind {
     JOB("job"),
     /** An entry of the owed-work index. */
     OWED_WORK("owed-work"),
+    /** A user's own profile record. */
+    PROFILE("profile"),
+    /** An entry of the due-profiles index. */
+    DUE_PROFILE("due-profile"),
     /** Any item of a partition walked whole (deleting an organisation). */
     PARTITION_ITEM("partition-item");
 

@@ -70,6 +70,14 @@ public sealed interface ReadScope {
         return DueDeliveries.INSTANCE;
     }
 
+    /**
+     * A read of the due-profiles index ({@code GSI3PK = WORK#owed#profiles#}): each entry must be a user's profile
+     * record, in exactly one user's own partition ({@code USER#<digest>#}); that user's copies are owed.
+     */
+    static ReadScope dueProfiles() {
+        return DueProfiles.INSTANCE;
+    }
+
     /** A read of the one item at {@code key}, outside every tenant's partition: the item must be at that key. */
     static ReadScope at(ItemKey key) {
         return new At(key);
@@ -149,6 +157,21 @@ public sealed interface ReadScope {
         public boolean admits(Map<String, AttributeValue> item) {
             return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.DUE_DELIVERIES::equals)
                     .isPresent() && partitionTenant(item).isPresent();
+        }
+    }
+
+    /** Entries of the due-profiles index. */
+    enum DueProfiles implements ReadScope {
+        INSTANCE;
+
+        private static final java.util.regex.Pattern USER_PARTITION = java.util.regex.Pattern.compile(
+                "USER#[a-z2-7]{26}#");
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.DUE_PROFILES::equals)
+                    .isPresent() && string(item, TableDesign.ENCLAVE.partitionKey())
+                    .filter(pk -> USER_PARTITION.matcher(pk).matches()).isPresent();
         }
     }
 

@@ -266,5 +266,30 @@ class TokenVerifierTest {
         public String getRoles() {
             return "roles";
         }
+
+        @Override
+        public String getName() {
+            return "name";
+        }
+
+        @Override
+        public String getGivenName() {
+            return "given_name";
+        }
+
+        @Override
+        public String getFamilyName() {
+            return "family_name";
+        }
+
+        @Override
+        public String getPicture() {
+            return "picture";
+        }
+
+        @Override
+        public String getPhone() {
+            return "phone_number";
+        }
     }
 }

@@ -9,9 +9,11 @@ import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.profile.InMemoryProfiles;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
 import io.micronaut.http.HttpRequest;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,7 +26,8 @@ class RequestAccessTest {
     private final InMemoryAccessReads reads = new InMemoryAccessReads()
             .member(ADA.userKey(), GroupName.ADMIN).organisation(OrganisationStatus.ACTIVE);
     private final RequestBudgets budgets = new RequestBudgets(new Limit(10, 10, 10));
-    private final RequestAccess requests = new RequestAccess(reads.access(), budgets);
+    private final RequestAccess requests = new RequestAccess(reads.access(), budgets,
+            new InMemoryProfiles().changing(Clock.systemUTC()));
 
     @Test
     void aFilterAndAController_onOneRequest_shareOneStanding() {

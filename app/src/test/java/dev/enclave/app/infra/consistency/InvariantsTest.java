@@ -15,6 +15,7 @@ import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -287,6 +288,22 @@ class InvariantsTest {
         assertThat(findings.byKind()).containsExactly(Map.entry(ViolationKind.UNKNOWN_ITEM, 3L));
         assertThat(findings.violations()).extracting(Violation::key).containsExactlyInAnyOrder(
                 PARTITION + " JUNK#1", "SOMEWHERE#else# x", "TENANT#acme#OTHER#x# x");
+    }
+
+    @Test
+    void check_ofAUsersProfileRecord_findsNothing_butJunkInAUsersPartitionIsMalformed() {
+        UserKey ada = UserKey.of("iss", "ada");
+        String partition = ada.prefix().value();
+        table.put(Map.of("PK", s(partition), "SK", s("PROFILE"), "type", s("profile"), "version", n(2),
+                        "name", s("Ada"), "claimedPicture", s("https://img.example/ada.png"),
+                        "GSI3PK", s("WORK#owed#profiles#"), "GSI3SK", s("0#" + ada.digest())))
+                .put(Map.of("PK", s(UserKey.of("iss", "bob").prefix().value()), "SK", s("PROFILE"), "type",
+                        s("profile"), "version", n(1), "picture", s("http://img.example/bob.png")))
+                .put(Map.of("PK", s(partition), "SK", s("JUNK")));
+
+        Findings findings = check();
+
+        assertThat(findings.byKind()).containsExactly(Map.entry(ViolationKind.MALFORMED_ITEM, 2L));
     }
 
     @Test

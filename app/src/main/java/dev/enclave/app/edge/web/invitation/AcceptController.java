@@ -4,6 +4,7 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.AcceptingInvitation;
 import dev.enclave.app.domain.invitation.DecliningInvitation;
 import dev.enclave.app.domain.invitation.Invitations;
+import dev.enclave.app.domain.profile.ChangingProfile;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
@@ -36,10 +37,12 @@ class AcceptController {
 
     private final AcceptingInvitation accepting;
     private final DecliningInvitation declining;
+    private final ChangingProfile profiles;
 
-    AcceptController(AcceptingInvitation accepting, DecliningInvitation declining) {
+    AcceptController(AcceptingInvitation accepting, DecliningInvitation declining, ChangingProfile profiles) {
         this.accepting = accepting;
         this.declining = declining;
+        this.profiles = profiles;
     }
 
     @Operation(operationId = "declineInvitation", summary = "Decline an invitation addressed to the caller")
@@ -57,7 +60,8 @@ class AcceptController {
     @ByToken
     @Post("/invitations/accept")
     HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
-        return Rejections.answer(request, accepting.accept(new AcceptingInvitation.Accept(caller, body.token())),
+        return Rejections.answer(request, accepting.accept(new AcceptingInvitation.Accept(caller, body.token(),
+                profiles.current(caller.userKey(), caller.profile()).copy())),
                 membership -> HttpResponse.ok(InvitationViews.Membership.of(membership)));
     }
 }

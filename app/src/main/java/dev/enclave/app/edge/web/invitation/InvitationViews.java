@@ -7,6 +7,7 @@ import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.input.EmailAddress;
+import dev.enclave.app.edge.web.ProfileView;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -81,12 +82,16 @@ public final class InvitationViews {
 
     @Serdeable
     @Schema(name = "NewMembership")
-    public record Membership(String organisation, String userId, List<String> groups, String joinedAt) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Membership(String organisation, String userId, List<String> groups, String joinedAt,
+                             @Nullable @Schema(description = "The acceptor's name, when known") String name,
+                             @Nullable String givenName, @Nullable String familyName) {
 
         public static Membership of(dev.enclave.app.domain.member.Membership membership) {
+            ProfileView profile = ProfileView.of(membership.profile().profile());
             return new Membership(membership.tenant().value(), membership.userId(),
                     membership.groups().stream().sorted().map(GroupName::value).toList(),
-                    WireTime.of(membership.joinedAt()));
+                    WireTime.of(membership.joinedAt()), profile.name(), profile.givenName(), profile.familyName());
         }
     }
 }

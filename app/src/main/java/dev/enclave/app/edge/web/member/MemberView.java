@@ -5,6 +5,7 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.edge.contract.WireTime;
+import dev.enclave.app.edge.web.ProfileView;
 import dev.enclave.identity.Email;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
@@ -15,11 +16,22 @@ import java.util.Set;
 /** A member as the API shows it. */
 @Serdeable
 @Schema(name = "Member")
-public record MemberView(String userId, String email, List<String> groups, String joinedAt) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record MemberView(String userId, String email, List<String> groups, String joinedAt,
+                         @Nullable @Schema(description = PROFILE) String name, @Nullable String givenName,
+                         @Nullable String familyName,
+                         @Nullable @Schema(description = "An https URL; Enclave never fetches it") String picture,
+                         @Nullable String phone) {
+
+    /** What a member's profile fields are. */
+    public static final String PROFILE = "The member's copy of their profile (each field only when known): kept in"
+            + " the membership, refreshed when the member changes it or is seen with other claims.";
 
     public static MemberView of(Membership membership) {
+        ProfileView profile = ProfileView.of(membership.profile().profile());
         return new MemberView(membership.userId(), membership.email().map(Email::value).orElse(""),
-                names(membership.groups()), WireTime.of(membership.joinedAt()));
+                names(membership.groups()), WireTime.of(membership.joinedAt()), profile.name(), profile.givenName(),
+                profile.familyName(), profile.picture(), profile.phone());
     }
 
     /** The groups by name, sorted, as the API lists them. */

@@ -11,6 +11,7 @@ import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.profile.ChangingProfile;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.IfMatchRequired;
@@ -66,9 +67,11 @@ class OrganisationController {
     private final DeletingOrganisation deleting;
     private final JobProgress progress;
     private final RequestAccess access;
+    private final ChangingProfile profiles;
 
     OrganisationController(CreatingOrganisation creating, RenamingOrganisation renaming, DeletingOrganisation deleting,
-                           JobProgress progress, RequestAccess access) {
+                           JobProgress progress, RequestAccess access, ChangingProfile profiles) {
+        this.profiles = profiles;
         this.creating = creating;
         this.renaming = renaming;
         this.deleting = deleting;
@@ -96,7 +99,7 @@ class OrganisationController {
                     "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
         Outcome<Organisation> outcome = creating.create(new CreatingOrganisation.Create(caller, id, body.name(),
-                Optional.ofNullable(idempotencyKey)));
+                Optional.ofNullable(idempotencyKey), profiles.current(caller.userKey(), caller.profile()).copy()));
         if (idempotencyKey != null && outcome instanceof Outcome.Refused<Organisation> refused
                 && refused.refusal().reason() == Reason.ORGANISATION_EXISTS) {
             return replay(request, caller, id, body.name());

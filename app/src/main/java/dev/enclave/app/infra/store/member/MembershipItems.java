@@ -4,6 +4,9 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.profile.Profile;
+import dev.enclave.app.domain.profile.ProfileCopy;
+import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
@@ -14,6 +17,7 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,6 +38,9 @@ final class MembershipItems {
     static final String ORGANISATION_NAME = "orgName";
     static final String ORGANISATION_NAME_VERSION = "orgNameVersion";
     static final String VERSION = "version";
+    /** The version of the user's profile the membership's copy is of. */
+    static final String PROFILE_VERSION = "profileVersion";
+    private static final String PROFILE_PREFIX = "profile";
     /** What exists only for the member ({@link MemberDependents}): a string set of the owners' names for them. */
     static final String DEPENDENTS = "dependents";
     private static final String EMAIL = "email";
@@ -41,7 +48,7 @@ final class MembershipItems {
     private static final String NO_EMAIL = "";
 
     /** The membership item's schema, over the membership and its copy of the organisation's name. */
-    static final ItemSchema<Members.UserMembership> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
+    static final ItemSchema<Members.UserMembership> SCHEMA = new ItemSchema<>(withProfileCopy(StaticImmutableTableSchema
             .builder(Members.UserMembership.class, Builder.class)
             .newItemBuilder(Builder::new, Builder::build)
             .addAttribute(String.class, a -> a.name(TableAttributes.PARTITION_KEY)
@@ -71,10 +78,28 @@ final class MembershipItems {
             .addAttribute(String.class, a -> a.name(ORGANISATION_NAME).getter(m -> m.organisation().name())
                     .setter((b, v) -> b.organisationName = v))
             .addAttribute(Long.class, a -> a.name(ORGANISATION_NAME_VERSION).getter(m -> m.organisation().version())
-                    .setter((b, v) -> b.organisationNameVersion = v))
-            .build(), "a membership");
+                    .setter((b, v) -> b.organisationNameVersion = v))).build(), "a membership");
 
     private MembershipItems() {
+    }
+
+    /** The attribute that keeps {@code field} of the membership's copy of its user's profile. */
+    static String profileAttribute(ProfileField field) {
+        String wire = field.wire();
+        return PROFILE_PREFIX + Character.toUpperCase(wire.charAt(0)) + wire.substring(1);
+    }
+
+    /** The copy of the user's profile, a field an attribute, each only when the copy has it. */
+    private static StaticImmutableTableSchema.Builder<Members.UserMembership, Builder> withProfileCopy(
+            StaticImmutableTableSchema.Builder<Members.UserMembership, Builder> schema) {
+        for (ProfileField field : ProfileField.values()) {
+            schema.addAttribute(String.class, a -> a.name(profileAttribute(field))
+                    .getter(m -> m.membership().profile().profile().get(field).orElse(null))
+                    .setter((b, v) -> b.profile.put(field, v)));
+        }
+        return schema.addAttribute(Long.class, a -> a.name(PROFILE_VERSION)
+                .getter(m -> m.membership().profile().version() == 0 ? null : m.membership().profile().version())
+                .setter((b, v) -> b.profileVersion = v));
     }
 
     /** The membership's item, carrying a copy of the organisation's name for the user index. */
@@ -144,13 +169,16 @@ final class MembershipItems {
         private Long version;
         private String organisationName;
         private Long organisationNameVersion;
+        private final Map<ProfileField, String> profile = new EnumMap<>(ProfileField.class);
+        private Long profileVersion;
 
+        /** A copied profile value that breaks its rule is left out: it never makes the membership unreadable. */
         Members.UserMembership build() {
             Membership membership = new Membership(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
                     user, userId, issuer, email(email), Objects.requireNonNull(groups, GROUPS).stream()
                     .map(GroupName::new).collect(Collectors.toSet()),
                     Instant.parse(Objects.requireNonNull(joinedAt, "joinedAt")), Objects.requireNonNull(version,
-                    VERSION));
+                    VERSION), new ProfileCopy(Profile.admissible(profile), profileVersion == null ? 0 : profileVersion));
             return new Members.UserMembership(membership, organisationName == null
                     ? new OrganisationName(tenant, 0)
                     : new OrganisationName(organisationName, Objects.requireNonNull(organisationNameVersion,

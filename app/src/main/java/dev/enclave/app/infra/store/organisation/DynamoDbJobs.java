@@ -3,12 +3,11 @@ package dev.enclave.app.infra.store.organisation;
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKind;
-import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
-import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.UpdateOutcome;
@@ -17,7 +16,6 @@ import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
-import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
@@ -26,7 +24,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -37,17 +34,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
 
-    private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
-
     /** The writes of finishing a rename and of taking over a debt recorded the way it was before jobs. */
     enum Role implements WriteRole { JOB, ORGANISATION }
 
     @Override
     public List<Due> due(Instant now, int limit) {
-        var index = TableDesign.BY_OWED_WORK;
-        var found = store.forScope(DUE_WORK).query(
-                KeyConditions.indexBelow(index, TableDesign.OWED_WORK, SortableTime.format(now)),
-                q -> q.indexName(index.indexName()).limit(limit));
+        var found = DueLeases.due(store, TableDesign.OWED_WORK, now, limit);
         return checked.all(ItemKind.OWED_WORK, ReadScope.owedWork(), found.items(), this::due).stream()
                 .flatMap(Optional::stream).toList();
     }

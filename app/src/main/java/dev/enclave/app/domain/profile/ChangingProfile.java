@@ -1,0 +1,116 @@
+package dev.enclave.app.domain.profile;
+
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Rereads;
+import dev.enclave.identity.UserKey;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A user's profile and its copies in every membership. The record changes when the user edits it
+ * ({@code PATCH /v1/me}) or when a token's claims differ from those last seen; either way the same write owes the
+ * copies (the record goes on the owed-work index), the request copies them at once, and a background pass
+ * ({@link #copyOwed}) copies again once {@link #SETTLE} has passed, then clears the debt. So a copy the request missed
+ * (the server stopped half-way, a write failed, a membership not yet on the user index) is written by the next pass.
+ */
+@Singleton
+public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clock) {
+
+    /**
+     * How long after a change its background pass is due: longer than the user index usually lags, so a membership
+     * joined while the profile changed is listed by then.
+     */
+    public static final Duration SETTLE = Duration.ofSeconds(2);
+    private static final int ATTEMPTS = 3;
+
+    /**
+     * {@code user}'s edits ({@code edits}: a field to its new value, or empty to clear it), with the claims of the
+     * token that asks.
+     */
+    public record Change(UserKey user, Profile claimed, Map<ProfileField, Optional<String>> edits) {
+    }
+
+    /**
+     * The record with {@code command}'s edits, copied into every membership; {@code validation-failed} (changing
+     * nothing) when a value breaks its field's rule.
+     */
+    public Outcome<UserProfile> change(Change command) {
+        for (Map.Entry<ProfileField, Optional<String>> edit : command.edits().entrySet()) {
+            ProfileField field = edit.getKey();
+            if (edit.getValue().filter(value -> !field.admits(value)).isPresent()) {
+                return Outcome.refused(Reason.VALIDATION_FAILED, field.wire() + " must be " + field.rule() + ".");
+            }
+        }
+        return Rereads.decide(ATTEMPTS, profiles.find(command.user()), current -> {
+            Profile edited = current.edited();
+            for (Map.Entry<ProfileField, Optional<String>> edit : command.edits().entrySet()) {
+                edited = edited.with(edit.getKey(), edit.getValue());
+            }
+            UserProfile next = current.next(edited, command.claimed());
+            return saved(next) ? new Rereads.Decided<>(Outcome.done(next))
+                    : new Rereads.Again<>(profiles.find(command.user()));
+        }, () -> Outcome.refused(Reason.CONFLICT, "Your profile kept changing while you edited it; try again."));
+    }
+
+    /**
+     * {@code user}'s record as the claims {@code claimed} of their token make it: when they differ from the claims
+     * last seen, the record takes them and every copy follows.
+     */
+    public UserProfile current(UserKey user, Profile claimed) {
+        return refreshed(profiles.find(user), claimed);
+    }
+
+    /**
+     * {@code user} was seen in an organisation whose membership keeps {@code copy}: when the token's claims say
+     * otherwise, the record takes the claims, and this copy (with every other) follows.
+     */
+    public void seen(UserKey user, Profile claimed, ProfileCopy copy) {
+        if (copy.profile().agreesWith(claimed)) {
+            return;
+        }
+        UserProfile stored = profiles.find(user);
+        if (stored.claimed().equals(claimed)) {
+            copies.copy(user, stored.copy());
+        } else {
+            refreshed(stored, claimed);
+        }
+    }
+
+    private UserProfile refreshed(UserProfile read, Profile claimed) {
+        UserProfile stored = read;
+        for (int attempt = 1; attempt <= ATTEMPTS && !stored.claimed().equals(claimed); attempt++) {
+            UserProfile next = stored.next(stored.edited(), claimed);
+            if (saved(next)) {
+                return next;
+            }
+            stored = profiles.find(stored.user());
+        }
+        return stored;
+    }
+
+    /** Copies the records whose copies are owed, at most {@code limit}; how many were found. */
+    public int copyOwed(int limit) {
+        int found = 0;
+        for (UserKey user : profiles.owed(clock.instant(), limit)) {
+            found++;
+            UserProfile profile = profiles.find(user);
+            if (copies.copy(user, profile.copy())) {
+                profiles.copied(profile);
+            }
+        }
+        return found;
+    }
+
+    /** Stores {@code next} owing its copies, then copies them at once; false when the record changed meanwhile. */
+    private boolean saved(UserProfile next) {
+        if (!profiles.save(next, clock.instant().plus(SETTLE))) {
+            return false;
+        }
+        copies.copy(next.user(), next.copy());
+        return true;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.enclave.app.domain.profile;
+
+import dev.enclave.identity.UserKey;
+
+/**
+ * The copies of a user's profile every membership keeps: written into each of the user's memberships whose copy is
+ * older, never over a newer one.
+ */
+public interface ProfileCopies {
+
+    /**
+     * Copies {@code copy} into every membership of {@code user} the user index lists whose copy is older; true when
+     * every one listed has it (or a newer one) now, false when some write failed and the copy is still owed.
+     */
+    boolean copy(UserKey user, ProfileCopy copy);
+}

@@ -1,0 +1,93 @@
+package dev.enclave.app.domain.profile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.domain.outcome.Outcome;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.identity.UserKey;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ChangingProfileTest {
+
+    private static final UserKey ADA = UserKey.of("iss", "ada");
+    private static final Profile NO_CLAIMS = Profile.NONE;
+
+    private final InMemoryProfiles store = new InMemoryProfiles().member(ADA, "acme").member(ADA, "globex");
+    private final ChangingProfile changing = store.changing(Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"),
+            ZoneOffset.UTC));
+    private final ChangingProfile later = store.changing(Clock.fixed(Instant.parse("2026-11-22T10:01:00Z"),
+            ZoneOffset.UTC));
+
+    @Test
+    void change_copiesTheProfileIntoEveryMembership_andOwesAPassUntilItRuns() {
+        Outcome<UserProfile> outcome = changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS,
+                Map.of(ProfileField.NAME, Optional.of("Ada"))));
+
+        assertThat(outcome).isInstanceOf(Outcome.Done.class);
+        assertThat(store.copiesOf(ADA).values()).allSatisfy(copy -> assertThat(copy.profile().get(ProfileField.NAME))
+                .contains("Ada"));
+        assertThat(store.owes(ADA)).isTrue();
+        assertThat(later.copyOwed(10)).isEqualTo(1);
+        assertThat(store.owes(ADA)).isFalse();
+    }
+
+    @Test
+    void change_whenAValueBreaksItsRule_isRefusedAndChangesNothing() {
+        Outcome<UserProfile> outcome = changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS,
+                Map.of(ProfileField.NAME, Optional.of("Ada"), ProfileField.PICTURE,
+                        Optional.of("http://img.example/a.png"))));
+
+        assertThat(((Outcome.Refused<UserProfile>) outcome).refusal().reason()).isEqualTo(Reason.VALIDATION_FAILED);
+        assertThat(store.find(ADA)).isEqualTo(UserProfile.none(ADA));
+        assertThat(store.copiesOf(ADA).values()).containsOnly(ProfileCopy.NONE);
+    }
+
+    @Test
+    void aCopyThatFailed_isWrittenByTheNextPass() {
+        store.copiesFail(true);
+        changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.PHONE,
+                Optional.of("+1 425 555 1212"))));
+        assertThat(changing.copyOwed(10)).as("not due yet").isZero();
+        assertThat(later.copyOwed(10)).isEqualTo(1);
+        assertThat(store.owes(ADA)).as("still failing, still owed").isTrue();
+
+        store.copiesFail(false);
+        later.copyOwed(10);
+
+        assertThat(store.copiesOf(ADA).values()).allSatisfy(copy -> assertThat(copy.version()).isEqualTo(1));
+        assertThat(store.owes(ADA)).isFalse();
+    }
+
+    @Test
+    void seen_withClaimsACopyLacks_takesThemIntoTheRecordAndEveryCopy_andWithTheSameClaimsWritesNothing() {
+        changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.NAME, Optional.of("Ada"))));
+        Profile claims = new Profile(Map.of(ProfileField.NAME, "Ada Lovelace"));
+
+        changing.seen(ADA, claims, store.copiesOf(ADA).get("acme"));
+
+        assertThat(store.find(ADA).effective().get(ProfileField.NAME)).contains("Ada Lovelace");
+        assertThat(store.copiesOf(ADA).values()).allSatisfy(copy -> assertThat(copy.profile()
+                .get(ProfileField.NAME)).contains("Ada Lovelace"));
+        long version = store.find(ADA).version();
+        changing.seen(ADA, claims, store.copiesOf(ADA).get("acme"));
+        assertThat(store.find(ADA).version()).isEqualTo(version);
+    }
+
+    @Test
+    void anEditOfAFieldTheClaimsCarry_isKept_butTheClaimShows() {
+        Profile claims = new Profile(Map.of(ProfileField.NAME, "Ada Lovelace"));
+
+        UserProfile changed = ((Outcome.Done<UserProfile>) changing.change(new ChangingProfile.Change(ADA, claims,
+                Map.of(ProfileField.NAME, Optional.of("Ada"), ProfileField.GIVEN_NAME, Optional.of("Ada")))))
+                .value();
+
+        assertThat(changed.edited().get(ProfileField.NAME)).contains("Ada");
+        assertThat(changed.effective().fields()).isEqualTo(Map.of(ProfileField.NAME, "Ada Lovelace",
+                ProfileField.GIVEN_NAME, "Ada"));
+    }
+}
