@@ -1,0 +1,53 @@
+package dev.enclave.app.domain.permission;
+
+import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.identity.TenantId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@link CustomGroups} in memory, with the store's conditions: the version read, an active organisation. */
+final class InMemoryCustomGroups implements CustomGroups {
+
+    private final Map<TenantId, GroupDefinitions> stored = new HashMap<>();
+    private final Map<TenantId, Set<GroupName>> held = new HashMap<>();
+    private final List<NewEvent> events = new ArrayList<>();
+
+    /** Someone in {@code tenant} holds {@code group}. */
+    InMemoryCustomGroups holding(TenantId tenant, GroupName group) {
+        held.computeIfAbsent(tenant, t -> new HashSet<>()).add(group);
+        return this;
+    }
+
+    List<NewEvent> events() {
+        return events;
+    }
+
+    @Override
+    public GroupDefinitions of(TenantId tenant) {
+        return stored.getOrDefault(tenant, GroupDefinitions.NONE);
+    }
+
+    @Override
+    public Stored store(Organisation organisation, GroupDefinitions before, GroupDefinitions after, NewEvent event) {
+        if (organisation.status() != OrganisationStatus.ACTIVE) {
+            return Stored.ORGANISATION_NOT_ACTIVE;
+        }
+        if (of(organisation.id()).version() != before.version()) {
+            return Stored.CHANGED_MEANWHILE;
+        }
+        stored.put(organisation.id(), after);
+        events.add(event);
+        return Stored.STORED;
+    }
+
+    @Override
+    public boolean held(TenantId tenant, GroupName group) {
+        return held.getOrDefault(tenant, Set.of()).contains(group);
+    }
+}
