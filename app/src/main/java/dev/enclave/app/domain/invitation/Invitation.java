@@ -27,11 +27,22 @@ import java.util.stream.Collectors;
  * @param serviceGenerations the generation of each service it grants groups of, as sent: a service deleted and
  *                      created again under its id is another service, whose groups the invitation does not grant
  *                      (none recorded: an invitation stored before generations were, checked by id alone)
+ * @param inviterName   the inviter's display name when they sent it (their profile's copy on their membership), for
+ *                      the invitee and the organisation's lists; empty when they had none, or for older invitations
  */
 public record Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
                          Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
                          Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy, Optional<UserKey> inviter,
-                         Map<ServiceId, String> serviceGenerations) {
+                         Map<ServiceId, String> serviceGenerations, Optional<String> inviterName) {
+
+    /** An invitation without its inviter's name. */
+    public Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
+                      Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
+                      Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy, Optional<UserKey> inviter,
+                      Map<ServiceId, String> serviceGenerations) {
+        this(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil, invitedBy, acceptedBy,
+                inviter, serviceGenerations, Optional.empty());
+    }
 
     /** An invitation with no inviter on record and no service generations yet. */
     public Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
@@ -50,6 +61,7 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
         Objects.requireNonNull(invitedBy, "invitedBy");
         Objects.requireNonNull(acceptedBy, "acceptedBy");
         Objects.requireNonNull(inviter, "inviter");
+        Objects.requireNonNull(inviterName, "inviterName");
         groups = Set.copyOf(groups);
         serviceGroups = Set.copyOf(serviceGroups);
         serviceGenerations = Map.copyOf(serviceGenerations);
@@ -59,26 +71,31 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
     public Invitation withoutServices(Set<ServiceId> services) {
         return new Invitation(tenant, id, email, groups, serviceGroups.stream()
                 .filter(granted -> !services.contains(granted.service())).collect(Collectors.toSet()), tokenHash,
-                status, createdAt, validUntil, invitedBy, acceptedBy, inviter, serviceGenerations);
+                status, createdAt, validUntil, invitedBy, acceptedBy, inviter, serviceGenerations, inviterName);
+    }
+
+    /** The invitation sent by {@code member}, whose authority it carries, named {@code name} when they sent it. */
+    public Invitation invitedBy(UserKey member, Optional<String> name) {
+        return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
+                invitedBy, acceptedBy, Optional.of(member), serviceGenerations, name);
     }
 
     /** The invitation sent by {@code member}, whose authority it carries. */
     public Invitation invitedBy(UserKey member) {
-        return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
-                invitedBy, acceptedBy, Optional.of(member), serviceGenerations);
+        return invitedBy(member, inviterName);
     }
 
     /** The invitation with the generations of the services it grants groups of, as they were when it was sent. */
     public Invitation withServiceGenerations(Map<ServiceId, String> generations) {
         return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
-                invitedBy, acceptedBy, inviter, generations);
+                invitedBy, acceptedBy, inviter, generations, inviterName);
     }
 
     /** The invitation with another status, token hash and validity, and everything else as it was. */
     public Invitation as(InvitationStatus newStatus, String newTokenHash, Instant newValidUntil,
                          Optional<UserKey> newAcceptedBy) {
         return new Invitation(tenant, id, email, groups, serviceGroups, newTokenHash, newStatus, createdAt,
-                newValidUntil, invitedBy, newAcceptedBy, inviter, serviceGenerations);
+                newValidUntil, invitedBy, newAcceptedBy, inviter, serviceGenerations, inviterName);
     }
 
     /** The services it grants groups of. */

@@ -6,6 +6,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -63,7 +64,8 @@ public final class SendingInvitation {
         InviteToken token = InviteToken.issue(tenant, id, random);
         Invitation invitation = new Invitation(tenant, id, email, command.groups(), command.serviceGroups(),
                 token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(command.expiresInDays())),
-                inviter.userId(), Optional.empty()).invitedBy(inviter.user());
+                inviter.userId(), Optional.empty()).invitedBy(inviter.user(),
+                inviter.profile().profile().get(ProfileField.NAME));
         InvitationDelivery delivery = deliveries.of(tenant);
         return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token))) {
             case DONE -> Outcome.done(new Sent(invitation, token, delivery));

@@ -45,14 +45,17 @@ public final class InvitationViews {
     @Serdeable
     @Schema(name = "Invitation")
     public record View(String id, String organisation, String email, List<String> groups, List<String> serviceGroups,
-                String status, String createdAt, String expiresAt) {
+                String status, String createdAt, String expiresAt,
+                @Schema(description = "Their display name when they invited, if their profile had one") @Nullable
+                String inviterName) {
 
         public static View of(Invitation invitation) {
             return new View(invitation.id().value(), invitation.tenant().value(), invitation.email().value(),
                     invitation.groups().stream().map(GroupName::value).sorted().toList(),
                     invitation.serviceGroups().stream().map(ServiceGroup::written).sorted().toList(),
                     invitation.status().wire(),
-                    WireTime.of(invitation.createdAt()), WireTime.of(invitation.validUntil()));
+                    WireTime.of(invitation.createdAt()), WireTime.of(invitation.validUntil()),
+                    invitation.inviterName().orElse(null));
         }
     }
 

@@ -37,6 +37,7 @@ final class InvitationItems {
     static final String VALID_UNTIL = "validUntil";
     static final String ACCEPTED_BY = "acceptedBy";
     static final String INVITER = "inviter";
+    static final String INVITER_NAME = "inviterName";
     static final String SERVICE_GENERATIONS = "serviceGenerations";
 
     /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
@@ -78,6 +79,8 @@ final class InvitationItems {
                     .setter((b, v) -> b.acceptedBy = v))
             .addAttribute(String.class, a -> a.name(INVITER).getter(i -> i.inviter().map(UserKey::digest).orElse(null))
                     .setter((b, v) -> b.inviter = v))
+            .addAttribute(String.class, a -> a.name(INVITER_NAME).getter(i -> i.inviterName().orElse(null))
+                    .setter((b, v) -> b.inviterName = v))
             .addAttribute(EnhancedType.mapOf(String.class, String.class), a -> a.name(SERVICE_GENERATIONS)
                     .getter(InvitationItems::serviceGenerations).setter((b, v) -> b.serviceGenerations = v))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
@@ -139,6 +142,7 @@ final class InvitationItems {
         private String acceptedBy;
         private String inviter;
         private Map<String, String> serviceGenerations;
+        private String inviterName;
 
         Invitation build() {
             return new Invitation(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
@@ -151,7 +155,8 @@ final class InvitationItems {
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Instant.ofEpochSecond(Objects.requireNonNull(validUntil, VALID_UNTIL)),
                     Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy).map(UserKey::new),
-                    Optional.ofNullable(inviter).map(UserKey::new), serviceGenerations(serviceGenerations));
+                    Optional.ofNullable(inviter).map(UserKey::new), serviceGenerations(serviceGenerations),
+                    Optional.ofNullable(inviterName));
         }
     }
 }

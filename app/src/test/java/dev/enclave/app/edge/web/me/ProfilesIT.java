@@ -140,6 +140,21 @@ class ProfilesIT extends LocalStackTest {
     }
 
     @Test
+    void anInvitation_namesItsInviter_toTheOrganisationAndToTheInvitee() {
+        String ada = journeys().member("ada-pi");
+        patchMe(ada, "{\"name\":\"Ada Inviter\"}");
+        assertThat(api().post("/v1/orgs", "{\"id\":\"pi-org\",\"name\":\"Org\"}", ada).status()).isEqualTo(201);
+
+        journeys().invite("pi-org", ada, "bob-pi");
+        indexesCaughtUp();
+
+        assertThat(api().get("/v1/orgs/pi-org/invitations", ada).json().get("items").get(0).get("inviterName")
+                .asText()).isEqualTo("Ada Inviter");
+        assertThat(api().get("/v1/me/invitations", journeys().member("bob-pi")).json().get("items").get(0)
+                .get("inviterName").asText()).isEqualTo("Ada Inviter");
+    }
+
+    @Test
     void hostileProfiles_areRefusedWith400_andChangeNothing() {
         String ada = inTwoOrganisations("ph", "ada-ph");
         patchMe(ada, "{\"name\":\"Ada\"}");
