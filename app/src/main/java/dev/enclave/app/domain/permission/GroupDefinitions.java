@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * An organisation's custom groups as read in one item with the access decision: with the built-in groups, what
@@ -34,15 +35,18 @@ public record GroupDefinitions(SortedMap<GroupName, CustomGroup> custom, long ve
     }
 
     /**
-     * What a member holding {@code groups} may do. An owner holds every permission: the system ones come from
-     * {@code owner}, and so does each permission any custom group names.
+     * What a member holding {@code held} may do: every member holds {@code member}, whatever their membership lists.
+     * An owner holds every permission: the system ones come from {@code owner}, and so does each permission any
+     * custom group names.
      */
-    public EffectivePermissions effective(Set<GroupName> groups) {
+    public EffectivePermissions effective(Set<GroupName> held) {
+        Set<GroupName> groups = new TreeSet<>(held);
+        groups.add(GroupName.MEMBER);
         Map<GroupName, Set<Permission>> definitions = new HashMap<>();
         groups.forEach(group -> definitions.put(group, permissionsOf(group)));
         boolean owner = groups.contains(GroupName.OWNER);
         if (owner) {
-            Set<Permission> all = new java.util.TreeSet<>(SystemPermissions.ALL);
+            Set<Permission> all = new TreeSet<>(SystemPermissions.ALL);
             custom.values().forEach(group -> all.addAll(group.permissions()));
             definitions.put(GroupName.OWNER, all);
         }

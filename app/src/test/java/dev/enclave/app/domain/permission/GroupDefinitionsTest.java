@@ -45,6 +45,14 @@ class GroupDefinitionsTest {
     }
 
     @Test
+    void everyMember_holdsTheMemberGroupsPermissions_evenWhereTheirMembershipDoesNotListIt() {
+        EffectivePermissions held = DEFINED.effective(Set.of(APPROVERS));
+
+        assertThat(held.holds(SystemPermissions.ORG_READ)).isTrue();
+        assertThat(held.sourcesOf(SystemPermissions.ORG_READ)).containsExactly(GroupName.MEMBER);
+    }
+
+    @Test
     void anOwner_holdsEveryPermission_theOrganisationsOwnToo() {
         EffectivePermissions owner = DEFINED.effective(Set.of(GroupName.OWNER, GroupName.MEMBER));
 
