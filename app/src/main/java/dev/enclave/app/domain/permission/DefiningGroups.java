@@ -66,8 +66,12 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
             return Outcome.refused(refusal.get());
         }
         CustomGroup before = found.get();
-        CustomGroup after = before.changed(command.description().orElse(before.description()),
-                command.permissions().orElse(before.permissions()), now());
+        String description = command.description().orElse(before.description());
+        Set<Permission> permissions = command.permissions().orElse(before.permissions());
+        if (description.equals(before.description()) && permissions.equals(before.permissions())) {
+            return Outcome.done(before);
+        }
+        CustomGroup after = before.changed(description, permissions, now());
         GroupDefinitions definitions = actor.holding().definitions();
         return stored(actor, definitions, definitions.with(after), GroupEvents.updated(before, after), after);
     }

@@ -66,6 +66,14 @@ class DefiningGroupsTest {
     }
 
     @Test
+    void aChangeToWhatIsThere_writesNothing() {
+        CustomGroup created = done(defining.create(create(owner(), "approvers", APPROVE)));
+
+        assertThat(done(defining.change(change(owner(), "approvers", Set.of(APPROVE))))).isEqualTo(created);
+        assertThat(groups.events()).hasSize(1);
+    }
+
+    @Test
     void theBuiltInGroups_areFixed_andTheirNamesTaken() {
         assertThat(refusal(defining.create(create(owner(), "admin", APPROVE)))).isEqualTo(Reason.GROUP_EXISTS);
         assertThat(refusal(defining.change(change(owner(), "owner", Set.of())))).isEqualTo(Reason.MISSING_ROLE);
