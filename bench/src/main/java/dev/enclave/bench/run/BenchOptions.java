@@ -66,7 +66,7 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                         100, 50, 200),
                 new WebhookDelivery.Options(5, List.of(10, 25, 50), Duration.ofSeconds(10), Duration.ofSeconds(40),
                         Duration.ofSeconds(60), 10_000, 10, 16, Duration.ofMinutes(10)),
-                new PermissionCheck.Options(100, Duration.ofSeconds(10), Duration.ofSeconds(3),
+                new PermissionCheck.Options(100, Duration.ofSeconds(30), Duration.ofSeconds(3),
                         Duration.ofSeconds(15), 5, 200));
     }
 

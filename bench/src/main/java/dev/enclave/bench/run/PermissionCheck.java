@@ -60,7 +60,10 @@ final class PermissionCheck {
             new Ask(MEMBER, NOT_GRANTED), new Ask(MEMBER, "members:read"), new Ask(MEMBER, "org:delete"));
     static final List<Ask> SELF = List.of(new Ask(null, CUSTOM));
 
-    /** Tenants, the load's warm-up per cell, lead-in, measured segment, rounds, and requests per endpoint probed. */
+    /**
+     * Tenants, the load's warm-up per cell (a fresh JVM: with 10 s per cell, JIT compilation still took a quarter of
+     * the server's CPU in the first round), lead-in, measured segment, rounds, and requests per endpoint probed.
+     */
     record Options(int tenants, Duration warmUp, Duration leadIn, Duration segment, int rounds, int probeRequests) {
     }
 

@@ -69,9 +69,14 @@ final class PermissionsSection {
                     .append(" | ").append(spread(ratio.cpuPerRequest(), 2)).append(" | |\n");
         }
         md.append('\n');
-        md.append(String.format(Locale.ROOT, "A permission check's throughput ÷ `GET /v1/orgs/{org}`'s: **%s** against "
-                + "a goal of ≥ %.2f — %s.%n%n", spread(result.ratio().throughput(), 2), THROUGHPUT_TARGET,
-                verdict(result)));
+        List<Sample> checks = result.check().samples();
+        List<Sample> orgs = result.organisation().samples();
+        md.append(String.format(Locale.ROOT, "A permission check's throughput ÷ `GET /v1/orgs/{org}`'s: **%s** (median "
+                + "%.3f; round by round, in order: %s) against a goal of ≥ %.2f — %s.%n%n",
+                spread(result.ratio().throughput(), 2), result.ratio().throughput().median(),
+                IntStream.range(0, Math.min(checks.size(), orgs.size())).mapToObj(i -> number(checks.get(i)
+                        .throughput() / orgs.get(i).throughput(), 2)).collect(Collectors.joining(", ")),
+                THROUGHPUT_TARGET, verdict(result)));
 
         md.append("Where the server's CPU goes, median ms per request by component, as in section 1 (`app` the "
                 + "application; `gateway` the sandbox's enforcing endpoint, `sandbox-iam` part of it; "
@@ -171,7 +176,7 @@ final class PermissionsSection {
         }
         double ratio = result.ratio().throughput().median();
         return ratio >= THROUGHPUT_TARGET ? "met"
-                : String.format(Locale.ROOT, "missed by %.0f%%", (THROUGHPUT_TARGET - ratio) / THROUGHPUT_TARGET * 100);
+                : String.format(Locale.ROOT, "missed by %.1f%%", (THROUGHPUT_TARGET - ratio) / THROUGHPUT_TARGET * 100);
     }
 
     /** The calls goal's verdict: one call per request on every check endpoint, and that call a BatchGetItem. */
