@@ -32,18 +32,34 @@ public final class LoadMatrix {
         CpuReading cpu();
     }
 
+    /** What the names of the permission-check workloads begin with. */
+    public static final String CHECK = "check";
+
     private final Wrk wrk;
     private final Server server;
     private final Path tenantsFile;
     private final InviteePools invitees;
     private final Map<Cell, Long> starts = new HashMap<>();
     private double invitesPerSecond = 300;
+    private final Map<String, List<String>> checks = new HashMap<>();
 
     public LoadMatrix(Wrk wrk, Server server, Path tenantsFile, InviteePools invitees) {
         this.wrk = wrk;
         this.server = server;
         this.tenantsFile = tenantsFile;
         this.invitees = invitees;
+    }
+
+    /**
+     * The permission checks a {@code check…} workload asks ({@code check.lua}): the request's JSON with
+     * {@code @member@} where the other member's id goes, and how many of its checks a right answer allows.
+     */
+    public LoadMatrix withChecks(String workload, String body, int allowed) {
+        if (!workload.startsWith(CHECK)) {
+            throw new IllegalArgumentException("not a check workload: " + workload);
+        }
+        checks.put(workload, List.of(body, Integer.toString(allowed)));
+        return this;
     }
 
     /** One unrecorded pass over the cells, {@code segment} each: JIT and caches warm up. */
@@ -108,7 +124,15 @@ public final class LoadMatrix {
             case "organisation" -> wrk.run(target, "organisation.lua", duration, List.of(tenantsFile.toString(),
                     tenants, cell.path().startsWith(Cell.FLOOR) ? cell.path() : "enclave", start, threads));
             case "write" -> write(cell, target, duration);
-            default -> throw new IllegalArgumentException("unknown workload " + cell.workload());
+            default -> {
+                List<String> body = checks.get(cell.workload());
+                if (body == null) {
+                    throw new IllegalArgumentException("unknown workload " + cell.workload());
+                }
+                List<String> arguments = new ArrayList<>(List.of(tenantsFile.toString(), tenants, start, threads));
+                arguments.addAll(body);
+                yield wrk.run(target, "check.lua", duration, arguments);
+            }
         };
         if (result.counter("exhausted") > 0) {
             throw new IllegalStateException(cell.name() + " ran out of invitees; the run is void");

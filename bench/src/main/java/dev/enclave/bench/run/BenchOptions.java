@@ -19,13 +19,15 @@ import java.util.List;
  * @param joins         the bursts of accepts into one organisation of the joins cell
  * @param events        the events cell: the write workload with events on and off, and a feed page
  * @param webhooks      the webhooks cell: delivery latency at a fixed rate of events, and a backlog's drain
+ * @param permissions   the permissions cell: a permission check against GET /v1/orgs/{org}, and the check endpoints'
+ *                      DynamoDB calls
  */
 record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Duration segment, int rounds,
                     List<Integer> tenantCounts, int coldTenants, List<Integer> scaleCounts, int startups,
                     int costWalks, int refusedWarmUp, int refusedRequests, String jmhArguments, Path output,
                     Path docs, int noisyRounds, Duration noisyPhase, RefusalCost.Options refusalCost,
                     TenantSize.Options tenantSize, JoinBursts.Options joins, EventCost.Options events,
-                    WebhookDelivery.Options webhooks) {
+                    WebhookDelivery.Options webhooks, PermissionCheck.Options permissions) {
 
     /** The jobs' rate in the tenant-size cell: the product's default, set explicitly so the report can say it. */
     static final int JOB_WRITE_UNITS_PER_SECOND = 250;
@@ -50,7 +52,9 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                     new EventCost.Options(100, Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(5),
                             3, 100, 10, 20),
                     new WebhookDelivery.Options(5, List.of(10, 50), Duration.ofSeconds(5), Duration.ofSeconds(15),
-                            Duration.ofSeconds(30), 1_000, 5, 16, Duration.ofMinutes(2)));
+                            Duration.ofSeconds(30), 1_000, 5, 16, Duration.ofMinutes(2)),
+                    new PermissionCheck.Options(20, Duration.ofSeconds(5), Duration.ofSeconds(1),
+                            Duration.ofSeconds(5), 2, 20));
         }
         return new BenchOptions(false, Duration.ofSeconds(10), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                 List.of(1, 100, 10_000), 1_000, List.of(1_000, 10_000, 100_000), 5, 5, 30, 100,
@@ -61,7 +65,9 @@ record BenchOptions(boolean quick, Duration warmUpSegment, Duration leadIn, Dura
                 new EventCost.Options(100, Duration.ofSeconds(30), Duration.ofSeconds(3), Duration.ofSeconds(10), 7,
                         100, 50, 200),
                 new WebhookDelivery.Options(5, List.of(10, 25, 50), Duration.ofSeconds(10), Duration.ofSeconds(40),
-                        Duration.ofSeconds(60), 10_000, 10, 16, Duration.ofMinutes(10)));
+                        Duration.ofSeconds(60), 10_000, 10, 16, Duration.ofMinutes(10)),
+                new PermissionCheck.Options(100, Duration.ofSeconds(30), Duration.ofSeconds(3),
+                        Duration.ofSeconds(15), 5, 200));
     }
 
     int largestTenantCount() {

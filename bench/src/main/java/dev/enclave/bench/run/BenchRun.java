@@ -17,7 +17,8 @@ import java.util.Map;
  * {@code bench/run}: starts the server under test, seeds tenants, runs the load matrix, the credential, cost,
  * scale, start-up and JMH measurements, and writes {@code docs/performance.md}, its chart and
  * {@code bench/results/latest.json}. Arguments: {@code --quick} for a smoke run; {@code --noisy-neighbour},
- * {@code --tenant-size}, {@code --joins}, {@code --events} or {@code --webhooks} for that cell alone.
+ * {@code --tenant-size}, {@code --joins}, {@code --events}, {@code --webhooks} or {@code --permissions} for that
+ * cell alone.
  */
 public final class BenchRun {
 
@@ -52,6 +53,10 @@ public final class BenchRun {
         }
         if (List.of(args).contains("--webhooks")) {
             webhooksOnly(options, root);
+            return;
+        }
+        if (List.of(args).contains("--permissions")) {
+            permissionsOnly(options, root);
             return;
         }
         Path work = Files.createTempDirectory("enclave-bench-");
@@ -131,12 +136,14 @@ public final class BenchRun {
         EventCost.Result events = EventCost.measure(work, root, options.events());
         log("webhooks: delivery latency and a backlog's drain (a server of its own and a receiver here)");
         WebhookDelivery.Result webhooks = WebhookDelivery.measure(work, options.webhooks());
+        log("permission checks against GET /v1/orgs/{org} (a server of its own)");
+        PermissionCheck.Result permissions = PermissionCheck.measure(work, root, options.permissions());
         log("JMH micro-benchmarks");
         List<MicroBenchmarks.Score> micro = MicroBenchmarks.run(work, options.jmhArguments());
 
         Results results = new Results(Environments.describe(root, options), method, cells, ratios(cells),
                 credentials, polling, scale, cost, micro, startup, refused, noisy, saturated, tenantSize, joins,
-                events, webhooks);
+                events, webhooks, permissions);
         results.write(options.output());
         Files.createDirectories(options.docs());
         String chart = options.quick() ? "performance-quick.png" : "performance.png";
@@ -235,6 +242,35 @@ public final class BenchRun {
             PerformanceReport.replaceSection(options.docs().resolve("performance.md"), WebhooksSection.NUMBER,
                     section);
             log("section " + WebhooksSection.NUMBER + " of " + options.docs().resolve("performance.md") + " replaced");
+        }
+        WorkDirectory.deleteData(work);
+    }
+
+    /**
+     * {@code bench/run --permissions}: that cell alone, printed and written to {@code permissions.json}; a full run's
+     * section of {@code docs/performance.md} is replaced by it (or it is added), saying it comes from a run of its own.
+     */
+    private static void permissionsOnly(BenchOptions options, Path root) throws Exception {
+        Path work = Files.createTempDirectory("enclave-bench-");
+        log("work directory " + work);
+        PermissionCheck.Result result = PermissionCheck.measure(work, root, options.permissions());
+        Path output = options.output().resolveSibling("permissions" + (options.quick() ? "-quick" : "") + ".json");
+        Files.createDirectories(output.getParent());
+        Http.JSON.writerWithDefaultPrettyPrinter().writeValue(output.toFile(), result);
+        log(String.format(java.util.Locale.ROOT, "permission check ÷ GET /v1/orgs/{org}, throughput: %s per round "
+                + "(one check of the caller's ÷ GET org: %s); DynamoDB calls per check request %.2f, of them "
+                + "BatchGetItem %.2f; GET org %.2f; written to %s", PerformanceReport.spread(result.ratio().throughput(),
+                2), PerformanceReport.spread(result.selfRatio().throughput(), 2),
+                result.underLoad().get(0).callsPerRequest(), result.batchGetsPerCheck(),
+                result.underLoad().get(1).callsPerRequest(), output));
+        String section = PermissionsSection.of(result, PermissionsSection.NUMBER,
+                java.util.Optional.of(Environments.describe(root, options)));
+        System.out.println(section);
+        if (!options.quick()) {
+            PerformanceReport.replaceSection(options.docs().resolve("performance.md"), PermissionsSection.NUMBER,
+                    section);
+            log("section " + PermissionsSection.NUMBER + " of " + options.docs().resolve("performance.md")
+                    + " replaced");
         }
         WorkDirectory.deleteData(work);
     }

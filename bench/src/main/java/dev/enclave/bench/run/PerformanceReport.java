@@ -44,6 +44,7 @@ final class PerformanceReport {
         report.joins();
         report.events();
         report.webhooks();
+        report.permissions();
         report.reading();
         Files.createDirectories(file.getParent());
         Files.writeString(file, report.md.toString());
@@ -164,6 +165,16 @@ final class PerformanceReport {
             row("a backlog of " + number(backlog.created(), 0) + " webhook deliveries once the receiver is back: "
                     + "drained in, deliveries a second", "(context)", number(backlog.drainSeconds(), 1) + " s, "
                     + number(backlog.deliveriesPerSecond(), 0) + " a second", "–");
+        }
+        PermissionCheck.Result permissions = r.permissions();
+        if (permissions != null) {
+            row("permission check (" + permissions.checks().size() + " checks about the caller and another member) ÷ "
+                    + "`GET /v1/orgs/{org}`: throughput", "≥ " + PermissionsSection.THROUGHPUT_TARGET,
+                    spread(permissions.ratio().throughput(), 2), PermissionsSection.verdict(permissions));
+            row("DynamoDB calls per permission-check request (BatchGetItem)", number(PermissionsSection.CALLS_TARGET, 0),
+                    number(permissions.underLoad().get(0).callsPerRequest(), 2) + " ("
+                            + number(permissions.batchGetsPerCheck(), 2) + ")", PermissionsSection.callsVerdict(
+                            permissions));
         }
         double perTenant = heapPerTenant(levels.get(0), levels.get(levels.size() - 1));
         row("heap per cached tenant", "≤ 2 KB", bytes(perTenant), atMost(perTenant, HEAP_PER_TENANT_TARGET));
@@ -639,6 +650,12 @@ final class PerformanceReport {
     private void events() {
         if (r.events() != null) {
             md.append(EventsSection.of(r.events(), "10"));
+        }
+    }
+
+    private void permissions() {
+        if (r.permissions() != null) {
+            md.append(PermissionsSection.of(r.permissions(), PermissionsSection.NUMBER, java.util.Optional.empty()));
         }
     }
 

@@ -15,7 +15,8 @@ record Results(Environment environment, Method method, List<CellResult> cells, L
                List<MicroBenchmarks.Score> microBenchmarks, StartupTimes startup,
                List<RefusedRequests.Row> refusedRequests, NoisyNeighbour.Result noisyNeighbour,
                NoisyNeighbour.Result noisyNeighbourSaturated, TenantSize.Result tenantSize,
-               JoinBursts.Result joinBursts, EventCost.Result events, WebhookDelivery.Result webhooks) {
+               JoinBursts.Result joinBursts, EventCost.Result events, WebhookDelivery.Result webhooks,
+               PermissionCheck.Result permissions) {
 
     /** Where and when. */
     record Environment(String date, String commit, String java, int cores, String os, String command) {
