@@ -137,7 +137,7 @@ final class PermissionCheck {
 
             BenchRun.log("permissions: every check endpoint, " + options.probeRequests() + " requests each, one at "
                     + "a time");
-            List<Endpoint> probe = probe(api, tenants, body, options.probeRequests());
+            List<Endpoint> probe = probe(api, tenants, body, options.probeRequests(), allowed);
 
             Results.CellResult checkResult = Results.CellResult.of(check, samples.get(check));
             Results.CellResult selfResult = Results.CellResult.of(self, samples.get(self));
@@ -248,13 +248,18 @@ final class PermissionCheck {
     }
 
     /** Every check endpoint, one request at a time, round robin over the tenants, between two scrapes. */
-    private static List<Endpoint> probe(Http api, List<Seeding.Tenant> tenants, String body, int requests) {
+    private static List<Endpoint> probe(Http api, List<Seeding.Tenant> tenants, String body, int requests,
+                                        int allowed) {
         Prometheus before = Prometheus.scrape(api);
         for (int i = 0; i < requests; i++) {
             Seeding.Tenant tenant = tenants.get(i % tenants.size());
             String orgs = "/v1/orgs/" + tenant.org();
-            api.send("POST", path(tenant), tenant.token(), body.replace(MEMBER, member(tenant)))
+            Http.Reply answer = api.send("POST", path(tenant), tenant.token(), body.replace(MEMBER, member(tenant)))
                     .expect(200, "check");
+            if (allowed(answer.json(), tenant) != allowed) {
+                throw new IllegalStateException("check in " + tenant.org() + " allowed other than " + allowed + ": "
+                        + answer.body());
+            }
             api.get(orgs + "/members/" + member(tenant) + "/permissions", tenant.token()).expect(200, "member's");
             api.get("/v1/me/orgs/" + tenant.org() + "/permissions", tenant.token()).expect(200, "mine");
             api.get(orgs, tenant.token()).expect(200, "GET org");
