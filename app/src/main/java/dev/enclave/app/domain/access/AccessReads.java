@@ -16,6 +16,9 @@ import java.util.Optional;
  */
 public interface AccessReads {
 
+    /** The most other users one read takes with the caller's three items: one BatchGetItem holds 100 keys. */
+    int MAX_OTHERS = 97;
+
     Facts read(TenantId tenant, UserKey user);
 
     /** The other members' memberships too, in the same call: a permission check about several members. */

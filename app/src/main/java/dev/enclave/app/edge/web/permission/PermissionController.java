@@ -1,6 +1,7 @@
 package dev.enclave.app.edge.web.permission;
 
 import dev.enclave.app.domain.access.AccessDecision;
+import dev.enclave.app.domain.access.AccessReads;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.member.Membership;
@@ -62,7 +63,7 @@ class PermissionController {
     /** The most checks one request asks. */
     static final int MAX_CHECKS = 100;
     /** The most other members one request asks about: their memberships and the caller's three items fit one read. */
-    static final int MAX_OTHER_MEMBERS = 97;
+    static final int MAX_OTHER_MEMBERS = AccessReads.MAX_OTHERS;
 
     @Serdeable
     @Schema(name = "PermissionCheck")

@@ -33,9 +33,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessReads {
 
-    /** The most other users one read takes with the caller's three items: one BatchGetItem holds 100 keys. */
-    public static final int MAX_OTHERS = 97;
-
     @Override
     public Facts read(TenantId tenant, UserKey user) {
         return readWith(tenant, user, List.of()).facts();
