@@ -1,5 +1,7 @@
 package dev.enclave.app.upgrade;
 
+import static dev.enclave.app.support.PermissionAnswers.ids;
+import static dev.enclave.app.support.PermissionAnswers.sources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -400,22 +402,7 @@ class UpgradeFromBeforePermissionsIT extends LocalStackTest {
         return names;
     }
 
-    private static List<String> ids(JsonNode page) {
-        List<String> ids = new ArrayList<>();
-        page.get("items").forEach(item -> ids.add(item.get("id").asText()));
-        return ids;
-    }
 
-    /** The groups {@code permission} comes from in a permissions answer; empty when it is not held. */
-    private static List<String> sources(JsonNode permissions, String permission) {
-        List<String> groups = new ArrayList<>();
-        permissions.get("permissions").forEach(held -> {
-            if (held.get("permission").asText().equals(permission)) {
-                held.get("groups").forEach(group -> groups.add(group.asText()));
-            }
-        });
-        return groups;
-    }
 
     private List<Map<String, AttributeValue>> scan() {
         List<Map<String, AttributeValue>> all = new ArrayList<>();

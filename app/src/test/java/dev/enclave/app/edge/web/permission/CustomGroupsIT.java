@@ -1,5 +1,7 @@
 package dev.enclave.app.edge.web.permission;
 
+import static dev.enclave.app.support.PermissionAnswers.ids;
+import static dev.enclave.app.support.PermissionAnswers.sources;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -255,19 +257,5 @@ class CustomGroupsIT extends LocalStackTest {
         return reply.json().get("code").asText();
     }
 
-    private static List<String> ids(JsonNode page) {
-        List<String> ids = new ArrayList<>();
-        page.get("items").forEach(item -> ids.add(item.get("id").asText()));
-        return ids;
-    }
 
-    private static List<String> sources(JsonNode permissions, String permission) {
-        List<String> groups = new ArrayList<>();
-        permissions.get("permissions").forEach(held -> {
-            if (held.get("permission").asText().equals(permission)) {
-                held.get("groups").forEach(group -> groups.add(group.asText()));
-            }
-        });
-        return groups;
-    }
 }
