@@ -22,6 +22,9 @@ import java.util.TreeMap;
 public final class Z3Solver implements AutoCloseable {
 
     private final Context context = new Context(Map.of("model", "true"));
+    /** The seed of the second try at a query the first left unknown. */
+    private static final int RETRY_SEED = 7;
+
     private final int timeoutMillis;
 
     /** A native Z3 context whose solvers give up after {@code timeoutMillis} (an unknown answer). */
@@ -38,8 +41,12 @@ public final class Z3Solver implements AutoCloseable {
     public Answer solve(Query query) {
         long start = System.nanoTime();
         try {
-            Solver solver = solver(query.script());
+            Solver solver = solver(query.script(), 0);
             Status status = solver.check();
+            if (status == Status.UNKNOWN) {
+                solver = solver(query.script(), RETRY_SEED);
+                status = solver.check();
+            }
             if (status == Status.UNKNOWN) {
                 return Answer.unknown(solver.getReasonUnknown(), millisSince(start));
             }
@@ -75,7 +82,7 @@ public final class Z3Solver implements AutoCloseable {
         facts.add(Smt.eq("allowed", authorization.allowed(symbolic)));
         facts.add(Smt.eq("denied", authorization.denied(symbolic)));
         facts.forEach(f -> script.append("(assert ").append(f).append(")\n"));
-        Solver solver = solver(script.toString());
+        Solver solver = solver(script.toString(), 0);
         if (solver.check() != Status.SATISFIABLE) {
             throw new IllegalStateException("a concrete request must have one decision: " + request);
         }
@@ -84,10 +91,16 @@ public final class Z3Solver implements AutoCloseable {
                 : Verdict.IMPLICIT_DENY;
     }
 
-    private Solver solver(String script) {
+    /**
+     * A solver for {@code script} whose search starts from {@code seed}. Z3's string search now and then wanders on a
+     * query it settles in milliseconds from another start; an unknown is asked once more from another seed, and only
+     * an answer from either counts (an unknown never proves anything).
+     */
+    private Solver solver(String script, int seed) {
         Solver solver = context.mkSolver();
         Params params = context.mkParams();
         params.add("timeout", timeoutMillis);
+        params.add("random_seed", seed);
         solver.setParameters(params);
         BoolExpr[] assertions = context.parseSMTLIB2String(script, null, null, null, null);
         solver.add(assertions);
@@ -120,7 +133,7 @@ public final class Z3Solver implements AutoCloseable {
 
     /** A model shaped as a request AWS could send, or {@code null} when there is none. */
     private Model readable(Query query) {
-        Solver shaped = solver(query.script() + Readable.constraints(query.requests(), query.tablePrefix()));
+        Solver shaped = solver(query.script() + Readable.constraints(query.requests(), query.tablePrefix()), 0);
         return shaped.check() == Status.SATISFIABLE ? shaped.getModel() : null;
     }
 
