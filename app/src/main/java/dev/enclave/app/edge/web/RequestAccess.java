@@ -68,7 +68,7 @@ public final class RequestAccess {
     public TenantAccess.WithOthers decideWith(HttpRequest<?> request, Caller caller, String organisation,
                                               Permission needed, List<UserKey> others) {
         TenantAccess.WithOthers read = access.standingWith(caller, organisation, others);
-        request.setAttribute(STANDING, new Standing(caller, organisation, read.standing()));
+        noted(request, caller, organisation, read.standing());
         AccessDecision decision = decide(request, caller, organisation, needed);
         return new TenantAccess.WithOthers(decision, read.others());
     }
@@ -80,7 +80,15 @@ public final class RequestAccess {
         if (held != null) {
             return held.standing();
         }
-        AccessDecision standing = access.standing(caller, organisation);
+        return noted(request, caller, organisation, access.standing(caller, organisation));
+    }
+
+    /**
+     * A standing just read: told to the profile (claims that differ from the membership's copy) and to the budgets
+     * (one found not to be a member), and kept on the request.
+     */
+    private AccessDecision noted(HttpRequest<?> request, Caller caller, String organisation,
+                                 AccessDecision standing) {
         if (standing instanceof AccessDecision.Granted member) {
             profiles.seen(caller.userKey(), caller.profile(), member.membership().profile());
         }

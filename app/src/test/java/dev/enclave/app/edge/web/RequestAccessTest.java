@@ -14,6 +14,7 @@ import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
 import io.micronaut.http.HttpRequest;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,20 @@ class RequestAccessTest {
         reads.removeMember();
         requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_READ);
         assertThat(policyOf(ADA)).isEqualTo("caller");
+    }
+
+    @Test
+    void aReadWithOtherMembers_isAccountedAsAnyStanding() {
+        requests.decide(HttpRequest.GET("/v1/orgs/acme"), ADA, "acme", SystemPermissions.ORG_READ);
+        assertThat(policyOf(ADA)).isEqualTo("tenant");
+
+        reads.removeMember();
+        HttpRequest<?> check = HttpRequest.POST("/v1/orgs/acme/permissions/check", "{}");
+        requests.decideWith(check, ADA, "acme", SystemPermissions.MEMBERS_READ, List.of(BOB.userKey()));
+
+        assertThat(policyOf(ADA)).as("found not to be a member: their own budget again").isEqualTo("caller");
+        requests.decide(check, ADA, "acme", SystemPermissions.ORG_READ);
+        assertThat(reads.count()).as("the request's later decisions reuse the read").isEqualTo(2);
     }
 
     @Test
