@@ -7,6 +7,7 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.service.HoldingInServices;
 import dev.enclave.identity.TenantId;
 
 /** Whether the caller may act in an organisation. */
@@ -22,6 +23,11 @@ public sealed interface AccessDecision permits AccessDecision.Granted, AccessDec
         /** What the caller holds. */
         public Holding holding() {
             return new Holding(membership.groups(), definitions);
+        }
+
+        /** What the caller holds within services: the organisation's permissions and their service groups'. */
+        public HoldingInServices inServices() {
+            return acting().inServices();
         }
 
         /** The caller as the member acting in a workflow. */

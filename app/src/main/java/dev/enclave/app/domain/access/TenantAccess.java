@@ -4,6 +4,8 @@ import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -20,8 +22,9 @@ import java.util.Optional;
 @Singleton
 public record TenantAccess(AccessReads reads) {
 
-    /** A standing, with the memberships of other users read in the same call. */
-    public record WithOthers(AccessDecision standing, Map<UserKey, Membership> others) {
+    /** A standing, with the memberships of other users and the services asked about, read in the same call. */
+    public record WithOthers(AccessDecision standing, Map<UserKey, Membership> others,
+                             Map<ServiceId, Service> services) {
     }
 
     /** Whether the caller may act in {@code organisation} with {@code needed}: one read, then a judgement. */
@@ -41,15 +44,16 @@ public record TenantAccess(AccessReads reads) {
         });
     }
 
-    /** {@link #standing}, reading the memberships of {@code others} in the same call. */
-    public WithOthers standingWith(Caller caller, String organisation, List<UserKey> others) {
+    /** {@link #standing}, reading the memberships of {@code others} and {@code services} in the same call. */
+    public WithOthers standingWith(Caller caller, String organisation, List<UserKey> others,
+                                   List<ServiceId> services) {
         Optional<AccessDecision> refused = beforeReading(caller, organisation);
         if (refused.isPresent()) {
-            return new WithOthers(refused.get(), Map.of());
+            return new WithOthers(refused.get(), Map.of(), Map.of());
         }
         TenantId tenant = TenantId.of(organisation);
-        AccessReads.Others read = reads.readWith(tenant, caller.userKey(), others);
-        return new WithOthers(onFacts(tenant, read.facts()), read.memberships());
+        AccessReads.Others read = reads.readWith(tenant, caller.userKey(), others, services);
+        return new WithOthers(onFacts(tenant, read.facts()), read.memberships(), read.services());
     }
 
     /** The decision for {@code needed} given a {@link #standing}: a member's groups must also give it. */

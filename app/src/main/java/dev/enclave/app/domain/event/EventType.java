@@ -37,6 +37,8 @@ public record EventType(String value) {
     public static final EventType SERVICE_DELETED = new EventType("service.deleted");
     public static final EventType SERVICE_GROUP_MEMBER_ADDED = new EventType("service_group.member_added");
     public static final EventType SERVICE_GROUP_MEMBER_REMOVED = new EventType("service_group.member_removed");
+    public static final EventType SERVICE_GROUP_PERMISSIONS_CHANGED =
+            new EventType("service_group.permissions_changed");
     public static final EventType API_KEY_CREATED = new EventType("api_key.created");
     public static final EventType API_KEY_REVOKED = new EventType("api_key.revoked");
     public static final EventType API_KEY_USED_FIRST = new EventType("api_key.used_first");
@@ -59,7 +61,7 @@ public record EventType(String value) {
             ORGANISATION_LIMITS_CHANGED, EVENT_RETENTION_CHANGED, INVITATION_DELIVERY_CHANGED, MEMBER_ADDED, MEMBER_REMOVED,
             MEMBER_GROUPS_CHANGED, OWNERSHIP_TRANSFERRED, INVITATION_SENT, INVITATION_RESENT, INVITATION_REVOKED,
             INVITATION_ACCEPTED, INVITATION_DECLINED, SERVICE_CREATED, SERVICE_RENAMED, SERVICE_DELETED,
-            SERVICE_GROUP_MEMBER_ADDED, SERVICE_GROUP_MEMBER_REMOVED, API_KEY_CREATED, API_KEY_REVOKED,
+            SERVICE_GROUP_MEMBER_ADDED, SERVICE_GROUP_MEMBER_REMOVED, SERVICE_GROUP_PERMISSIONS_CHANGED, API_KEY_CREATED, API_KEY_REVOKED,
             API_KEY_USED_FIRST, CREDENTIALS_ISSUED, WEBHOOK_ENDPOINT_CREATED, WEBHOOK_ENDPOINT_UPDATED,
             WEBHOOK_ENDPOINT_DELETED, WEBHOOK_ENDPOINT_SECRET_ROTATED, WEBHOOK_ENDPOINT_DISABLED, GROUP_CREATED,
             GROUP_UPDATED, GROUP_DELETED);

@@ -1,9 +1,14 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.member.ActingMember;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.service.HoldingInServices;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceLookup;
+import java.util.Comparator;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,5 +31,20 @@ final class InviterChecks {
         }
         return groups.stream().sorted().flatMap(group -> inviter.holding().whyNotGive(group).stream()).findFirst()
                 .map(why -> new Refusal(Reason.MISSING_ROLE, why));
+    }
+
+    /**
+     * Empty when {@code inviter} holds, within each service as {@code services} finds it now, every permission the
+     * invitation's service groups carry (a service not there is refused when the invitation is written).
+     */
+    static Optional<Refusal> checkServiceGroups(ActingMember inviter, Organisation organisation,
+                                                Set<ServiceGroup> groups, ServiceLookup services) {
+        HoldingInServices holding = inviter.inServices();
+        return groups.stream().sorted(Comparator.comparing(ServiceGroup::written))
+                .flatMap(group -> services.find(organisation, group.service()).stream()
+                        .flatMap(service -> holding.lackedIn(service, service.groups().of(group.group())).stream())
+                        .map(lacked -> new Refusal(Reason.MISSING_ROLE, "The " + group.written() + " group carries "
+                                + lacked.value() + ", which you do not hold.")))
+                .findFirst();
     }
 }

@@ -8,6 +8,7 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceLookup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
@@ -27,12 +28,14 @@ public final class SendingInvitation {
 
     private final Invitations invitations;
     private final InvitationDeliveries deliveries;
+    private final ServiceLookup services;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    SendingInvitation(Invitations invitations, InvitationDeliveries deliveries, Clock clock) {
+    SendingInvitation(Invitations invitations, InvitationDeliveries deliveries, ServiceLookup services, Clock clock) {
         this.invitations = invitations;
         this.deliveries = deliveries;
+        this.services = services;
         this.clock = clock;
     }
 
@@ -55,7 +58,8 @@ public final class SendingInvitation {
         Organisation organisation = command.organisation();
         Email email = command.email();
         TenantId tenant = organisation.id();
-        var refusal = InviterChecks.check(command.inviter(), command.groups());
+        var refusal = InviterChecks.check(command.inviter(), command.groups()).or(() -> InviterChecks
+                .checkServiceGroups(command.inviter(), organisation, command.serviceGroups(), services));
         if (refusal.isPresent()) {
             return Outcome.refused(refusal.get());
         }

@@ -2,6 +2,7 @@ package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.service.HoldingInServices;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.Objects;
@@ -21,6 +22,11 @@ public record ActingMember(Membership membership, GroupDefinitions definitions) 
 
     public Holding holding() {
         return new Holding(membership.groups(), definitions);
+    }
+
+    /** What the member holds within services: the organisation's permissions and their service groups'. */
+    public HoldingInServices inServices() {
+        return new HoldingInServices(holding().permissions(), membership.serviceGroups());
     }
 
     public TenantId tenant() {

@@ -2,6 +2,8 @@ package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.profile.ProfileCopy;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -10,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * A user's membership of an organisation, with the organisation-level groups it holds.
@@ -18,9 +21,17 @@ import java.util.TreeSet;
  * @param email  the member's address, vouched for when they joined (a verified claim, or the invitation they
  *               accepted); absent when there was none
  * @param profile the copy of the user's profile the membership keeps (for the member list), and its version
+ * @param serviceGroups the service groups the member is in, as their membership records them
  */
 public record Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
-                         Set<GroupName> groups, Instant joinedAt, long version, ProfileCopy profile) {
+                         Set<GroupName> groups, Instant joinedAt, long version, ProfileCopy profile,
+                         Set<ServiceGroup> serviceGroups) {
+
+    /** A membership in no service group. */
+    public Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
+                      Set<GroupName> groups, Instant joinedAt, long version, ProfileCopy profile) {
+        this(tenant, user, userId, issuer, email, groups, joinedAt, version, profile, Set.of());
+    }
 
     /** A membership without a copy of its user's profile (yet). */
     public Membership(TenantId tenant, UserKey user, String userId, String issuer, Optional<Email> email,
@@ -37,6 +48,18 @@ public record Membership(TenantId tenant, UserKey user, String userId, String is
         Objects.requireNonNull(joinedAt, "joinedAt");
         Objects.requireNonNull(profile, "profile");
         groups = Set.copyOf(new TreeSet<>(groups));
+        serviceGroups = Set.copyOf(serviceGroups);
+    }
+
+    /** This membership as recorded in {@code recorded} service groups. */
+    public Membership inServiceGroups(Set<ServiceGroup> recorded) {
+        return new Membership(tenant, user, userId, issuer, email, groups, joinedAt, version, profile, recorded);
+    }
+
+    /** The groups of {@code service} the member is in. */
+    public Set<GroupName> groupsOf(ServiceId service) {
+        return serviceGroups.stream().filter(group -> group.service().equals(service)).map(ServiceGroup::group)
+                .collect(Collectors.toSet());
     }
 
     public boolean isOwner() {

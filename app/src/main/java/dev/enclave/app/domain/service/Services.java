@@ -1,7 +1,9 @@
 package dev.enclave.app.domain.service;
 
+import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Optional;
@@ -11,10 +13,11 @@ import java.util.Optional;
  * land only while it is that incarnation and not being deleted. Reads take it too, and see only its incarnation's
  * items.
  */
-public interface Services {
+public interface Services extends ServiceLookup {
 
     Creation create(Organisation organisation, ServiceId service, String name);
 
+    @Override
     Optional<Service> find(Organisation organisation, ServiceId service);
 
     List<Service> list(Organisation organisation);
@@ -27,9 +30,16 @@ public interface Services {
 
     /**
      * Assigns a member to a service group, in one transaction that records the assignment on the membership (so it
-     * goes with the membership) and on the service (so it goes with the service).
+     * goes with the membership) and on the service (so it goes with the service), while the service is at
+     * {@code serviceVersion} (what its groups carry is as the caller judged it).
      */
-    Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId);
+    Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId, long serviceVersion);
+
+    /**
+     * Makes the service's groups carry {@code after}, while the service is as {@code read} (its version), with
+     * {@code event} in the same transaction.
+     */
+    GroupsChange changeGroups(Organisation organisation, Service read, ServiceGroupPermissions after, NewEvent event);
 
     void unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId);
 
@@ -43,7 +53,10 @@ public interface Services {
     enum Creation { CREATED, TAKEN, ORGANISATION_GONE }
 
     /** What assigning came to. */
-    enum Assignment { ASSIGNED, NOT_A_MEMBER, NO_SUCH_SERVICE, ORGANISATION_GONE }
+    enum Assignment { ASSIGNED, NOT_A_MEMBER, SERVICE_CHANGED, ORGANISATION_GONE }
+
+    /** What changing what a service's groups carry came to. */
+    enum GroupsChange { CHANGED, CHANGED_MEANWHILE }
 
     /** What deleting a service came to. */
     enum Deletion { DELETED, NOT_FOUND, TOO_MANY_ASSIGNMENTS }

@@ -6,6 +6,7 @@ import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.profile.ChangingProfile;
+import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
@@ -67,10 +68,16 @@ public final class RequestAccess {
      */
     public TenantAccess.WithOthers decideWith(HttpRequest<?> request, Caller caller, String organisation,
                                               Permission needed, List<UserKey> others) {
-        TenantAccess.WithOthers read = access.standingWith(caller, organisation, others);
+        return decideWith(request, caller, organisation, needed, others, List.of());
+    }
+
+    /** {@link #decideWith}, reading {@code services} in the same call too: a check within services. */
+    public TenantAccess.WithOthers decideWith(HttpRequest<?> request, Caller caller, String organisation,
+                                              Permission needed, List<UserKey> others, List<ServiceId> services) {
+        TenantAccess.WithOthers read = access.standingWith(caller, organisation, others, services);
         noted(request, caller, organisation, read.standing());
         AccessDecision decision = decide(request, caller, organisation, needed);
-        return new TenantAccess.WithOthers(decision, read.others());
+        return new TenantAccess.WithOthers(decision, read.others(), read.services());
     }
 
     private AccessDecision standing(HttpRequest<?> request, Caller caller, String organisation) {

@@ -28,6 +28,11 @@ public final class ItemBuilder {
         return this;
     }
 
+    public ItemBuilder attribute(String attribute, AttributeValue value) {
+        item.put(attribute, value);
+        return this;
+    }
+
     public Map<String, AttributeValue> build() {
         return Map.copyOf(item);
     }

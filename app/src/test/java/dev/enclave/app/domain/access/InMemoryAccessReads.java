@@ -5,6 +5,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -64,11 +65,11 @@ public final class InMemoryAccessReads implements AccessReads {
     }
 
     @Override
-    public Others readWith(TenantId tenant, UserKey user, List<UserKey> others) {
+    public Others readWith(TenantId tenant, UserKey user, List<UserKey> others, List<ServiceId> services) {
         Facts facts = read(tenant, user);
         Map<UserKey, Membership> found = new HashMap<>();
         facts.membership().ifPresent(own -> found.put(user, own));
-        return new Others(facts, found);
+        return new Others(facts, found, Map.of());
     }
 
     /** These facts with the organisation's custom groups {@code defined}. */

@@ -6,6 +6,7 @@ import static dev.enclave.app.domain.invitation.InvitationFixtures.BOB;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.CLOCK;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.ISSUER;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.NOW;
+import static dev.enclave.app.domain.invitation.InvitationFixtures.NO_SERVICES;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.acmeWithOlgaAndAda;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.groups;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.member;
@@ -284,7 +285,7 @@ class AcceptingInvitationTest {
 
     /** Ada invites Bob for seven days; the token he receives. */
     private InviteToken invite(Set<ServiceGroup> serviceGroups, String... groups) {
-        Outcome<SendingInvitation.Sent> sent = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK).send(
+        Outcome<SendingInvitation.Sent> sent = new SendingInvitation(invitations, new TokenDeliveries(), NO_SERVICES, CLOCK).send(
                 new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(groups), serviceGroups, 7));
         assertThat(sent).isInstanceOf(Outcome.Done.class);
         return ((Outcome.Done<SendingInvitation.Sent>) sent).value().token();

@@ -6,6 +6,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceLookup;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -26,6 +27,8 @@ final class InvitationFixtures {
     static final String ISSUER = "https://id.example.com";
     static final Instant NOW = Instant.parse("2026-11-22T10:15:30Z");
     static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+    /** An organisation without services: invitations granting service groups are judged on nothing they carry. */
+    static final ServiceLookup NO_SERVICES = (organisation, service) -> Optional.empty();
     static final Email BOB = Email.of("bob@example.com");
 
     static final Membership OLGA = member("olga", GroupName.OWNER);

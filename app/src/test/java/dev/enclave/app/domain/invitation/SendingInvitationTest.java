@@ -5,6 +5,7 @@ import static dev.enclave.app.domain.invitation.InvitationFixtures.ADA;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.BOB;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.CLOCK;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.NOW;
+import static dev.enclave.app.domain.invitation.InvitationFixtures.NO_SERVICES;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.OLGA;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.acme;
 import static dev.enclave.app.domain.invitation.InvitationFixtures.acmeWithOlgaAndAda;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.Test;
 class SendingInvitationTest {
 
     private final InMemoryInvitations invitations = acmeWithOlgaAndAda();
-    private final SendingInvitation sending = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK);
+    private final SendingInvitation sending = new SendingInvitation(invitations, new TokenDeliveries(), NO_SERVICES, CLOCK);
 
     @Test
     void send_byAnAdmin_storesThePendingInvitationWithItsGroups_andATokenForIt() {
@@ -126,7 +127,7 @@ class SendingInvitationTest {
     void send_whenEverySeatIsTaken_isSeatLimitReached_andStoresNothing() {
         InMemoryInvitations full = new InMemoryInvitations().organisation(acme(2)).member(OLGA).member(ADA);
 
-        Refusal refusal = refusal(new SendingInvitation(full, new TokenDeliveries(), CLOCK).send(new SendingInvitation.Send(ActingMember.of(ADA),
+        Refusal refusal = refusal(new SendingInvitation(full, new TokenDeliveries(), NO_SERVICES, CLOCK).send(new SendingInvitation.Send(ActingMember.of(ADA),
                 full.read(ACME), BOB, groups(), Set.of(), 7)));
 
         assertThat(refusal).isEqualTo(new Refusal(Reason.SEAT_LIMIT_REACHED, "Every seat is taken."));
@@ -157,7 +158,7 @@ class SendingInvitationTest {
 
     @Test
     void send_whenAnotherInvitationToTheEmailIsSentMeanwhile_isConflict_andKeepsThatOne() {
-        SendingInvitation other = new SendingInvitation(invitations, new TokenDeliveries(), CLOCK);
+        SendingInvitation other = new SendingInvitation(invitations, new TokenDeliveries(), NO_SERVICES, CLOCK);
         Invitation[] meanwhile = new Invitation[1];
         invitations.beforeNextWrite(() -> meanwhile[0] = sent(other.send(new SendingInvitation.Send(ActingMember.of(OLGA), invitations.read(ACME), BOB,
                 groups(), Set.of(), 7))).invitation());

@@ -4,6 +4,7 @@ import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.Authority;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.member.DynamoDbMembers;
 import dev.enclave.app.infra.store.member.DynamoDbMembershipChanges;
@@ -58,8 +59,17 @@ public final class InMemoryMembers implements Members, MembershipChanges {
         if (stored != null && moved > 0) {
             Membership m = stored.membership();
             tenant(tenant).put(user, new Stored(new Membership(m.tenant(), m.user(), m.userId(), m.issuer(), m.email(),
-                    m.groups(), m.joinedAt(), m.version() + moved), stored.organisation()));
+                    m.groups(), m.joinedAt(), m.version() + moved, m.profile(), m.serviceGroups()),
+                    stored.organisation()));
         }
+        return this;
+    }
+
+    /** The member is in exactly {@code groups} of services, each a dependent of their membership. */
+    public InMemoryMembers serviceGroups(TenantId tenant, UserKey user, Set<ServiceGroup> groups) {
+        dependents(tenant, user, groups.size());
+        Stored stored = tenant(tenant).get(user);
+        tenant(tenant).put(user, new Stored(stored.membership().inServiceGroups(groups), stored.organisation()));
         return this;
     }
 
@@ -228,7 +238,8 @@ public final class InMemoryMembers implements Members, MembershipChanges {
             groups.remove(group);
         }
         tenant(tenant).put(user, new Stored(new Membership(was.tenant(), was.user(), was.userId(), was.issuer(),
-                was.email(), groups, was.joinedAt(), was.version() + 1), stored.organisation()));
+                was.email(), groups, was.joinedAt(), was.version() + 1, was.profile(), was.serviceGroups()),
+                stored.organisation()));
     }
 
     private Optional<Stored> stored(TenantId tenant, UserKey user) {

@@ -31,6 +31,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -138,15 +140,15 @@ class InMemoryMembersIT extends LocalStackTest {
         int oneTooMany = Transaction.MAX_CHANGE_WRITES - 3;
         for (int i = 0; i < oneTooMany; i++) {
             assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), BOB,
-                    member.userId())).isEqualTo(Services.Assignment.ASSIGNED);
+                    member.userId(), 1)).isEqualTo(Services.Assignment.ASSIGNED);
         }
-        twins.memory.dependents(twins.tenant, BOB, oneTooMany);
+        twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 0, oneTooMany));
 
         UserKey owner = twins.owner;
         twins.step("one write too many", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, BOB)), Change.TOO_LARGE);
 
         services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB, BOB.digest());
-        twins.memory.dependents(twins.tenant, BOB, oneTooMany - 1);
+        twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 1, oneTooMany));
         twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, BOB)), Change.DONE);
     }
 
@@ -236,5 +238,11 @@ class InMemoryMembersIT extends LocalStackTest {
     private static Authority authority(Membership actor) {
         return actor.isOwner() ? Authority.owner()
                 : new Holding(actor.groups(), GroupDefinitions.NONE).authorityFor(SystemPermissions.MEMBERS_MANAGE);
+    }
+
+    /** The groups {@code g<from>} to {@code g<to - 1>} of {@code service}. */
+    private static Set<ServiceGroup> groups(ServiceId service, int from, int to) {
+        return IntStream.range(from, to).mapToObj(i -> new ServiceGroup(service, new GroupName("g" + i)))
+                .collect(Collectors.toSet());
     }
 }

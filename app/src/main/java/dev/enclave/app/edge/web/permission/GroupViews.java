@@ -76,7 +76,9 @@ final class GroupViews {
 
     @Serdeable
     @Schema(name = "PermissionCheckResult")
-    record CheckResult(String userId, String permission, boolean allowed) {
+    record CheckResult(String userId, String permission,
+                       @Schema(description = "The service the check was within, when it named one")
+                       @Nullable String service, boolean allowed) {
     }
 
     @Serdeable

@@ -6,9 +6,13 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.permission.EffectivePermissions;
+
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.service.HoldingInServices;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.domain.service.ServiceNames;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
@@ -43,7 +47,6 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -70,7 +73,13 @@ class PermissionController {
     record Check(@Schema(description = "Whose permission; absent: the caller's") @Nullable @Size(min = 1, max = 256)
                  String userId,
                  @NotNull @Pattern(regexp = Permission.PATTERN, message = GroupController.PERMISSION_MESSAGE)
-                 String permission) {
+                 String permission,
+                 @Schema(description = "Within which service: what the member's groups of it carry count too")
+                 @Nullable @Pattern(regexp = ServiceNames.NAME, message = "must be a service id") String service) {
+
+        Optional<ServiceId> serviceId() {
+            return Optional.ofNullable(service).map(ServiceId::new);
+        }
     }
 
     @Serdeable
@@ -121,29 +130,38 @@ class PermissionController {
                           @Valid @Body Checks body) {
         List<UserKey> others = body.checks().stream().map(Check::userId).filter(id -> id != null
                 && !id.equals(caller.subject())).distinct().map(id -> UserKey.of(caller.issuer(), id)).toList();
-        if (others.size() > MAX_OTHER_MEMBERS) {
-            return Rejections.toResponse(request, Reason.BAD_REQUEST,
-                    "Ask about at most " + MAX_OTHER_MEMBERS + " members besides yourself in one request.");
+        List<ServiceId> services = body.checks().stream().map(Check::serviceId).flatMap(Optional::stream)
+                .distinct().toList();
+        if (others.size() + services.size() > MAX_OTHER_MEMBERS) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, "Ask about at most " + MAX_OTHER_MEMBERS
+                    + " members besides yourself and services, together, in one request.");
         }
         TenantAccess.WithOthers read = access.decideWith(request, caller, org, others.isEmpty()
-                ? SystemPermissions.ORG_READ : SystemPermissions.MEMBERS_READ, others);
+                ? SystemPermissions.ORG_READ : SystemPermissions.MEMBERS_READ, others, services);
         if (!(read.standing() instanceof AccessDecision.Granted granted)) {
             return Rejections.toResponse(request, ((AccessDecision.Refused) read.standing()).refusal());
         }
         return HttpResponse.ok(new CheckResults(body.checks().stream().map(check -> result(caller, granted,
-                read.others(), check)).toList()));
+                read, check)).toList()));
     }
 
-    private static CheckResult result(Caller caller, AccessDecision.Granted granted,
-                                      Map<UserKey, Membership> members, Check check) {
+    /**
+     * One check's answer: the member holds the permission in the organisation, or (within a service) one of their
+     * groups of the service carries it. A service that is not there has no groups.
+     */
+    private static CheckResult result(Caller caller, AccessDecision.Granted granted, TenantAccess.WithOthers read,
+                                      Check check) {
         String userId = check.userId() == null ? caller.subject() : check.userId();
-        Optional<Membership> member = Optional.ofNullable(members.get(UserKey.of(caller.issuer(), userId)));
-        boolean allowed = member.map(found -> effective(granted, found).holds(new Permission(check.permission())))
-                .orElse(false);
-        return new CheckResult(userId, check.permission(), allowed);
+        Optional<Membership> member = Optional.ofNullable(read.others().get(UserKey.of(caller.issuer(), userId)));
+        Permission permission = new Permission(check.permission());
+        Optional<Service> service = check.serviceId().map(read.services()::get);
+        boolean allowed = member.map(found -> inServices(granted, found)).filter(holding -> service
+                .map(within -> holding.holdsIn(within, permission))
+                .orElseGet(() -> holding.organisationWide().holds(permission))).isPresent();
+        return new CheckResult(userId, check.permission(), check.service(), allowed);
     }
 
-    private static EffectivePermissions effective(AccessDecision.Granted granted, Membership member) {
-        return granted.definitions().effective(member.groups());
+    private static HoldingInServices inServices(AccessDecision.Granted granted, Membership member) {
+        return new HoldingInServices(granted.definitions().effective(member.groups()), member.serviceGroups());
     }
 }

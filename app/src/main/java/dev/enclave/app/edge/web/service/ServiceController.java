@@ -268,8 +268,9 @@ class ServiceController {
                                              String group, String userId,
                                              Function<AssigningServiceGroups.Assignment, Outcome<Void>> change) {
         return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
-                ? as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation -> Rejections.orNoContent(request,
-                        change.apply(new AssigningServiceGroups.Assignment(organisation, serviceGroup,
+                ? access.whenGranted(request, caller, org, SystemPermissions.SERVICES_MANAGE, granted ->
+                        Rejections.orNoContent(request, change.apply(new AssigningServiceGroups.Assignment(
+                                granted.organisation(), granted.inServices(), serviceGroup,
                                 UserKey.of(caller.issuer(), userId), userId))))
                 : noSuchMember(request));
     }
@@ -280,14 +281,14 @@ class ServiceController {
     }
 
     /** The service a path names; a 404 for a path that names no service. */
-    private static HttpResponse<?> onService(HttpRequest<?> request, String service,
+    static HttpResponse<?> onService(HttpRequest<?> request, String service,
                                              Function<ServiceId, HttpResponse<?>> action) {
         return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
                 "No such service."));
     }
 
     /** The service group a path names, as {@link #onService}; a 400 for a group that is not a group name. */
-    private static HttpResponse<?> onGroup(HttpRequest<?> request, String service, String group,
+    static HttpResponse<?> onGroup(HttpRequest<?> request, String service, String group,
                                            Function<ServiceGroup, HttpResponse<?>> action) {
         return onService(request, service, id -> GroupName.parse(group)
                 .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))

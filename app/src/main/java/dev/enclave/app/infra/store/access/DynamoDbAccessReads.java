@@ -4,6 +4,8 @@ import dev.enclave.app.domain.access.AccessReads;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemRead;
@@ -11,6 +13,7 @@ import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.app.infra.store.service.ServiceReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -24,7 +27,8 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * One strongly consistent BatchGetItem of the membership, the organisation and its group definitions, on the
+ * One strongly consistent BatchGetItem of the membership, the organisation and its group definitions (and the
+ * other memberships and services a permission check asks about), on the
  * tenant's scoped client. A membership or definitions item that does not check is none, and neither is one another
  * incarnation of the organisation wrote (or any, when there is no organisation); an organisation item that does not
  * check is none.
@@ -35,13 +39,13 @@ record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessR
 
     @Override
     public Facts read(TenantId tenant, UserKey user) {
-        return readWith(tenant, user, List.of()).facts();
+        return readWith(tenant, user, List.of(), List.of()).facts();
     }
 
     @Override
-    public Others readWith(TenantId tenant, UserKey user, List<UserKey> others) {
-        if (others.size() > MAX_OTHERS) {
-            throw new IllegalArgumentException("at most " + MAX_OTHERS + " others in one read");
+    public Others readWith(TenantId tenant, UserKey user, List<UserKey> others, List<ServiceId> services) {
+        if (others.size() + services.size() > MAX_OTHERS) {
+            throw new IllegalArgumentException("at most " + MAX_OTHERS + " others and services in one read");
         }
         ItemRead<Membership> membershipRead = MembershipReads.item(tenant, user);
         ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
@@ -50,7 +54,10 @@ record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessR
                 .map(other -> MembershipReads.item(tenant, other)).toList();
         List<ItemKey> keys = new ArrayList<>(List.of(membershipRead.key(), organisationRead.key(),
                 definitionsRead.key()));
+        List<ItemRead<Service>> serviceReads = services.stream().distinct()
+                .map(service -> ServiceReads.item(tenant, service)).toList();
         otherReads.forEach(read -> keys.add(read.key()));
+        serviceReads.forEach(read -> keys.add(read.key()));
         List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(keys);
         Optional<Organisation> organisation = organisationRead.in(items, ReadScope.tenant(tenant), checked);
         Optional<ReadScope> life = organisation.map(found -> ReadScope.organisation(tenant, found.incarnation()));
@@ -61,6 +68,9 @@ record DynamoDbAccessReads(Store store, CheckedItems checked) implements AccessR
         membership.ifPresent(own -> found.put(user, own));
         life.ifPresent(scope -> otherReads.forEach(read -> read.in(items, scope, checked)
                 .ifPresent(other -> found.put(other.user(), other))));
-        return new Others(new Facts(membership, organisation, definitions), found);
+        Map<ServiceId, Service> servicesFound = new LinkedHashMap<>();
+        life.ifPresent(scope -> serviceReads.forEach(read -> read.in(items, scope, checked)
+                .ifPresent(service -> servicesFound.put(service.id(), service))));
+        return new Others(new Facts(membership, organisation, definitions), found, servicesFound);
     }
 }

@@ -41,8 +41,13 @@ public interface MemberDependents {
 
     /** The write, for the transaction that removes a dependent, that forgets it; the membership must exist. */
     static Write forgotten(TenantId tenant, UserKey user, String dependent) {
+        return forgotten(tenant, user, Set.of(dependent));
+    }
+
+    /** The write, for a transaction that removes several of a member's dependents, that forgets them all. */
+    static Write forgotten(TenantId tenant, UserKey user, Set<String> dependents) {
         Expr update = versionMoved().delete("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
-                .strings(":dependent", List.of(dependent)).build();
+                .strings(":dependent", dependents.stream().sorted().toList()).build();
         return new Write.Update(MembershipKeys.key(tenant, user), update, Optional.of(Expr.exists()));
     }
 

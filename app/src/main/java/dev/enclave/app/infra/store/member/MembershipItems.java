@@ -7,6 +7,7 @@ import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.profile.Profile;
 import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.domain.profile.ProfileField;
+import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
@@ -127,7 +128,8 @@ final class MembershipItems {
     }
 
     static Membership fromItem(Map<String, AttributeValue> item) {
-        return SCHEMA.fromItem(item).membership();
+        return SCHEMA.fromItem(item).membership().inServiceGroups(dependents(item).stream().map(ServiceGroup::parse)
+                .flatMap(Optional::stream).collect(Collectors.toSet()));
     }
 
     /** The version an item (as read, or as a refused write found it) carries. */

@@ -1,7 +1,9 @@
 package dev.enclave.app.infra.store.service;
 
+import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceEvents;
 import dev.enclave.app.domain.service.ServiceGroup;
@@ -27,10 +29,13 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Services} on the single table, on the organisation's scoped client. */
@@ -38,8 +43,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
-    /** DynamoDB's transaction limit, less the service item itself. */
-    static final int MAX_ASSIGNMENTS_PER_DELETE = Transaction.MAX_CHANGE_WRITES - 1;
+    /**
+     * DynamoDB's transaction limit, less the service item itself: the assignments a deletion takes and the members
+     * it forgets them on, together.
+     */
+    static final int MAX_WRITES_PER_DELETE = Transaction.MAX_CHANGE_WRITES - 1;
     /** How often a deletion reads again when an assignment landed between its read and its write. */
     private static final int DELETE_ATTEMPTS = 5;
     /** How often a rename reads again when the service changed between its read and its write. */
@@ -92,11 +100,10 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
             }
             TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                     .update(Role.SERVICE, ServiceKeys.service(tenant, service), update,
-                            Expr.atVersion(ExpectedVersion.oneOf(Set.of(read.get().version())), ServiceItems.VERSION)
-                                    .and(ofThis(organisation)))
+                            atVersion(read.get().version()).and(ofThis(organisation)))
                     .records(ServiceEvents.renamed(read.get(), name)).build());
             if (outcome.committed()) {
-                return Optional.of(new Service(service, name, read.get().version() + 1));
+                return Optional.of(new Service(service, name, read.get().version() + 1, read.get().groups()));
             }
         }
         return Optional.empty();
@@ -112,7 +119,9 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     /**
      * Deletes the service at the count of assignments it read (an assignment made since refuses the transaction,
-     * which then reads again), with every assignment a strongly consistent Query found.
+     * which then reads again), with every assignment a strongly consistent Query found, and forgets them on their
+     * members' memberships: no record of a group of this service outlives it to reach a service created again
+     * under its id.
      */
     @Override
     public Deletion delete(Organisation organisation, ServiceId service) {
@@ -122,14 +131,18 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
             if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())) {
                 return Deletion.NOT_FOUND;
             }
-            List<ItemKey> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
-                    query(tenant, ServiceKeys.servicePrefix(service)), ItemKey::of);
-            if (assignments.size() > MAX_ASSIGNMENTS_PER_DELETE) {
+            List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
+                    query(tenant, ServiceKeys.servicePrefix(service)), AssignmentItems::fromItem);
+            Map<UserKey, Set<String>> records = recordsOfMembers(tenant, assignments);
+            if (assignments.size() + records.size() > MAX_WRITES_PER_DELETE) {
                 return Deletion.TOO_MANY_ASSIGNMENTS;
             }
             Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
                     ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
-            assignments.forEach(key -> writes.delete(Role.ASSIGNMENT, key));
+            assignments.forEach(found -> writes.delete(Role.ASSIGNMENT,
+                    ServiceKeys.assignment(tenant, found.group(), found.user())));
+            records.forEach((user, groups) -> writes.add(Role.MEMBER, MemberDependents.forgotten(tenant, user,
+                    groups)));
             writes.records(ServiceEvents.deleted(service));
             if (table(tenant).transact(writes.build()).committed()) {
                 return Deletion.DELETED;
@@ -140,14 +153,34 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         }
     }
 
+    /**
+     * The records of {@code assignments} to forget, by member: only on memberships there now (an assignment whose
+     * member has gone is deleted alone; a membership removed meanwhile refuses the transaction, which reads again).
+     */
+    private Map<UserKey, Set<String>> recordsOfMembers(TenantId tenant, List<ServiceReads.Assignment> assignments) {
+        Map<UserKey, Set<String>> records = new LinkedHashMap<>();
+        assignments.forEach(found -> records.computeIfAbsent(found.user(), user -> new TreeSet<>())
+                .add(ServiceWrites.recordedAs(found.group())));
+        if (records.isEmpty()) {
+            return records;
+        }
+        List<ItemKey> memberships = records.keySet().stream().map(user -> MembershipReads.item(tenant, user).key())
+                .toList();
+        Set<ItemKey> present = table(tenant).getAll(memberships).stream().filter(found -> !found.isEmpty())
+                .map(ItemKey::of).collect(Collectors.toSet());
+        records.keySet().removeIf(user -> !present.contains(MembershipReads.item(tenant, user).key()));
+        return records;
+    }
+
     @Override
-    public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
+    public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
+                             long serviceVersion) {
         TenantId tenant = organisation.id();
         Transaction assignment = Transaction.builder().writtenBy(organisation.incarnation())
                 .add(Role.MEMBER, MemberDependents.recorded(tenant, user, ServiceWrites.recordedAs(group),
                         organisation.incarnation()))
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
-                        Expr.exists())
+                        atVersion(serviceVersion).and(ofThis(organisation)))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .records(ServiceEvents.groupMember(group, userId, true))
@@ -158,7 +191,23 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         } else if (outcome.refused(Role.ORGANISATION)) {
             return Assignment.ORGANISATION_GONE;
         }
-        return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.NO_SUCH_SERVICE;
+        return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.SERVICE_CHANGED;
+    }
+
+    @Override
+    public GroupsChange changeGroups(Organisation organisation, Service read, ServiceGroupPermissions after,
+                                     NewEvent event) {
+        TenantId tenant = organisation.id();
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .update(Role.SERVICE, ServiceKeys.service(tenant, read.id()), ServiceItems.groupsChanged(after),
+                        atVersion(read.version()).and(ofThis(organisation)))
+                .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
+                .records(event).build());
+        return outcome.committed() ? GroupsChange.CHANGED : GroupsChange.CHANGED_MEANWHILE;
+    }
+
+    private static Expr atVersion(long version) {
+        return Expr.atVersion(ExpectedVersion.oneOf(Set.of(version)), ServiceItems.VERSION);
     }
 
     /** Deletes the assignment and forgets it on the membership; with no membership, deletes it alone. */

@@ -1,15 +1,20 @@
 package dev.enclave.app.infra.store.service;
 
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceId;
-
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.identity.TenantId;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit mapping of a service to and from its item ({@code SK = SVC#<service>}). */
@@ -20,6 +25,8 @@ final class ServiceItems {
     /** How many assignments to the service's groups were ever made: a deletion deletes at the count it read. */
     static final String ASSIGNED = "assigned";
     private static final String ID = "id";
+    /** What the service's groups carry (absent while none carries anything). */
+    private static final String GROUPS = "groups";
     /**
      * Which life of the service id this is: a service deleted and created again under its id is another service, so
      * what was granted in the first (an invitation's groups) never reaches the second.
@@ -42,8 +49,37 @@ final class ServiceItems {
     }
 
     private static ItemBuilder item(TenantId tenant, Service service) {
-        return ItemBuilder.at(ServiceKeys.service(tenant, service.id())).string("type", "service")
+        ItemBuilder item = ItemBuilder.at(ServiceKeys.service(tenant, service.id())).string("type", "service")
                 .string(ID, service.id().value()).string(NAME, service.name()).number(VERSION, service.version());
+        return service.groups().carried().isEmpty() ? item : item.attribute(GROUPS, groups(service.groups()));
+    }
+
+    /** What the service's groups carry, as stored: a map of group name to a string set of permissions. */
+    static AttributeValue groups(ServiceGroupPermissions groups) {
+        Map<String, AttributeValue> stored = new TreeMap<>();
+        groups.carried().forEach((group, permissions) -> stored.put(group.value(), AttributeValue.fromSs(
+                permissions.stream().map(Permission::value).sorted().toList())));
+        return AttributeValue.fromM(stored);
+    }
+
+    private static ServiceGroupPermissions groups(Map<String, AttributeValue> item) {
+        AttributeValue stored = item.get(GROUPS);
+        if (stored == null || !stored.hasM()) {
+            return ServiceGroupPermissions.NONE;
+        }
+        Map<GroupName, Set<Permission>> carried = new TreeMap<>();
+        stored.m().forEach((group, permissions) -> carried.put(new GroupName(group), permissions.ss().stream()
+                .map(Permission::new).collect(Collectors.toSet())));
+        return new ServiceGroupPermissions(carried);
+    }
+
+    /**
+     * The update that makes the service's groups carry {@code groups}, one version on: written whole, at the version
+     * read, so a change made meanwhile refuses it.
+     */
+    static Expr groupsChanged(ServiceGroupPermissions groups) {
+        return Expr.update().set("#groups = :groups, #version = #version + :one").name("#groups", GROUPS)
+                .name("#version", VERSION).value(":groups", groups(groups)).number(":one", 1).build();
     }
 
     /** The generation of the service an item holds (the first, for one stored before generations were). */
@@ -65,7 +101,7 @@ final class ServiceItems {
 
     static Service fromItem(Map<String, AttributeValue> item) {
         return new Service(new ServiceId(ItemAttributes.string(item, ID)), ItemAttributes.string(item, NAME),
-                ItemAttributes.number(item, VERSION));
+                ItemAttributes.number(item, VERSION), groups(item));
     }
 
     /** The update that counts one more assignment made. */

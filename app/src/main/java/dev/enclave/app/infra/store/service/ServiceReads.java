@@ -6,6 +6,7 @@ import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.StoredKind;
@@ -32,6 +33,11 @@ public final class ServiceReads {
                     assignment.user(), assignment.userId()));
 
     private ServiceReads() {
+    }
+
+    /** The read of {@code service}'s item, for a BatchGetItem with other items (a permission check's). */
+    public static ItemRead<Service> item(TenantId tenant, ServiceId service) {
+        return new ItemRead<>(ItemKind.SERVICE, ServiceKeys.service(tenant, service), ServiceItems::fromItem);
     }
 
     /**

@@ -240,6 +240,8 @@ class PermissionMatrixIT extends LocalStackTest {
         bodies.put("PUT /v1/orgs/{org}/services/{service}/groups/{label}/members/{user}", null);
         bodies.put("DELETE /v1/orgs/{org}/services/{service}/groups/{label}/members/{user}", null);
         bodies.put("GET /v1/orgs/{org}/services/{service}/groups/{label}/members", null);
+        bodies.put("GET /v1/orgs/{org}/services/{service}/groups", null);
+        bodies.put("PUT /v1/orgs/{org}/services/{service}/groups/{label}", "{\"permissions\":[]}");
         bodies.put("GET /v1/orgs/{org}/members/{user}/access", null);
         bodies.put("POST /v1/orgs/{org}/api-keys", "{\"name\":\"fresh\",\"access\":\"read\"}");
         bodies.put("GET /v1/orgs/{org}/api-keys", null);

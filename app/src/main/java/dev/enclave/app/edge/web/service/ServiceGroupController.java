@@ -1,0 +1,146 @@
+package dev.enclave.app.edge.web.service;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.CustomGroup;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.service.DefiningServiceGroups;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.Services;
+import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.InOrganisation;
+import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.ResponseHeaders;
+import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.http.ETag;
+import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.RequestAccess;
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Put;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What a service's groups carry: the organisation's own permissions, held by the group's members within that
+ * service ({@code POST /v1/orgs/{org}/permissions/check} with {@code service}). A group that carries nothing is a
+ * plain label, as every service group was before.
+ */
+@Tag(name = "services")
+@SignedIn
+@InOrganisation
+@HttpLimits
+@Controller("/v1/orgs/{org}/services/{service}/groups")
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@ExecuteOn(TaskExecutors.BLOCKING)
+@Requires(beans = Services.class)
+class ServiceGroupController {
+
+    /** A service group and what it carries. */
+    @Serdeable
+    @Schema(name = "ServiceGroup")
+    record ServiceGroupView(String group, List<String> permissions) {
+
+        static ServiceGroupView of(GroupName group, Set<Permission> permissions) {
+            return new ServiceGroupView(group.value(), permissions.stream().map(Permission::value).sorted().toList());
+        }
+    }
+
+    /** The service's groups that carry permissions, all of them: {@code nextCursor} is always {@code null}. */
+    @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    @Schema(name = "ServiceGroupPage")
+    record ServiceGroupPage(List<ServiceGroupView> items, @Nullable String nextCursor) {
+
+        static ServiceGroupPage of(Service service) {
+            return new ServiceGroupPage(service.groups().carried().entrySet().stream()
+                    .map(entry -> ServiceGroupView.of(entry.getKey(), entry.getValue())).toList(), null);
+        }
+    }
+
+    @Serdeable
+    @Schema(name = "DefineServiceGroup")
+    record DefineServiceGroup(@Schema(description = "Replaces what the group carries; none makes it a plain label")
+                              @NotNull @Size(max = CustomGroup.MAX_PERMISSIONS) List<@NotNull @Pattern(
+                                      regexp = Permission.PATTERN, message = "must be <resource>:<action>, e.g."
+                                      + " invoices:approve") String> permissions) {
+    }
+
+    private final RequestAccess access;
+    private final Services services;
+    private final DefiningServiceGroups defining;
+
+    ServiceGroupController(RequestAccess access, Services services, DefiningServiceGroups defining) {
+        this.access = access;
+        this.services = services;
+        this.defining = defining;
+    }
+
+    @Operation(operationId = "listServiceGroups", summary = "The service's groups that carry permissions")
+    @ApiResponse(responseCode = "200", description = "The groups",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ServiceGroupPage.class)))
+    @Get
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                         @PathVariable String service) {
+        return ServiceController.onService(request, service, id -> access.whenGranted(request, caller, org,
+                SystemPermissions.SERVICES_READ, granted -> services.find(granted.organisation(), id)
+                        .<HttpResponse<?>>map(found -> withETag(HttpResponse.ok(ServiceGroupPage.of(found)), found,
+                                granted.organisation()))
+                        .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND, "No service " + service
+                                + "."))));
+    }
+
+    @Operation(operationId = "defineServiceGroup", summary = "Set what a service group carries")
+    @ApiResponse(responseCode = "200", description = "The group",
+            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
+            content = @Content(mediaType = "application/json",
+                schema = @Schema(implementation = ServiceGroupView.class)))
+    @JsonBody
+    @Put("/{group}")
+    HttpResponse<?> define(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                           @PathVariable String service, @PathVariable String group,
+                           @Valid @Body DefineServiceGroup body) {
+        Set<Permission> permissions = body.permissions().stream().map(Permission::new).collect(Collectors.toSet());
+        return ServiceController.onGroup(request, service, group, serviceGroup -> access.whenGranted(request, caller,
+                org, SystemPermissions.SERVICES_MANAGE, granted -> Rejections.answer(request, defining.define(
+                        new DefiningServiceGroups.Define(granted.organisation(), granted.inServices(), serviceGroup,
+                                permissions)), changed -> withETag(HttpResponse.ok(ServiceGroupView.of(
+                        serviceGroup.group(), changed.groups().of(serviceGroup.group()))), changed,
+                        granted.organisation()))));
+    }
+
+    private static HttpResponse<?> withETag(io.micronaut.http.MutableHttpResponse<?> response, Service service,
+                                            Organisation organisation) {
+        return response.header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), service.version()).header());
+    }
+}

@@ -1,0 +1,175 @@
+package dev.enclave.app.edge.web.permission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Service groups that carry the organisation's own permissions, held within their service only. */
+@MicronautTest(environments = "local")
+class ServiceGroupPermissionsIT extends LocalStackTest {
+
+    @Test
+    void aServiceGroup_givesItsPermissionsWithinItsServiceOnly_andRecordsTheChange() {
+        String owner = journeys().organisation("sgp-scope");
+        journeys().join("sgp-scope", owner, "bob");
+        String bob = journeys().member("bob");
+        service("sgp-scope", owner, "billing");
+        service("sgp-scope", owner, "reports");
+
+        Api.Reply defined = define("sgp-scope", owner, "billing", "approvers", "invoices:approve");
+        assertThat(defined.status()).as(defined.body()).isEqualTo(200);
+        assertThat(defined.json().get("permissions").get(0).asText()).isEqualTo("invoices:approve");
+        assertThat(defined.header("ETag")).isNotBlank();
+        assertThat(allowed("sgp-scope", owner, "bob", "invoices:approve", "billing")).as("not in it yet").isFalse();
+
+        assertThat(put("/v1/orgs/sgp-scope/services/billing/groups/approvers/members/bob", owner).status())
+                .isEqualTo(204);
+
+        assertThat(allowed("sgp-scope", owner, "bob", "invoices:approve", "billing")).isTrue();
+        assertThat(allowed("sgp-scope", bob, null, "invoices:approve", "billing")).as("asked by bob").isTrue();
+        assertThat(allowed("sgp-scope", owner, "bob", "invoices:approve", "reports")).as("another service")
+                .isFalse();
+        assertThat(allowed("sgp-scope", owner, "bob", "invoices:approve", null)).as("the organisation").isFalse();
+        assertThat(allowed("sgp-scope", owner, "bob", "invoices:reject", "billing")).as("another permission")
+                .isFalse();
+        assertThat(allowed("sgp-scope", owner, null, "invoices:approve", "reports")).as("an owner holds it anywhere")
+                .isTrue();
+        JsonNode listed = api().get("/v1/orgs/sgp-scope/services/billing/groups", bob).json();
+        assertThat(listed.get("items")).hasSize(1);
+        assertThat(listed.get("items").get(0).get("group").asText()).isEqualTo("approvers");
+
+        assertThat(define("sgp-scope", owner, "billing", "approvers").status()).isEqualTo(200);
+        assertThat(allowed("sgp-scope", owner, "bob", "invoices:approve", "billing")).as("a label again").isFalse();
+        JsonNode events = api().get("/v1/orgs/sgp-scope/events?types=service_group.permissions_changed", owner)
+                .json().get("items");
+        assertThat(events).hasSize(2);
+        JsonNode changes = events.get(0).get("data").get("changes");
+        assertThat(changes.get("group").asText()).isEqualTo("approvers");
+        assertThat(changes.get("permissions").get("before")).isEmpty();
+        assertThat(changes.get("permissions").get("after").get(0).asText()).isEqualTo("invoices:approve");
+    }
+
+    @Test
+    void nobodyGivesOrAssignsWhatTheyDoNotHold() {
+        String owner = journeys().organisation("sgp-escalate");
+        journeys().join("sgp-escalate", owner, "adm");
+        journeys().join("sgp-escalate", owner, "carl");
+        String admin = journeys().member("adm");
+        assertThat(put("/v1/orgs/sgp-escalate/members/adm/groups/admin", owner).status()).isEqualTo(200);
+        service("sgp-escalate", owner, "billing");
+
+        Api.Reply system = define("sgp-escalate", owner, "billing", "approvers", "members:manage");
+        assertThat(system.json().get("code").asText()).as("Enclave's own permission").isEqualTo("validation-failed");
+        assertThat(define("sgp-escalate", admin, "billing", "approvers", "invoices:approve").status())
+                .as("an admin does not hold the organisation's own permissions").isEqualTo(403);
+        assertThat(define("sgp-escalate", owner, "billing", "approvers", "invoices:approve").status()).isEqualTo(200);
+
+        assertThat(put("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/adm", admin).status())
+                .as("an admin assigning themselves a group that carries what they lack").isEqualTo(403);
+        assertThat(put("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/carl", admin).status())
+                .as("or anyone else").isEqualTo(403);
+        assertThat(put("/v1/orgs/sgp-escalate/services/billing/groups/viewers/members/carl", admin).status())
+                .as("a plain label, as before").isEqualTo(204);
+        assertThat(define("sgp-escalate", admin, "billing", "approvers").status())
+                .as("nor takes away what they lack").isEqualTo(403);
+        assertThat(allowed("sgp-escalate", owner, "adm", "invoices:approve", "billing")).isFalse();
+
+        assertThat(invite("sgp-escalate", admin, "billing/approvers").status())
+                .as("nor by invitation").isEqualTo(403);
+        assertThat(invite("sgp-escalate", admin, "billing/viewers").status()).isEqualTo(201);
+        assertThat(invite("sgp-escalate", owner, "billing/approvers").status()).isEqualTo(201);
+
+        assertThat(put("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/carl", owner).status())
+                .isEqualTo(204);
+        assertThat(delete("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/carl", admin).status())
+                .as("taking it away needs holding it too").isEqualTo(403);
+        assertThat(allowed("sgp-escalate", owner, "carl", "invoices:approve", "billing")).isTrue();
+    }
+
+    @Test
+    void aServiceDeleted_takesItsGroupsFromItsMembers_soOneCreatedAgainUnderItsIdGivesNothing() {
+        String owner = journeys().organisation("sgp-again");
+        journeys().join("sgp-again", owner, "bob");
+        service("sgp-again", owner, "billing");
+        define("sgp-again", owner, "billing", "approvers", "invoices:approve");
+        put("/v1/orgs/sgp-again/services/billing/groups/approvers/members/bob", owner);
+        put("/v1/orgs/sgp-again/services/billing/groups/viewers/members/bob", owner);
+        assertThat(allowed("sgp-again", owner, "bob", "invoices:approve", "billing")).isTrue();
+
+        assertThat(delete("/v1/orgs/sgp-again/services/billing", owner).status()).isEqualTo(204);
+        service("sgp-again", owner, "billing");
+        assertThat(define("sgp-again", owner, "billing", "approvers", "invoices:approve").status()).isEqualTo(200);
+
+        assertThat(allowed("sgp-again", owner, "bob", "invoices:approve", "billing"))
+                .as("bob was in the first billing's approvers, not this one's").isFalse();
+        assertThat(api().get("/v1/orgs/sgp-again/services/billing/groups/approvers/members", owner).json()
+                .get("items")).isEmpty();
+        assertThat(delete("/v1/orgs/sgp-again/members/bob", owner).status()).as("bob leaves cleanly")
+                .isBetween(200, 204);
+    }
+
+    @Test
+    void aCheckWithinServices_staysOneRead_andBoundsMembersAndServicesTogether() {
+        String owner = journeys().organisation("sgp-bound");
+        String many = java.util.stream.IntStream.range(0, 98).mapToObj(i -> "{\"permission\":\"a:b\",\"service\":\"s"
+                + i + "\"}").collect(Collectors.joining(","));
+        Api.Reply tooMany = api().post("/v1/orgs/sgp-bound/permissions/check", "{\"checks\":[" + many + "]}",
+                owner);
+        assertThat(tooMany.status()).isEqualTo(400);
+        Api.Reply unknown = api().post("/v1/orgs/sgp-bound/permissions/check",
+                "{\"checks\":[{\"permission\":\"a:b\",\"service\":\"nowhere\"}]}", owner);
+        assertThat(unknown.status()).isEqualTo(200);
+        assertThat(unknown.json().get("results").get(0).get("service").asText()).isEqualTo("nowhere");
+        assertThat(unknown.json().get("results").get(0).get("allowed").asBoolean()).as("the owner's, anywhere")
+                .isTrue();
+    }
+
+    private Api.Reply invite(String org, String token, String serviceGroup) {
+        return api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"dora@example.com\",\"serviceGroups\":[\""
+                + serviceGroup + "\"]}", token);
+    }
+
+    private void service(String org, String token, String id) {
+        Api.Reply created = api().post("/v1/orgs/" + org + "/services", "{\"id\":\"" + id + "\",\"name\":\"" + id
+                + "\"}", token);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+    }
+
+    private Api.Reply define(String org, String token, String service, String group, String... permissions) {
+        String listed = List.of(permissions).stream().map(p -> "\"" + p + "\"").collect(Collectors.joining(","));
+        return api().send(api().request("/v1/orgs/" + org + "/services/" + service + "/groups/" + group, token)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"permissions\":[" + listed + "]}")));
+    }
+
+    private boolean allowed(String org, String token, String userId, String permission, String service) {
+        List<String> fields = new ArrayList<>();
+        fields.add("\"permission\":\"" + permission + "\"");
+        if (userId != null) {
+            fields.add("\"userId\":\"" + userId + "\"");
+        }
+        if (service != null) {
+            fields.add("\"service\":\"" + service + "\"");
+        }
+        Api.Reply reply = api().post("/v1/orgs/" + org + "/permissions/check", "{\"checks\":[{"
+                + String.join(",", fields) + "}]}", token);
+        assertThat(reply.status()).as(reply.body()).isEqualTo(200);
+        return reply.json().get("results").get(0).get("allowed").asBoolean();
+    }
+
+    private Api.Reply put(String path, String token) {
+        return api().send(api().request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    private Api.Reply delete(String path, String token) {
+        return api().send(api().request(path, token).DELETE());
+    }
+}
