@@ -50,6 +50,14 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     public static final String DUE_PROFILES = OWED_WORK + "profiles#";
 
     /**
+     * The {@link #BY_OWED_WORK} partition of the API keys' lookup entries not yet confirmed: an entry is written
+     * unconfirmed before its key's transaction (and marked so again before a revocation's), and the entry itself is
+     * the index entry, by when it is due to be settled: confirmed if its key is in the organisation's partition then,
+     * removed if not. Under {@link #OWED_WORK}'s prefix, so the same read-only scope finds it.
+     */
+    public static final String UNCONFIRMED_KEY_LOOKUPS = OWED_WORK + "apikeys#";
+
+    /**
      * The {@link #BY_USER} partition of the platform admins' own actions on tenants (the events whose actor is a
      * platform admin, newest first by their time), read on credentials scoped to this key alone: the admins' view
      * across tenants, while each event stays in its tenant's partition.

@@ -11,6 +11,7 @@ import dev.enclave.app.infra.store.apikey.ApiKeyWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import java.io.PrintStream;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -22,8 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 /**
  * The upgrade step for API keys created before keys had lookup entries (the checker names them
  * {@code KEY_LOOKUP_MISSING}; they cannot authenticate until this has run): walks the table once and writes each such
- * key's lookup entry, only where none is yet. Safe to run again and to stop half-way; run it with an operator's
- * credentials (it writes, which the application role's checker statement does not allow).
+ * key's lookup entry, only where none is yet, unconfirmed and due at once: the servers' background pass keeps it if
+ * its key is still there and removes it if the key was revoked meanwhile. Safe to run again and to stop half-way;
+ * run it with an operator's credentials (it writes, which the application role's checker statement does not allow).
  *
  * <pre>java -cp enclave-app.jar dev.enclave.app.infra.consistency.ApiKeyLookupBackfill --table enclave</pre>
  */
@@ -71,7 +73,7 @@ public final class ApiKeyLookupBackfill {
         if (organisation.isEmpty()) {
             return new Counts(1, 0, 0, 1);
         }
-        Write.Put entry = ApiKeyWrites.lookupEntry(key, organisation.get().incarnation());
+        Write.Put entry = ApiKeyWrites.unconfirmedLookupEntry(key, organisation.get().incarnation(), Instant.now());
         Expr absent = entry.condition().orElseThrow();
         try {
             dynamoDb.putItem(b -> b.tableName(table).item(entry.item()).conditionExpression(absent.text())

@@ -42,7 +42,10 @@ public enum ViolationKind {
     STALE_NAME_COPY,
     /** An API key without its lookup entry (it cannot authenticate), or one whose entry differs from it. */
     KEY_LOOKUP_MISSING,
-    /** An API key lookup entry whose key is not in its organisation's partition (revoked, or the organisation gone). */
+    /**
+     * An API key lookup entry whose key is not in its organisation's partition (never created, revoked, or the
+     * organisation gone); one still unconfirmed only once its due is {@code ApiKeyReads.SETTLED_WITHIN} past.
+     */
     KEY_LOOKUP_WITHOUT_KEY,
     /**
      * The organisation's log has a hole: a place below its head with no event, above the oldest kept (TTL removes

@@ -26,6 +26,8 @@ public enum ItemKind {
     PROFILE("profile"),
     /** An entry of the due-profiles index. */
     DUE_PROFILE("due-profile"),
+    /** An entry of the unconfirmed key lookups on the owed-work index. */
+    UNCONFIRMED_LOOKUP("unconfirmed-lookup"),
     /** Any item of a partition walked whole (deleting an organisation). */
     PARTITION_ITEM("partition-item");
 

@@ -78,6 +78,14 @@ public sealed interface ReadScope {
         return DueProfiles.INSTANCE;
     }
 
+    /**
+     * A read of the unconfirmed key lookups on the owed-work index ({@code GSI3PK = WORK#owed#apikeys#}): each entry
+     * must be a lookup entry ({@code APIKEY#lookup#TENANT#<id>#<key id>, KEY}) of a valid tenant id.
+     */
+    static ReadScope unconfirmedLookups() {
+        return UnconfirmedLookups.INSTANCE;
+    }
+
     /** A read of the one item at {@code key}, outside every tenant's partition: the item must be at that key. */
     static ReadScope at(ItemKey key) {
         return new At(key);
@@ -172,6 +180,31 @@ public sealed interface ReadScope {
             return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.DUE_PROFILES::equals)
                     .isPresent() && string(item, TableDesign.ENCLAVE.partitionKey())
                     .filter(pk -> USER_PARTITION.matcher(pk).matches()).isPresent();
+        }
+    }
+
+    /** Entries of the unconfirmed key lookups on the owed-work index. */
+    enum UnconfirmedLookups implements ReadScope {
+        INSTANCE;
+
+        private static final String LOOKUP_SORT_KEY = "KEY";
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.BY_OWED_WORK.partitionKey())
+                    .filter(TableDesign.UNCONFIRMED_KEY_LOOKUPS::equals).isPresent()
+                    && string(item, TableDesign.ENCLAVE.sortKey()).filter(LOOKUP_SORT_KEY::equals).isPresent()
+                    && string(item, TableDesign.ENCLAVE.partitionKey()).filter(UnconfirmedLookups::isLookupKey)
+                    .isPresent();
+        }
+
+        private static boolean isLookupKey(String partition) {
+            String marker = TableDesign.API_KEY_LOOKUPS + GuardScope.TENANT_MARKER;
+            if (!partition.startsWith(marker)) {
+                return false;
+            }
+            String[] segments = partition.substring(marker.length()).split("#", -1);
+            return segments.length == 2 && !segments[1].isEmpty() && tenantId(segments[0]).isPresent();
         }
     }
 

@@ -11,11 +11,15 @@ import static dev.enclave.app.infra.consistency.HealthyTable.s;
 import static dev.enclave.app.infra.consistency.HealthyTable.sortKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.infra.store.apikey.ApiKeyReads;
+import dev.enclave.app.infra.store.apikey.ApiKeyWrites;
 import dev.enclave.identity.UserKey;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -55,6 +59,41 @@ class InvariantsTest {
             assertThat(violation.kind()).isEqualTo(ViolationKind.KEY_LOOKUP_WITHOUT_KEY);
             assertThat(violation.key()).isEqualTo(HealthyTable.WORKER_LOOKUP + " KEY");
         });
+    }
+
+    @Test
+    void check_ofAnUnconfirmedEntryWithoutItsKey_namesItOnlyOnceThePassIsOverdue() {
+        Map<String, AttributeValue> entry = table.removeLookup();
+        table.remove("APIKEY#workerkeyaaaaaaa").set(ORG, "apiKeys", AttributeValue.fromN("0"));
+        Instant due = Instant.parse("2026-11-26T10:00:00Z");
+        table.put(unconfirmed(entry, due));
+
+        assertThat(Invariants.check(table.items(), due.plusSeconds(30)).violations()).as("owed, not yet due").isEmpty();
+        assertThat(Invariants.check(table.items(), due.plus(ApiKeyReads.SETTLED_WITHIN).minusSeconds(1))
+                .violations()).as("due, within the pass's bound").isEmpty();
+        assertThat(Invariants.check(table.items(), due.plus(ApiKeyReads.SETTLED_WITHIN)).violations())
+                .singleElement().satisfies(violation -> {
+                    assertThat(violation.kind()).isEqualTo(ViolationKind.KEY_LOOKUP_WITHOUT_KEY);
+                    assertThat(violation.key()).isEqualTo(HealthyTable.WORKER_LOOKUP + " KEY");
+                });
+    }
+
+    @Test
+    void check_ofAnUnconfirmedEntryOfAnOrganisationGone_waitsForThePassAsWell() {
+        Instant due = Instant.parse("2026-11-26T10:00:00Z");
+        table.put(unconfirmed(table.removeLookup(), due)).remove(ORG);
+
+        assertThat(Invariants.check(table.items(), due).byKind()).as("the control items alone")
+                .containsExactly(Map.entry(ViolationKind.ITEM_WITHOUT_ORGANISATION, table.controlItems()));
+        assertThat(Invariants.check(table.items(), due.plus(ApiKeyReads.SETTLED_WITHIN)).byKind())
+                .containsExactly(Map.entry(ViolationKind.ITEM_WITHOUT_ORGANISATION, table.controlItems() + 1));
+    }
+
+    @Test
+    void check_ofAnUnconfirmedEntryWhoseKeyIsThere_findsNothing() {
+        table.put(unconfirmed(table.removeLookup(), Instant.parse("2026-11-26T10:00:00Z")));
+
+        assertThat(Invariants.check(table.items(), Instant.parse("2026-12-26T10:00:00Z")).violations()).isEmpty();
     }
 
     @Test
@@ -337,6 +376,12 @@ class InvariantsTest {
                 ViolationKind.EMAIL_GUARD, ViolationKind.ASSIGNMENT_WITHOUT_MEMBER);
         assertThat(findings.of(ViolationKind.MALFORMED_ITEM)).extracting(Violation::key)
                 .containsExactly(PARTITION + " " + BOB_MEMBER);
+    }
+
+    /** {@code entry} as a creation or revocation that stopped half-way leaves it: owed to the pass from {@code due}. */
+    private static Map<String, AttributeValue> unconfirmed(Map<String, AttributeValue> entry, Instant due) {
+        ApiKey key = ApiKeyReads.API_KEY.read(entry);
+        return ApiKeyWrites.unconfirmedLookupEntry(key, HealthyTable.ORGANISATION.incarnation(), due).item();
     }
 
     private Findings check() {

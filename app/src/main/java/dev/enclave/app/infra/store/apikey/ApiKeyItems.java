@@ -11,6 +11,7 @@ import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -69,6 +70,14 @@ final class ApiKeyItems {
         item.putAll(ApiKeyKeys.lookup(key.tenant(), key.id()).asMap());
         item.remove(LAST_USED_AT);
         return Incarnations.stamp(item, incarnation);
+    }
+
+    /** {@code lookup}, unconfirmed until {@code mark}'s due: on the owed-work index until then. */
+    static Map<String, AttributeValue> unconfirmed(Map<String, AttributeValue> lookup, String mark) {
+        Map<String, AttributeValue> item = new HashMap<>(lookup);
+        item.put(TableDesign.BY_OWED_WORK.partitionKey(), AttributeValue.fromS(TableDesign.UNCONFIRMED_KEY_LOOKUPS));
+        item.put(TableDesign.BY_OWED_WORK.sortKey(), AttributeValue.fromS(mark));
+        return item;
     }
 
     /** The permissions as one sorted, space-separated string; none: no attribute (as keys made before them). */

@@ -4,6 +4,7 @@ import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Incarnation;
+import java.time.Instant;
 import java.util.Optional;
 
 /** What the API keys' store contributes to writes made outside it: the lookup entries' backfill. */
@@ -14,9 +15,11 @@ public final class ApiKeyWrites {
 
     /**
      * {@code key}'s lookup entry, outside every tenant's partition, with the incarnation of the organisation it
-     * belongs to; put only where none is.
+     * belongs to, unconfirmed until {@code due}: settled then by the background pass, kept if the key is there and
+     * removed if not. Put only where none is.
      */
-    public static Write.Put lookupEntry(ApiKey key, Incarnation incarnation) {
-        return new Write.Put(ApiKeyItems.lookupItem(key, incarnation), Optional.of(Expr.absent()));
+    public static Write.Put unconfirmedLookupEntry(ApiKey key, Incarnation incarnation, Instant due) {
+        return new Write.Put(ApiKeyItems.unconfirmed(ApiKeyItems.lookupItem(key, incarnation),
+                ApiKeyKeys.unconfirmedMark(key.tenant(), key.id(), due)), Optional.of(Expr.absent()));
     }
 }

@@ -20,14 +20,17 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.apikey.DynamoDbApiKeyLookups.Unconfirmed;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,11 +44,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * {@link ApiKeys} in the organisation's control partition, on its scoped client. Creating and revoking a key are
  * one transaction each with the organisation's key count, so the bound holds under concurrency. A key's lookup entry
- * ({@link DynamoDbApiKeyLookups}) is written before the key and removed after it, so a working key always has one.
+ * ({@link DynamoDbApiKeyLookups}) is written before the key and removed after it, so a working key always has one;
+ * it is written unconfirmed, and marked so again before a revocation, so that an entry whose work stopped half-way
+ * (the server killed, a write failed) is settled by its key once due: no entry outlives a key that never came to be.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups) implements ApiKeys {
+record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups lookups, Clock clock)
+        implements ApiKeys {
 
     private static final Logger LOG = LoggerFactory.getLogger(DynamoDbApiKeys.class);
 
@@ -58,25 +64,19 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
 
     @Override
     public CreateOutcome create(ApiKey key, Organisation organisation, int maximum) {
-        if (!lookups.put(key, organisation.incarnation())) {
-            throw new IllegalStateException("a lookup entry for the new key " + key.id() + " exists already");
-        }
-        TransactionOutcome outcome;
-        try {
-            outcome = table(key.tenant()).transact(Transaction.builder()
-                    .writtenBy(organisation.incarnation())
-                    .create(Role.KEY, ApiKeyItems.SCHEMA.toItem(key))
-                    .add(Role.KEY_COUNT, OrganisationConditions.apiKeyAdded(organisation, maximum))
-                    .records(ApiKeyEvents.created(key))
-                    .build());
-        } catch (RuntimeException fault) {
-            forgetQuietly(key.tenant(), key.id());
-            throw fault;
-        }
+        Unconfirmed entry = lookups.putUnconfirmed(key, organisation.incarnation(), settledBy()).orElseThrow(() ->
+                new IllegalStateException("a lookup entry for the new key " + key.id() + " exists already"));
+        TransactionOutcome outcome = table(key.tenant()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
+                .create(Role.KEY, ApiKeyItems.SCHEMA.toItem(key))
+                .add(Role.KEY_COUNT, OrganisationConditions.apiKeyAdded(organisation, maximum))
+                .records(ApiKeyEvents.created(key))
+                .build());
         if (outcome.committed()) {
+            confirm(key, organisation.incarnation(), entry);
             return CreateOutcome.CREATED;
         }
-        forgetQuietly(key.tenant(), key.id());
+        forgetQuietly(key.id(), () -> lookups.forget(entry));
         if (!outcome.refused(Role.KEY_COUNT)) {
             throw outcome.unexpected();
         }
@@ -127,6 +127,7 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
 
     @Override
     public boolean revoke(TenantId tenant, ApiKeyId id) {
+        lookups.unconfirm(tenant, id, settledBy());
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                 .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Expr.exists())
                 .add(Role.KEY_COUNT, OrganisationConditions.apiKeyRemoved(tenant))
@@ -138,7 +139,7 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
         if (!outcome.committed()) {
             throw outcome.unexpected();
         }
-        forgetQuietly(tenant, id);
+        forgetQuietly(id, () -> lookups.forget(tenant, id));
         return true;
     }
 
@@ -147,15 +148,33 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
         return lookups.find(tenant, id);
     }
 
+    /** When an entry written or marked unconfirmed now is settled by the background pass, if not by its writer. */
+    private Instant settledBy() {
+        return clock.instant().plus(DynamoDbApiKeyLookups.UNCONFIRMED_FOR);
+    }
+
     /**
-     * Removes a lookup entry whose key is not (or no longer) in the organisation's partition; left behind by a
-     * fault, it is harmless (a key works only while its item is there) and the consistency checker names it.
+     * Confirms the new key's entry. One taken away meanwhile (the key's transaction outlived the entry's wait, or the
+     * organisation's deletion walked the key) is written again, unconfirmed, so the pass settles it by the key; a
+     * fault leaves it unconfirmed for the pass too.
      */
-    private void forgetQuietly(TenantId tenant, ApiKeyId id) {
+    private void confirm(ApiKey key, Incarnation incarnation, Unconfirmed entry) {
         try {
-            lookups.forget(tenant, id);
+            if (!lookups.confirm(entry)) {
+                lookups.putUnconfirmed(key, incarnation, settledBy());
+            }
         } catch (RuntimeException fault) {
-            LOG.warn("lookup entry of API key {} left behind: {}", id, fault.toString());
+            LOG.warn("lookup entry of API key {} left unconfirmed, for the background pass: {}", key.id(),
+                    fault.toString());
+        }
+    }
+
+    /** Removes a lookup entry whose key is not (or no longer) there; one a fault leaves, the background pass does. */
+    private static void forgetQuietly(ApiKeyId id, Runnable removal) {
+        try {
+            removal.run();
+        } catch (RuntimeException fault) {
+            LOG.warn("lookup entry of API key {} left for the background pass: {}", id, fault.toString());
         }
     }
 
