@@ -4,6 +4,7 @@ import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.consistency.Entity.AssignmentEntity;
 import dev.enclave.app.infra.consistency.Entity.InvitationEntity;
@@ -15,6 +16,7 @@ import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -115,18 +117,30 @@ final class ReferenceRules {
 
     private static void assignments(TenantItems partition, List<Violation> violations) {
         TenantId tenant = partition.tenant();
-        Set<UserKey> members = partition.by(MembershipEntity.class, member -> member.membership().user()).keySet();
+        Map<UserKey, MembershipEntity> members = partition.by(MembershipEntity.class,
+                member -> member.membership().user());
         Set<ServiceId> services = partition.by(ServiceEntity.class, service -> service.service().id()).keySet();
+        Set<Map.Entry<UserKey, ServiceGroup>> assigned = new HashSet<>();
         for (AssignmentEntity entity : partition.all(AssignmentEntity.class)) {
-            if (!members.contains(entity.assignment().user())) {
+            var assignment = entity.assignment();
+            assigned.add(Map.entry(assignment.user(), assignment.group()));
+            MembershipEntity member = members.get(assignment.user());
+            if (member == null) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, tenant, entity.item(),
                         "assignment of someone who is not a member"));
+            } else if (!member.membership().serviceGroups().contains(assignment.group())) {
+                violations.add(Violation.of(ViolationKind.SERVICE_GROUP_RECORD, tenant, entity.item(),
+                        "assignment its membership does not record"));
             }
-            if (!services.contains(entity.assignment().group().service())) {
+            if (!services.contains(assignment.group().service())) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_SERVICE, tenant, entity.item(),
                         "assignment to a service that does not exist"));
             }
         }
+        members.values().forEach(member -> member.membership().serviceGroups().stream()
+                .filter(group -> !assigned.contains(Map.entry(member.membership().user(), group))).findFirst().ifPresent(group -> violations.add(Violation.of(
+                        ViolationKind.SERVICE_GROUP_RECORD, tenant, member.item(), "membership records the service"
+                                + " group " + group.written() + " without an assignment to it"))));
     }
 
     /** The membership's email, as its email record's key holds it. */

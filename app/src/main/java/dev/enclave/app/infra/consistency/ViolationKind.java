@@ -36,6 +36,12 @@ public enum ViolationKind {
     ASSIGNMENT_WITHOUT_MEMBER,
     /** A service-group assignment to a service that does not exist. */
     ASSIGNMENT_WITHOUT_SERVICE,
+    /**
+     * A membership records a service group it has no assignment to, or a member's assignment is not recorded on
+     * their membership: what the member's service groups carry would be judged wrongly
+     * ({@code ServiceGroupRecordsRepair} mends tables written before the records were kept exactly).
+     */
+    SERVICE_GROUP_RECORD,
     /** A pending invitation for an email that is already a member's. */
     INVITATION_FOR_MEMBER,
     /** A membership's copy of the organisation's name differs from the name: a rename stopped half-way. */

@@ -65,10 +65,10 @@ final class HealthyTable {
     HealthyTable() {
         put(OrganisationReads.ORGANISATION.written(ACME, new StoredOrganisation(ORGANISATION, OptionalLong.of(1),
                 OptionalLong.of(1), OptionalLong.empty())));
-        for (Membership member : List.of(ADA, BOB)) {
-            put(membershipItem(member, new OrganisationName(ORGANISATION.name(), ORGANISATION.version())));
-            put(emailRecord(member));
-        }
+        OrganisationName name = new OrganisationName(ORGANISATION.name(), ORGANISATION.version());
+        put(membershipItem(ADA, name));
+        put(MembershipWrites.joined(BOB, name, Set.of(BILLING_VIEWERS.written())).item());
+        List.of(ADA, BOB).forEach(member -> put(emailRecord(member)));
         put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
                 "name", s("Billing"), "version", n(1)));
         put(assignmentItem(BILLING_VIEWERS, BOB.user(), BOB.userId()));

@@ -292,6 +292,22 @@ class InvariantsTest {
     }
 
     @Test
+    void check_whenAMembershipDoesNotRecordItsAssignment_namesTheAssignment() {
+        table.set(BOB_MEMBER, "dependents", null);
+
+        assertOnly(ViolationKind.SERVICE_GROUP_RECORD, sortKey(HealthyTable.assignmentItem(
+                HealthyTable.BILLING_VIEWERS, BOB.user(), BOB.userId())));
+    }
+
+    @Test
+    void check_whenAMembershipRecordsAGroupWithoutItsAssignment_namesTheMembership() {
+        table.set(BOB_MEMBER, "dependents", AttributeValue.fromSs(List.of("billing/viewers", "billing/approvers")));
+
+        assertThat(assertOnly(ViolationKind.SERVICE_GROUP_RECORD, BOB_MEMBER).detail())
+                .contains("billing/approvers");
+    }
+
+    @Test
     void check_whenAnAssignmentOutlivedItsService_namesTheAssignment() {
         table.remove("SVC#billing");
 

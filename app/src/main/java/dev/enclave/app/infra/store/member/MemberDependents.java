@@ -51,6 +51,19 @@ public interface MemberDependents {
         return new Write.Update(MembershipKeys.key(tenant, user), update, Optional.of(Expr.exists()));
     }
 
+    /**
+     * The write, for an upgrade that finds what a membership (read at {@code version}) should record, that makes it
+     * record exactly {@code dependents}; refused when the membership changed (or went) since it was read.
+     */
+    static Write.Update reconciled(TenantId tenant, UserKey user, Set<String> dependents, long version) {
+        Expr.UpdateBuilder update = versionMoved().name("#dependents", MembershipItems.DEPENDENTS);
+        Expr exactly = (dependents.isEmpty() ? update.remove("#dependents")
+                : update.set("#dependents = :dependents").strings(":dependents", dependents.stream().sorted()
+                .toList())).build();
+        return new Write.Update(MembershipKeys.key(tenant, user), exactly, Optional.of(Expr.of("#version = :read")
+                .name("#version", MembershipItems.VERSION).number(":read", version)));
+    }
+
     private static Expr.UpdateBuilder versionMoved() {
         return Expr.update().set("#version = #version + :one").name("#version", MembershipItems.VERSION)
                 .number(":one", 1);

@@ -128,8 +128,15 @@ final class MembershipItems {
     }
 
     static Membership fromItem(Map<String, AttributeValue> item) {
-        return SCHEMA.fromItem(item).membership().inServiceGroups(dependents(item).stream().map(ServiceGroup::parse)
-                .flatMap(Optional::stream).collect(Collectors.toSet()));
+        return userMembership(item).membership();
+    }
+
+    /** The membership an item holds, in the service groups it records, with its copy of the organisation's name. */
+    static Members.UserMembership userMembership(Map<String, AttributeValue> item) {
+        Members.UserMembership read = SCHEMA.fromItem(item);
+        return new Members.UserMembership(read.membership().inServiceGroups(dependents(item).stream()
+                .map(ServiceGroup::parse).flatMap(Optional::stream).collect(Collectors.toSet())),
+                read.organisation());
     }
 
     /** The version an item (as read, or as a refused write found it) carries. */

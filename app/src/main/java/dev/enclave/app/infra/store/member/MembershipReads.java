@@ -22,7 +22,7 @@ public final class MembershipReads {
 
     /** A membership, with its copy of the organisation's name. */
     public static final StoredKind<Members.UserMembership> MEMBERSHIP = StoredKind.prefixed(
-            MembershipKeys.SORT_KEY_PREFIX, MembershipItems.SCHEMA::fromItem,
+            MembershipKeys.SORT_KEY_PREFIX, MembershipItems::userMembership,
             (tenant, stored) -> MembershipItems.toItem(stored.membership(), stored.organisation()));
     /** The record that an email belongs to a member. */
     public static final StoredKind<EmailRecord> EMAIL_RECORD = StoredKind.prefixed(MembershipKeys.EMAIL_GUARD_PREFIX,
