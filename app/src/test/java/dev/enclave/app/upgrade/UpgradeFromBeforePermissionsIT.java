@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.infra.consistency.ConsistencyCheck;
+import dev.enclave.app.infra.consistency.ServiceGroupRecordsRepair;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -69,6 +70,8 @@ class UpgradeFromBeforePermissionsIT extends LocalStackTest {
         Run check = check();
 
         assertThat(check.status()).as(check.output()).isEqualTo(ConsistencyCheck.CLEAN);
+        assertThat(ServiceGroupRecordsRepair.repair(platform, tableName).repaired())
+                .as("the service groups' records the old code wrote are exact").isZero();
     }
 
     @Test
@@ -235,6 +238,17 @@ class UpgradeFromBeforePermissionsIT extends LocalStackTest {
                 .get("allowed").asBoolean()).isTrue();
         assertThat(api().get(ACME + "/members/dan/access?service=reports&group=viewers", user("dan")).json()
                 .get("allowed").asBoolean()).isFalse();
+
+        assertThat(api().send(api().request(ACME + "/services/reports/groups/viewers", user("ada"))
+                .header("Content-Type", "application/json")
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"permissions\":[\"reports:export\"]}")))
+                .status()).as("an old service's group given a permission by an owner").isEqualTo(200);
+        assertThat(api().post(ACME + "/permissions/check", "{\"checks\":[{\"userId\":\"dan\",\"permission\":"
+                + "\"reports:export\",\"service\":\"reports\"}]}", user("ada")).json().get("results").get(0)
+                .get("allowed").asBoolean()).as("dan left viewers").isFalse();
+        assertThat(api().post(ACME + "/permissions/check", "{\"checks\":[{\"userId\":\"cleo\",\"permission\":"
+                + "\"reports:export\",\"service\":\"reports\"}]}", user("ada")).json().get("results").get(0)
+                .get("allowed").asBoolean()).as("cleo's old assignment carries it").isTrue();
     }
 
     @Test
