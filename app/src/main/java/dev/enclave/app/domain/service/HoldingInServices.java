@@ -5,6 +5,7 @@ import dev.enclave.app.domain.permission.Permission;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What a member holds within a service: every permission they hold in the organisation, and what their groups of
@@ -21,7 +22,7 @@ public record HoldingInServices(EffectivePermissions organisationWide, Set<Servi
     public boolean holdsIn(Service service, Permission permission) {
         return organisationWide.holds(permission) || service.groups().anyCarries(serviceGroups.stream()
                 .filter(group -> group.service().equals(service.id())).map(ServiceGroup::group)
-                .collect(java.util.stream.Collectors.toSet()), permission);
+                .collect(Collectors.toSet()), permission);
     }
 
     /** The first of {@code permissions} not held within {@code service}, if any. */

@@ -3,7 +3,9 @@ package dev.enclave.app.domain.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.infra.consistency.Invariants;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
@@ -151,6 +153,27 @@ class ServicesIT extends LocalStackTest {
         api().post("/v1/orgs/svc-delete/services", "{\"id\":\"crm\",\"name\":\"CRM again\"}", owner);
 
         assertThat(allowed("svc-delete", "owner-svc-delete", "crm", "sales", owner)).isFalse();
+    }
+
+    @Test
+    void deletingAService_takesWhatOneTransactionHolds_countingTheMembershipsItForgetsItsGroupsOn() {
+        String owner = journeys().organisation("svc-big-delete");
+        createService("svc-big-delete", "crm", owner);
+        BigOrganisations.addMembers(platform, tableName, "svc-big-delete", "m", 49);
+        for (int n = 0; n < 49; n++) {
+            assertThat(send("PUT", "/v1/orgs/svc-big-delete/services/crm/groups/sales/members/m-" + n, null, owner,
+                    null).status()).isEqualTo(204);
+        }
+
+        Api.Reply tooMany = send("DELETE", "/v1/orgs/svc-big-delete/services/crm", null, owner, null);
+        assertThat(tooMany.status()).as("49 assignments and 49 memberships: one write too many").isEqualTo(409);
+        send("DELETE", "/v1/orgs/svc-big-delete/services/crm/groups/sales/members/m-0", null, owner, null);
+
+        assertThat(send("DELETE", "/v1/orgs/svc-big-delete/services/crm", null, owner, null).status())
+                .isEqualTo(204);
+        assertThat(Invariants.check(platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true))
+                .items().stream()).violations()).as("no membership still records crm/sales")
+                .noneMatch(violation -> violation.tenant().equals("svc-big-delete"));
     }
 
     private boolean allowed(String org, String user, String service, String group, String token) {

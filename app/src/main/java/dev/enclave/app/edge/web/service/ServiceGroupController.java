@@ -24,6 +24,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
@@ -139,7 +140,7 @@ class ServiceGroupController {
                         granted.organisation()))));
     }
 
-    private static HttpResponse<?> withETag(io.micronaut.http.MutableHttpResponse<?> response, Service service,
+    private static HttpResponse<?> withETag(MutableHttpResponse<?> response, Service service,
                                             Organisation organisation) {
         return response.header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), service.version()).header());
     }

@@ -133,6 +133,9 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
             }
             List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
                     query(tenant, ServiceKeys.servicePrefix(service)), AssignmentItems::fromItem);
+            if (assignments.size() > MAX_WRITES_PER_DELETE) {
+                return Deletion.TOO_MANY_ASSIGNMENTS;
+            }
             Map<UserKey, Set<String>> records = recordsOfMembers(tenant, assignments);
             if (assignments.size() + records.size() > MAX_WRITES_PER_DELETE) {
                 return Deletion.TOO_MANY_ASSIGNMENTS;
