@@ -12,10 +12,8 @@ import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import java.io.PrintStream;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -40,21 +38,12 @@ public final class ApiKeyLookupBackfill {
 
     /** Runs the command; answers its exit status (0 done, 2 usage or a fault). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine command = CommandLine.parse(Arrays.asList(args));
-        if (!(command instanceof CommandLine.Check target)) {
-            err.println(command instanceof CommandLine.Refused refused ? refused.problem() : "");
-            err.println(CommandLine.USAGE.replace("ConsistencyCheck", "ApiKeyLookupBackfill"));
-            return command instanceof CommandLine.Help ? ConsistencyCheck.CLEAN : ConsistencyCheck.FAULT;
-        }
-        try (DynamoDbClient dynamoDb = ConsistencyCheck.client(target)) {
-            Counts counts = backfill(dynamoDb, target.table());
-            out.printf("%d API keys: %d lookup entries written, %d already there, %d of organisations gone%n",
-                    counts.keys(), counts.written(), counts.present(), counts.orphaned());
-            return ConsistencyCheck.CLEAN;
-        } catch (SdkException fault) {
-            err.println("backfill stopped: " + fault.getClass().getSimpleName() + ": " + fault.getMessage());
-            return ConsistencyCheck.FAULT;
-        }
+        return UpgradeCommand.run("ApiKeyLookupBackfill", args, out, err, (dynamoDb, table) -> {
+            Counts counts = backfill(dynamoDb, table);
+            return new UpgradeCommand.Result(String.format("%d API keys: %d lookup entries written, %d already"
+                    + " there, %d of organisations gone", counts.keys(), counts.written(), counts.present(),
+                    counts.orphaned()), ConsistencyCheck.CLEAN);
+        });
     }
 
     /** Writes the missing lookup entries of {@code table}'s keys; answers what it found. */

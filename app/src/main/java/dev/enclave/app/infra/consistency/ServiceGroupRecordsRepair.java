@@ -11,14 +11,12 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -43,21 +41,13 @@ public final class ServiceGroupRecordsRepair {
 
     /** Runs the command; answers its exit status (0 done, 1 memberships changed meanwhile: run again, 2 a fault). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine command = CommandLine.parse(Arrays.asList(args));
-        if (!(command instanceof CommandLine.Check target)) {
-            err.println(command instanceof CommandLine.Refused refused ? refused.problem() : "");
-            err.println(CommandLine.USAGE.replace("ConsistencyCheck", "ServiceGroupRecordsRepair"));
-            return command instanceof CommandLine.Help ? ConsistencyCheck.CLEAN : ConsistencyCheck.FAULT;
-        }
-        try (DynamoDbClient dynamoDb = ConsistencyCheck.client(target)) {
-            Counts counts = repair(dynamoDb, target.table());
-            out.printf("%d memberships: %d repaired, %d already exact, %d changed meanwhile (run again)%n",
-                    counts.memberships(), counts.repaired(), counts.exact(), counts.changedMeanwhile());
-            return counts.changedMeanwhile() == 0 ? ConsistencyCheck.CLEAN : ConsistencyCheck.VIOLATIONS;
-        } catch (SdkException fault) {
-            err.println("repair stopped: " + fault.getClass().getSimpleName() + ": " + fault.getMessage());
-            return ConsistencyCheck.FAULT;
-        }
+        return UpgradeCommand.run("ServiceGroupRecordsRepair", args, out, err, (dynamoDb, table) -> {
+            Counts counts = repair(dynamoDb, table);
+            return new UpgradeCommand.Result(String.format("%d memberships: %d repaired, %d already exact, %d"
+                    + " changed meanwhile (run again)", counts.memberships(), counts.repaired(), counts.exact(),
+                    counts.changedMeanwhile()), counts.changedMeanwhile() == 0 ? ConsistencyCheck.CLEAN
+                    : ConsistencyCheck.VIOLATIONS);
+        });
     }
 
     /** Makes every membership of {@code table} record exactly its assignments; answers what it found. */

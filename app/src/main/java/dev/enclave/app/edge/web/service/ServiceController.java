@@ -35,6 +35,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
@@ -276,8 +277,12 @@ class ServiceController {
     }
 
     private static HttpResponse<?> answer(Service service, Organisation organisation) {
-        return HttpResponse.ok(ServiceView.of(service)).header(HttpHeaders.ETAG,
-                new ETag(organisation.incarnation(), service.version()).header());
+        return withETag(HttpResponse.ok(ServiceView.of(service)), service, organisation);
+    }
+
+    /** {@code response} with the service's ETag: its version in the organisation's incarnation. */
+    static HttpResponse<?> withETag(MutableHttpResponse<?> response, Service service, Organisation organisation) {
+        return response.header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), service.version()).header());
     }
 
     /** The service a path names; a 404 for a path that names no service. */

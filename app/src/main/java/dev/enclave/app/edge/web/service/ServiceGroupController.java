@@ -2,7 +2,6 @@ package dev.enclave.app.edge.web.service;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
-import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupName;
@@ -16,15 +15,12 @@ import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
-import dev.enclave.app.edge.http.ETag;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
-import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
@@ -114,7 +110,7 @@ class ServiceGroupController {
                          @PathVariable String service) {
         return ServiceController.onService(request, service, id -> access.whenGranted(request, caller, org,
                 SystemPermissions.SERVICES_READ, granted -> services.find(granted.organisation(), id)
-                        .<HttpResponse<?>>map(found -> withETag(HttpResponse.ok(ServiceGroupPage.of(found)), found,
+                        .<HttpResponse<?>>map(found -> ServiceController.withETag(HttpResponse.ok(ServiceGroupPage.of(found)), found,
                                 granted.organisation()))
                         .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND, "No service " + service
                                 + "."))));
@@ -135,13 +131,8 @@ class ServiceGroupController {
         return ServiceController.onGroup(request, service, group, serviceGroup -> access.whenGranted(request, caller,
                 org, SystemPermissions.SERVICES_MANAGE, granted -> Rejections.answer(request, defining.define(
                         new DefiningServiceGroups.Define(granted.organisation(), granted.inServices(), serviceGroup,
-                                permissions)), changed -> withETag(HttpResponse.ok(ServiceGroupView.of(
+                                permissions)), changed -> ServiceController.withETag(HttpResponse.ok(ServiceGroupView.of(
                         serviceGroup.group(), changed.groups().of(serviceGroup.group()))), changed,
                         granted.organisation()))));
-    }
-
-    private static HttpResponse<?> withETag(MutableHttpResponse<?> response, Service service,
-                                            Organisation organisation) {
-        return response.header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), service.version()).header());
     }
 }
