@@ -3,12 +3,14 @@
 // stays true: `./mvnw verify` fails if the contract changes under it.
 import {
     Configuration,
+    GroupsApi,
     InvitationsApi,
     type Member,
     MembersApi,
     OrganisationsApi,
     type Problem,
     ResponseError,
+    ServicesApi,
 } from "@enclave/client";
 
 /** Every call carries the signed-in user's token from your identity provider (the `bearer` scheme). */
@@ -70,4 +72,24 @@ export async function addGroupIfUnchanged(config: Configuration, org: string, us
         }
         throw error;
     }
+}
+
+/**
+ * An owner gives the billing service's approvers a permission of your app's own; then one call (one read on
+ * Enclave's side) answers, in order, whether each member may approve invoices within billing.
+ */
+export async function billingApprovers(config: Configuration, org: string, userIds: string[]): Promise<boolean[]> {
+    await new ServicesApi(config).defineServiceGroup({
+        org,
+        service: "billing",
+        group: "approvers",
+        defineServiceGroup: { permissions: ["invoices:approve"] },
+    });
+    const answer = await new GroupsApi(config).checkPermissions({
+        org,
+        permissionChecks: {
+            checks: userIds.map((userId) => ({ userId, permission: "invoices:approve", service: "billing" })),
+        },
+    });
+    return (answer.results ?? []).map((result) => result.allowed);
 }
