@@ -6,7 +6,6 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.permission.EffectivePermissions;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
@@ -138,12 +137,8 @@ class PermissionController {
                                       Map<UserKey, Membership> members, Check check) {
         String userId = check.userId() == null ? caller.subject() : check.userId();
         Optional<Membership> member = Optional.ofNullable(members.get(UserKey.of(caller.issuer(), userId)));
-        boolean allowed = member.map(found -> effective(granted, found).holds(new Permission(check.permission())))
-                .orElse(false);
+        boolean allowed = member.map(found -> granted.definitions().holds(found.groups(),
+                new Permission(check.permission()))).orElse(false);
         return new CheckResult(userId, check.permission(), allowed);
-    }
-
-    private static EffectivePermissions effective(AccessDecision.Granted granted, Membership member) {
-        return granted.definitions().effective(member.groups());
     }
 }
