@@ -53,6 +53,15 @@ public record GroupDefinitions(SortedMap<GroupName, CustomGroup> custom, long ve
         return EffectivePermissions.of(groups, definitions, owner);
     }
 
+    /**
+     * Whether a member holding {@code held} has {@code permission}: what {@link #effective} would answer, without
+     * working out every other permission and its sources (a permission check asks this once per check).
+     */
+    public boolean holds(Set<GroupName> held, Permission permission) {
+        return held.contains(GroupName.OWNER) || permissionsOf(GroupName.MEMBER).contains(permission)
+                || held.stream().anyMatch(group -> permissionsOf(group).contains(permission));
+    }
+
     public Optional<CustomGroup> find(GroupName id) {
         return Optional.ofNullable(custom.get(id));
     }

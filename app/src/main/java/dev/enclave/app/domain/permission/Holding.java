@@ -20,7 +20,7 @@ public record Holding(Set<GroupName> groups, GroupDefinitions definitions) {
     }
 
     public boolean holds(Permission permission) {
-        return permissions().holds(permission);
+        return definitions.holds(groups, permission);
     }
 
     public boolean isOwner() {

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Enclave's own actions as permissions, and the built-in groups as fixed sets of them: {@code owner} holds all,
@@ -70,7 +69,7 @@ public final class SystemPermissions {
 
     /** What a built-in group holds; empty for any other name. */
     public static Optional<Set<Permission>> ofBuiltIn(GroupName group) {
-        return Optional.ofNullable(BUILT_IN.get(group)).map(held -> Set.copyOf(new TreeSet<>(held)));
+        return Optional.ofNullable(BUILT_IN.get(group));
     }
 
     /** Whether {@code group} is built in (owner, admin, member). */

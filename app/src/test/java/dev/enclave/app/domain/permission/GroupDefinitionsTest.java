@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +62,26 @@ class GroupDefinitionsTest {
         assertThat(owner.holds(new Permission("reports:export"))).isTrue();
         assertThat(owner.sourcesOf(APPROVE)).containsExactly(GroupName.OWNER);
         assertThat(owner.sources()).containsKey(APPROVE);
+    }
+
+    @Test
+    void holds_answersAsTheEffectivePermissionsDo_forEveryGroupAndPermission() {
+        List<GroupName> groups = List.of(GroupName.OWNER, GroupName.ADMIN, GroupName.MEMBER, APPROVERS, BILLING);
+        List<Permission> asked = new ArrayList<>(SystemPermissions.ALL);
+        asked.addAll(List.of(APPROVE, new Permission("reports:export")));
+        for (int subset = 0; subset < 1 << groups.size(); subset++) {
+            Set<GroupName> held = new HashSet<>();
+            for (int i = 0; i < groups.size(); i++) {
+                if ((subset & 1 << i) != 0) {
+                    held.add(groups.get(i));
+                }
+            }
+            EffectivePermissions effective = DEFINED.effective(held);
+            for (Permission permission : asked) {
+                assertThat(DEFINED.holds(held, permission)).as("%s holding %s", permission, held)
+                        .isEqualTo(effective.holds(permission));
+            }
+        }
     }
 
     @Test

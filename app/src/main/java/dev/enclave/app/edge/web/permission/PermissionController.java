@@ -6,10 +6,8 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.outcome.Reason;
-
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
-import dev.enclave.app.domain.service.HoldingInServices;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.ServiceNames;
@@ -155,13 +153,9 @@ class PermissionController {
         Optional<Membership> member = Optional.ofNullable(read.others().get(UserKey.of(caller.issuer(), userId)));
         Permission permission = new Permission(check.permission());
         Optional<Service> service = check.serviceId().map(read.services()::get);
-        boolean allowed = member.map(found -> inServices(granted, found)).filter(holding -> service
-                .map(within -> holding.holdsIn(within, permission))
-                .orElseGet(() -> holding.organisationWide().holds(permission))).isPresent();
+        boolean allowed = member.filter(found -> granted.definitions().holds(found.groups(), permission)
+                || service.filter(within -> within.groups().anyCarries(found.groupsOf(within.id()), permission))
+                .isPresent()).isPresent();
         return new CheckResult(userId, check.permission(), check.service(), allowed);
-    }
-
-    private static HoldingInServices inServices(AccessDecision.Granted granted, Membership member) {
-        return new HoldingInServices(granted.definitions().effective(member.groups()), member.serviceGroups());
     }
 }
