@@ -4,13 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.service.ServiceReads.Assignment;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -49,6 +53,23 @@ class ServiceItemsTest {
         assertThat(AssignmentItems.fromItem(stored)).isEqualTo(new Assignment(BILLING_VIEWERS, BOB, "bob"));
         assertThat(AssignmentItems.keyOfAssignment(stored, BOB))
                 .isEqualTo(ServiceKeys.assignment(ACME, BILLING_VIEWERS, BOB));
+    }
+
+    @Test
+    void whatAServicesGroupsCarry_isAMapOfStringSets_andReadsBack() {
+        ServiceGroupPermissions carried = ServiceGroupPermissions.NONE.with(new GroupName("approvers"),
+                Set.of(new Permission("invoices:approve"), new Permission("invoices:read")));
+        Service service = new Service(BILLING, "Billing", 3, carried);
+        AttributeValue stored = AttributeValue.fromM(Map.of("approvers",
+                AttributeValue.fromSs(List.of("invoices:approve", "invoices:read"))));
+
+        Map<String, AttributeValue> item = ServiceItems.written(ACME, service);
+
+        assertThat(item.get("groups")).isEqualTo(stored);
+        assertThat(ServiceItems.fromItem(item)).isEqualTo(service);
+        assertThat(ServiceItems.written(ACME, new Service(BILLING, "Billing", 3))).as("none carried: no attribute")
+                .doesNotContainKey("groups");
+        assertThat(ServiceItems.groupsChanged(carried).values()).containsEntry(":groups", stored);
     }
 
     @Test
