@@ -42,9 +42,7 @@ final class InviterChecks {
         HoldingInServices holding = inviter.inServices();
         return groups.stream().sorted(Comparator.comparing(ServiceGroup::written))
                 .flatMap(group -> services.find(organisation, group.service()).stream()
-                        .flatMap(service -> holding.lackedIn(service, service.groups().of(group.group())).stream())
-                        .map(lacked -> new Refusal(Reason.MISSING_ROLE, "The " + group.written() + " group carries "
-                                + lacked.value() + ", which you do not hold.")))
-                .findFirst();
+                        .flatMap(service -> holding.whyNotGive(service, group.group()).stream()))
+                .map(why -> new Refusal(Reason.MISSING_ROLE, why)).findFirst();
     }
 }

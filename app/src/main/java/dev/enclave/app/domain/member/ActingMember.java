@@ -26,7 +26,8 @@ public record ActingMember(Membership membership, GroupDefinitions definitions) 
 
     /** What the member holds within services: the organisation's permissions and their service groups'. */
     public HoldingInServices inServices() {
-        return new HoldingInServices(holding().permissions(), membership.serviceGroups());
+        return new HoldingInServices(membership.tenant(), membership.user(), membership.joinedAt(), holding(),
+                membership.serviceGroups());
     }
 
     public TenantId tenant() {

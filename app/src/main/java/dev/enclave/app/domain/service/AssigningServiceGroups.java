@@ -3,21 +3,22 @@ package dev.enclave.app.domain.service;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.outcome.Rereads;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * An admin puts a member in a service group, or takes them out (the edge has checked {@code services:manage}). An
  * assignment is written only while the membership and the service are there, and goes with either. A group that
  * carries permissions is given or taken only by whoever holds them all within the service, as the service is when
- * the assignment is written.
+ * the assignment is written and while the actor still holds what they were judged on.
  */
 @Singleton
 public record AssigningServiceGroups(Services services) {
 
-    /** How often an assignment reads again when the service changed between its read and its write. */
+    /** How often a change reads the service again when it changed between its read and its write. */
     private static final int ATTEMPTS = 5;
 
     /**
@@ -28,47 +29,66 @@ public record AssigningServiceGroups(Services services) {
     }
 
     public Outcome<Void> assign(Assignment command) {
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Optional<Service> service = services.find(command.organisation(), command.group().service());
-            if (service.isEmpty()) {
-                return notFound();
-            }
-            Optional<Outcome<Void>> refused = lacking(command, service.get());
-            if (refused.isPresent()) {
-                return refused.get();
-            }
-            switch (services.assign(command.organisation(), command.group(), command.user(), command.userId(),
-                    service.get().version())) {
-                case ASSIGNED:
-                    return Outcome.done();
-                case NOT_A_MEMBER:
-                    return notFound();
-                case ORGANISATION_GONE:
-                    return Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
-                case SERVICE_CHANGED:
-                    break;
-            }
-        }
-        return Outcome.refused(Reason.CONFLICT, "The service kept changing; try again.");
+        return Rereads.decide(ATTEMPTS, command, this::assignOnce, AssigningServiceGroups::keptChanging);
     }
 
     /** Done whether or not they were in it. */
     public Outcome<Void> unassign(Assignment command) {
-        Optional<Outcome<Void>> refused = services.find(command.organisation(), command.group().service())
-                .flatMap(service -> lacking(command, service));
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        services.unassign(command.organisation(), command.group(), command.user(), command.userId());
-        return Outcome.done();
+        return Rereads.decide(ATTEMPTS, command, this::unassignOnce, AssigningServiceGroups::keptChanging);
     }
 
-    /** A refusal when the group carries a permission the actor lacks within the service. */
-    private static Optional<Outcome<Void>> lacking(Assignment command, Service service) {
-        Optional<Permission> lacked = command.actor().lackedIn(service,
-                service.groups().of(command.group().group()));
-        return lacked.map(permission -> Outcome.refused(Reason.MISSING_ROLE, "The " + command.group().written()
-                + " group carries " + permission.value() + ", which you do not hold."));
+    private Rereads.Step<Assignment, Outcome<Void>> assignOnce(Assignment command) {
+        Optional<Service> service = services.find(command.organisation(), command.group().service());
+        if (service.isEmpty()) {
+            return decided(notFound());
+        }
+        Optional<String> refused = command.actor().whyNotGive(service.get(), command.group().group());
+        if (refused.isPresent()) {
+            return decided(Outcome.refused(Reason.MISSING_ROLE, refused.get()));
+        }
+        return switch (services.assign(command.organisation(), command.group(), command.user(), command.userId(),
+                service.get().version(), judged(command, service.get()))) {
+            case ASSIGNED -> decided(Outcome.done());
+            case NOT_A_MEMBER -> decided(notFound());
+            case ORGANISATION_GONE -> decided(Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
+                    "The organisation no longer exists."));
+            case ACTOR_CHANGED -> decided(actorChanged());
+            case SERVICE_CHANGED -> new Rereads.Again<>(command);
+        };
+    }
+
+    private Rereads.Step<Assignment, Outcome<Void>> unassignOnce(Assignment command) {
+        Optional<Service> service = services.find(command.organisation(), command.group().service());
+        Optional<String> refused = service.flatMap(found -> command.actor().whyNotGive(found,
+                command.group().group()));
+        if (refused.isPresent()) {
+            return decided(Outcome.refused(Reason.MISSING_ROLE, refused.get()));
+        }
+        OptionalLong version = service.map(found -> OptionalLong.of(found.version())).orElse(OptionalLong.empty());
+        return switch (services.unassign(command.organisation(), command.group(), command.user(), command.userId(),
+                version, service.flatMap(found -> judged(command, found)))) {
+            case UNASSIGNED -> decided(Outcome.done());
+            case ACTOR_CHANGED -> decided(actorChanged());
+            case SERVICE_CHANGED -> new Rereads.Again<>(command);
+        };
+    }
+
+    /** The actor, to be checked when written, when the group carries anything they were judged to hold. */
+    private static Optional<HoldingInServices> judged(Assignment command, Service service) {
+        return service.groups().of(command.group().group()).isEmpty() ? Optional.empty()
+                : Optional.of(command.actor());
+    }
+
+    static Outcome<Void> actorChanged() {
+        return Outcome.refused(Reason.MISSING_ROLE, "What you hold changed while this was decided; read again.");
+    }
+
+    private static Rereads.Step<Assignment, Outcome<Void>> decided(Outcome<Void> outcome) {
+        return new Rereads.Decided<>(outcome);
+    }
+
+    private static Outcome<Void> keptChanging() {
+        return Outcome.refused(Reason.CONFLICT, "The service kept changing; try again.");
     }
 
     private static Outcome<Void> notFound() {

@@ -4,7 +4,12 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Rereads;
+import dev.enclave.app.domain.permission.Permission;
 import jakarta.inject.Singleton;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * An admin creates, renames and deletes an organisation's services (the edge has checked the role). A service is
@@ -13,13 +18,17 @@ import jakarta.inject.Singleton;
 @Singleton
 public record ChangingServices(Services services) {
 
+    /** How often a deletion reads the service again when it changed between its read and its write. */
+    private static final int ATTEMPTS = 5;
+
     public record Create(Organisation organisation, ServiceId service, String name) {
     }
 
     public record Rename(Organisation organisation, ServiceId service, String name, ExpectedVersion expected) {
     }
 
-    public record Delete(Organisation organisation, ServiceId service) {
+    /** {@code actor} deletes {@code service}: taking its members out of groups that carry what they must hold. */
+    public record Delete(Organisation organisation, HoldingInServices actor, ServiceId service) {
     }
 
     /** The new service, at version 1. */
@@ -39,11 +48,42 @@ public record ChangingServices(Services services) {
     }
 
     public Outcome<Void> delete(Delete command) {
-        return switch (services.delete(command.organisation(), command.service())) {
-            case DELETED -> Outcome.done();
-            case NOT_FOUND -> Outcome.refused(Reason.NOT_FOUND, "No service " + command.service().value() + ".");
-            case TOO_MANY_ASSIGNMENTS -> Outcome.refused(Reason.CONFLICT,
-                    "Too many group assignments to delete in one transaction; unassign some first.");
+        return Rereads.decide(ATTEMPTS, command, this::deleteOnce,
+                () -> Outcome.refused(Reason.CONFLICT, "The service kept changing; try again."));
+    }
+
+    /**
+     * Deleting a service takes its members out of its groups and drops what they carry: like taking permissions
+     * away, it needs every permission its groups carry.
+     */
+    private Rereads.Step<Delete, Outcome<Void>> deleteOnce(Delete command) {
+        Optional<Service> read = services.find(command.organisation(), command.service());
+        if (read.isEmpty()) {
+            return decided(notFound(command));
+        }
+        Set<Permission> carried = read.get().groups().carried().values().stream().flatMap(Set::stream)
+                .collect(Collectors.toSet());
+        Optional<Permission> lacked = command.actor().lackedIn(read.get(), carried);
+        if (lacked.isPresent()) {
+            return decided(Outcome.refused(Reason.MISSING_ROLE, "The service's groups carry " + lacked.get().value()
+                    + ", which you do not hold."));
+        }
+        return switch (services.delete(command.organisation(), command.service(), read.get().version(),
+                carried.isEmpty() ? Optional.empty() : Optional.of(command.actor()))) {
+            case DELETED -> decided(Outcome.done());
+            case NOT_FOUND -> decided(notFound(command));
+            case TOO_MANY_ASSIGNMENTS -> decided(Outcome.refused(Reason.CONFLICT,
+                    "Too many group assignments to delete in one transaction; unassign some first."));
+            case ACTOR_CHANGED -> decided(AssigningServiceGroups.actorChanged());
+            case CHANGED -> new Rereads.Again<>(command);
         };
+    }
+
+    private static Outcome<Void> notFound(Delete command) {
+        return Outcome.refused(Reason.NOT_FOUND, "No service " + command.service().value() + ".");
+    }
+
+    private static Rereads.Step<Delete, Outcome<Void>> decided(Outcome<Void> outcome) {
+        return new Rereads.Decided<>(outcome);
     }
 }

@@ -3,6 +3,7 @@ package dev.enclave.app.domain.service;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Rereads;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import jakarta.inject.Singleton;
@@ -18,7 +19,7 @@ import java.util.Set;
 @Singleton
 public record DefiningServiceGroups(Services services) {
 
-    /** How often a change reads again when the service changed between its read and its write. */
+    /** How often a change reads the service again when it changed between its read and its write. */
     private static final int ATTEMPTS = 5;
 
     /** {@code group} to carry exactly {@code permissions} (none: a plain label). */
@@ -36,44 +37,50 @@ public record DefiningServiceGroups(Services services) {
         if (invalid.isPresent()) {
             return Outcome.refused(Reason.VALIDATION_FAILED, invalid.get());
         }
-        for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-            Optional<Service> read = services.find(command.organisation(), command.group().service());
-            if (read.isEmpty()) {
-                return Outcome.refused(Reason.NOT_FOUND, "No service " + command.group().service().value() + ".");
-            }
-            Optional<Outcome<Service>> decided = decide(command, read.get());
-            if (decided.isPresent()) {
-                return decided.get();
-            }
-        }
-        return Outcome.refused(Reason.CONFLICT, "The service kept changing; try again.");
+        return Rereads.decide(ATTEMPTS, command, this::defineOnce,
+                () -> Outcome.refused(Reason.CONFLICT, "The service kept changing; try again."));
     }
 
-    /** The outcome of changing {@code read}; empty when it changed meanwhile and must be read again. */
-    private Optional<Outcome<Service>> decide(Define command, Service read) {
-        Set<Permission> before = read.groups().of(command.group().group());
-        Set<Permission> changed = new HashSet<>(before);
-        changed.addAll(command.permissions());
-        changed.removeAll(intersection(before, command.permissions()));
-        Optional<Permission> lacked = command.actor().lackedIn(read, changed);
+    private Rereads.Step<Define, Outcome<Service>> defineOnce(Define command) {
+        Optional<Service> read = services.find(command.organisation(), command.group().service());
+        if (read.isEmpty()) {
+            return decided(Outcome.refused(Reason.NOT_FOUND, "No service " + command.group().service().value()
+                    + "."));
+        }
+        Set<Permission> before = read.get().groups().of(command.group().group());
+        Optional<Permission> lacked = command.actor().lackedIn(read.get(), changed(before, command.permissions()));
         if (lacked.isPresent()) {
-            return Optional.of(Outcome.refused(Reason.MISSING_ROLE, "You cannot give or take away "
+            return decided(Outcome.refused(Reason.MISSING_ROLE, "You cannot give or take away "
                     + lacked.get().value() + ": you do not hold it."));
         }
-        if (changed.isEmpty()) {
-            return Optional.of(Outcome.done(read));
+        if (before.equals(command.permissions())) {
+            return decided(Outcome.done(read.get()));
         }
-        ServiceGroupPermissions after = read.groups().with(command.group().group(), command.permissions());
+        ServiceGroupPermissions after = read.get().groups().with(command.group().group(), command.permissions());
         if (after.carried().size() > ServiceGroupPermissions.MAX_GROUPS) {
-            return Optional.of(Outcome.refused(Reason.GROUP_LIMIT_REACHED, "At most "
+            return decided(Outcome.refused(Reason.GROUP_LIMIT_REACHED, "At most "
                     + ServiceGroupPermissions.MAX_GROUPS + " groups of a service carry permissions."));
         }
-        return switch (services.changeGroups(command.organisation(), read, after,
-                ServiceEvents.groupPermissions(command.group(), before, command.permissions()))) {
-            case CHANGED -> Optional.of(Outcome.done(new Service(read.id(), read.name(), read.version() + 1,
-                    after)));
-            case CHANGED_MEANWHILE -> Optional.empty();
+        return switch (services.changeGroups(command.organisation(), read.get(), after,
+                ServiceEvents.groupPermissions(command.group(), before, command.permissions()), command.actor())) {
+            case CHANGED -> decided(Outcome.done(new Service(read.get().id(), read.get().name(),
+                    read.get().version() + 1, after)));
+            case ACTOR_CHANGED -> decided(Outcome.refused(Reason.MISSING_ROLE,
+                    "What you hold changed while this was decided; read again."));
+            case CHANGED_MEANWHILE -> new Rereads.Again<>(command);
         };
+    }
+
+    /** What a change gives or takes away: in one of the two sets and not the other. */
+    private static Set<Permission> changed(Set<Permission> before, Set<Permission> after) {
+        Set<Permission> changed = new HashSet<>(before);
+        changed.addAll(after);
+        changed.removeAll(intersection(before, after));
+        return changed;
+    }
+
+    private static Rereads.Step<Define, Outcome<Service>> decided(Outcome<Service> outcome) {
+        return new Rereads.Decided<>(outcome);
     }
 
     private static Set<Permission> intersection(Set<Permission> one, Set<Permission> other) {

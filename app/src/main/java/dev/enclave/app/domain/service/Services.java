@@ -7,6 +7,7 @@ import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * An organisation's services and who is in each service group. Writes that add take the organisation as read: they
@@ -25,23 +26,34 @@ public interface Services extends ServiceLookup {
     /** Renames when the version matches; empty when it does not (or the service is gone). */
     Optional<Service> rename(Organisation organisation, ServiceId service, String name, ExpectedVersion expected);
 
-    /** Deletes the service and all its assignments in one transaction, as they are when it reads them. */
-    Deletion delete(Organisation organisation, ServiceId service);
+    /**
+     * Deletes the service at {@code version} and all its assignments in one transaction, as they are when it reads
+     * them; {@code actor}, when given, must still hold what the deletion was judged on.
+     */
+    Deletion delete(Organisation organisation, ServiceId service, long version, Optional<HoldingInServices> actor);
 
     /**
      * Assigns a member to a service group, in one transaction that records the assignment on the membership (so it
      * goes with the membership) and on the service (so it goes with the service), while the service is at
-     * {@code serviceVersion} (what its groups carry is as the caller judged it).
+     * {@code serviceVersion} (what its groups carry is as the caller judged it) and {@code actor}, when given, still
+     * holds what it was judged on.
      */
-    Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId, long serviceVersion);
+    Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId, long serviceVersion,
+                      Optional<HoldingInServices> actor);
 
     /**
      * Makes the service's groups carry {@code after}, while the service is as {@code read} (its version), with
      * {@code event} in the same transaction.
      */
-    GroupsChange changeGroups(Organisation organisation, Service read, ServiceGroupPermissions after, NewEvent event);
+    GroupsChange changeGroups(Organisation organisation, Service read, ServiceGroupPermissions after, NewEvent event,
+                              HoldingInServices actor);
 
-    void unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId);
+    /**
+     * Takes a member out of a service group (done whether or not they were in it), while the service is at
+     * {@code serviceVersion} when given and {@code actor}, when given, still holds what it was judged on.
+     */
+    Unassignment unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
+                          OptionalLong serviceVersion, Optional<HoldingInServices> actor);
 
     /** The user ids in the service group. */
     List<String> groupMembers(Organisation organisation, ServiceGroup group);
@@ -53,11 +65,14 @@ public interface Services extends ServiceLookup {
     enum Creation { CREATED, TAKEN, ORGANISATION_GONE }
 
     /** What assigning came to. */
-    enum Assignment { ASSIGNED, NOT_A_MEMBER, SERVICE_CHANGED, ORGANISATION_GONE }
+    enum Assignment { ASSIGNED, NOT_A_MEMBER, SERVICE_CHANGED, ORGANISATION_GONE, ACTOR_CHANGED }
+
+    /** What unassigning came to. */
+    enum Unassignment { UNASSIGNED, SERVICE_CHANGED, ACTOR_CHANGED }
 
     /** What changing what a service's groups carry came to. */
-    enum GroupsChange { CHANGED, CHANGED_MEANWHILE }
+    enum GroupsChange { CHANGED, CHANGED_MEANWHILE, ACTOR_CHANGED }
 
     /** What deleting a service came to. */
-    enum Deletion { DELETED, NOT_FOUND, TOO_MANY_ASSIGNMENTS }
+    enum Deletion { DELETED, NOT_FOUND, TOO_MANY_ASSIGNMENTS, CHANGED, ACTOR_CHANGED }
 }

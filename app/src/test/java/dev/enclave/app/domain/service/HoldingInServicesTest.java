@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.ServiceGroupPermissions;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.time.Instant;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +35,8 @@ class HoldingInServicesTest {
         assertThat(member.holdsIn(REPORTS_WITH_APPROVERS, APPROVE)).as("the same group name in another service")
                 .isFalse();
         assertThat(member.lackedIn(REPORTS_WITH_APPROVERS, Set.of(EXPORT, APPROVE))).contains(APPROVE);
+        assertThat(member.whyNotGive(REPORTS_WITH_APPROVERS, APPROVERS)).hasValueSatisfying(why -> assertThat(why)
+                .contains("reports/approvers").contains("invoices:approve"));
     }
 
     @Test
@@ -54,6 +60,7 @@ class HoldingInServicesTest {
     }
 
     private static HoldingInServices holding(Set<GroupName> groups, ServiceGroup... serviceGroups) {
-        return new HoldingInServices(GroupDefinitions.NONE.effective(groups), Set.of(serviceGroups));
+        return new HoldingInServices(TenantId.of("acme"), UserKey.of("iss", "ada"), Instant.EPOCH,
+                new Holding(groups, GroupDefinitions.NONE), Set.of(serviceGroups));
     }
 }

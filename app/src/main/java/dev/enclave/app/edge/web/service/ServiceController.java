@@ -206,8 +206,9 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
-        return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation ->
-                Rejections.orNoContent(request, changing.delete(new ChangingServices.Delete(organisation, id)))));
+        return onService(request, service, id -> access.whenGranted(request, caller, org,
+                SystemPermissions.SERVICES_MANAGE, granted -> Rejections.orNoContent(request, changing.delete(
+                        new ChangingServices.Delete(granted.organisation(), granted.inServices(), id)))));
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")

@@ -32,7 +32,7 @@ public interface MemberDependents {
      * The write, for the transaction that adds a dependent, that records it on the membership: the membership must
      * exist and belong to {@code incarnation}; its version moves on.
      */
-    static Write recorded(TenantId tenant, UserKey user, String dependent, Incarnation incarnation) {
+    static Write.Update recorded(TenantId tenant, UserKey user, String dependent, Incarnation incarnation) {
         Expr update = versionMoved().add("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
                 .strings(":dependent", List.of(dependent)).build();
         return new Write.Update(MembershipKeys.key(tenant, user), update,
@@ -40,12 +40,12 @@ public interface MemberDependents {
     }
 
     /** The write, for the transaction that removes a dependent, that forgets it; the membership must exist. */
-    static Write forgotten(TenantId tenant, UserKey user, String dependent) {
+    static Write.Update forgotten(TenantId tenant, UserKey user, String dependent) {
         return forgotten(tenant, user, Set.of(dependent));
     }
 
     /** The write, for a transaction that removes several of a member's dependents, that forgets them all. */
-    static Write forgotten(TenantId tenant, UserKey user, Set<String> dependents) {
+    static Write.Update forgotten(TenantId tenant, UserKey user, Set<String> dependents) {
         Expr update = versionMoved().delete("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
                 .strings(":dependent", dependents.stream().sorted().toList()).build();
         return new Write.Update(MembershipKeys.key(tenant, user), update, Optional.of(Expr.exists()));

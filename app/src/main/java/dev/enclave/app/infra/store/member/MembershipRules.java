@@ -6,6 +6,9 @@ import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.service.HoldingInServices;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
@@ -83,6 +86,35 @@ public final class MembershipRules {
                 Expr.of("#definitionsVersion = :definitionsVersion")
                         .name("#definitionsVersion", GroupDefinitionItems.VERSION)
                         .number(":definitionsVersion", authority.definitionsVersion()))));
+    }
+
+    /**
+     * The condition, on the actor's membership, that they still hold what a change within {@code service} was judged
+     * on: the same membership (joined at the instant read), still in every group it was in, and in every group of
+     * the service it was in. Anything else on it (a profile copy, another service's groups) may have moved on.
+     */
+    public static Expr stillHolding(HoldingInServices actor, ServiceId service) {
+        Expr held = Expr.exists().and(Expr.of("#actorJoinedAt = :actorJoinedAt")
+                .name("#actorJoinedAt", MembershipItems.JOINED_AT).value(":actorJoinedAt", actor.joinedAt().toString()));
+        List<String> groups = actor.holding().groups().stream().map(GroupName::value).sorted().toList();
+        for (int i = 0; i < groups.size(); i++) {
+            held = held.and(Expr.of("contains(#actorGroups, :actorGroup" + i + ")")
+                    .name("#actorGroups", MembershipItems.GROUPS).value(":actorGroup" + i, groups.get(i)));
+        }
+        List<String> serviceGroups = actor.groupsOf(service).stream().sorted()
+                .map(group -> new ServiceGroup(service, group).written()).toList();
+        for (int i = 0; i < serviceGroups.size(); i++) {
+            held = held.and(Expr.of("contains(#actorDependents, :actorServiceGroup" + i + ")")
+                    .name("#actorDependents", MembershipItems.DEPENDENTS)
+                    .value(":actorServiceGroup" + i, serviceGroups.get(i)));
+        }
+        return held;
+    }
+
+    /** When the actor holds a custom group, a check that the definitions are at the version the decision read. */
+    public static Optional<Write> definitionsAsJudged(HoldingInServices actor) {
+        return definitionsAsJudged(actor.tenant(), new Authority(actor.holding().groups(),
+                actor.holding().definitions().version()));
     }
 
     /** The condition of {@link #stillActing}, for a write on the actor's own membership. */

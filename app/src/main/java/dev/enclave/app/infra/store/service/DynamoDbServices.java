@@ -1,9 +1,11 @@
 package dev.enclave.app.infra.store.service;
 
 import dev.enclave.app.domain.event.NewEvent;
+import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.ServiceGroupPermissions;
+import dev.enclave.app.domain.service.HoldingInServices;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceEvents;
 import dev.enclave.app.domain.service.ServiceGroup;
@@ -14,12 +16,14 @@ import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.KeyConditions;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MemberDependents;
 import dev.enclave.app.infra.store.member.MembershipReads;
@@ -33,9 +37,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Services} on the single table, on the organisation's scoped client. */
@@ -58,7 +62,11 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         SERVICE,
         MEMBER,
         ASSIGNMENT,
-        ORGANISATION
+        ORGANISATION,
+        /** The actor's membership, still holding what the change was judged on. */
+        ACTOR,
+        /** The group definitions, at the version the actor was judged on. */
+        ACTOR_DEFINITIONS
     }
 
     @Override
@@ -124,31 +132,38 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
      * under its id.
      */
     @Override
-    public Deletion delete(Organisation organisation, ServiceId service) {
+    public Deletion delete(Organisation organisation, ServiceId service, long version,
+                           Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> item = table(tenant).get(ServiceKeys.service(tenant, service));
             if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())) {
                 return Deletion.NOT_FOUND;
             }
+            if (ServiceItems.fromItem(item).version() != version) {
+                return Deletion.CHANGED;
+            }
             List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
                     query(tenant, ServiceKeys.servicePrefix(service)), AssignmentItems::fromItem);
             if (assignments.size() > MAX_WRITES_PER_DELETE) {
                 return Deletion.TOO_MANY_ASSIGNMENTS;
             }
-            Map<UserKey, Set<String>> records = recordsOfMembers(tenant, assignments);
-            if (assignments.size() + records.size() > MAX_WRITES_PER_DELETE) {
+            Map<UserKey, Write.Update> forgotten = forgottenOnMembers(organisation, assignments);
+            if (assignments.size() + forgotten.size() > MAX_WRITES_PER_DELETE) {
                 return Deletion.TOO_MANY_ASSIGNMENTS;
             }
             Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
                     ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
             assignments.forEach(found -> writes.delete(Role.ASSIGNMENT,
                     ServiceKeys.assignment(tenant, found.group(), found.user())));
-            records.forEach((user, groups) -> writes.add(Role.MEMBER, MemberDependents.forgotten(tenant, user,
-                    groups)));
+            ActorChecks.add(writes, actor, service, forgotten, Role.MEMBER, Role.ACTOR, Role.ACTOR_DEFINITIONS);
             writes.records(ServiceEvents.deleted(service));
-            if (table(tenant).transact(writes.build()).committed()) {
+            TransactionOutcome outcome = table(tenant).transact(writes.build());
+            if (outcome.committed()) {
                 return Deletion.DELETED;
+            }
+            if (actorRefused(outcome, actor, forgotten.keySet())) {
+                return Deletion.ACTOR_CHANGED;
             }
             if (attempt == DELETE_ATTEMPTS) {
                 throw new IllegalStateException("service " + service.value() + " kept gaining assignments");
@@ -156,75 +171,109 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         }
     }
 
+    /** Whether the actor's checks refused the transaction (on a membership it also writes, when it does). */
+    private static boolean actorRefused(TransactionOutcome outcome, Optional<HoldingInServices> actor,
+                                        Set<UserKey> membersWritten) {
+        return outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)
+                || actor.filter(judged -> membersWritten.contains(judged.user())).isPresent()
+                && outcome.refused(Role.MEMBER);
+    }
+
     /**
-     * The records of {@code assignments} to forget, by member: only on memberships there now (an assignment whose
-     * member has gone is deleted alone; a membership removed meanwhile refuses the transaction, which reads again).
+     * The writes that forget {@code assignments} on their members' memberships, one a member: only on memberships
+     * of the organisation there now (an assignment whose member has gone is deleted alone; a membership removed
+     * meanwhile refuses the transaction, which reads again).
      */
-    private Map<UserKey, Set<String>> recordsOfMembers(TenantId tenant, List<ServiceReads.Assignment> assignments) {
+    private Map<UserKey, Write.Update> forgottenOnMembers(Organisation organisation,
+                                                          List<ServiceReads.Assignment> assignments) {
+        TenantId tenant = organisation.id();
         Map<UserKey, Set<String>> records = new LinkedHashMap<>();
         assignments.forEach(found -> records.computeIfAbsent(found.user(), user -> new TreeSet<>())
                 .add(ServiceWrites.recordedAs(found.group())));
         if (records.isEmpty()) {
-            return records;
+            return Map.of();
         }
-        List<ItemKey> memberships = records.keySet().stream().map(user -> MembershipReads.item(tenant, user).key())
-                .toList();
-        Set<ItemKey> present = table(tenant).getAll(memberships).stream().filter(found -> !found.isEmpty())
-                .map(ItemKey::of).collect(Collectors.toSet());
-        records.keySet().removeIf(user -> !present.contains(MembershipReads.item(tenant, user).key()));
-        return records;
+        List<ItemRead<Membership>> reads = records.keySet().stream()
+                .map(user -> MembershipReads.item(tenant, user)).toList();
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(reads.stream().map(ItemRead::key).toList());
+        Map<UserKey, Write.Update> forgotten = new LinkedHashMap<>();
+        reads.forEach(read -> read.in(items, scope(organisation), checked).ifPresent(member -> forgotten.put(
+                member.user(), MemberDependents.forgotten(tenant, member.user(), records.get(member.user())))));
+        return forgotten;
     }
 
     @Override
     public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
-                             long serviceVersion) {
+                             long serviceVersion, Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
-        Transaction assignment = Transaction.builder().writtenBy(organisation.incarnation())
-                .add(Role.MEMBER, MemberDependents.recorded(tenant, user, ServiceWrites.recordedAs(group),
-                        organisation.incarnation()))
+        Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
                         atVersion(serviceVersion).and(ofThis(organisation)))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
-                .records(ServiceEvents.groupMember(group, userId, true))
-                .build();
-        TransactionOutcome outcome = table(tenant).transact(assignment);
+                .records(ServiceEvents.groupMember(group, userId, true));
+        ActorChecks.add(writes, actor, group.service(), Map.of(user, MemberDependents.recorded(tenant, user,
+                ServiceWrites.recordedAs(group), organisation.incarnation())), Role.MEMBER, Role.ACTOR,
+                Role.ACTOR_DEFINITIONS);
+        TransactionOutcome outcome = table(tenant).transact(writes.build());
         if (outcome.committed()) {
             return Assignment.ASSIGNED;
         } else if (outcome.refused(Role.ORGANISATION)) {
             return Assignment.ORGANISATION_GONE;
+        } else if (actorRefused(outcome, actor, Set.of(user))) {
+            return Assignment.ACTOR_CHANGED;
         }
         return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.SERVICE_CHANGED;
     }
 
     @Override
     public GroupsChange changeGroups(Organisation organisation, Service read, ServiceGroupPermissions after,
-                                     NewEvent event) {
+                                     NewEvent event, HoldingInServices actor) {
         TenantId tenant = organisation.id();
-        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+        Transaction.Builder writes = Transaction.builder()
                 .update(Role.SERVICE, ServiceKeys.service(tenant, read.id()), ServiceItems.groupsChanged(after),
                         atVersion(read.version()).and(ofThis(organisation)))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
-                .records(event).build());
-        return outcome.committed() ? GroupsChange.CHANGED : GroupsChange.CHANGED_MEANWHILE;
+                .records(event);
+        ActorChecks.add(writes, Optional.of(actor), read.id(), Map.of(), Role.MEMBER, Role.ACTOR,
+                Role.ACTOR_DEFINITIONS);
+        TransactionOutcome outcome = table(tenant).transact(writes.build());
+        if (outcome.committed()) {
+            return GroupsChange.CHANGED;
+        }
+        return actorRefused(outcome, Optional.of(actor), Set.of()) ? GroupsChange.ACTOR_CHANGED
+                : GroupsChange.CHANGED_MEANWHILE;
     }
 
     private static Expr atVersion(long version) {
         return Expr.atVersion(ExpectedVersion.oneOf(Set.of(version)), ServiceItems.VERSION);
     }
 
-    /** Deletes the assignment and forgets it on the membership; with no membership, deletes it alone. */
+    /**
+     * Deletes the assignment and forgets it on the membership, while the service is at the version judged on; with
+     * no membership, deletes it alone.
+     */
     @Override
-    public void unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId) {
+    public Unassignment unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
+                                 OptionalLong serviceVersion, Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
-        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
-                .add(Role.MEMBER, MemberDependents.forgotten(tenant, user, ServiceWrites.recordedAs(group)))
-                .delete(Role.ASSIGNMENT, key, ofThis(organisation))
-                .records(ServiceEvents.groupMember(group, userId, false)).build());
-        if (!outcome.committed()) {
-            table(tenant).delete(key, ofThis(organisation));
+        Transaction.Builder writes = Transaction.builder().delete(Role.ASSIGNMENT, key, ofThis(organisation))
+                .records(ServiceEvents.groupMember(group, userId, false));
+        serviceVersion.ifPresent(version -> writes.check(Role.SERVICE, ServiceKeys.service(tenant, group.service()),
+                atVersion(version).and(ofThis(organisation))));
+        ActorChecks.add(writes, actor, group.service(), Map.of(user, MemberDependents.forgotten(tenant, user,
+                ServiceWrites.recordedAs(group))), Role.MEMBER, Role.ACTOR, Role.ACTOR_DEFINITIONS);
+        TransactionOutcome outcome = table(tenant).transact(writes.build());
+        if (outcome.committed()) {
+            return Unassignment.UNASSIGNED;
+        } else if (actorRefused(outcome, actor, Set.of(user))) {
+            return Unassignment.ACTOR_CHANGED;
+        } else if (outcome.refused(Role.SERVICE)) {
+            return Unassignment.SERVICE_CHANGED;
         }
+        table(tenant).delete(key, ofThis(organisation));
+        return Unassignment.UNASSIGNED;
     }
 
     @Override

@@ -3,18 +3,46 @@ package dev.enclave.app.edge.web.permission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.domain.service.HoldingInServices;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceEvents;
+import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** Service groups that carry the organisation's own permissions, held within their service only. */
 @MicronautTest(environments = "local")
 class ServiceGroupPermissionsIT extends LocalStackTest {
+
+    private static final String ISSUER = "enclave-local";
+
+    @Inject
+    Services services;
+    @Inject
+    Members members;
+    @Inject
+    Organisations organisations;
 
     @Test
     void aServiceGroup_givesItsPermissionsWithinItsServiceOnly_andRecordsTheChange() {
@@ -130,6 +158,39 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
         assertThat(unknown.json().get("results").get(0).get("service").asText()).isEqualTo("nowhere");
         assertThat(unknown.json().get("results").get(0).get("allowed").asBoolean()).as("the owner's, anywhere")
                 .isTrue();
+    }
+
+    @Test
+    void aChangeJudgedOnWhatTheActorHeld_isNotWritten_onceTheyNoLongerHoldIt() {
+        String owner = journeys().organisation("sgp-stale");
+        journeys().join("sgp-stale", owner, "carl");
+        journeys().join("sgp-stale", owner, "dan");
+        service("sgp-stale", owner, "billing");
+        define("sgp-stale", owner, "billing", "approvers", "invoices:approve");
+        put("/v1/orgs/sgp-stale/services/billing/groups/approvers/members/carl", owner);
+        TenantId tenant = TenantId.of("sgp-stale");
+        Membership carl = members.find(tenant, UserKey.of(ISSUER, "carl")).orElseThrow();
+        HoldingInServices asJudged = new HoldingInServices(tenant, carl.user(), carl.joinedAt(),
+                new Holding(carl.groups(), GroupDefinitions.NONE), carl.serviceGroups());
+        assertThat(asJudged.groupsOf(new ServiceId("billing"))).as("carl held approvers when judged")
+                .containsExactly(new GroupName("approvers"));
+
+        delete("/v1/orgs/sgp-stale/services/billing/groups/approvers/members/carl", owner);
+
+        Organisation organisation = organisations.find(tenant).orElseThrow();
+        Service billing = services.find(organisation, new ServiceId("billing")).orElseThrow();
+        ServiceGroup approvers = new ServiceGroup(billing.id(), new GroupName("approvers"));
+        UserKey dan = UserKey.of(ISSUER, "dan");
+        assertThat(services.assign(organisation, approvers, dan, "dan", billing.version(), Optional.of(asJudged)))
+                .isEqualTo(Services.Assignment.ACTOR_CHANGED);
+        assertThat(services.assign(organisation, approvers, carl.user(), "carl", billing.version(),
+                Optional.of(asJudged))).as("carl putting himself back: one write of his membership")
+                .isEqualTo(Services.Assignment.ACTOR_CHANGED);
+        assertThat(services.changeGroups(organisation, billing, billing.groups().with(new GroupName("carls"),
+                Set.of(new Permission("invoices:approve"))), ServiceEvents.deleted(billing.id()), asJudged))
+                .isEqualTo(Services.GroupsChange.ACTOR_CHANGED);
+        assertThat(services.groupMembers(organisation, approvers)).isEmpty();
+        assertThat(allowed("sgp-stale", owner, "dan", "invoices:approve", "billing")).isFalse();
     }
 
     private Api.Reply invite(String org, String token, String serviceGroup) {
