@@ -117,7 +117,7 @@ record DynamoDbInvitationExpiries(Store store, CheckedItems checked) implements 
     }
 
     /** The entry as the index has it: the guard's key, and its mark, which must name the guard's own organisation. */
-    private static Due due(Map<String, AttributeValue> entry) {
+    static Due due(Map<String, AttributeValue> entry) {
         ItemKey guard = ItemKey.of(entry);
         String mark = ItemAttributes.string(entry, InviteeGuards.MARK);
         String[] parts = mark.split("#", -1);
