@@ -69,11 +69,13 @@ final class InvitationKeys {
     }
 
     /**
-     * The guard's entry on the due invitation expiries ({@code GSI3SK}): when the invitation it names expires, then
-     * whose it is, so entries sort by due and each names its own organisation and invitation.
+     * The guard's entry on the due invitation expiries ({@code GSI3SK}): when the invitation it names expires, as the
+     * invitation stores its validity (whole seconds), then whose it is, so entries sort by due and each names its own
+     * organisation and invitation.
      */
     static String expiryMark(TenantId tenant, InvitationId id, java.time.Instant validUntil) {
-        return SortableTime.format(validUntil) + "#" + tenant.value() + "#" + id.value();
+        return SortableTime.format(java.time.Instant.ofEpochSecond(validUntil.getEpochSecond())) + "#"
+                + tenant.value() + "#" + id.value();
     }
 
     /** The email an invitee guard's sort key names. */

@@ -40,10 +40,16 @@ class InvitationExpiryEntriesTest {
     }
 
     @Test
-    void marks_sortAsTheirValidities_whateverTheirFraction() {
-        assertThat(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL))
-                .isLessThan(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL.plusMillis(500)))
-                .isLessThan(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL.plusSeconds(1)));
+    void marks_areTheValidityAsStored_inWholeSeconds_andSortAsTheValidities() {
+        assertThat(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL.plusMillis(500)))
+                .isEqualTo(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL))
+                .isLessThan(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL.plusSeconds(1)))
+                .isLessThan(InvitationKeys.expiryMark(ACME, ID, VALID_UNTIL.plusSeconds(10)));
+        Invitation sent = PENDING.as(InvitationStatus.PENDING, "hash", VALID_UNTIL.plusNanos(123_456_789),
+                Optional.empty());
+        Invitation read = InvitationItems.SCHEMA.fromItem(InvitationItems.SCHEMA.toItem(sent));
+        assertThat(InviteeGuards.expiryMark(InviteeGuards.of(sent))).as("the guard written when it was sent")
+                .contains(InvitationReads.expiryDueOf(read));
     }
 
     @Test
