@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A pending invitation that reaches its validity unanswered is closed as expired by the background pass, with one
@@ -137,6 +138,29 @@ class InvitationExpiryIT extends LocalStackTest {
         assertThat(events(org, "invitation.expired")).hasSize(1).first()
                 .satisfies(event -> assertThat(event.get("data").get("changes").get("validUntil").asText())
                         .isEqualTo(newValidity.toString()));
+    }
+
+    @Test
+    void aGuardLeftDueEarly_byAnOlderInstancesResend_isMovedToTheValidity_notExpired() {
+        String org = "exp-old-resend";
+        organisation(org);
+        String id = inviteForADay(org, "bob").get("invitation").get("id").asText();
+        Instant resentUntil = clock.instant().plus(Duration.ofDays(7));
+        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"),
+                "SK", AttributeValue.fromS("INVITATION#" + id))).updateExpression("SET validUntil = :until")
+                .expressionAttributeValues(Map.of(":until", AttributeValue.fromN(
+                        String.valueOf(resentUntil.getEpochSecond())))));
+
+        clock.advance(A_DAY.plusSeconds(1));
+        indexesCaughtUp();
+        assertThat(pass.poll()).as("due by the guard's old entry").isEqualTo(1);
+        indexesCaughtUp();
+        assertThat(pass.poll()).as("moved to the validity").isZero();
+        assertThat(ids(org, "pending")).containsExactly(id);
+
+        clock.advance(Duration.between(clock.instant(), resentUntil).plusSeconds(1));
+        awaitExpired(org, id);
+        assertThat(events(org, "invitation.expired")).hasSize(1);
     }
 
     @Test

@@ -84,8 +84,20 @@ record DynamoDbInvitationExpiries(Store store, CheckedItems checked) implements 
         switch (InvitationExpiry.judge(invitation, now)) {
             case EXPIRE -> expire(table, entry, invitation.get(), now);
             case FORGET -> table.update(entry.guard(), offTheIndex(), stillMarked(entry));
-            case WAIT -> {
-            }
+            case WAIT -> dueAtItsValidity(table, entry, invitation.get());
+        }
+    }
+
+    /**
+     * A guard due before its pending invitation's validity (a resend by an instance of a version that did not move
+     * the entry) is made due at the validity, so it neither expires early nor comes back at every pass.
+     */
+    private static void dueAtItsValidity(ScopedTable table, Due entry, Invitation invitation) {
+        String due = InvitationKeys.expiryMark(entry.tenant(), invitation.id(), invitation.validUntil());
+        if (!due.equals(entry.mark())) {
+            table.update(entry.guard(), Expr.update().set("#mark = :due").name("#mark", InviteeGuards.MARK)
+                    .value(":due", AttributeValue.fromS(due)).build(), stillMarked(entry)
+                    .and(DynamoDbInvitations.guardNames(invitation.id().value())));
         }
     }
 
