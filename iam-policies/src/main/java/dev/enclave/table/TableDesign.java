@@ -58,6 +58,14 @@ public record TableDesign(String partitionKey, String sortKey, String ttlAttribu
     public static final String UNCONFIRMED_KEY_LOOKUPS = OWED_WORK + "apikeys#";
 
     /**
+     * The {@link #BY_OWED_WORK} partition of the pending invitations due to expire: each entry is the invitee guard
+     * of a pending invitation, in its organisation's control partition, by the invitation's {@code validUntil}; at
+     * that moment the invitation is closed as expired (its event recorded) and the guard goes with it. Under
+     * {@link #OWED_WORK}'s prefix, so the same read-only scope finds it.
+     */
+    public static final String DUE_INVITATION_EXPIRIES = OWED_WORK + "expiries#";
+
+    /**
      * The {@link #BY_USER} partition of the platform admins' own actions on tenants (the events whose actor is a
      * platform admin, newest first by their time), read on credentials scoped to this key alone: the admins' view
      * across tenants, while each event stays in its tenant's partition.

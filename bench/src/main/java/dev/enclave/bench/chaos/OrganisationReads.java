@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 final class OrganisationReads {
 
     private static final List<String> INVITATION_STATUSES = List.of("pending", "accepted", "declined", "revoked",
-            "superseded");
+            "superseded", "expired");
 
     private final Client client;
 

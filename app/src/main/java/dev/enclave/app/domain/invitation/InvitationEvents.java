@@ -1,11 +1,14 @@
 package dev.enclave.app.domain.invitation;
 
+import dev.enclave.app.domain.event.Actor;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The events of invitations. Never the token: only its holder may accept, and events are read by many. */
 public final class InvitationEvents {
@@ -37,6 +40,13 @@ public final class InvitationEvents {
             default -> throw new IllegalArgumentException("no one closes an invitation as " + status);
         };
         return NewEvent.of(type, target(invitation), Map.of("email", invitation.email().value()));
+    }
+
+    /** Enclave closed it as expired, its validity over with nobody answering it: by the system, never a request. */
+    public static NewEvent expired(Invitation invitation) {
+        return new NewEvent(EventType.INVITATION_EXPIRED, List.of(target(invitation)), Map.of("email",
+                invitation.email().value(), "validUntil", invitation.validUntil().toString()),
+                Optional.of(Actor.SYSTEM), Optional.empty());
     }
 
     private static Target target(Invitation invitation) {

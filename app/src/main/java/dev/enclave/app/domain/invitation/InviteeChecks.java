@@ -34,6 +34,9 @@ final class InviteeChecks {
         if (!caller.email().equals(Optional.of(invitation.email()))) {
             return refused(Reason.WRONG_INVITEE, "Sign in with the invited email; the invitation stays open.");
         }
+        if (invitation.status() == InvitationStatus.EXPIRED) {
+            return refused(Reason.INVITATION_EXPIRED, "Ask for a new invitation.");
+        }
         if (invitation.status() != InvitationStatus.PENDING) {
             return refused(Reason.INVITATION_NOT_PENDING, "The invitation was " + invitation.status().wire() + ".");
         }

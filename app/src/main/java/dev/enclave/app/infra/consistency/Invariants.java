@@ -94,6 +94,7 @@ public final class Invariants {
         violations.addAll(incarnations(tenant, items, organisation.get().organisation()));
         violations.addAll(OrganisationItemChecks.check(partition, organisation.get()));
         violations.addAll(ReferenceRules.check(partition));
+        violations.addAll(ExpiryRules.check(partition, now));
         violations.addAll(EventRules.check(partition));
         violations.addAll(LookupRules.check(tenant, partition.all(Entity.ApiKeyEntity.class), lookups, now));
         return violations;

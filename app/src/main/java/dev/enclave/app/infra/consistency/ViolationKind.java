@@ -32,6 +32,12 @@ public enum ViolationKind {
     EMAIL_GUARD,
     /** A pending invitation its invitee guard does not name, or a guard naming no pending invitation. */
     INVITEE_GUARD,
+    /**
+     * A pending invitation whose guard is due on the invitation expiries at another time than its validity, or that is
+     * still pending {@code InvitationReads.EXPIRED_WITHIN} after its validity (guards written before expiries were
+     * recorded carry no due entry and are not judged).
+     */
+    INVITATION_EXPIRY,
     /** A service-group assignment of someone who is not a member. */
     ASSIGNMENT_WITHOUT_MEMBER,
     /** A service-group assignment to a service that does not exist. */

@@ -28,6 +28,10 @@ public enum ItemKind {
     DUE_PROFILE("due-profile"),
     /** An entry of the unconfirmed key lookups on the owed-work index. */
     UNCONFIRMED_LOOKUP("unconfirmed-lookup"),
+    /** The guard naming an email's one pending invitation. */
+    INVITEE_GUARD("invitee-guard"),
+    /** An entry of the due invitation expiries on the owed-work index. */
+    DUE_INVITATION_EXPIRY("due-invitation-expiry"),
     /** Any item of a partition walked whole (deleting an organisation). */
     PARTITION_ITEM("partition-item");
 

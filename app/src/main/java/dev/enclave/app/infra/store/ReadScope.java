@@ -86,6 +86,15 @@ public sealed interface ReadScope {
         return UnconfirmedLookups.INSTANCE;
     }
 
+    /**
+     * A read of the due invitation expiries on the owed-work index ({@code GSI3PK = WORK#owed#expiries#}): each entry
+     * must be an invitee guard ({@code SK = INVITEE#...}) in exactly one tenant's control partition; that tenant's
+     * invitation is due to expire.
+     */
+    static ReadScope dueInvitationExpiries() {
+        return DueInvitationExpiries.INSTANCE;
+    }
+
     /** A read of the one item at {@code key}, outside every tenant's partition: the item must be at that key. */
     static ReadScope at(ItemKey key) {
         return new At(key);
@@ -180,6 +189,21 @@ public sealed interface ReadScope {
             return string(item, TableDesign.BY_OWED_WORK.partitionKey()).filter(TableDesign.DUE_PROFILES::equals)
                     .isPresent() && string(item, TableDesign.ENCLAVE.partitionKey())
                     .filter(pk -> USER_PARTITION.matcher(pk).matches()).isPresent();
+        }
+    }
+
+    /** Entries of the due invitation expiries on the owed-work index. */
+    enum DueInvitationExpiries implements ReadScope {
+        INSTANCE;
+
+        private static final String GUARD_PREFIX = "INVITEE#";
+
+        @Override
+        public boolean admits(Map<String, AttributeValue> item) {
+            return string(item, TableDesign.BY_OWED_WORK.partitionKey())
+                    .filter(TableDesign.DUE_INVITATION_EXPIRIES::equals).isPresent()
+                    && string(item, TableDesign.ENCLAVE.sortKey()).filter(sk -> sk.startsWith(GUARD_PREFIX))
+                    .isPresent() && partitionTenant(item).isPresent();
         }
     }
 

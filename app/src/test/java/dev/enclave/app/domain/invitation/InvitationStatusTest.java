@@ -16,7 +16,7 @@ class InvitationStatusTest {
 
     @Test
     void parse_ofAnythingElse_isEmpty() {
-        assertThat(InvitationStatus.parse("expired")).isEmpty();
+        assertThat(InvitationStatus.parse("lapsed")).isEmpty();
         assertThat(InvitationStatus.parse("")).isEmpty();
     }
 }

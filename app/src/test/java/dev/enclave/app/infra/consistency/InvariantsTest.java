@@ -18,10 +18,14 @@ import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.apikey.ApiKeyReads;
 import dev.enclave.app.infra.store.apikey.ApiKeyWrites;
+import dev.enclave.app.infra.store.invitation.InvitationReads;
 import dev.enclave.identity.UserKey;
+import dev.enclave.table.TableDesign;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -279,6 +283,35 @@ class InvariantsTest {
                 InvitationStatus.REVOKED)));
         assertThat(assertOnly(ViolationKind.INVITEE_GUARD, CLEO_GUARD).detail())
                 .isEqualTo("invitee guard naming a revoked invitation");
+    }
+
+    @Test
+    void check_ofAPendingInvitationDueToExpire_namesItOnlyOnceThePassIsOverdue_andNeverALegacyOne() {
+        Instant validUntil = CLEO_INVITED.validUntil();
+        assertThat(Invariants.check(table.items(), validUntil.plus(Duration.ofDays(1))).violations())
+                .as("a guard written before expiries were recorded").isEmpty();
+
+        table.set(CLEO_GUARD, "GSI3PK", AttributeValue.fromS(TableDesign.DUE_INVITATION_EXPIRIES))
+                .set(CLEO_GUARD, "GSI3SK", AttributeValue.fromS(InvitationReads.expiryDueOf(CLEO_INVITED)));
+
+        assertThat(Invariants.check(table.items(), validUntil.plus(InvitationReads.EXPIRED_WITHIN).minusSeconds(1))
+                .violations()).as("due, within the pass's bound").isEmpty();
+        assertThat(Invariants.check(table.items(), validUntil.plus(InvitationReads.EXPIRED_WITHIN)).violations())
+                .singleElement().satisfies(violation -> {
+                    assertThat(violation.kind()).isEqualTo(ViolationKind.INVITATION_EXPIRY);
+                    assertThat(violation.key()).isEqualTo(PARTITION + " " + CLEO_GUARD);
+                });
+    }
+
+    @Test
+    void check_ofAGuardDueToExpireItsInvitationAtAnotherTime_namesTheGuard() {
+        table.set(CLEO_GUARD, "GSI3PK", AttributeValue.fromS(TableDesign.DUE_INVITATION_EXPIRIES))
+                .set(CLEO_GUARD, "GSI3SK", AttributeValue.fromS(InvitationReads.expiryDueOf(CLEO_INVITED.as(
+                        InvitationStatus.PENDING, "tokenhash", CLEO_INVITED.validUntil().plusSeconds(1),
+                        Optional.empty()))));
+
+        assertThat(assertOnly(ViolationKind.INVITATION_EXPIRY, CLEO_GUARD).detail())
+                .isEqualTo("invitee guard due to expire its invitation at another time than its validity");
     }
 
     @Test

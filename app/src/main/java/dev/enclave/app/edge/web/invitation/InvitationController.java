@@ -138,7 +138,7 @@ class InvitationController {
                 schema = @Schema(implementation = InvitationViews.Page.class)))
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
-                         @Parameter(description = "pending (the default), accepted, declined, revoked or superseded")
+                         @Parameter(description = "pending (the default), accepted, declined, revoked, superseded or expired")
                          @Nullable @QueryValue String status,
                          @Parameter(description = "Page size, 1-100 (default 25)") @Nullable @QueryValue Integer limit,
                          @Parameter(description = "The nextCursor of the previous page of the same status")
@@ -148,7 +148,7 @@ class InvitationController {
                     : InvitationStatus.parse(status);
             if (wanted.isEmpty()) {
                 return Rejections.toResponse(request, Reason.BAD_REQUEST,
-                        "status must be pending, accepted, declined, revoked or superseded.");
+                        "status must be pending, accepted, declined, revoked, superseded or expired.");
             }
             Optional<PageSize> size = PageSize.requested(limit);
             if (size.isEmpty()) {

@@ -256,9 +256,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         handover.ifPresent(given -> InvitationPostings.handedOver(renewal, given, sealFor(given), key,
                 clock.instant()));
         Expr update = renewal.build();
-        Expr guardLivesAsLong = Expr.update().set("#expiresAt = :expires")
-                .name("#expiresAt", TableAttributes.TTL)
-                .number(":expires", InvitationItems.expiresAt(validUntil)).build();
+        Expr guardLivesAsLong = InviteeGuards.renewed(invitation, validUntil);
         return table(invitation.tenant()).transact(Transaction.builder()
                 .update(InvitationWrite.INVITATION, key, update, stillPending())
                 .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
@@ -334,7 +332,7 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     }
 
     /** Moves a pending invitation to a final status, off the invitee's index. */
-    private static Expr.UpdateBuilder closing(TenantId tenant, InvitationStatus status) {
+    static Expr.UpdateBuilder closing(TenantId tenant, InvitationStatus status) {
         return Expr.update().set("#status = :closed, #collection = :collection").remove("#invitee", "#inviteeSort")
                 .name("#status", InvitationItems.STATUS).value(":closed", status.name())
                 .name("#collection", TableDesign.BY_TENANT_COLLECTION.partitionKey())
@@ -343,12 +341,12 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                 .name("#inviteeSort", TableDesign.BY_USER.sortKey());
     }
 
-    private static Expr stillPending() {
+    static Expr stillPending() {
         return Expr.of("#status = :pending").name("#status", InvitationItems.STATUS).value(":pending", PENDING);
     }
 
     /** The invitee guard still names invitation {@code id}. */
-    private static Expr guardNames(String id) {
+    static Expr guardNames(String id) {
         return Expr.of("#invitation = :invitation").name("#invitation", InviteeGuards.INVITATION)
                 .value(":invitation", id);
     }

@@ -7,6 +7,7 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -65,6 +66,16 @@ final class InvitationKeys {
 
     static String byInviteeSort(TenantId tenant, InvitationId id) {
         return SORT_KEY_PREFIX + tenant.value() + "#" + id.value();
+    }
+
+    /**
+     * The guard's entry on the due invitation expiries ({@code GSI3SK}): when the invitation it names expires, as the
+     * invitation stores its validity (whole seconds), then whose it is, so entries sort by due and each names its own
+     * organisation and invitation.
+     */
+    static String expiryMark(TenantId tenant, InvitationId id, java.time.Instant validUntil) {
+        return SortableTime.format(java.time.Instant.ofEpochSecond(validUntil.getEpochSecond())) + "#"
+                + tenant.value() + "#" + id.value();
     }
 
     /** The email an invitee guard's sort key names. */

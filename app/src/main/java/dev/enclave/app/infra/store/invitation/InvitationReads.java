@@ -4,7 +4,11 @@ import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.infra.store.StoredKind;
 import dev.enclave.identity.EmailKey;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** How the consistency checker reads the items the invitations' store keeps. */
 public final class InvitationReads {
@@ -16,7 +20,24 @@ public final class InvitationReads {
     public static final StoredKind<Invitee> INVITEE = StoredKind.prefixed(InvitationKeys.INVITEE_PREFIX,
             InviteeGuards::read, InviteeGuards::written);
 
+    /**
+     * How long after its validity a pending invitation whose guard is due on the expiries may still be pending: the
+     * background pass expires the due ones at each of its job polls ({@code enclave.jobs.poll-interval}, 5 s by
+     * default), a pass that fails is tried again at the next, and the owed-work index lags by seconds at most.
+     */
+    public static final Duration EXPIRED_WITHIN = Duration.ofMinutes(5);
+
     private InvitationReads() {
+    }
+
+    /** The entry a guard has on the invitation expiries ({@code GSI3SK}), if any. */
+    public static Optional<String> expiryDue(Map<String, AttributeValue> guard) {
+        return InviteeGuards.expiryMark(guard);
+    }
+
+    /** The entry the guard of {@code invitation} has on the invitation expiries, by its validity. */
+    public static String expiryDueOf(Invitation invitation) {
+        return InvitationKeys.expiryMark(invitation.tenant(), invitation.id(), invitation.validUntil());
     }
 
     /**

@@ -2,12 +2,16 @@ package dev.enclave.app.infra.store.invitation;
 
 import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
+import dev.enclave.table.TableDesign;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -18,18 +22,37 @@ final class InviteeGuards {
 
     /** The attribute naming the guarded invitation. */
     static final String INVITATION = "invitation";
+    static final String DUE = TableDesign.BY_OWED_WORK.partitionKey();
+    static final String MARK = TableDesign.BY_OWED_WORK.sortKey();
 
     private InviteeGuards() {
     }
 
     /**
-     * The guard of {@code invitation}; TTL removes it with the invitation it names (renewing an invitation extends
-     * both).
+     * The guard of {@code invitation}, due on the invitation expiries when it stops being valid; TTL removes it with
+     * the invitation it names (renewing an invitation moves all three).
      */
     static Map<String, AttributeValue> of(Invitation invitation) {
         return item(invitation.tenant(), new InvitationReads.Invitee(EmailKey.of(invitation.email()),
                 invitation.id())).number(TableAttributes.TTL, InvitationItems.expiresAt(invitation.validUntil()))
+                .string(DUE, TableDesign.DUE_INVITATION_EXPIRIES)
+                .string(MARK, InvitationKeys.expiryMark(invitation.tenant(), invitation.id(), invitation.validUntil()))
                 .build();
+    }
+
+    /** The guard of {@code invitation} renewed until {@code validUntil}: its expiry, and its entry, move with it. */
+    static Expr renewed(Invitation invitation, Instant validUntil) {
+        return Expr.update().set("#expiresAt = :expires, #due = :due, #mark = :mark")
+                .name("#expiresAt", TableAttributes.TTL).number(":expires", InvitationItems.expiresAt(validUntil))
+                .name("#due", DUE).value(":due", TableDesign.DUE_INVITATION_EXPIRIES)
+                .name("#mark", MARK).value(":mark", InvitationKeys.expiryMark(invitation.tenant(), invitation.id(),
+                        validUntil)).build();
+    }
+
+    /** The guard's entry on the due invitation expiries, if it has one. */
+    static Optional<String> expiryMark(Map<String, AttributeValue> guard) {
+        return ItemAttributes.optionalString(guard, DUE).filter(TableDesign.DUE_INVITATION_EXPIRIES::equals)
+                .flatMap(due -> ItemAttributes.optionalString(guard, MARK));
     }
 
     /** The guard of {@code invitee} in {@code tenant}'s partition, as far as it says (no expiry). */

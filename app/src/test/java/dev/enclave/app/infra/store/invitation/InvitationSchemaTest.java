@@ -9,6 +9,7 @@ import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.support.StoredItem;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
@@ -94,14 +95,16 @@ class InvitationSchemaTest {
     }
 
     @Test
-    void inviteeGuard_namesThePendingInvitation_andExpiresWithIt() {
+    void inviteeGuard_namesThePendingInvitation_isDueToExpireIt_andIsRemovedWithIt() {
         Map<String, AttributeValue> guard = InviteeGuards.of(invitation(InvitationStatus.PENDING,
                 Optional.empty()));
 
         assertThat(guard).isEqualTo(Map.of("PK", s("TENANT#acme#"),
                 "SK", s("INVITEE#" + EmailKey.of(CLEO).digest()), "type", s("invitee"),
                 "invitation", s("cleoinvitationaaaaaa"),
-                "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond())));
+                "expiresAt", n(VALID_UNTIL.plus(InvitationItems.RETENTION).getEpochSecond()),
+                "GSI3PK", s("WORK#owed#expiries#"),
+                "GSI3SK", s(SortableTime.format(VALID_UNTIL) + "#acme#cleoinvitationaaaaaa")));
         assertThat(InviteeGuards.read(guard).invitation()).isEqualTo(new InvitationId("cleoinvitationaaaaaa"));
     }
 
