@@ -1,7 +1,10 @@
 package dev.enclave.app.domain.member;
 
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.profile.ProfileCopy;
+import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.Email;
@@ -54,6 +57,15 @@ public record Membership(TenantId tenant, UserKey user, String userId, String is
     /** This membership as recorded in {@code recorded} service groups. */
     public Membership inServiceGroups(Set<ServiceGroup> recorded) {
         return new Membership(tenant, user, userId, issuer, email, groups, joinedAt, version, profile, recorded);
+    }
+
+    /**
+     * Whether the member holds {@code permission}: in the organisation, as {@code definitions} define their groups,
+     * or within the service when one is given, through their groups of it.
+     */
+    public boolean holds(GroupDefinitions definitions, Optional<Service> within, Permission permission) {
+        return definitions.holds(groups, permission) || within.filter(service -> service.groups()
+                .anyCarries(groupsOf(service.id()), permission)).isPresent();
     }
 
     /** The groups of {@code service} the member is in. */

@@ -137,10 +137,13 @@ final class ReferenceRules {
                         "assignment to a service that does not exist"));
             }
         }
-        members.values().forEach(member -> member.membership().serviceGroups().stream()
-                .filter(group -> !assigned.contains(Map.entry(member.membership().user(), group))).findFirst().ifPresent(group -> violations.add(Violation.of(
-                        ViolationKind.SERVICE_GROUP_RECORD, tenant, member.item(), "membership records the service"
-                                + " group " + group.written() + " without an assignment to it"))));
+        for (MembershipEntity member : members.values()) {
+            UserKey user = member.membership().user();
+            member.membership().serviceGroups().stream().filter(group -> !assigned.contains(Map.entry(user, group)))
+                    .findFirst().ifPresent(group -> violations.add(Violation.of(ViolationKind.SERVICE_GROUP_RECORD,
+                            tenant, member.item(), "membership records the service group " + group.written()
+                                    + " without an assignment to it")));
+        }
     }
 
     /** The membership's email, as its email record's key holds it. */

@@ -2,7 +2,6 @@ package dev.enclave.app.infra.consistency;
 
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.service.ServiceGroup;
-import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.member.MemberDependents;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.service.ServiceReads;
@@ -14,10 +13,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -31,6 +32,13 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * <pre>java -cp enclave-app.jar dev.enclave.app.infra.consistency.ServiceGroupRecordsRepair --table enclave</pre>
  */
 public final class ServiceGroupRecordsRepair {
+
+    /**
+     * The most assignments the write checks are still there (with the membership, DynamoDB's 100 items). A member in
+     * more is recorded as the Scan found them: it reads a partition's memberships ({@code MEMBER#}) before its
+     * assignments ({@code SVCGROUP#}), and an assignment removed after its membership was read moved its version.
+     */
+    private static final int MAX_CHECKS = 99;
 
     private ServiceGroupRecordsRepair() {
     }
@@ -83,10 +91,15 @@ public final class ServiceGroupRecordsRepair {
         if (recorded.equals(exactly)) {
             return new Counts(1, 0, 1, 0);
         }
-        Write.Update write = MemberDependents.reconciled(tenant, membership.user(), exactly,
-                membership.version());
+        List<TransactWriteItem> writes = new ArrayList<>();
+        writes.add(MemberDependents.reconciled(tenant, membership.user(), exactly, membership.version())
+                .transactItem(table));
+        if (exactly.size() < MAX_CHECKS) {
+            exactly.stream().map(ServiceGroup::parse).flatMap(Optional::stream).forEach(group -> writes.add(
+                    ServiceWrites.assigned(tenant, group, membership.user()).transactItem(table)));
+        }
         try {
-            dynamoDb.transactWriteItems(request -> request.transactItems(write.transactItem(table)));
+            dynamoDb.transactWriteItems(request -> request.transactItems(writes));
             return new Counts(1, 1, 0, 0);
         } catch (TransactionCanceledException changed) {
             return new Counts(1, 0, 0, 1);

@@ -153,9 +153,7 @@ class PermissionController {
         Optional<Membership> member = Optional.ofNullable(read.others().get(UserKey.of(caller.issuer(), userId)));
         Permission permission = new Permission(check.permission());
         Optional<Service> service = check.serviceId().map(read.services()::get);
-        boolean allowed = member.filter(found -> granted.definitions().holds(found.groups(), permission)
-                || service.filter(within -> within.groups().anyCarries(found.groupsOf(within.id()), permission))
-                .isPresent()).isPresent();
+        boolean allowed = member.filter(found -> found.holds(granted.definitions(), service, permission)).isPresent();
         return new CheckResult(userId, check.permission(), check.service(), allowed);
     }
 }

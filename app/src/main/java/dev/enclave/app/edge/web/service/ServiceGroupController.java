@@ -2,6 +2,7 @@ package dev.enclave.app.edge.web.service;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupName;
@@ -9,6 +10,7 @@ import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.DefiningServiceGroups;
 import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
@@ -110,8 +112,8 @@ class ServiceGroupController {
                          @PathVariable String service) {
         return ServiceController.onService(request, service, id -> access.whenGranted(request, caller, org,
                 SystemPermissions.SERVICES_READ, granted -> services.find(granted.organisation(), id)
-                        .<HttpResponse<?>>map(found -> ServiceController.withETag(HttpResponse.ok(ServiceGroupPage.of(found)), found,
-                                granted.organisation()))
+                        .<HttpResponse<?>>map(found -> ServiceController.withETag(HttpResponse.ok(
+                                ServiceGroupPage.of(found)), found, granted.organisation()))
                         .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND, "No service " + service
                                 + "."))));
     }
@@ -131,8 +133,11 @@ class ServiceGroupController {
         return ServiceController.onGroup(request, service, group, serviceGroup -> access.whenGranted(request, caller,
                 org, SystemPermissions.SERVICES_MANAGE, granted -> Rejections.answer(request, defining.define(
                         new DefiningServiceGroups.Define(granted.organisation(), granted.inServices(), serviceGroup,
-                                permissions)), changed -> ServiceController.withETag(HttpResponse.ok(ServiceGroupView.of(
-                        serviceGroup.group(), changed.groups().of(serviceGroup.group()))), changed,
-                        granted.organisation()))));
+                                permissions)), changed -> answer(serviceGroup, changed, granted.organisation()))));
+    }
+
+    private static HttpResponse<?> answer(ServiceGroup group, Service service, Organisation organisation) {
+        return ServiceController.withETag(HttpResponse.ok(ServiceGroupView.of(group.group(),
+                service.groups().of(group.group()))), service, organisation);
     }
 }

@@ -94,8 +94,8 @@ public final class MembershipRules {
      * the service it was in. Anything else on it (a profile copy, another service's groups) may have moved on.
      */
     public static Expr stillHolding(HoldingInServices actor, ServiceId service) {
-        Expr held = Expr.exists().and(Expr.of("#actorJoinedAt = :actorJoinedAt")
-                .name("#actorJoinedAt", MembershipItems.JOINED_AT).value(":actorJoinedAt", actor.joinedAt().toString()));
+        Expr held = Expr.exists().and(Expr.of("#actorJoinedAt = :actorJoinedAt").name("#actorJoinedAt",
+                MembershipItems.JOINED_AT).value(":actorJoinedAt", actor.joinedAt().toString()));
         List<String> groups = actor.holding().groups().stream().map(GroupName::value).sorted().toList();
         for (int i = 0; i < groups.size(); i++) {
             held = held.and(Expr.of("contains(#actorGroups, :actorGroup" + i + ")")

@@ -62,14 +62,16 @@ final class ServiceItems {
         return AttributeValue.fromM(stored);
     }
 
+    /** What the item's groups carry; an entry Enclave could not have written is left out, never a fault. */
     private static ServiceGroupPermissions groups(Map<String, AttributeValue> item) {
         AttributeValue stored = item.get(GROUPS);
         if (stored == null || !stored.hasM()) {
             return ServiceGroupPermissions.NONE;
         }
         Map<GroupName, Set<Permission>> carried = new TreeMap<>();
-        stored.m().forEach((group, permissions) -> carried.put(new GroupName(group), permissions.ss().stream()
-                .map(Permission::new).collect(Collectors.toSet())));
+        stored.m().forEach((group, permissions) -> GroupName.parse(group).ifPresent(name -> carried.put(name,
+                permissions.ss().stream().map(Permission::parse).flatMap(Optional::stream)
+                        .collect(Collectors.toSet()))));
         return new ServiceGroupPermissions(carried);
     }
 

@@ -35,6 +35,11 @@ public final class ServiceWrites {
                 Optional.of(ServiceItems.ofGeneration(generation)));
     }
 
+    /** A check that {@code user} is in the service group {@code group}. */
+    public static Write assigned(TenantId tenant, ServiceGroup group, UserKey user) {
+        return new Write.Check(ServiceKeys.assignment(tenant, group, user), Expr.exists());
+    }
+
     /** {@code user}'s place in the service group {@code group}, put only where none is. */
     public static Write.Put assignment(TenantId tenant, ServiceGroup group, UserKey user, String userId) {
         return new Write.Put(AssignmentItems.item(tenant, group, user, userId), Optional.of(Expr.absent()));
