@@ -7,7 +7,6 @@ import dev.enclave.app.domain.outcome.Rereads;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * An admin puts a member in a service group, or takes them out (the edge has checked {@code services:manage}). An
@@ -47,7 +46,7 @@ public record AssigningServiceGroups(Services services) {
             return decided(Outcome.refused(Reason.MISSING_ROLE, refused.get()));
         }
         return switch (services.assign(command.organisation(), command.group(), command.user(), command.userId(),
-                service.get().version(), judged(command, service.get()))) {
+                service.get(), judged(command, service.get()))) {
             case ASSIGNED -> decided(Outcome.done());
             case NOT_A_MEMBER -> decided(notFound());
             case ORGANISATION_GONE -> decided(Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
@@ -64,9 +63,8 @@ public record AssigningServiceGroups(Services services) {
         if (refused.isPresent()) {
             return decided(Outcome.refused(Reason.MISSING_ROLE, refused.get()));
         }
-        OptionalLong version = service.map(found -> OptionalLong.of(found.version())).orElse(OptionalLong.empty());
         return switch (services.unassign(command.organisation(), command.group(), command.user(), command.userId(),
-                version, service.flatMap(found -> judged(command, found)))) {
+                service, service.flatMap(found -> judged(command, found)))) {
             case UNASSIGNED -> decided(Outcome.done());
             case ACTOR_CHANGED -> decided(actorChanged());
             case SERVICE_CHANGED -> new Rereads.Again<>(command);

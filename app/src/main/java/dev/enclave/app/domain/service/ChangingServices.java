@@ -68,7 +68,7 @@ public record ChangingServices(Services services) {
             return decided(Outcome.refused(Reason.MISSING_ROLE, "The service's groups carry " + lacked.get().value()
                     + ", which you do not hold."));
         }
-        return switch (services.delete(command.organisation(), command.service(), read.get().version(),
+        return switch (services.delete(command.organisation(), read.get(),
                 carried.isEmpty() ? Optional.empty() : Optional.of(command.actor()))) {
             case DELETED -> decided(Outcome.done());
             case NOT_FOUND -> decided(notFound(command));

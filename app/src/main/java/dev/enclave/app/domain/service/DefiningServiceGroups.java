@@ -63,8 +63,7 @@ public record DefiningServiceGroups(Services services) {
         }
         return switch (services.changeGroups(command.organisation(), read.get(), after,
                 ServiceEvents.groupPermissions(command.group(), before, command.permissions()), command.actor())) {
-            case CHANGED -> decided(Outcome.done(new Service(read.get().id(), read.get().name(),
-                    read.get().version() + 1, after)));
+            case CHANGED -> decided(Outcome.done(read.get().carrying(after)));
             case ACTOR_CHANGED -> decided(Outcome.refused(Reason.MISSING_ROLE,
                     "What you hold changed while this was decided; read again."));
             case CHANGED_MEANWHILE -> new Rereads.Again<>(command);

@@ -7,7 +7,6 @@ import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.identity.UserKey;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * An organisation's services and who is in each service group. Writes that add take the organisation as read: they
@@ -27,18 +26,18 @@ public interface Services extends ServiceLookup {
     Optional<Service> rename(Organisation organisation, ServiceId service, String name, ExpectedVersion expected);
 
     /**
-     * Deletes the service at {@code version} and all its assignments in one transaction, as they are when it reads
+     * Deletes the service as read (its life and version) and all its assignments in one transaction, as they are when it reads
      * them; {@code actor}, when given, must still hold what the deletion was judged on.
      */
-    Deletion delete(Organisation organisation, ServiceId service, long version, Optional<HoldingInServices> actor);
+    Deletion delete(Organisation organisation, Service asRead, Optional<HoldingInServices> actor);
 
     /**
      * Assigns a member to a service group, in one transaction that records the assignment on the membership (so it
      * goes with the membership) and on the service (so it goes with the service), while the service is at
-     * {@code serviceVersion} (what its groups carry is as the caller judged it) and {@code actor}, when given, still
+     * as read (its life and version: what its groups carry is as the caller judged it) and {@code actor}, when given, still
      * holds what it was judged on.
      */
-    Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId, long serviceVersion,
+    Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId, Service asRead,
                       Optional<HoldingInServices> actor);
 
     /**
@@ -49,11 +48,11 @@ public interface Services extends ServiceLookup {
                               HoldingInServices actor);
 
     /**
-     * Takes a member out of a service group (done whether or not they were in it), while the service is at
-     * {@code serviceVersion} when given and {@code actor}, when given, still holds what it was judged on.
+     * Takes a member out of a service group (done whether or not they were in it), while the service is as read
+     * when given and {@code actor}, when given, still holds what it was judged on.
      */
     Unassignment unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
-                          OptionalLong serviceVersion, Optional<HoldingInServices> actor);
+                          Optional<Service> asRead, Optional<HoldingInServices> actor);
 
     /** The user ids in the service group. */
     List<String> groupMembers(Organisation organisation, ServiceGroup group);

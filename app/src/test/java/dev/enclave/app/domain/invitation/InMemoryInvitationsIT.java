@@ -158,8 +158,7 @@ class InMemoryInvitationsIT extends LocalStackTest {
 
         /** The service deleted and created again under its id, on both. */
         void serviceCreatedAgain(ServiceId service) {
-            assertThat(services.delete(read(), service, services.find(read(), service).orElseThrow().version(),
-                    Optional.empty())).isEqualTo(Services.Deletion.DELETED);
+            assertThat(services.delete(read(), services.find(read(), service).orElseThrow(), Optional.empty())).isEqualTo(Services.Deletion.DELETED);
             memory.serviceDeleted(tenant, service);
             service(service);
         }

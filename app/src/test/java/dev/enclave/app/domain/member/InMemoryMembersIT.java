@@ -29,7 +29,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -141,7 +140,7 @@ class InMemoryMembersIT extends LocalStackTest {
         int oneTooMany = Transaction.MAX_CHANGE_WRITES - 3;
         for (int i = 0; i < oneTooMany; i++) {
             assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), BOB,
-                    member.userId(), 1, Optional.empty())).isEqualTo(Services.Assignment.ASSIGNED);
+                    member.userId(), services.find(organisation, service).orElseThrow(), Optional.empty())).isEqualTo(Services.Assignment.ASSIGNED);
         }
         twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 0, oneTooMany));
 
@@ -149,7 +148,7 @@ class InMemoryMembersIT extends LocalStackTest {
         twins.step("one write too many", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, BOB)), Change.TOO_LARGE);
 
         services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB, BOB.digest(),
-                OptionalLong.empty(), Optional.empty());
+                Optional.empty(), Optional.empty());
         twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 1, oneTooMany));
         twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, BOB)), Change.DONE);
     }

@@ -37,7 +37,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -111,7 +110,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                             atVersion(read.get().version()).and(ofThis(organisation)))
                     .records(ServiceEvents.renamed(read.get(), name)).build());
             if (outcome.committed()) {
-                return Optional.of(new Service(service, name, read.get().version() + 1, read.get().groups()));
+                return Optional.of(read.get().renamed(name));
             }
         }
         return Optional.empty();
@@ -132,15 +131,16 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
      * under its id.
      */
     @Override
-    public Deletion delete(Organisation organisation, ServiceId service, long version,
-                           Optional<HoldingInServices> actor) {
+    public Deletion delete(Organisation organisation, Service asRead, Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
+        ServiceId service = asRead.id();
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> item = table(tenant).get(ServiceKeys.service(tenant, service));
             if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())) {
                 return Deletion.NOT_FOUND;
             }
-            if (ServiceItems.fromItem(item).version() != version) {
+            Service now = ServiceItems.fromItem(item);
+            if (now.version() != asRead.version() || !now.generation().equals(asRead.generation())) {
                 return Deletion.CHANGED;
             }
             List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
@@ -204,11 +204,11 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     @Override
     public Assignment assign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
-                             long serviceVersion, Optional<HoldingInServices> actor) {
+                             Service asRead, Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
-                        atVersion(serviceVersion).and(ofThis(organisation)))
+                        asRead(asRead, organisation))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .records(ServiceEvents.groupMember(group, userId, true));
@@ -232,7 +232,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         TenantId tenant = organisation.id();
         Transaction.Builder writes = Transaction.builder()
                 .update(Role.SERVICE, ServiceKeys.service(tenant, read.id()), ServiceItems.groupsChanged(after),
-                        atVersion(read.version()).and(ofThis(organisation)))
+                        asRead(read, organisation))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .records(event);
         ActorChecks.add(writes, Optional.of(actor), read.id(), Map.of(), Role.MEMBER, Role.ACTOR,
@@ -249,19 +249,25 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         return Expr.atVersion(ExpectedVersion.oneOf(Set.of(version)), ServiceItems.VERSION);
     }
 
+    /** The service is as a decision read it: the same life of its id, at the same version, of this organisation. */
+    private static Expr asRead(Service service, Organisation organisation) {
+        return atVersion(service.version()).and(ServiceItems.ofGeneration(Optional.of(service.generation())))
+                .and(ofThis(organisation));
+    }
+
     /**
      * Deletes the assignment and forgets it on the membership, while the service is at the version judged on; with
      * no membership, deletes it alone.
      */
     @Override
     public Unassignment unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
-                                 OptionalLong serviceVersion, Optional<HoldingInServices> actor) {
+                                 Optional<Service> asRead, Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
         Transaction.Builder writes = Transaction.builder().delete(Role.ASSIGNMENT, key, ofThis(organisation))
                 .records(ServiceEvents.groupMember(group, userId, false));
-        serviceVersion.ifPresent(version -> writes.check(Role.SERVICE, ServiceKeys.service(tenant, group.service()),
-                atVersion(version).and(ofThis(organisation))));
+        asRead.ifPresent(service -> writes.check(Role.SERVICE, ServiceKeys.service(tenant, group.service()),
+                asRead(service, organisation)));
         ActorChecks.add(writes, actor, group.service(), Map.of(user, MemberDependents.forgotten(tenant, user,
                 ServiceWrites.recordedAs(group))), Role.MEMBER, Role.ACTOR, Role.ACTOR_DEFINITIONS);
         TransactionOutcome outcome = table(tenant).transact(writes.build());

@@ -43,9 +43,11 @@ final class ServiceItems {
         return item(tenant, new Service(service, name, 1)).string(GENERATION, UUID.randomUUID().toString()).build();
     }
 
-    /** The item of {@code service} as far as it says: no generation recorded. */
+    /** The item of {@code service}, of its generation (none recorded for one stored before generations were). */
     static Map<String, AttributeValue> written(TenantId tenant, Service service) {
-        return item(tenant, service).build();
+        ItemBuilder item = item(tenant, service);
+        return (service.generation().equals(FIRST_GENERATION) ? item : item.string(GENERATION, service.generation()))
+                .build();
     }
 
     private static ItemBuilder item(TenantId tenant, Service service) {
@@ -103,7 +105,7 @@ final class ServiceItems {
 
     static Service fromItem(Map<String, AttributeValue> item) {
         return new Service(new ServiceId(ItemAttributes.string(item, ID)), ItemAttributes.string(item, NAME),
-                ItemAttributes.number(item, VERSION), groups(item));
+                ItemAttributes.number(item, VERSION), groups(item), generation(item));
     }
 
     /** The update that counts one more assignment made. */

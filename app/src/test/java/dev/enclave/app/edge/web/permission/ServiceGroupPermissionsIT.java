@@ -181,9 +181,9 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
         Service billing = services.find(organisation, new ServiceId("billing")).orElseThrow();
         ServiceGroup approvers = new ServiceGroup(billing.id(), new GroupName("approvers"));
         UserKey dan = UserKey.of(ISSUER, "dan");
-        assertThat(services.assign(organisation, approvers, dan, "dan", billing.version(), Optional.of(asJudged)))
+        assertThat(services.assign(organisation, approvers, dan, "dan", billing, Optional.of(asJudged)))
                 .isEqualTo(Services.Assignment.ACTOR_CHANGED);
-        assertThat(services.assign(organisation, approvers, carl.user(), "carl", billing.version(),
+        assertThat(services.assign(organisation, approvers, carl.user(), "carl", billing,
                 Optional.of(asJudged))).as("carl putting himself back: one write of his membership")
                 .isEqualTo(Services.Assignment.ACTOR_CHANGED);
         assertThat(services.changeGroups(organisation, billing, billing.groups().with(new GroupName("carls"),
@@ -191,6 +191,24 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
                 .isEqualTo(Services.GroupsChange.ACTOR_CHANGED);
         assertThat(services.groupMembers(organisation, approvers)).isEmpty();
         assertThat(allowed("sgp-stale", owner, "dan", "invoices:approve", "billing")).isFalse();
+    }
+
+    @Test
+    void aChangeJudgedOnOneLifeOfAService_isNotWrittenToOneCreatedAgainUnderItsId_atTheSameVersion() {
+        String owner = journeys().organisation("sgp-lives");
+        journeys().join("sgp-lives", owner, "dan");
+        service("sgp-lives", owner, "billing");
+        Organisation organisation = organisations.find(TenantId.of("sgp-lives")).orElseThrow();
+        Service first = services.find(organisation, new ServiceId("billing")).orElseThrow();
+
+        delete("/v1/orgs/sgp-lives/services/billing", owner);
+        service("sgp-lives", owner, "billing");
+        Service second = services.find(organisation, new ServiceId("billing")).orElseThrow();
+
+        assertThat(second.version()).as("both lives at version 1").isEqualTo(first.version());
+        assertThat(services.assign(organisation, new ServiceGroup(first.id(), new GroupName("approvers")),
+                UserKey.of(ISSUER, "dan"), "dan", first, Optional.empty()))
+                .isEqualTo(Services.Assignment.SERVICE_CHANGED);
     }
 
     private Api.Reply invite(String org, String token, String serviceGroup) {
