@@ -13,7 +13,7 @@ import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.permission.GroupDefinitions;
-import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.sealing.ResponseSeal;
@@ -30,9 +30,7 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
-import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.member.MembershipReads;
-import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
@@ -49,7 +47,9 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -139,18 +139,27 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     }
 
     /**
-     * The checks that the inviter may still grant what the invitation grants, judged on their membership and the
-     * group definitions as they are now (one strongly consistent read), and written with the acceptance.
+     * The checks that the inviter may still grant what the invitation grants, judged on their membership, the group
+     * definitions and the granted services as they are now (one strongly consistent read; a service of another life
+     * than the invitation's is left to the accept, which goes on without its groups), and written with the
+     * acceptance.
      */
-    private List<Write> inviterChecks(TenantId tenant, Organisation organisation, UserKey inviter,
-                                      Set<GroupName> groups) {
+    private InviterAtAccept inviterChecks(Organisation organisation, UserKey inviter, Invitation invitation) {
+        TenantId tenant = organisation.id();
         ItemRead<Membership> inviterRead = MembershipReads.item(tenant, inviter);
         ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
-        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(inviterRead.key(),
-                definitionsRead.key()));
+        List<ItemRead<Service>> serviceReads = grantedServices(invitation)
+                .map(service -> ServiceReads.item(tenant, service)).toList();
+        List<ItemKey> keys = new ArrayList<>(List.of(inviterRead.key(), definitionsRead.key()));
+        serviceReads.forEach(read -> keys.add(read.key()));
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         ReadScope life = ReadScope.organisation(tenant, organisation.incarnation());
-        return MembershipRules.mayGrant(tenant, inviter, inviterRead.in(items, life, checked),
-                definitionsRead.in(items, life, checked).orElse(GroupDefinitions.NONE), groups);
+        Map<ServiceId, Service> services = new LinkedHashMap<>();
+        serviceReads.forEach(read -> read.in(items, life, checked)
+                .filter(found -> generation(invitation, found.id()).map(found.generation()::equals).orElse(true))
+                .ifPresent(found -> services.put(found.id(), found)));
+        return InviterAtAccept.of(tenant, inviter, inviterRead.in(items, life, checked),
+                definitionsRead.in(items, life, checked).orElse(GroupDefinitions.NONE), invitation, services);
     }
 
     @Override
@@ -175,9 +184,10 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()))
                 .records(InvitationEvents.accepted(invitation, membership.userId()), MemberEvents.added(membership));
-        servicesAssigned(writes, invitation);
-        invitation.inviter().ifPresent(inviter -> inviterChecks(tenant, organisation, inviter, invitation.groups())
-                .forEach(check -> writes.add(InvitationWrite.INVITER, check)));
+        Optional<InviterAtAccept> inviter = invitation.inviter().map(user -> inviterChecks(organisation, user,
+                invitation));
+        inviter.ifPresent(judged -> judged.checks().forEach(check -> writes.add(InvitationWrite.INVITER, check)));
+        servicesAssigned(writes, invitation, inviter.map(InviterAtAccept::judgedServices).orElse(Map.of()));
         invitation.serviceGroups().forEach(granted -> writes.add(InvitationWrite.SERVICE_ASSIGNMENT,
                 ServiceWrites.assignment(tenant, granted, membership.user(), membership.userId())));
         return outcome(table(tenant).transact(writes.build()), organisation, checked);
@@ -206,10 +216,16 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
      * Each service the invitation grants groups of counts the assignments the accept makes (so a deletion racing it
      * reads them again), once per service.
      */
-    private static void servicesAssigned(Transaction.Builder writes, Invitation invitation) {
-        grantedServices(invitation).forEach(service -> writes.add(InvitationWrite.SERVICE,
-                ServiceWrites.assignmentsMade(invitation.tenant(), service, invitation.serviceGroups().stream()
-                        .filter(group -> group.service().equals(service)).count(), generation(invitation, service))));
+    private static void servicesAssigned(Transaction.Builder writes, Invitation invitation,
+                                         Map<ServiceId, Service> judged) {
+        grantedServices(invitation).forEach(service -> {
+            long count = invitation.serviceGroups().stream().filter(group -> group.service().equals(service)).count();
+            Optional<String> generation = generation(invitation, service);
+            writes.add(InvitationWrite.SERVICE, judged.containsKey(service)
+                    ? ServiceWrites.assignmentsMade(invitation.tenant(), service, count, generation,
+                    judged.get(service).version())
+                    : ServiceWrites.assignmentsMade(invitation.tenant(), service, count, generation));
+        });
     }
 
     private static java.util.stream.Stream<ServiceId> grantedServices(Invitation invitation) {

@@ -10,6 +10,7 @@ import dev.enclave.app.domain.service.HoldingInServices;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -40,11 +41,21 @@ public final class MembershipRules {
         Optional<Authority> authority = found.flatMap(member -> authorityToGrant(
                 new Holding(member.groups(), definitions), groups));
         if (authority.isEmpty()) {
-            return List.of(new Write.Check(MembershipKeys.key(tenant, inviter), Expr.absent().and(Expr.exists())));
+            return List.of(refusing(tenant, inviter));
         }
         List<Write> checks = new ArrayList<>(List.of(stillActing(found.get(), authority.get())));
         definitionsAsJudged(tenant, authority.get()).ifPresent(checks::add);
         return checks;
+    }
+
+    /** A check on {@code user}'s membership that cannot hold: a transaction judged not to be written. */
+    public static Write refusing(TenantId tenant, UserKey user) {
+        return new Write.Check(key(tenant, user), Expr.absent().and(Expr.exists()));
+    }
+
+    /** The key of {@code user}'s membership of {@code tenant}. */
+    public static ItemKey key(TenantId tenant, UserKey user) {
+        return MembershipKeys.key(tenant, user);
     }
 
     /** {@link #mayGrant(TenantId, UserKey, Optional, GroupDefinitions, Set)} decided on the membership as it is. */
@@ -91,22 +102,24 @@ public final class MembershipRules {
     /**
      * The condition, on the actor's membership, that they still hold what a change within {@code service} was judged
      * on: the same membership (joined at the instant read), still in every group it was in, and in every group of
-     * the service it was in. Anything else on it (a profile copy, another service's groups) may have moved on.
+     * the service it was in. Anything else on it (a profile copy, another service's groups) may have moved on. Its
+     * placeholders are its own ({@code held…}), so it joins the other conditions on the membership, and those of
+     * other services.
      */
     public static Expr stillHolding(HoldingInServices actor, ServiceId service) {
-        Expr held = Expr.exists().and(Expr.of("#actorJoinedAt = :actorJoinedAt").name("#actorJoinedAt",
-                MembershipItems.JOINED_AT).value(":actorJoinedAt", actor.joinedAt().toString()));
+        Expr held = Expr.exists().and(Expr.of("#heldJoinedAt = :heldJoinedAt").name("#heldJoinedAt",
+                MembershipItems.JOINED_AT).value(":heldJoinedAt", actor.joinedAt().toString()));
         List<String> groups = actor.holding().groups().stream().map(GroupName::value).sorted().toList();
         for (int i = 0; i < groups.size(); i++) {
-            held = held.and(Expr.of("contains(#actorGroups, :actorGroup" + i + ")")
-                    .name("#actorGroups", MembershipItems.GROUPS).value(":actorGroup" + i, groups.get(i)));
+            held = held.and(Expr.of("contains(#heldGroups, :heldGroup" + i + ")")
+                    .name("#heldGroups", MembershipItems.GROUPS).value(":heldGroup" + i, groups.get(i)));
         }
+        String inService = ":held_" + service.value().replace('-', '_') + "_";
         List<String> serviceGroups = actor.groupsOf(service).stream().sorted()
                 .map(group -> new ServiceGroup(service, group).written()).toList();
         for (int i = 0; i < serviceGroups.size(); i++) {
-            held = held.and(Expr.of("contains(#actorDependents, :actorServiceGroup" + i + ")")
-                    .name("#actorDependents", MembershipItems.DEPENDENTS)
-                    .value(":actorServiceGroup" + i, serviceGroups.get(i)));
+            held = held.and(Expr.of("contains(#heldDependents, " + inService + i + ")")
+                    .name("#heldDependents", MembershipItems.DEPENDENTS).value(inService + i, serviceGroups.get(i)));
         }
         return held;
     }

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.store.service;
 
+import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.Expr;
@@ -7,6 +8,7 @@ import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What the services' store contributes to another aggregate's transaction that grants service groups: an
@@ -33,6 +35,17 @@ public final class ServiceWrites {
     public static Write assignmentsMade(TenantId tenant, ServiceId service, long count, Optional<String> generation) {
         return new Write.Update(ServiceKeys.service(tenant, service), ServiceItems.assigned(count),
                 Optional.of(ServiceItems.ofGeneration(generation)));
+    }
+
+    /**
+     * {@link #assignmentsMade}, on a service whose groups were judged as read: at the version read too, so what its
+     * groups carry is as the accept judged it.
+     */
+    public static Write assignmentsMade(TenantId tenant, ServiceId service, long count, Optional<String> generation,
+                                        long version) {
+        return new Write.Update(ServiceKeys.service(tenant, service), ServiceItems.assigned(count), Optional.of(
+                ServiceItems.ofGeneration(generation).and(Expr.atVersion(ExpectedVersion.oneOf(Set.of(version)),
+                        ServiceItems.VERSION))));
     }
 
     /** A check that {@code user} is in the service group {@code group}. */

@@ -211,6 +211,41 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
                 .isEqualTo(Services.Assignment.SERVICE_CHANGED);
     }
 
+    @Test
+    void anInvitationIntoAServiceGroup_isAcceptedOnlyWhileItsInviterHoldsWhatTheGroupCarries() {
+        String owner = journeys().organisation("sgp-accept");
+        service("sgp-accept", owner, "billing");
+        define("sgp-accept", owner, "billing", "approvers", "invoices:approve");
+        assertThat(api().post("/v1/orgs/sgp-accept/groups", "{\"id\":\"recruiters\",\"permissions\":"
+                + "[\"invitations:manage\",\"invoices:approve\"]}", owner).status()).isEqualTo(201);
+        journeys().join("sgp-accept", owner, "rec");
+        put("/v1/orgs/sgp-accept/members/rec/groups/recruiters", owner);
+        String recruiter = journeys().member("rec");
+        String first = inviteInto("sgp-accept", recruiter, "bob", "billing/approvers");
+        String second = inviteInto("sgp-accept", recruiter, "carl", "billing/approvers");
+
+        assertThat(accept(first, "bob").status()).isEqualTo(200);
+        assertThat(allowed("sgp-accept", owner, "bob", "invoices:approve", "billing")).isTrue();
+        assertThat(define("sgp-accept", owner, "billing", "approvers", "invoices:approve", "invoices:void").status())
+                .as("the group now carries what the inviter lacks").isEqualTo(200);
+
+        Api.Reply refused = accept(second, "carl");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+        assertThat(refused.json().get("code").asText()).isEqualTo("invitation-not-pending");
+        assertThat(api().get("/v1/orgs/sgp-accept/members/carl", owner).status()).isEqualTo(404);
+    }
+
+    private String inviteInto(String org, String token, String user, String serviceGroup) {
+        Api.Reply sent = api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"" + user + "@example.com\","
+                + "\"serviceGroups\":[\"" + serviceGroup + "\"]}", token);
+        assertThat(sent.status()).as(sent.body()).isEqualTo(201);
+        return sent.json().get("token").asText();
+    }
+
+    private Api.Reply accept(String token, String user) {
+        return api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", journeys().member(user));
+    }
+
     private Api.Reply invite(String org, String token, String serviceGroup) {
         return api().post("/v1/orgs/" + org + "/invitations", "{\"email\":\"dora@example.com\",\"serviceGroups\":[\""
                 + serviceGroup + "\"]}", token);

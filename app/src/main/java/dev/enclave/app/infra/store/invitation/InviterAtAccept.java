@@ -1,0 +1,69 @@
+package dev.enclave.app.infra.store.invitation;
+
+import dev.enclave.app.domain.invitation.Invitation;
+import dev.enclave.app.domain.member.ActingMember;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.service.HoldingInServices;
+import dev.enclave.app.domain.service.Service;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.member.MembershipRules;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What an accept checks of its inviter, judged on the inviter's membership, the group definitions and the granted
+ * services as they are now: that they may still grant the invitation's groups ({@link MembershipRules#mayGrant})
+ * and hold, within each service, what its service groups carry; and, in the accept's transaction, that they still
+ * do (one check of their membership, with every condition) and that those services are still as read.
+ */
+record InviterAtAccept(List<Write> checks, Map<ServiceId, Service> judgedServices) {
+
+    /** The checks of {@code inviter} for {@code invitation}, on what was read of them and of {@code services}. */
+    static InviterAtAccept of(TenantId tenant, UserKey inviter, Optional<Membership> found,
+                              GroupDefinitions definitions, Invitation invitation, Map<ServiceId, Service> services) {
+        List<Write> checks = MembershipRules.mayGrant(tenant, inviter, found, definitions, invitation.groups());
+        Map<ServiceId, Service> carrying = new LinkedHashMap<>();
+        invitation.serviceGroups().stream().filter(group -> services.containsKey(group.service()))
+                .filter(group -> !services.get(group.service()).groups().of(group.group()).isEmpty())
+                .forEach(group -> carrying.put(group.service(), services.get(group.service())));
+        if (carrying.isEmpty() || found.isEmpty()) {
+            return new InviterAtAccept(checks, Map.of());
+        }
+        HoldingInServices holding = new ActingMember(found.get(), definitions).inServices();
+        boolean lacks = invitation.serviceGroups().stream().filter(group -> carrying.containsKey(group.service()))
+                .anyMatch(group -> holding.whyNotGive(carrying.get(group.service()), group.group()).isPresent());
+        if (lacks) {
+            return new InviterAtAccept(List.of(MembershipRules.refusing(tenant, inviter)), Map.of());
+        }
+        return new InviterAtAccept(merged(checks, holding, carrying), carrying);
+    }
+
+    /** {@code checks} with the inviter's holdings in each service on the one check of their membership. */
+    private static List<Write> merged(List<Write> checks, HoldingInServices holding,
+                                      Map<ServiceId, Service> carrying) {
+        ItemKey membership = MembershipRules.key(holding.tenant(), holding.user());
+        Expr held = carrying.keySet().stream().map(service -> MembershipRules.stillHolding(holding, service))
+                .reduce(Expr::and).orElseThrow();
+        List<Write> merged = new ArrayList<>();
+        for (Write check : checks) {
+            merged.add(check instanceof Write.Check on && on.key().equals(membership)
+                    ? new Write.Check(membership, on.condition().and(held)) : check);
+        }
+        MembershipRules.definitionsAsJudged(holding).filter(definitions -> merged.stream()
+                .noneMatch(check -> checks(check, ((Write.Check) definitions).key()))).ifPresent(merged::add);
+        return merged;
+    }
+
+    private static boolean checks(Write write, ItemKey key) {
+        return write instanceof Write.Check check && check.key().equals(key);
+    }
+}
