@@ -119,7 +119,10 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
                 .isEqualTo(204);
         assertThat(delete("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/carl", admin).status())
                 .as("taking it away needs holding it too").isEqualTo(403);
+        assertThat(delete("/v1/orgs/sgp-escalate/services/billing", admin).status())
+                .as("so does deleting the service whose group carries it").isEqualTo(403);
         assertThat(allowed("sgp-escalate", owner, "carl", "invoices:approve", "billing")).isTrue();
+        assertThat(delete("/v1/orgs/sgp-escalate/services/billing", owner).status()).isEqualTo(204);
     }
 
     @Test
