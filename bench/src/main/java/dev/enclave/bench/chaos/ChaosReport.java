@@ -129,9 +129,9 @@ final class ChaosReport {
                 + "delivery fails twice and none waits the schedule's second wait (5 minutes). A delivery's lease is "
                 + "20 s (60 s by default, still past the 15 s request timeout), so that an attempt whose server was "
                 + "killed is made again soon after the restart.", String.join("`, `", Subscriber.SOME_TYPES),
-                WebhookReceiver.HOLD_BEFORE_KILL.toSeconds(), WebhookReceiver.HOLD_AFTER_KILL.toSeconds(),
-                WebhookReceiver.SLOW_ONE_IN, WebhookReceiver.SLOWEST_MILLIS / 1000.0,
-                WebhookReceiver.FAILING_ONE_IN));
+                FlakyWebhookReceiver.HOLD_BEFORE_KILL.toSeconds(), FlakyWebhookReceiver.HOLD_AFTER_KILL.toSeconds(),
+                FlakyWebhookReceiver.SLOW_ONE_IN, FlakyWebhookReceiver.SLOWEST_MILLIS / 1000.0,
+                FlakyWebhookReceiver.FAILING_ONE_IN));
         line("");
         line("A write answered 2xx is *acknowledged*: at the end it must be there (an organisation, a member who "
                 + "joined, a service, an API key, a grant to a member still there, the last acknowledged name — or a "

@@ -44,7 +44,7 @@ public final class ChaosRun {
         Tally tally = new Tally();
         try (LocalServer server = new LocalServer(root.resolve("app/target/enclave-local.jar"), work, SETTINGS);
              DirectMembers table = new DirectMembers(server.dynamoDb(), TABLE);
-             WebhookReceiver receiver = new WebhookReceiver(options.seed())) {
+             FlakyWebhookReceiver receiver = new FlakyWebhookReceiver(options.seed())) {
             Duration firstStart = server.start();
             log("server ready in " + firstStart.toMillis() + " ms");
             Client client = new Client(server.base(), tally);
@@ -106,12 +106,12 @@ public final class ChaosRun {
      * so the big organisations' deletions can be timed to them) and starts it again; returns each kill's time to ready.
      * The receiver holds its answers across each kill, so that the kill finds webhook attempts in flight.
      */
-    private static List<Duration> kills(LocalServer server, WebhookReceiver receiver, long startNanos, int kills,
+    private static List<Duration> kills(LocalServer server, FlakyWebhookReceiver receiver, long startNanos, int kills,
                                         long intervalNanos) throws Exception {
         List<Duration> recoveries = new ArrayList<>();
         for (int kill = 1; kill <= kills; kill++) {
             long killAt = startNanos + kill * intervalNanos;
-            sleepUntil(killAt - WebhookReceiver.HOLD_BEFORE_KILL.toNanos());
+            sleepUntil(killAt - FlakyWebhookReceiver.HOLD_BEFORE_KILL.toNanos());
             receiver.holdAcross(killAt);
             sleepUntil(killAt);
             long killed = System.nanoTime();

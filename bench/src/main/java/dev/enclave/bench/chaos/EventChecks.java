@@ -12,9 +12,9 @@ import java.util.Optional;
  */
 final class EventChecks {
 
-    private final OrganisationReads reads;
+    private final OrganisationReadsOverHttp reads;
 
-    EventChecks(OrganisationReads reads) {
+    EventChecks(OrganisationReadsOverHttp reads) {
         this.reads = reads;
     }
 

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Adds to each organisation the run creates, right after its creation, a webhook endpoint pointed at the
- * {@link WebhookReceiver}: every other one asks for {@link #SOME_TYPES}, the rest for every type. Sent with one
+ * {@link FlakyWebhookReceiver}: every other one asks for {@link #SOME_TYPES}, the rest for every type. Sent with one
  * idempotency key until answered; once a request may have created it, it is looked for by its URL before the next,
  * so an answer lost to a kill never makes a second endpoint. Thread-safe.
  */
@@ -22,10 +22,10 @@ final class Subscriber {
     private static final long PAUSE_MILLIS = 250;
 
     private final Client client;
-    private final WebhookReceiver receiver;
+    private final FlakyWebhookReceiver receiver;
     private final AtomicLong added = new AtomicLong();
 
-    Subscriber(Client client, WebhookReceiver receiver) {
+    Subscriber(Client client, FlakyWebhookReceiver receiver) {
         this.client = client;
         this.receiver = receiver;
     }

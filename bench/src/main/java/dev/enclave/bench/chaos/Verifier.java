@@ -28,7 +28,7 @@ final class Verifier {
     }
 
     private final Client client;
-    private final OrganisationReads reads;
+    private final OrganisationReadsOverHttp reads;
     private final DirectMembers table;
     private final String adminToken;
     private final List<String> findings = new ArrayList<>();
@@ -40,7 +40,7 @@ final class Verifier {
 
     Verifier(Client client, DirectMembers table) {
         this.client = client;
-        this.reads = new OrganisationReads(client);
+        this.reads = new OrganisationReadsOverHttp(client);
         this.table = table;
         this.adminToken = client.mintPlatformAdmin("chaos-verifier");
         this.events = new EventChecks(reads);

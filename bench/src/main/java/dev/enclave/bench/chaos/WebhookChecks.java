@@ -16,8 +16,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * After the run, what the {@link WebhookReceiver} got against the feed of each organisation that survived it. First
- * waits until every event an endpoint must be sent has been taken (received and not answered 500) and nothing has
+ * After the run, what the {@link FlakyWebhookReceiver} got against the feed of each organisation that survived it.
+ * First waits until every event an endpoint must be sent has been taken (received and not answered 500) and nothing has
  * come for {@link #QUIET} (at most {@link #DRAIN_TIMEOUT}): an attempt a kill cut off is made again once its lease
  * ends. Then every event of the feed from the endpoint's creation on (its {@code webhook_endpoint.created}), of the
  * types it asked for, must have been taken at least once, and nothing may have come to it that its organisation's
@@ -56,13 +56,13 @@ final class WebhookChecks {
     private record Expected(TrackedOrganisation organisation, Map<String, JsonNode> events, Set<String> feed) {
     }
 
-    private final OrganisationReads reads;
-    private final WebhookReceiver receiver;
+    private final OrganisationReadsOverHttp reads;
+    private final FlakyWebhookReceiver receiver;
     private final List<Long> killedAt;
     private final List<String> findings = new ArrayList<>();
 
-    WebhookChecks(Client client, WebhookReceiver receiver, List<Long> killedAt) {
-        this.reads = new OrganisationReads(client);
+    WebhookChecks(Client client, FlakyWebhookReceiver receiver, List<Long> killedAt) {
+        this.reads = new OrganisationReadsOverHttp(client);
         this.receiver = receiver;
         this.killedAt = List.copyOf(killedAt);
     }
@@ -73,16 +73,17 @@ final class WebhookChecks {
         survivors(organisations).forEach(organisation -> expected(organisation, tokens.get(organisation.owner))
                 .ifPresent(expected -> byPath.put(organisation.endpointPath, expected)));
         Duration drained = awaitDeliveries(byPath);
-        List<WebhookReceiver.Receipt> receipts = receiver.receipts();
-        receipts.sort(Comparator.comparingLong(WebhookReceiver.Receipt::receivedNanos));
-        Map<String, List<WebhookReceiver.Receipt>> byEvent = receipts.stream().collect(Collectors.groupingBy(
-                WebhookReceiver.Receipt::event, LinkedHashMap::new, Collectors.toList()));
+        List<FlakyWebhookReceiver.Receipt> receipts = receiver.receipts();
+        receipts.sort(Comparator.comparingLong(FlakyWebhookReceiver.Receipt::receivedNanos));
+        Map<String, List<FlakyWebhookReceiver.Receipt>> byEvent = receipts.stream().collect(Collectors.groupingBy(
+                FlakyWebhookReceiver.Receipt::event, LinkedHashMap::new, Collectors.toList()));
         byPath.forEach((path, expected) -> checkEndpoint(path, expected, byEvent));
         long duplicates = 0;
         long afterKill = 0;
         long retried = 0;
-        for (List<WebhookReceiver.Receipt> requests : byEvent.values()) {
-            List<WebhookReceiver.Receipt> taken = requests.stream().filter(WebhookReceiver.Receipt::taken).toList();
+        for (List<FlakyWebhookReceiver.Receipt> requests : byEvent.values()) {
+            List<FlakyWebhookReceiver.Receipt> taken = requests.stream().filter(FlakyWebhookReceiver.Receipt::taken)
+                    .toList();
             if (taken.size() > 1) {
                 duplicates++;
                 afterKill += killBetween(taken.get(0).receivedNanos(), taken.get(1).receivedNanos()) ? 1 : 0;
@@ -154,18 +155,19 @@ final class WebhookChecks {
     }
 
     private boolean allTaken(Map<String, Expected> byPath) {
-        Set<String> taken = receiver.receipts().stream().filter(WebhookReceiver.Receipt::taken)
-                .map(WebhookReceiver.Receipt::event).collect(Collectors.toSet());
+        Set<String> taken = receiver.receipts().stream().filter(FlakyWebhookReceiver.Receipt::taken)
+                .map(FlakyWebhookReceiver.Receipt::event).collect(Collectors.toSet());
         return byPath.entrySet().stream().allMatch(entry -> entry.getValue().events().keySet().stream()
                 .allMatch(id -> taken.contains(entry.getKey() + " " + id)));
     }
 
-    private void checkEndpoint(String path, Expected expected, Map<String, List<WebhookReceiver.Receipt>> byEvent) {
+    private void checkEndpoint(String path, Expected expected,
+                               Map<String, List<FlakyWebhookReceiver.Receipt>> byEvent) {
         TrackedOrganisation organisation = expected.organisation();
         String at = organisation.id + " (incarnation " + organisation.incarnation + ")";
         expected.events().forEach((id, event) -> {
-            List<WebhookReceiver.Receipt> requests = byEvent.getOrDefault(path + " " + id, List.of());
-            if (requests.stream().noneMatch(WebhookReceiver.Receipt::taken)) {
+            List<FlakyWebhookReceiver.Receipt> requests = byEvent.getOrDefault(path + " " + id, List.of());
+            if (requests.stream().noneMatch(FlakyWebhookReceiver.Receipt::taken)) {
                 findings.add(at + ": event " + event.get("sequence").asLong() + " (" + event.get("type").asText()
                         + " " + id + ") never delivered: " + requests.size() + " requests, answered "
                         + requests.stream().map(r -> Integer.toString(r.status())).toList());
@@ -184,7 +186,7 @@ final class WebhookChecks {
                 });
     }
 
-    private boolean cutOffByKill(WebhookReceiver.Receipt receipt) {
+    private boolean cutOffByKill(FlakyWebhookReceiver.Receipt receipt) {
         return killBetween(receipt.receivedNanos(), receipt.answeredNanos());
     }
 

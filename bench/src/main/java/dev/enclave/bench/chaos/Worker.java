@@ -32,7 +32,7 @@ final class Worker implements Runnable {
 
     private final int index;
     private final Client client;
-    private final OrganisationReads reads;
+    private final OrganisationReadsOverHttp reads;
     private final Random random;
     private final long deadlineNanos;
     private final Workload workload;
@@ -52,7 +52,7 @@ final class Worker implements Runnable {
     Worker(int index, Client client, long seed, long deadlineNanos, Workload workload, Subscriber subscriber) {
         this.index = index;
         this.client = client;
-        this.reads = new OrganisationReads(client);
+        this.reads = new OrganisationReadsOverHttp(client);
         this.random = new Random(seed);
         this.deadlineNanos = deadlineNanos;
         this.workload = workload;

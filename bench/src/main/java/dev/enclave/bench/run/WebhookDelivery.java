@@ -27,8 +27,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * How fast webhooks arrive (docs/webhooks.md): one server under test (the bench server's scoped application, its
- * unscoped baseline not started, so one instance makes every attempt) and a {@link WebhookReceiver} in this process
- * on loopback, one endpoint per organisation, each wanting {@code service.created}.
+ * unscoped baseline not started, so one instance makes every attempt) and a {@link TimingWebhookReceiver} in this
+ * process on loopback, one endpoint per organisation, each wanting {@code service.created}.
  * <ul>
  *   <li><b>Latency</b>: services created at each fixed rate of {@link Options#rates()}, spread over a few
  *       organisations of the rate's own (an open loop: each write is sent at its time whatever the earlier ones are
@@ -149,9 +149,9 @@ final class WebhookDelivery {
 
     private final Http api;
     private final TokenMint mint;
-    private final WebhookReceiver receiver;
+    private final TimingWebhookReceiver receiver;
 
-    private WebhookDelivery(ServerUnderTest server, WebhookReceiver receiver) {
+    private WebhookDelivery(ServerUnderTest server, TimingWebhookReceiver receiver) {
         this.api = new Http(server.scoped());
         this.mint = TokenMint.of(server.dataDir());
         this.receiver = receiver;
@@ -164,7 +164,7 @@ final class WebhookDelivery {
                 "-Denclave.limits.enabled=false", "-Denclave.webhooks.concurrency=" + ATTEMPT_THREADS,
                 "-Denclave.webhooks.poll-interval=" + POLL_INTERVAL.toMillis() + "ms");
         try (ServerUnderTest server = ServerUnderTest.start(own, jvm);
-             WebhookReceiver receiver = WebhookReceiver.start()) {
+             TimingWebhookReceiver receiver = TimingWebhookReceiver.start()) {
             WebhookDelivery cell = new WebhookDelivery(server, receiver);
             List<Latency> latency = new ArrayList<>();
             for (int perSecond : options.rates()) {
@@ -233,7 +233,7 @@ final class WebhookDelivery {
         long duplicates = 0;
         long unverified = 0;
         long beforeAnswer = 0;
-        for (WebhookReceiver.Receipt receipt : receiver.receipts(LATENCY)) {
+        for (TimingWebhookReceiver.Receipt receipt : receiver.receipts(LATENCY)) {
             String key = receipt.org() + "/" + receipt.subject();
             if (!expected.contains(key)) {
                 continue;
@@ -285,7 +285,7 @@ final class WebhookDelivery {
         List<Organisation> orgs = organisations("wh-b", options.backlogOrganisations());
         orgs.forEach(org -> endpoint(org, BACKLOG));
         Instant hoursAway = Instant.now().plus(PROBE_WAIT).truncatedTo(ChronoUnit.SECONDS);
-        receiver.answer(BACKLOG, new WebhookReceiver.Reply(503, Optional.of(HTTP_DATE.format(hoursAway
+        receiver.answer(BACKLOG, new TimingWebhookReceiver.Reply(503, Optional.of(HTTP_DATE.format(hoursAway
                 .atZone(ZoneOffset.UTC)))));
         BenchRun.log("webhooks: the backlog's creation rate, " + PROBE_WRITES + " services with the receiver "
                 + "answering 503 and a date hours away");
@@ -295,7 +295,7 @@ final class WebhookDelivery {
         Instant due = Instant.now().plusMillis(Math.round(options.backlog() / (probeRate * RATE_MARGIN) * 1000))
                 .plus(DUE_MARGIN).plusSeconds(1).truncatedTo(ChronoUnit.SECONDS);
         String retryAfter = HTTP_DATE.format(due.atZone(ZoneOffset.UTC));
-        receiver.answer(BACKLOG, new WebhookReceiver.Reply(503, Optional.of(retryAfter)));
+        receiver.answer(BACKLOG, new TimingWebhookReceiver.Reply(503, Optional.of(retryAfter)));
         BenchRun.log(String.format(Locale.ROOT, "webhooks: %,d services over %d organisations with the receiver "
                 + "answering 503, Retry-After: %s (probe: %.0f services a second)", options.backlog(), orgs.size(),
                 retryAfter, probeRate));
@@ -306,8 +306,8 @@ final class WebhookDelivery {
         BenchRun.log(String.format(Locale.ROOT, "webhooks: %,d created in %.0f s; the backlog falls due in %.0f s",
                 expected.size(), creation.seconds(), millis(created, due) / 1000));
         waitUntil(due.minusMillis(500));
-        List<WebhookReceiver.Receipt> failed = receiver.receipts(BACKLOG);
-        receiver.answer(BACKLOG, WebhookReceiver.Reply.noContent());
+        List<TimingWebhookReceiver.Receipt> failed = receiver.receipts(BACKLOG);
+        receiver.answer(BACKLOG, TimingWebhookReceiver.Reply.noContent());
         Prometheus before = Prometheus.scrape(api);
         BenchRun.log("webhooks: the receiver answers 204; draining");
         awaitReceipts(BACKLOG, expected, 204, Instant.now().plus(options.drainPatience()));
@@ -316,8 +316,8 @@ final class WebhookDelivery {
     }
 
     private Backlog backlogOf(Options options, double probeRate, Creation creation, Set<String> expected,
-                              String retryAfter, Instant due, Instant created, List<WebhookReceiver.Receipt> failed,
-                              Prometheus before, Prometheus after) {
+                              String retryAfter, Instant due, Instant created,
+                              List<TimingWebhookReceiver.Receipt> failed, Prometheus before, Prometheus after) {
         Map<String, Integer> failures = new HashMap<>();
         failed.stream().filter(receipt -> expected.contains(receipt.org() + "/" + receipt.subject()))
                 .forEach(receipt -> failures.merge(receipt.id(), 1, Integer::sum));
@@ -328,7 +328,7 @@ final class WebhookDelivery {
         Instant first = null;
         Instant last = null;
         List<Instant> arrivals = new ArrayList<>();
-        for (WebhookReceiver.Receipt receipt : receiver.receipts(BACKLOG)) {
+        for (TimingWebhookReceiver.Receipt receipt : receiver.receipts(BACKLOG)) {
             String key = receipt.org() + "/" + receipt.subject();
             if (receipt.answered() != 204 || !expected.contains(key)) {
                 continue;

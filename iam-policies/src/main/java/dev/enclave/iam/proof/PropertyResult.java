@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param z3      Z3's answer, with its model on sat
  * @param ostrich OSTRICH's outcome, or empty when not asked (Z3 already found a counterexample)
  */
-public record PropertyResult(Query query, Answer z3, Optional<SolverVerdict> ostrich) {
+public record PropertyResult(Query query, SolverAnswer z3, Optional<SolverVerdict> ostrich) {
 
     /** Whether both solvers answered the proving way. */
     public boolean holds() {

@@ -20,7 +20,7 @@ public final class Prover {
     /** Decides every query; the report says which properties hold. */
     public ProofReport prove(List<Query> queries) {
         long start = System.nanoTime();
-        List<Answer> answers = new ArrayList<>();
+        List<SolverAnswer> answers = new ArrayList<>();
         try (Z3Solver z3 = new Z3Solver(timeoutMillis)) {
             queries.forEach(q -> answers.add(z3.solve(q)));
         }
@@ -43,7 +43,7 @@ public final class Prover {
         return new ProofReport(results, (System.nanoTime() - start) / 1_000_000);
     }
 
-    private static String withModel(Query query, Answer witness) {
+    private static String withModel(Query query, SolverAnswer witness) {
         StringBuilder script = new StringBuilder(query.script());
         witness.assignment().forEach(e -> script.append("(assert ").append(e).append(")\n"));
         return script.toString();

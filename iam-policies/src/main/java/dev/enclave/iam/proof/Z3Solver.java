@@ -38,7 +38,7 @@ public final class Z3Solver implements AutoCloseable {
     }
 
     /** Z3's answer to {@code query}, with the model read back on sat; unknown when Z3 fails or times out. */
-    public Answer solve(Query query) {
+    public SolverAnswer solve(Query query) {
         long start = System.nanoTime();
         try {
             Solver solver = solver(query.script(), 0);
@@ -48,19 +48,19 @@ public final class Z3Solver implements AutoCloseable {
                 status = solver.check();
             }
             if (status == Status.UNKNOWN) {
-                return Answer.unknown(solver.getReasonUnknown(), millisSince(start));
+                return SolverAnswer.unknown(solver.getReasonUnknown(), millisSince(start));
             }
             if (status == Status.UNSATISFIABLE) {
-                return Answer.unsat(millisSince(start));
+                return SolverAnswer.unsat(millisSince(start));
             }
             Model shaped = query.liveness() ? null : readable(query);
             Model model = shaped == null ? solver.getModel() : shaped;
             Map<String, String> parameters = new TreeMap<>();
             query.parameters().forEach(p -> parameters.put(p, string(model, p)));
-            return new Answer(SolverVerdict.SAT, "", read(model, query.requests()), parameters, assignment(model),
+            return new SolverAnswer(SolverVerdict.SAT, "", read(model, query.requests()), parameters, assignment(model),
                     shaped != null, millisSince(start));
         } catch (Z3Exception e) {
-            return Answer.unknown("Z3 failed: " + e.getMessage(), millisSince(start));
+            return SolverAnswer.unknown("Z3 failed: " + e.getMessage(), millisSince(start));
         }
     }
 

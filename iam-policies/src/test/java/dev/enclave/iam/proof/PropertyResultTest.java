@@ -42,7 +42,7 @@ class PropertyResultTest {
         return new PropertyResult(query, answer(z3), Optional.of(ostrich));
     }
 
-    private static Answer answer(SolverVerdict outcome) {
-        return new Answer(outcome, "", List.of(), Map.of(), List.of(), false, 0);
+    private static SolverAnswer answer(SolverVerdict outcome) {
+        return new SolverAnswer(outcome, "", List.of(), Map.of(), List.of(), false, 0);
     }
 }

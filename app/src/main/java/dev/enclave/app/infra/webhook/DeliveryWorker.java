@@ -10,7 +10,7 @@ import dev.enclave.app.domain.webhook.WebhookEndpoints;
 import dev.enclave.app.domain.webhook.WebhookSecret;
 import dev.enclave.app.infra.store.event.LogAppended;
 import dev.enclave.app.infra.store.webhook.DeliveryQueue;
-import dev.enclave.app.infra.webhook.transport.Answer;
+import dev.enclave.app.infra.webhook.transport.AttemptOutcome;
 import dev.enclave.app.infra.webhook.transport.WebhookTransport;
 import dev.enclave.identity.TenantId;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -197,18 +197,18 @@ public final class DeliveryWorker implements DeliveryNudge {
         if (secrets.isEmpty()) {
             return AttemptResult.unanswered(Duration.ZERO, "no sealing key opens the endpoint's secret");
         }
-        Answer answer = transport.post(URI.create(endpoint.endpoint().url()),
+        AttemptOutcome answer = transport.post(URI.create(endpoint.endpoint().url()),
                 WebhookSigner.headers(delivery.eventId(), at, delivery.body(), secrets),
                 delivery.body().getBytes(StandardCharsets.UTF_8));
-        if (answer instanceof Answer.Answered answered) {
+        if (answer instanceof AttemptOutcome.Answered answered) {
             meters.timer("enclave.webhooks.latency").record(answered.latency());
             return AttemptResult.answered(answered.status(), answered.latency(), answered.excerpt(),
                     answered.retryAfter());
         }
-        if (answer instanceof Answer.Failed failed) {
+        if (answer instanceof AttemptOutcome.Failed failed) {
             return AttemptResult.unanswered(failed.latency(), failed.fault());
         }
-        return AttemptResult.unanswered(Duration.ZERO, "not sent: " + ((Answer.NotSent) answer).reason());
+        return AttemptResult.unanswered(Duration.ZERO, "not sent: " + ((AttemptOutcome.NotSent) answer).reason());
     }
 
     private static Delivery.Attempt attempt(Instant at, AttemptResult result) {

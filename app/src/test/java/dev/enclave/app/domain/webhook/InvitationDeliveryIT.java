@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.app.support.WebhookReceiver;
+import dev.enclave.app.support.ScriptedWebhookReceiver;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.URLDecoder;
 import java.net.http.HttpRequest;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 @MicronautTest(environments = "local")
 class InvitationDeliveryIT extends LocalStackTest {
 
-    private final WebhookReceiver receiver = new WebhookReceiver();
+    private final ScriptedWebhookReceiver receiver = new ScriptedWebhookReceiver();
 
     @Override
     protected Map<String, String> settings() {

@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
+import dev.enclave.app.support.ScriptedWebhookReceiver;
 import dev.enclave.app.support.SecondInstance;
-import dev.enclave.app.support.WebhookReceiver;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.time.Duration;
 import java.util.List;
@@ -40,7 +40,7 @@ class WebhookTwoInstancesIT extends LocalStackTest {
     @Test
     void twoInstances_deliverEveryEventOnce() throws Exception {
         String owner = journeys().organisation("hooks-two");
-        try (WebhookReceiver receiver = new WebhookReceiver();
+        try (ScriptedWebhookReceiver receiver = new ScriptedWebhookReceiver();
              SecondInstance other = SecondInstance.start(getProperties())) {
             assertThat(api().post("/v1/orgs/hooks-two/webhooks", "{\"url\":\"" + receiver.url("/both")
                     + "\",\"types\":[\"service.created\"]}", owner).status()).isEqualTo(201);
@@ -63,14 +63,14 @@ class WebhookTwoInstancesIT extends LocalStackTest {
                     .until(() -> serviceIds(receiver).size() == acknowledged.size());
             assertThat(serviceIds(receiver)).containsExactlyInAnyOrderElementsOf(acknowledged);
             Map<String, Long> perEvent = receiver.received().stream().collect(Collectors.groupingBy(
-                    WebhookReceiver.Received::id, Collectors.counting()));
+                    ScriptedWebhookReceiver.Received::id, Collectors.counting()));
             long duplicates = perEvent.values().stream().mapToLong(count -> count - 1).sum();
             LOG.info("two instances delivered {} events with {} duplicates", perEvent.size(), duplicates);
             assertThat(duplicates).as("duplicates without a fault").isZero();
         }
     }
 
-    private static Set<String> serviceIds(WebhookReceiver receiver) {
+    private static Set<String> serviceIds(ScriptedWebhookReceiver receiver) {
         Function<String, String> serviceOf = body -> body.replaceAll(".*\"targets\":\\[\\{\"type\":\"service\","
                 + "\"id\":\"([^\"]+)\".*", "$1");
         return receiver.received().stream().map(r -> serviceOf.apply(r.body())).collect(Collectors.toSet());

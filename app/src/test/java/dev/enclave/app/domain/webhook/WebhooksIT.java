@@ -8,8 +8,8 @@ import dev.enclave.app.infra.webhook.DeliveryWorker;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MovableWebhookClock;
-import dev.enclave.app.support.WebhookReceiver;
-import dev.enclave.app.support.WebhookReceiver.Reply;
+import dev.enclave.app.support.ScriptedWebhookReceiver;
+import dev.enclave.app.support.ScriptedWebhookReceiver.Reply;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 @MicronautTest(environments = "local")
 class WebhooksIT extends LocalStackTest {
 
-    private final WebhookReceiver receiver = new WebhookReceiver();
+    private final ScriptedWebhookReceiver receiver = new ScriptedWebhookReceiver();
 
     @Inject
     DeliveryWorker worker;
@@ -64,8 +64,8 @@ class WebhooksIT extends LocalStackTest {
         assertThat(feed).extracting(event -> event.get("type").asText()).contains("webhook_endpoint.created",
                 "invitation.sent", "invitation.accepted", "member.added", "service.created", "member.removed");
         await().atMost(Duration.ofSeconds(20)).until(() -> receivedOn("/journey").size() >= feed.size());
-        List<WebhookReceiver.Received> got = receivedOn("/journey");
-        assertThat(got).extracting(WebhookReceiver.Received::id).doesNotHaveDuplicates()
+        List<ScriptedWebhookReceiver.Received> got = receivedOn("/journey");
+        assertThat(got).extracting(ScriptedWebhookReceiver.Received::id).doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(feed.stream().map(event -> event.get("id").asText()).toList());
         assertThat(got).allSatisfy(request -> {
             assertThat(request.verifiedBy(secret)).as("signatures verified").isEqualTo(1);
@@ -110,7 +110,8 @@ class WebhooksIT extends LocalStackTest {
             assertThat(first.get("status").asInt()).isEqualTo(500);
             assertThat(first.get("excerpt").asText()).isEqualTo("try later");
         });
-        Set<String> ids = receivedOn("/flaky").stream().map(WebhookReceiver.Received::id).collect(Collectors.toSet());
+        Set<String> ids = receivedOn("/flaky").stream().map(ScriptedWebhookReceiver.Received::id)
+                .collect(Collectors.toSet());
         assertThat(ids).as("every retry carries the event's own id").hasSize(6);
         receiver.answer("/flaky", n -> Reply.status(200));
     }
@@ -215,7 +216,7 @@ class WebhooksIT extends LocalStackTest {
         assertThat(fresh).startsWith("whsec_").isNotEqualTo(old);
         api().post("/v1/orgs/hooks-rotate/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/rotate").size() == 1);
-        WebhookReceiver.Received during = receivedOn("/rotate").get(0);
+        ScriptedWebhookReceiver.Received during = receivedOn("/rotate").get(0);
         assertThat(during.signatures()).hasSize(2);
         assertThat(during.verifiedBy(old)).isEqualTo(1);
         assertThat(during.verifiedBy(fresh)).isEqualTo(1);
@@ -223,7 +224,7 @@ class WebhooksIT extends LocalStackTest {
         moveDeliveriesClock(Duration.ofHours(25));
         api().post("/v1/orgs/hooks-rotate/services", "{\"id\":\"b\",\"name\":\"B\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/rotate").size() == 2);
-        WebhookReceiver.Received after = receivedOn("/rotate").get(1);
+        ScriptedWebhookReceiver.Received after = receivedOn("/rotate").get(1);
         assertThat(after.signatures()).hasSize(1);
         assertThat(after.verifiedBy(fresh)).isEqualTo(1);
         assertThat(after.verifiedBy(old)).isZero();
@@ -316,12 +317,12 @@ class WebhooksIT extends LocalStackTest {
         ((MovableWebhookClock) deliveriesClock).advance(by);
     }
 
-    private List<WebhookReceiver.Received> receivedOn(String path) {
+    private List<ScriptedWebhookReceiver.Received> receivedOn(String path) {
         return receiver.received().stream().filter(r -> r.path().equals(path)).toList();
     }
 
     private Set<String> acceptedIds(String path) {
-        return receiver.accepted().stream().filter(r -> r.path().equals(path)).map(WebhookReceiver.Received::id)
+        return receiver.accepted().stream().filter(r -> r.path().equals(path)).map(ScriptedWebhookReceiver.Received::id)
                 .collect(Collectors.toSet());
     }
 

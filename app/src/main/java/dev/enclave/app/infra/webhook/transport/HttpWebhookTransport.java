@@ -83,22 +83,22 @@ public final class HttpWebhookTransport implements WebhookTransport {
     }
 
     @Override
-    public Answer post(URI url, Map<String, String> headers, byte[] body) {
+    public AttemptOutcome post(URI url, Map<String, String> headers, byte[] body) {
         long started = System.nanoTime();
         Optional<String> problem = urls.problem(url.toString());
         if (problem.isPresent()) {
-            return new Answer.NotSent(problem.get());
+            return new AttemptOutcome.NotSent(problem.get());
         }
         String host = url.getHost().toLowerCase(Locale.ROOT);
         List<InetAddress> addresses;
         try {
             addresses = addressesOf(host);
         } catch (UnknownHostException unknown) {
-            return new Answer.Failed(since(started), host + " could not be resolved");
+            return new AttemptOutcome.Failed(since(started), host + " could not be resolved");
         }
         Optional<String> refused = refusal(host, addresses);
         if (refused.isPresent()) {
-            return new Answer.NotSent(refused.get());
+            return new AttemptOutcome.NotSent(refused.get());
         }
         String name = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
         HttpHost target = new HttpHost(url.getScheme().toLowerCase(Locale.ROOT), name, url.getPort());
@@ -133,7 +133,7 @@ public final class HttpWebhookTransport implements WebhookTransport {
         return Optional.empty();
     }
 
-    private Answer send(HttpHost target, HttpPost request, List<InetAddress> addresses, long started) {
+    private AttemptOutcome send(HttpHost target, HttpPost request, List<InetAddress> addresses, long started) {
         AtomicBoolean late = new AtomicBoolean();
         ScheduledFuture<?> deadline = deadlines.schedule(() -> {
             late.set(true);
@@ -148,20 +148,20 @@ public final class HttpWebhookTransport implements WebhookTransport {
                 closeQuietly(response);
             }
         } catch (IOException fault) {
-            return new Answer.Failed(since(started), late.get() ? noAnswerWithin() : describe(fault));
+            return new AttemptOutcome.Failed(since(started), late.get() ? noAnswerWithin() : describe(fault));
         } finally {
             deadline.cancel(false);
         }
     }
 
-    private Answer answer(ClassicHttpResponse response, HttpPost request, long started) {
-        if (!Answer.Answered.isStatus(response.getCode())) {
+    private AttemptOutcome answer(ClassicHttpResponse response, HttpPost request, long started) {
+        if (!AttemptOutcome.Answered.isStatus(response.getCode())) {
             request.cancel();
-            return new Answer.Failed(since(started), "the answer's status " + response.getCode()
+            return new AttemptOutcome.Failed(since(started), "the answer's status " + response.getCode()
                     + " is not an HTTP status");
         }
         String excerpt = excerpt(response.getEntity(), request);
-        return new Answer.Answered(response.getCode(), since(started), excerpt, retryAfter(response));
+        return new AttemptOutcome.Answered(response.getCode(), since(started), excerpt, retryAfter(response));
     }
 
     /**

@@ -10,5 +10,5 @@ public interface WebhookTransport {
      * Posts {@code body} (JSON) to {@code url} with {@code headers}, once, if the URL and every address its host
      * resolves to may be posted to.
      */
-    Answer post(URI url, Map<String, String> headers, byte[] body);
+    AttemptOutcome post(URI url, Map<String, String> headers, byte[] body);
 }

@@ -49,9 +49,9 @@ class HttpWebhookTransportTest {
     void post_toANameResolvingToAnAllowedAddress_sendsTheEventAndReturnsTheAnswer() {
         receiver.route("/hook", status(202, "thanks"));
 
-        Answer answer = transport(local()).post(url("public.example.test", "/hook"), SIGNED, EVENT);
+        AttemptOutcome answer = transport(local()).post(url("public.example.test", "/hook"), SIGNED, EVENT);
 
-        assertThat(answer).isInstanceOfSatisfying(Answer.Answered.class, answered -> {
+        assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.Answered.class, answered -> {
             assertThat(answered.status()).isEqualTo(202);
             assertThat(answered.excerpt()).isEqualTo("thanks");
             assertThat(answered.latency()).isPositive().isLessThan(Duration.ofSeconds(5));
@@ -75,12 +75,12 @@ class HttpWebhookTransportTest {
         receiver.route("/hook", status(200, "ok"));
         HttpWebhookTransport strict = transport(new TestSettings(false, false));
 
-        Answer byName = strict.post(url("public.example.test", "/hook"), SIGNED, EVENT);
-        Answer byAddress = strict.post(url("127.0.0.1", "/hook"), SIGNED, EVENT);
+        AttemptOutcome byName = strict.post(url("public.example.test", "/hook"), SIGNED, EVENT);
+        AttemptOutcome byAddress = strict.post(url("127.0.0.1", "/hook"), SIGNED, EVENT);
 
-        assertThat(byName).isEqualTo(new Answer.NotSent("public.example.test resolves to 127.0.0.1, which is a"
+        assertThat(byName).isEqualTo(new AttemptOutcome.NotSent("public.example.test resolves to 127.0.0.1, which is a"
                 + " loopback address; webhooks go to public addresses only."));
-        assertThat(byAddress).isInstanceOf(Answer.NotSent.class);
+        assertThat(byAddress).isInstanceOf(AttemptOutcome.NotSent.class);
         assertThat(receiver.received()).isEmpty();
     }
 
@@ -88,19 +88,19 @@ class HttpWebhookTransportTest {
     void post_toAUrlTheRulesRefuse_sendsNothing_andLooksNothingUp() {
         receiver.route("/hook", status(200, "ok"));
 
-        Answer answer = transport(new TestSettings(true, true)).post(url("public.example.test", "/hook"), SIGNED,
-                EVENT);
+        AttemptOutcome answer = transport(new TestSettings(true, true)).post(url("public.example.test", "/hook"),
+                SIGNED, EVENT);
 
-        assertThat(answer).isEqualTo(new Answer.NotSent("The URL must use https."));
+        assertThat(answer).isEqualTo(new AttemptOutcome.NotSent("The URL must use https."));
         assertThat(dns.lookups("public.example.test")).isZero();
         assertThat(receiver.received()).isEmpty();
     }
 
     @Test
     void post_toANameResolvingToAPrivateAddress_sendsNothing() {
-        Answer answer = transport(local()).post(url("internal.example.test", "/hook"), SIGNED, EVENT);
+        AttemptOutcome answer = transport(local()).post(url("internal.example.test", "/hook"), SIGNED, EVENT);
 
-        assertThat(answer).isEqualTo(new Answer.NotSent("internal.example.test resolves to 10.0.0.5, which is a"
+        assertThat(answer).isEqualTo(new AttemptOutcome.NotSent("internal.example.test resolves to 10.0.0.5, which is a"
                 + " private address; webhooks go to public addresses only."));
     }
 
@@ -108,18 +108,18 @@ class HttpWebhookTransportTest {
     void post_toANameResolvingToAnAllowedAndAPrivateAddress_sendsNothing_evenToTheAllowedOne() {
         receiver.route("/hook", status(200, "ok"));
 
-        Answer answer = transport(local()).post(url("mixed.example.test", "/hook"), SIGNED, EVENT);
+        AttemptOutcome answer = transport(local()).post(url("mixed.example.test", "/hook"), SIGNED, EVENT);
 
-        assertThat(answer).isInstanceOfSatisfying(Answer.NotSent.class, notSent ->
+        assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.NotSent.class, notSent ->
                 assertThat(notSent.reason()).contains("10.0.0.5").contains("a private address"));
         assertThat(receiver.received()).isEmpty();
     }
 
     @Test
     void post_toANameThatDoesNotResolve_failsWithoutSending() {
-        Answer answer = transport(local()).post(url("nowhere.example.test", "/hook"), SIGNED, EVENT);
+        AttemptOutcome answer = transport(local()).post(url("nowhere.example.test", "/hook"), SIGNED, EVENT);
 
-        assertThat(answer).isInstanceOfSatisfying(Answer.Failed.class, failed ->
+        assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.Failed.class, failed ->
                 assertThat(failed.fault()).isEqualTo("nowhere.example.test could not be resolved"));
     }
 
@@ -130,12 +130,12 @@ class HttpWebhookTransportTest {
                 .route("/landed", status(200, "followed"));
         HttpWebhookTransport transport = transport(local());
 
-        Answer toMetadata = transport.post(url("public.example.test", "/metadata"), SIGNED, EVENT);
-        Answer toHere = transport.post(url("public.example.test", "/moved"), SIGNED, EVENT);
+        AttemptOutcome toMetadata = transport.post(url("public.example.test", "/metadata"), SIGNED, EVENT);
+        AttemptOutcome toHere = transport.post(url("public.example.test", "/moved"), SIGNED, EVENT);
 
-        assertThat(toMetadata).isInstanceOfSatisfying(Answer.Answered.class,
+        assertThat(toMetadata).isInstanceOfSatisfying(AttemptOutcome.Answered.class,
                 answered -> assertThat(answered.status()).isEqualTo(302));
-        assertThat(toHere).isInstanceOfSatisfying(Answer.Answered.class,
+        assertThat(toHere).isInstanceOfSatisfying(AttemptOutcome.Answered.class,
                 answered -> assertThat(answered.status()).isEqualTo(307));
         assertThat(receiver.received()).extracting(Receiver.Received::path).containsExactly("/metadata", "/moved");
     }
@@ -169,11 +169,11 @@ class HttpWebhookTransportTest {
         });
         long started = System.nanoTime();
 
-        Answer answer = transport(local().withTimeout(Duration.ofMillis(300))).post(url("public.example.test",
+        AttemptOutcome answer = transport(local().withTimeout(Duration.ofMillis(300))).post(url("public.example.test",
                 "/slow"), SIGNED, EVENT);
 
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        assertThat(answer).isInstanceOfSatisfying(Answer.Failed.class, failed -> {
+        assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.Failed.class, failed -> {
             assertThat(failed.fault()).isEqualTo("no answer within 300 ms");
             assertThat(failed.latency()).isGreaterThanOrEqualTo(Duration.ofMillis(250));
         });
@@ -197,11 +197,11 @@ class HttpWebhookTransportTest {
         });
         long started = System.nanoTime();
 
-        Answer answer = transport(local().withTimeout(Duration.ofMillis(500))).post(url("public.example.test",
+        AttemptOutcome answer = transport(local().withTimeout(Duration.ofMillis(500))).post(url("public.example.test",
                 "/trickle"), SIGNED, EVENT);
 
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        assertThat(answer).isInstanceOfSatisfying(Answer.Answered.class, answered -> {
+        assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.Answered.class, answered -> {
             assertThat(answered.status()).isEqualTo(200);
             assertThat(answered.excerpt()).startsWith("x").hasSizeLessThan(10);
         });
@@ -229,9 +229,9 @@ class HttpWebhookTransportTest {
             written.complete(sent);
         });
 
-        Answer answer = transport(local()).post(url("public.example.test", "/huge"), SIGNED, EVENT);
+        AttemptOutcome answer = transport(local()).post(url("public.example.test", "/huge"), SIGNED, EVENT);
 
-        assertThat(answer).isInstanceOfSatisfying(Answer.Answered.class, answered -> {
+        assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.Answered.class, answered -> {
             assertThat(answered.status()).isEqualTo(200);
             assertThat(answered.excerpt()).isEqualTo(new String(pattern(1024), StandardCharsets.US_ASCII));
         });
@@ -240,9 +240,9 @@ class HttpWebhookTransportTest {
     }
 
     private Optional<Duration> retryAfter(HttpWebhookTransport transport, String path) {
-        Answer answer = transport.post(url("public.example.test", path), SIGNED, EVENT);
-        assertThat(answer).isInstanceOf(Answer.Answered.class);
-        return ((Answer.Answered) answer).retryAfter();
+        AttemptOutcome answer = transport.post(url("public.example.test", path), SIGNED, EVENT);
+        assertThat(answer).isInstanceOf(AttemptOutcome.Answered.class);
+        return ((AttemptOutcome.Answered) answer).retryAfter();
     }
 
     private HttpWebhookTransport transport(TestSettings settings) {

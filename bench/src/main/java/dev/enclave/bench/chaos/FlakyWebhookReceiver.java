@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@value #FAILING_ONE_IN} with a 500, so that a kill finds retries due. Only a first request ever fails: no delivery
  * fails twice, so none waits the retry schedule's second wait (5 minutes).
  */
-final class WebhookReceiver implements AutoCloseable {
+final class FlakyWebhookReceiver implements AutoCloseable {
 
     static final int SLOW_ONE_IN = 8;
     static final long SLOWEST_MILLIS = 1_500;
@@ -62,7 +62,7 @@ final class WebhookReceiver implements AutoCloseable {
     private final AtomicLong holdUntil = new AtomicLong(System.nanoTime());
     private final AtomicLong lastReceived = new AtomicLong(System.nanoTime());
 
-    WebhookReceiver(long seed) throws IOException {
+    FlakyWebhookReceiver(long seed) throws IOException {
         this.random = new Random(seed);
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         this.threads = Executors.newFixedThreadPool(THREADS, work -> {

@@ -27,14 +27,14 @@ import javax.crypto.spec.SecretKeySpec;
  * says (by the number of the request: 1, 2, ...). Signatures are checked here with an implementation of its own
  * (the JDK's HMAC), not the library Enclave signs with.
  */
-public final class WebhookReceiver implements AutoCloseable {
+public final class ScriptedWebhookReceiver implements AutoCloseable {
 
     private final HttpServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final Map<String, IntFunction<Reply>> replies = new ConcurrentHashMap<>();
 
-    public WebhookReceiver() {
+    public ScriptedWebhookReceiver() {
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         } catch (IOException e) {

@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.iam.policy.TableArn;
-import dev.enclave.iam.proof.Answer;
 import dev.enclave.iam.proof.ProofPlan;
 import dev.enclave.iam.proof.Query;
 import dev.enclave.iam.proof.ReplayCase;
+import dev.enclave.iam.proof.SolverAnswer;
 import dev.enclave.iam.proof.SolverVerdict;
 import dev.enclave.iam.proof.Subject;
 import dev.enclave.iam.proof.Subjects;
@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * property fails with a counterexample, which the sandbox evaluator and {@code @cloud-copilot/iam-simulate} both
  * decide as the proof claims. A mutant that survives fails the build.
  */
-class PolicyMutantsTest {
+class PolicyMutantsIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Subjects SUBJECTS = new Subjects(new TableArn(ConformanceCorpus.TABLE), TableDesign.ENCLAVE);
@@ -109,7 +109,7 @@ class PolicyMutantsTest {
         List<String> caught = new ArrayList<>();
         List<Counterexample> counterexamples = new ArrayList<>();
         for (Query query : mutant.queries()) {
-            Answer answer = Z3.solve(query);
+            SolverAnswer answer = Z3.solve(query);
             assertThat(answer.outcome()).as(query.property() + " " + query.claim() + " " + answer.reason())
                     .isNotEqualTo(SolverVerdict.UNKNOWN);
             if (answer.outcome() == (query.liveness() ? SolverVerdict.UNSAT : SolverVerdict.SAT)) {
@@ -128,7 +128,7 @@ class PolicyMutantsTest {
         cases.forEach(c -> System.out.println("  " + c.json()));
         cases.forEach(c -> assertThat(corpusCase(c).decide().allowed()).as("the sandbox on " + c.json())
                 .isEqualTo(c.allowed()));
-        List<String> theirs = IamSimulate.decide(cases.stream().map(PolicyMutantsTest::corpusCase).toList());
+        List<String> theirs = IamSimulate.decide(cases.stream().map(PolicyMutantsIT::corpusCase).toList());
         TABLE.put(mutant, String.join(",", caught.stream().distinct().toList()) + " | " + summary(cases.get(0))
                 + " | " + theirs + (shown.answer().realistic() ? "" : " (no request AWS could send violates it)"));
         if (shown.answer().realistic()) {
@@ -144,7 +144,7 @@ class PolicyMutantsTest {
     }
 
     /** A failed safety property and Z3's model. */
-    private record Counterexample(Query query, Answer answer) {
+    private record Counterexample(Query query, SolverAnswer answer) {
     }
 
     @Test
@@ -153,7 +153,7 @@ class PolicyMutantsTest {
         for (Subject subject : List.of(SUBJECTS.session("acme", Access.READ_WRITE), SUBJECTS.data("acme", "k3j9",
                 Access.READ_WRITE))) {
             for (Query query : ProofPlan.of(subject)) {
-                Answer answer = Z3.solve(query);
+                SolverAnswer answer = Z3.solve(query);
                 assertThat(answer.outcome()).as(query.claim()).isEqualTo(query.liveness() ? SolverVerdict.SAT
                         : SolverVerdict.UNSAT);
                 if (query.liveness()) {
@@ -164,11 +164,11 @@ class PolicyMutantsTest {
 
         assertThat(witnesses).hasSizeGreaterThan(16).allMatch(ReplayCase::allowed);
         witnesses.forEach(w -> assertThat(corpusCase(w).decide().allowed()).as(w.json()).isTrue());
-        assertThat(IamSimulate.decide(witnesses.stream().map(PolicyMutantsTest::corpusCase).toList()))
+        assertThat(IamSimulate.decide(witnesses.stream().map(PolicyMutantsIT::corpusCase).toList()))
                 .containsOnly("ALLOW");
     }
 
-    private static List<ReplayCase> cases(Query query, Answer answer) {
+    private static List<ReplayCase> cases(Query query, SolverAnswer answer) {
         return new dev.enclave.iam.proof.PropertyResult(query, answer, java.util.Optional.empty()).cases();
     }
 

@@ -28,7 +28,7 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code source} and {@code subject}, checks the Standard Webhooks signature with the endpoint's secret, and answers
  * as told for the requests' path prefix (204 until told otherwise).
  */
-final class WebhookReceiver implements AutoCloseable {
+final class TimingWebhookReceiver implements AutoCloseable {
 
     /** Requests handled at once: more than the application's attempt threads, so the receiver never queues them. */
     private static final int THREADS = 16;
@@ -56,13 +56,13 @@ final class WebhookReceiver implements AutoCloseable {
     private final Map<String, Reply> replies = new ConcurrentHashMap<>();
     private final Map<String, String> secrets = new ConcurrentHashMap<>();
 
-    private WebhookReceiver(HttpServer server) {
+    private TimingWebhookReceiver(HttpServer server) {
         this.server = server;
     }
 
-    static WebhookReceiver start() throws IOException {
+    static TimingWebhookReceiver start() throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
-        WebhookReceiver receiver = new WebhookReceiver(server);
+        TimingWebhookReceiver receiver = new TimingWebhookReceiver(server);
         server.createContext("/", receiver::handle);
         server.setExecutor(receiver.threads);
         server.start();

@@ -15,20 +15,20 @@ import java.util.Map;
  *                   with only the condition keys AWS lists for them, DynamoDB resource names
  * @param millis     how long the solver took
  */
-public record Answer(SolverVerdict outcome, String reason, List<ConcreteRequest> requests, Map<String, String> parameters,
-                     List<String> assignment, boolean realistic, long millis) {
+public record SolverAnswer(SolverVerdict outcome, String reason, List<ConcreteRequest> requests,
+                           Map<String, String> parameters, List<String> assignment, boolean realistic, long millis) {
 
-    public Answer {
+    public SolverAnswer {
         requests = List.copyOf(requests);
         parameters = Map.copyOf(parameters);
         assignment = List.copyOf(assignment);
     }
 
-    static Answer unknown(String reason, long millis) {
-        return new Answer(SolverVerdict.UNKNOWN, reason, List.of(), Map.of(), List.of(), false, millis);
+    static SolverAnswer unknown(String reason, long millis) {
+        return new SolverAnswer(SolverVerdict.UNKNOWN, reason, List.of(), Map.of(), List.of(), false, millis);
     }
 
-    static Answer unsat(long millis) {
-        return new Answer(SolverVerdict.UNSAT, "", List.of(), Map.of(), List.of(), false, millis);
+    static SolverAnswer unsat(long millis) {
+        return new SolverAnswer(SolverVerdict.UNSAT, "", List.of(), Map.of(), List.of(), false, millis);
     }
 }

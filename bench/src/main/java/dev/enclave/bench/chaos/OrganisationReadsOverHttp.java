@@ -16,14 +16,14 @@ import java.util.stream.Collectors;
  * keys, a member's access to a service group and its event feed; empty when a read was not answered 200 (a fault, a
  * kill). And the check both the workers and the verifier make: nothing listed that this incarnation did not write.
  */
-final class OrganisationReads {
+final class OrganisationReadsOverHttp {
 
     private static final List<String> INVITATION_STATUSES = List.of("pending", "accepted", "declined", "revoked",
             "superseded", "expired");
 
     private final Client client;
 
-    OrganisationReads(Client client) {
+    OrganisationReadsOverHttp(Client client) {
         this.client = client;
     }
 
