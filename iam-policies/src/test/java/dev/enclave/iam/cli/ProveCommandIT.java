@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code prove}: P1–P7 for the policies as rendered, decided by Z3 and confirmed by OSTRICH, in under a minute; and
  * for any given document, with counterexamples.
  */
-class ProveCommandTest {
+class ProveCommandIT {
 
     private static final String TABLE = "arn:aws:dynamodb:eu-west-1:123456789012:table/enclave";
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Skipped, with the reason, where Node or TypeScript is missing — unless {@code ENCLAVE_REQUIRE_CONFORMANCE=true}
  * (CI).
  */
-class TypeScriptClientTest {
+class TypeScriptClientIT {
 
     private static final String TSC = "node_modules/typescript/bin/tsc";
 

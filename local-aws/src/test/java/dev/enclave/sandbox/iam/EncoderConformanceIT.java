@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * the request fixed) equals the sandbox evaluator's and {@code @cloud-copilot/iam-simulate}'s; the only documents
  * it refuses are those holding an element it does not model (NotAction, NotResource), and it refuses them loudly.
  */
-class EncoderConformanceTest {
+class EncoderConformanceIT {
 
     private static final List<ConformanceCorpus.Case> CORPUS = ConformanceCorpus.generate(PolicyConformanceTest.CASES,
             PolicyConformanceTest.SEED);
