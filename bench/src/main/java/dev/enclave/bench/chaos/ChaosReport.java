@@ -117,18 +117,19 @@ final class ChaosReport {
                 + "the same data directory; the time to recover runs from the kill to readiness (`/health/readiness`, "
                 + "the table check included) answering 200.", options.kills()));
         line("");
-        line(String.format(Locale.ROOT, "*Webhooks*: every organisation the run creates gets a webhook endpoint "
-                + "right after its creation (`POST /v1/orgs/{org}/webhooks` with an idempotency key, looked for by "
-                + "its URL when an answer was lost), pointed at a receiver the run itself serves on loopback (the "
-                + "JDK's HTTP server, `http://127.0.0.1:<port>/hooks/<org>/i<incarnation>`, which the local run "
-                + "allows); every other endpoint asks for every event type, the rest for `%s`. The receiver records "
-                + "each request's `webhook-id` and answers 204: the requests that come in the %d s before a kill only "
-                + "%d s after it, so that every kill finds attempts in flight, sent and not yet recorded; one request "
-                + "in %d after 0.2 to %.1f s; and the first request of one event in %d with a 500, so that kills find "
-                + "retries due (5 s later, the schedule's first wait). Only a first request is ever failed, so no "
-                + "delivery fails twice and none waits the schedule's second wait (5 minutes). A delivery's lease is "
-                + "20 s (60 s by default, still past the 15 s request timeout), so that an attempt whose server was "
-                + "killed is made again soon after the restart.", String.join("`, `", Subscriber.SOME_TYPES),
+        line(String.format(Locale.ROOT, "*Webhooks*: every organisation the run creates gets a webhook endpoint right "
+                + "after its creation (`POST /v1/orgs/{org}/webhooks`, without an idempotency key, which its secret "
+                + "rules out, and looked for by its URL when an answer was lost), pointed at a receiver the run itself "
+                + "serves on loopback (the JDK's HTTP server, `http://127.0.0.1:<port>/hooks/<org>/i<incarnation>`, "
+                + "which the local run allows); every other endpoint asks for every event type, the rest for `%s`. The "
+                + "receiver records each request's `webhook-id` and answers 204: the requests that come in the %d s "
+                + "before a kill only %d s after it, so that every kill finds attempts in flight, sent and not yet "
+                + "recorded; one request in %d after 0.2 to %.1f s; and the first request of one event in %d with a "
+                + "500, so that kills find retries due (5 s later, the schedule's first wait). Only a first request is "
+                + "ever failed, so no delivery fails twice and none waits the schedule's second wait (5 minutes). A "
+                + "delivery's lease is 20 s (60 s by default, still past the 15 s request timeout), so that an attempt "
+                + "whose server was killed is made again soon after the restart.",
+                String.join("`, `", Subscriber.SOME_TYPES),
                 FlakyWebhookReceiver.HOLD_BEFORE_KILL.toSeconds(), FlakyWebhookReceiver.HOLD_AFTER_KILL.toSeconds(),
                 FlakyWebhookReceiver.SLOW_ONE_IN, FlakyWebhookReceiver.SLOWEST_MILLIS / 1000.0,
                 FlakyWebhookReceiver.FAILING_ONE_IN));
