@@ -1,9 +1,9 @@
 package dev.enclave.app.local;
 
+import dev.enclave.app.infra.mail.FixedMailSettings;
 import dev.enclave.app.infra.mail.MailSender;
 import dev.enclave.app.infra.mail.MailSettings;
 import dev.enclave.app.infra.mail.SmtpMailSender;
-import dev.enclave.app.infra.mail.UnencryptedMailSettings;
 import io.micronaut.context.annotation.Bean;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.annotation.Factory;
@@ -30,6 +30,6 @@ final class LocalMail {
 
     @Singleton
     MailSender sender(LocalMailServer server, @Property(name = "enclave.mail.from") String from, Clock clock) {
-        return new SmtpMailSender(new UnencryptedMailSettings(LocalMailServer.HOST, server.port(), from), clock);
+        return new SmtpMailSender(FixedMailSettings.unencrypted(LocalMailServer.HOST, server.port(), from), clock);
     }
 }

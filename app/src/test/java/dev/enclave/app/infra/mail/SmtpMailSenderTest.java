@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -26,6 +27,8 @@ class SmtpMailSenderTest {
 
     private static final Email BOB = Email.of("bob@example.com");
     private static final Instant NOW = Instant.parse("2030-01-02T03:04:05Z");
+
+    private static final String FROM = "Enclave <no-reply@enclave.test>";
 
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     private GreenMail server;
@@ -49,7 +52,7 @@ class SmtpMailSenderTest {
         assertThat(received.getSubject()).isEqualTo("Join Acme — café");
         assertThat(received.getFrom()).hasSize(1);
         assertThat(((InternetAddress) received.getFrom()[0]).toUnicodeString())
-                .isEqualTo(TestMailSettings.FROM);
+                .isEqualTo(FROM);
         assertThat(received.getRecipients(Message.RecipientType.TO)).containsExactly(new InternetAddress(BOB.value()));
         assertThat(received.isMimeType("text/plain")).isTrue();
         assertThat(text(received.getContent())).isEqualTo("Hello Bob\nBye");
@@ -137,13 +140,18 @@ class SmtpMailSenderTest {
     }
 
     private MailNotSentException sendThrough(int port, MailSettings.Security security) {
-        SmtpMailSender sender = new SmtpMailSender(new TestMailSettings(port, security), clock);
+        SmtpMailSender sender = new SmtpMailSender(settings(port, security), clock);
         return catchThrowableOfType(MailNotSentException.class,
                 () -> sender.send(new MailMessage(BOB, "Hi", "text")));
     }
 
     private SmtpMailSender sender(MailSettings.Security security) {
-        return new SmtpMailSender(new TestMailSettings(server.getSmtp().getPort(), security), clock);
+        return new SmtpMailSender(settings(server.getSmtp().getPort(), security), clock);
+    }
+
+    /** A server on the loopback address, the security the test chooses, a short timeout. */
+    private static MailSettings settings(int port, MailSettings.Security security) {
+        return new FixedMailSettings("127.0.0.1", port, FROM, security, Duration.ofSeconds(5));
     }
 
     private MimeMessage onlyMessage() {
