@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.apikey;
 
+import dev.enclave.app.domain.permission.Permission;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -23,6 +24,11 @@ public enum ApiKeyPermission {
 
     public String wire() {
         return wire;
+    }
+
+    /** The system permission a member must hold to give it to a key, and the key's creator to keep it working. */
+    public Permission asPermission() {
+        return new Permission(wire);
     }
 
     public static Optional<ApiKeyPermission> parse(String wire) {

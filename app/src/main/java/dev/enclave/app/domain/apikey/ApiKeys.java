@@ -3,12 +3,15 @@ package dev.enclave.app.domain.apikey;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /** An organisation's API keys, each counted on the organisation so their number stays bounded. */
 public interface ApiKeys {
@@ -49,8 +52,20 @@ public interface ApiKeys {
 
         /** Whether the key's creator still holds {@code api_keys:manage}, as the organisation defines it now. */
         public boolean creatorManagesKeys() {
-            return creator.filter(member -> definitions.effective(member.groups())
-                    .holds(SystemPermissions.API_KEYS_MANAGE)).isPresent();
+            return creatorHolds(SystemPermissions.API_KEYS_MANAGE);
+        }
+
+        /**
+         * Of {@code given}, the permissions the key's creator still holds: a key does what its creator could give it
+         * and still could, so a permission they lose is the key's to lose too.
+         */
+        public Set<ApiKeyPermission> stillGiven(Set<ApiKeyPermission> given) {
+            return given.stream().filter(permission -> creatorHolds(permission.asPermission()))
+                    .collect(Collectors.toUnmodifiableSet());
+        }
+
+        private boolean creatorHolds(Permission permission) {
+            return creator.filter(member -> definitions.holds(member.groups(), permission)).isPresent();
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.enclave.app.domain.apikey;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -19,16 +20,26 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** What a create asks for: expiry in whole days from now, if any; made by {@code creator}, an admin. */
+    /**
+     * What a create asks for: expiry in whole days from now, if any; made by {@code creator}, who holds
+     * {@code creatorHolds} as the access decision read it.
+     */
     public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
-                          String createdBy, UserKey creator, Set<ApiKeyPermission> permissions) {
+                          String createdBy, UserKey creator, Holding creatorHolds, Set<ApiKeyPermission> permissions) {
     }
 
     /** The stored key and, once, its secret. */
     public record Created(ApiKey key, ApiKeySecret secret) {
     }
 
+    /** The key, or why not: a permission its creator does not hold, the organisation's limit, or its status. */
     public Outcome<Created> create(Command command) {
+        Optional<ApiKeyPermission> notHeld = command.permissions().stream()
+                .filter(permission -> !command.creatorHolds().holds(permission.asPermission())).sorted().findFirst();
+        if (notHeld.isPresent()) {
+            return Outcome.refused(Reason.MISSING_ROLE, "You do not hold " + notHeld.get().wire()
+                    + ", so a key you create cannot have it.");
+        }
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         ApiKeyId id = ApiKeyId.random(RANDOM);
         ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);

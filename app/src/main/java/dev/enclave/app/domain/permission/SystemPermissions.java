@@ -36,6 +36,8 @@ public final class SystemPermissions {
     public static final Permission WEBHOOKS_MANAGE = new Permission("webhooks:manage");
     /** Read and export the audit log. */
     public static final Permission AUDIT_LOG_READ = new Permission("audit_log:read");
+    /** Record the app's own actions in the audit log. */
+    public static final Permission AUDIT_LOG_WRITE = new Permission("audit_log:write");
     /** Read the event feed. */
     public static final Permission EVENTS_READ = new Permission("events:read");
     /** Define, change and delete the organisation's custom groups. */
@@ -44,12 +46,12 @@ public final class SystemPermissions {
     /** Every system permission. */
     public static final List<Permission> ALL = List.of(ORG_READ, ORG_MANAGE, ORG_DELETE, MEMBERS_READ,
             MEMBERS_MANAGE, INVITATIONS_MANAGE, SERVICES_READ, SERVICES_MANAGE, API_KEYS_MANAGE, CREDENTIALS_ISSUE,
-            WEBHOOKS_MANAGE, AUDIT_LOG_READ, EVENTS_READ, GROUPS_MANAGE);
+            WEBHOOKS_MANAGE, AUDIT_LOG_READ, AUDIT_LOG_WRITE, EVENTS_READ, GROUPS_MANAGE);
 
     private static final Set<Permission> MEMBER = Set.of(ORG_READ, MEMBERS_READ, SERVICES_READ);
     private static final Set<Permission> ADMIN = Set.of(ORG_READ, ORG_MANAGE, MEMBERS_READ, MEMBERS_MANAGE,
             INVITATIONS_MANAGE, SERVICES_READ, SERVICES_MANAGE, API_KEYS_MANAGE, CREDENTIALS_ISSUE, WEBHOOKS_MANAGE,
-            AUDIT_LOG_READ, EVENTS_READ);
+            AUDIT_LOG_READ, AUDIT_LOG_WRITE, EVENTS_READ);
     private static final Map<GroupName, Set<Permission>> BUILT_IN = Map.of(GroupName.OWNER, Set.copyOf(ALL),
             GroupName.ADMIN, ADMIN, GroupName.MEMBER, MEMBER);
 

@@ -4,7 +4,6 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.edge.observability.RequestEventContext;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
@@ -34,7 +33,7 @@ record EventReaders(RequestAccess access, AuthenticatingApiKey keys, PresentedKe
                                 String organisation, ApiKeyPermission needed,
                                 Function<Log, HttpResponse<?>> action) {
         if (caller != null) {
-            return access.whenGranted(request, caller, organisation, new Permission(needed.wire()), granted -> action.apply(
+            return access.whenGranted(request, caller, organisation, needed.asPermission(), granted -> action.apply(
                     new Log(granted.tenant(), granted.organisation().incarnation())));
         }
         return Rejections.answer(request, keys.authenticate(new AuthenticatingApiKey.Present(authorization)),

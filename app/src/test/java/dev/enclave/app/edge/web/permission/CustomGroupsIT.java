@@ -179,6 +179,50 @@ class CustomGroupsIT extends LocalStackTest {
     }
 
     @Test
+    void anApiKey_isGivenOnlyWhatItsCreatorHolds() {
+        String owner = journeys().organisation("cg-keyperm");
+        define("cg-keyperm", owner, "integrators", "api_keys:manage", "events:read");
+        journeys().join("cg-keyperm", owner, "int");
+        put("/v1/orgs/cg-keyperm/members/int/groups/integrators", owner);
+        String integrator = journeys().member("int");
+
+        Api.Reply refused = api().post("/v1/orgs/cg-keyperm/api-keys", "{\"name\":\"k\",\"access\":\"read\","
+                + "\"permissions\":[\"events:read\",\"audit_log:read\"]}", integrator);
+        Api.Reply given = api().post("/v1/orgs/cg-keyperm/api-keys", "{\"name\":\"k\",\"access\":\"read\","
+                + "\"permissions\":[\"events:read\"]}", integrator);
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(403);
+        assertThat(code(refused)).isEqualTo("missing-role");
+        assertThat(refused.json().get("detail").asText()).contains("audit_log:read");
+        assertThat(given.status()).as(given.body()).isEqualTo(201);
+        assertThat(api().get("/v1/orgs/cg-keyperm/api-keys", owner).json().get("items")).as("only the one given")
+                .hasSize(1);
+        String key = given.json().get("secret").asText();
+        assertThat(withKey("/v1/orgs/cg-keyperm/events", key).status()).isEqualTo(200);
+        assertThat(withKey("/v1/orgs/cg-keyperm/audit-log", key).status()).isEqualTo(403);
+    }
+
+    @Test
+    void anApiKeysPermission_lapsesWhenItsCreatorLosesIt() {
+        String owner = journeys().organisation("cg-keylapse");
+        define("cg-keylapse", owner, "integrators", "api_keys:manage", "events:read", "audit_log:read");
+        journeys().join("cg-keylapse", owner, "int");
+        put("/v1/orgs/cg-keylapse/members/int/groups/integrators", owner);
+        String key = api().post("/v1/orgs/cg-keylapse/api-keys", "{\"name\":\"k\",\"access\":\"read\","
+                + "\"permissions\":[\"events:read\",\"audit_log:read\"]}", journeys().member("int")).json()
+                .get("secret").asText();
+        assertThat(withKey("/v1/orgs/cg-keylapse/audit-log", key).status()).isEqualTo(200);
+
+        patch("/v1/orgs/cg-keylapse/groups/integrators",
+                "{\"permissions\":[\"api_keys:manage\",\"events:read\"]}", owner, null);
+
+        assertThat(withKey("/v1/orgs/cg-keylapse/audit-log", key).status()).as("its creator lost audit_log:read")
+                .isEqualTo(403);
+        assertThat(withKey("/v1/orgs/cg-keylapse/events", key).status()).as("but holds events:read still")
+                .isEqualTo(200);
+    }
+
+    @Test
     void checks_answerInOrder_fromOneRead() {
         String owner = journeys().organisation("cg-checks");
         define("cg-checks", owner, "approvers", "invoices:approve");
@@ -237,6 +281,10 @@ class CustomGroupsIT extends LocalStackTest {
 
     private Api.Reply containerFetch(String key) {
         return api().send(api().request("/v1/backend/credentials", null).GET().header("Authorization", key));
+    }
+
+    private Api.Reply withKey(String path, String key) {
+        return api().send(api().request(path, null).GET().header("Authorization", key));
     }
 
     private Api.Reply put(String path, String token) {

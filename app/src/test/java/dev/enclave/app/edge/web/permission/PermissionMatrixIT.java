@@ -250,6 +250,8 @@ class PermissionMatrixIT extends LocalStackTest {
         bodies.put("GET /v1/orgs/{org}/events", null);
         bodies.put("GET /v1/orgs/{org}/audit-log", null);
         bodies.put("GET /v1/orgs/{org}/audit-log/export", null);
+        bodies.put("POST /v1/orgs/{org}/audit-log", "{\"action\":\"invoice.approved\","
+                + "\"actor\":{\"type\":\"user\",\"id\":\"u1\"}}");
         bodies.put("POST /v1/orgs/{org}/webhooks", "{\"url\":\"http://127.0.0.1:9/fresh\"}");
         bodies.put("GET /v1/orgs/{org}/webhooks", null);
         bodies.put("GET /v1/orgs/{org}/webhooks/{webhook}", null);
