@@ -10,6 +10,7 @@ import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Removing members (admins, or a member leaving) and editing their organisation groups (admins; only owners touch
@@ -105,7 +106,7 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
 
     private static Authority authority(GroupChange command) {
         return command.group().isOwner() ? Authority.owner()
-                : command.actor().holding().authorityFor(SystemPermissions.MEMBERS_MANAGE);
+                : command.actor().holding().authorityToGive(SystemPermissions.MEMBERS_MANAGE, Set.of(command.group()));
     }
 
     private static Outcome<Void> outcome(MembershipChanges.Change change) {

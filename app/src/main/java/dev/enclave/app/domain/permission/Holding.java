@@ -3,6 +3,7 @@ package dev.enclave.app.domain.permission;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What an acting member holds in an organisation, as the access decision read it: their groups and the
@@ -33,6 +34,21 @@ public record Holding(Set<GroupName> groups, GroupDefinitions definitions) {
      */
     public Authority authorityFor(Permission permission) {
         return new Authority(permissions().sourcesOf(permission), definitions.version());
+    }
+
+    /**
+     * The authority a change that needs {@code permission} and gives (or takes) {@code given} is written on: one of
+     * the groups {@code permission} comes from, every group of the actor's that a permission the given groups carry
+     * comes from, and the definitions as read when one of those, or of the given groups, is custom.
+     */
+    public Authority authorityToGive(Permission permission, Set<GroupName> given) {
+        EffectivePermissions held = permissions();
+        Set<GroupName> sources = new TreeSet<>();
+        given.stream().filter(group -> !group.isOwner()).flatMap(group -> definitions.permissionsOf(group).stream())
+                .forEach(carried -> sources.addAll(held.sourcesOf(carried)));
+        sources.retainAll(groups);
+        boolean customGiven = given.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
+        return authorityFor(permission).keeping(sources, customGiven);
     }
 
     /**

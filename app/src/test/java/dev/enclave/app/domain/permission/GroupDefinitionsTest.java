@@ -101,6 +101,26 @@ class GroupDefinitionsTest {
     }
 
     @Test
+    void givingAGroup_isWrittenOnTheGroupsWhatItCarriesCameFrom_andTheDefinitionsAsRead() {
+        Holding both = new Holding(Set.of(GroupName.ADMIN, APPROVERS), DEFINED);
+
+        Authority givingApprovers = both.authorityToGive(SystemPermissions.MEMBERS_MANAGE, Set.of(APPROVERS));
+        Authority givingBilling = both.authorityToGive(SystemPermissions.MEMBERS_MANAGE, Set.of(BILLING));
+
+        assertThat(givingApprovers.groups()).containsExactly(GroupName.ADMIN);
+        assertThat(givingApprovers.kept()).as("where invoices:approve and invitations:manage came from")
+                .containsExactlyInAnyOrder(APPROVERS, GroupName.ADMIN);
+        assertThat(givingApprovers.onCustomGroups()).isTrue();
+        assertThat(givingApprovers.heldBy(Set.of(GroupName.ADMIN, APPROVERS))).isTrue();
+        assertThat(givingApprovers.heldBy(Set.of(GroupName.ADMIN))).as("approvers taken meanwhile").isFalse();
+        assertThat(givingBilling.kept()).as("billing carries nothing").isEmpty();
+        assertThat(givingBilling.onCustomGroups()).as("what billing carries may change meanwhile").isTrue();
+        assertThat(givingBilling.heldBy(Set.of(GroupName.ADMIN))).isTrue();
+        assertThat(new Holding(Set.of(GroupName.ADMIN), DEFINED).authorityToGive(SystemPermissions.MEMBERS_MANAGE,
+                Set.of(GroupName.ADMIN)).onCustomGroups()).as("a built-in group given, on built-in groups").isFalse();
+    }
+
+    @Test
     void aPermission_isTwoBoundedLowercaseWords() {
         assertThat(Permission.parse("invoices:approve")).isPresent();
         assertThat(List.of("Invoices:approve", "invoices", "invoices:", ":approve", "a:b:c", "1x:y", "x:y z",

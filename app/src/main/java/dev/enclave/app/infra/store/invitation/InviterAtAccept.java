@@ -23,7 +23,8 @@ import java.util.Optional;
  * What an accept checks of its inviter, judged on the inviter's membership, the group definitions and the granted
  * services as they are now: that they may still grant the invitation's groups ({@link MembershipRules#mayGrant})
  * and hold, within each service, what its service groups carry; and, in the accept's transaction, that they still
- * do (one check of their membership, with every condition) and that those services are still as read.
+ * do (one check of their membership, with every condition) and that every granted service is still as read, those
+ * whose groups carried nothing too (a group given permissions meanwhile is judged again).
  */
 record InviterAtAccept(List<Write> checks, Map<ServiceId, Service> judgedServices) {
 
@@ -36,7 +37,7 @@ record InviterAtAccept(List<Write> checks, Map<ServiceId, Service> judgedService
                 .filter(group -> !services.get(group.service()).groups().of(group.group()).isEmpty())
                 .forEach(group -> carrying.put(group.service(), services.get(group.service())));
         if (carrying.isEmpty() || found.isEmpty()) {
-            return new InviterAtAccept(checks, Map.of());
+            return new InviterAtAccept(checks, services);
         }
         HoldingInServices holding = new ActingMember(found.get(), definitions).inServices();
         boolean lacks = invitation.serviceGroups().stream().filter(group -> carrying.containsKey(group.service()))
@@ -44,7 +45,7 @@ record InviterAtAccept(List<Write> checks, Map<ServiceId, Service> judgedService
         if (lacks) {
             return new InviterAtAccept(List.of(MembershipRules.refusing(tenant, inviter)), Map.of());
         }
-        return new InviterAtAccept(merged(checks, holding, carrying), carrying);
+        return new InviterAtAccept(merged(checks, holding, carrying), services);
     }
 
     /** {@code checks} with the inviter's holdings in each service on the one check of their membership. */

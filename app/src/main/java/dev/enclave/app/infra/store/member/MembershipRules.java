@@ -73,7 +73,7 @@ public final class MembershipRules {
                 || groups.stream().anyMatch(group -> holding.whyNotGive(group).isPresent())) {
             return Optional.empty();
         }
-        return Optional.of(holding.authorityFor(SystemPermissions.INVITATIONS_MANAGE));
+        return Optional.of(holding.authorityToGive(SystemPermissions.INVITATIONS_MANAGE, groups));
     }
 
     /**
@@ -87,11 +87,14 @@ public final class MembershipRules {
 
     /**
      * When {@code authority} leans on a custom group, a check that the organisation's group definitions are still at
-     * the version the decision read; else nothing to check.
+     * the version the decision read (still none, when it read none: a label nobody defined); else nothing to check.
      */
     public static Optional<Write> definitionsAsJudged(TenantId tenant, Authority authority) {
         if (!authority.onCustomGroups()) {
             return Optional.empty();
+        }
+        if (authority.definitionsVersion() == GroupDefinitions.NONE.version()) {
+            return Optional.of(new Write.Check(GroupDefinitionItems.key(tenant), Expr.absent()));
         }
         return Optional.of(new Write.Check(GroupDefinitionItems.key(tenant), Expr.exists().and(
                 Expr.of("#definitionsVersion = :definitionsVersion")
@@ -132,7 +135,13 @@ public final class MembershipRules {
 
     /** The condition of {@link #stillActing}, for a write on the actor's own membership. */
     static Expr acting(Membership actor, Authority authority) {
-        return sameMembership(actor).and(holdsOneOf(authority.groups()));
+        Expr acting = sameMembership(actor).and(holdsOneOf(authority.groups()));
+        List<GroupName> kept = authority.kept().stream().sorted().toList();
+        for (int i = 0; i < kept.size(); i++) {
+            acting = acting.and(Expr.of("contains(#keptGroups, :keptGroup" + i + ")")
+                    .name("#keptGroups", MembershipItems.GROUPS).value(":keptGroup" + i, kept.get(i).value()));
+        }
+        return acting;
     }
 
     /** The membership holds one of {@code groups} (never true of none). */
