@@ -144,7 +144,8 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 return Deletion.CHANGED;
             }
             List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
-                    query(tenant, ServiceKeys.servicePrefix(service)), AssignmentItems::fromItem);
+                    firstOf(tenant, ServiceKeys.servicePrefix(service), MAX_WRITES_PER_DELETE + 1),
+                    AssignmentItems::fromItem);
             if (assignments.size() > MAX_WRITES_PER_DELETE) {
                 return Deletion.TOO_MANY_ASSIGNMENTS;
             }
@@ -306,7 +307,17 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {
         return table(tenant).queryAll(KeyConditions.partition(ItemKey.tenantPartition(tenant), sortPrefix),
-                q -> { });
+                q -> q.consistentRead(true));
+    }
+
+    /**
+     * The first {@code most} items under {@code sortPrefix}, read strongly consistently (the service item read before
+     * counts every assignment made before it, and this read must find each): enough to tell there are too many
+     * without reading them all.
+     */
+    private List<Map<String, AttributeValue>> firstOf(TenantId tenant, String sortPrefix, int most) {
+        return table(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant), sortPrefix),
+                q -> q.consistentRead(true).limit(most)).items();
     }
 
     private ScopedTable table(TenantId tenant) {
