@@ -28,7 +28,7 @@ public record Organisation(TenantId id, String name, int seats, int members, Org
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(pending, "pending");
-        if (name.isBlank() || name.length() > 200) {
+        if (name.isBlank() || name.codePointCount(0, name.length()) > 200) {
             throw new IllegalArgumentException("organisation name must be 1-200 characters");
         }
         if (seats < 1) {

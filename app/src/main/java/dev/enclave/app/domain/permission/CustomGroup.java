@@ -27,7 +27,8 @@ public record CustomGroup(GroupName id, String description, Set<Permission> perm
             throw new IllegalArgumentException("a custom group cannot be named as a built-in one");
         }
         permissions = Set.copyOf(new TreeSet<>(permissions));
-        if (permissions.size() > MAX_PERMISSIONS || description.length() > MAX_DESCRIPTION) {
+        if (permissions.size() > MAX_PERMISSIONS
+                || description.codePointCount(0, description.length()) > MAX_DESCRIPTION) {
             throw new IllegalArgumentException("a custom group is bounded");
         }
     }

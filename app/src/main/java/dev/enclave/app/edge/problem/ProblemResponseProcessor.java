@@ -2,8 +2,10 @@ package dev.enclave.app.edge.problem;
 
 import dev.enclave.app.edge.observability.RequestIds;
 import io.micronaut.core.convert.exceptions.ConversionErrorException;
+import io.micronaut.core.type.Argument;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Body;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import io.micronaut.json.JsonSyntaxException;
@@ -11,6 +13,7 @@ import io.micronaut.web.router.exceptions.UnsatisfiedRouteException;
 import jakarta.inject.Singleton;
 import jakarta.validation.ConstraintViolationException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -48,11 +51,26 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
             if (cause instanceof ConstraintViolationException) {
                 return ProblemType.VALIDATION_FAILED;
             }
+            if (parameter(cause).isPresent()) {
+                return ProblemType.BAD_REQUEST;
+            }
             if (isUnreadableBody(cause)) {
                 return ProblemType.MALFORMED_BODY;
             }
         }
         return ProblemType.forStatus(status);
+    }
+
+    /** The query, path or header parameter that is missing or could not be converted, when one is the cause. */
+    private static Optional<Argument<?>> parameter(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            Argument<?> argument = t instanceof ConversionErrorException conversion ? conversion.getArgument()
+                    : t instanceof UnsatisfiedRouteException unsatisfied ? unsatisfied.getArgument() : null;
+            if (argument != null && !argument.getAnnotationMetadata().hasAnnotation(Body.class)) {
+                return Optional.of(argument);
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean isUnreadableBody(Throwable cause) {
@@ -74,10 +92,17 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
             case URI_TOO_LONG -> "The request line is longer than the server reads; shorten the URL.";
             case HEADERS_TOO_LARGE -> "The request headers are larger than the server reads.";
             case MALFORMED_BODY -> "The request body is missing, not JSON, or a value has the wrong type.";
+            case BAD_REQUEST -> parameter(context.getRootCause().orElse(null)).map(argument -> "The parameter "
+                    + argument.getName() + " is missing or not a " + argument.getType().getSimpleName()
+                    .toLowerCase(Locale.ROOT) + ".").orElseGet(() -> firstError(context));
             case VALIDATION_FAILED -> "One or more fields are invalid; see errors.";
             case UNAUTHORIZED -> "Send a valid bearer token (signed by the configured issuer, not expired).";
-            default -> context.getErrors().stream().findFirst().map(e -> e.getMessage()).orElse(null);
+            default -> firstError(context);
         };
+    }
+
+    private static String firstError(ErrorContext context) {
+        return context.getErrors().stream().findFirst().map(e -> e.getMessage()).orElse(null);
     }
 
     private static List<Problem.Violation> violations(ErrorContext context, ProblemType type) {

@@ -118,14 +118,16 @@ class AuditLogController {
     @ApiResponse(responseCode = "200", description = "The events, streamed", content = {
         @Content(mediaType = "application/x-ndjson"),
         @Content(mediaType = "text/csv", schema = @Schema(type = "string"))})
-    @Get("/export")
+    @Get(value = "/export", produces = {"application/x-ndjson", "text/csv", MediaType.APPLICATION_JSON,
+        "application/problem+json"})
     HttpResponse<?> export(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
-                           @Parameter(description = "ndjson (default) or csv") @Nullable @QueryValue String format,
+                           @Parameter(description = "ndjson or csv; when left out, csv if Accept asks for text/csv "
+                                   + "alone, else ndjson") @Nullable @QueryValue String format,
                            @Nullable @QueryValue String actor, @Nullable @QueryValue String action,
                            @Nullable @QueryValue String target, @Nullable @QueryValue String from,
                            @Nullable @QueryValue String to,
                            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
-        boolean csv = "csv".equals(format);
+        boolean csv = "csv".equals(format) || format == null && asksForCsv(request);
         if (format != null && !csv && !"ndjson".equals(format)) {
             return Rejections.toResponse(request, Reason.BAD_REQUEST, "format is ndjson or csv.");
         }
@@ -141,6 +143,13 @@ class AuditLogController {
                             .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"audit-log-"
                                     + log.organisation().value() + (csv ? ".csv\"" : ".ndjson\""));
                 }));
+    }
+
+    /** Whether the request's Accept names CSV and not NDJSON: {@code format} left out, the header decides. */
+    private static boolean asksForCsv(HttpRequest<?> request) {
+        var accepted = request.accept();
+        return accepted.stream().anyMatch(type -> type.matches(CSV))
+                && accepted.stream().noneMatch(type -> type.matches(NDJSON));
     }
 
     private static HttpResponse<?> withQuery(HttpRequest<?> request, AuditQueries.Read read,

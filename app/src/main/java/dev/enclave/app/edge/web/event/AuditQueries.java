@@ -3,9 +3,9 @@ package dev.enclave.app.edge.web.event;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.Events;
 import dev.enclave.app.domain.text.TextRule;
+import dev.enclave.app.edge.contract.WireTime;
 import io.micronaut.core.annotation.Nullable;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -57,15 +57,8 @@ final class AuditQueries {
         }
     }
 
-    /** The RFC 3339 time {@code text} says, if it says one. */
+    /** The RFC 3339 time {@code text} says, if it says one Enclave can store. */
     static Optional<Instant> instant(@Nullable String text) {
-        if (text == null) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Instant.parse(text));
-        } catch (DateTimeParseException notATime) {
-            return Optional.empty();
-        }
+        return WireTime.parse(text);
     }
 }

@@ -15,6 +15,7 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.input.Text;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.permission.GroupViews.CheckResult;
@@ -68,7 +69,7 @@ class PermissionController {
 
     @Serdeable
     @Schema(name = "PermissionCheck")
-    record Check(@Schema(description = "Whose permission; absent: the caller's") @Nullable @Size(min = 1, max = 256)
+    record Check(@Schema(description = "Whose permission; absent: the caller's") @Nullable @Text(max = 256)
                  String userId,
                  @NotNull @Pattern(regexp = Permission.PATTERN, message = GroupController.PERMISSION_MESSAGE)
                  String permission,
