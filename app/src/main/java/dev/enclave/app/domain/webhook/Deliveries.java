@@ -19,8 +19,23 @@ public interface Deliveries {
     /** Makes a delivery that is not pending due again at {@code now}; false when there is none, or it is pending. */
     boolean retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, Instant now);
 
-    /** Makes every failed delivery made at or after {@code since} due again at {@code now}; how many. */
-    int recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Instant now);
+    /**
+     * Makes the failed deliveries made at or after {@code since} (and after {@code after}, when given) due again at
+     * {@code now}, reading at most {@link #RECOVERED_PER_CALL} of the endpoint's deliveries: how many, and the
+     * delivery to go on after when there may be more.
+     */
+    Recovery recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Optional<DeliveryId> after,
+                     Instant now);
+
+    /** Deliveries read by one {@link #recover}, so a request that recovers an outage of weeks stays short. */
+    int RECOVERED_PER_CALL = 500;
+
+    /** What one {@link #recover} did: how many are due again, and where to go on from, while there may be more. */
+    record Recovery(int recovered, Optional<DeliveryId> next) {
+        public Recovery {
+            Objects.requireNonNull(next, "next");
+        }
+    }
 
     /** Adds {@code delivery} (a test) to the organisation's deliveries, due at once. */
     void add(Delivery delivery, Organisation organisation);

@@ -35,6 +35,11 @@ public record DeliveryId(String value) {
         return new DeliveryId(String.format("%013d.test%s", at.toEpochMilli(), HexFormat.of().formatHex(bytes)));
     }
 
+    /** Whether this delivery was made before {@code instant} (to the millisecond its id records). */
+    public boolean madeBefore(Instant instant) {
+        return Long.parseLong(value.substring(0, 13)) < instant.toEpochMilli();
+    }
+
     public static Optional<DeliveryId> parse(String value) {
         return value != null && PATTERN.matcher(value).matches() ? Optional.of(new DeliveryId(value))
                 : Optional.empty();

@@ -29,13 +29,18 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
         return Outcome.done(true);
     }
 
-    public Outcome<Integer> recover(TenantId tenant, WebhookEndpointId endpoint, Instant since) {
+    /** Sends the failures since {@code since} again, one bounded part at a time: {@code after} the last part. */
+    public Outcome<Deliveries.Recovery> recover(TenantId tenant, WebhookEndpointId endpoint, Instant since,
+                                                Optional<DeliveryId> after) {
         if (endpoints.find(tenant, endpoint).isEmpty()) {
             return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
         }
-        int recovered = deliveries.recover(tenant, endpoint, since, clock.now());
+        if (after.filter(last -> last.madeBefore(since)).isPresent()) {
+            return Outcome.refused(Reason.VALIDATION_FAILED, "after: a delivery made at or after since.");
+        }
+        Deliveries.Recovery recovery = deliveries.recover(tenant, endpoint, since, after, clock.now());
         nudge.due(tenant);
-        return Outcome.done(recovered);
+        return Outcome.done(recovery);
     }
 
     public Outcome<Delivery> test(Organisation organisation, WebhookEndpointId endpoint) {

@@ -6,11 +6,13 @@ import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.webhook.Deliveries;
 import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.ReplayingDeliveries;
+import dev.enclave.app.domain.webhook.WebhookEndpoints;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.webhook.WebhookViews.DeliveryPage;
@@ -41,7 +43,6 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 
 /**
@@ -55,23 +56,28 @@ import java.util.Optional;
 @Controller("/v1/orgs/{org}/webhooks/{id}")
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @ExecuteOn(TaskExecutors.BLOCKING)
-@Requires(beans = {Deliveries.class, ReplayingDeliveries.class, RequestAccess.class})
+@Requires(beans = {Deliveries.class, ReplayingDeliveries.class, RequestAccess.class, WebhookEndpoints.class})
 class DeliveryController {
 
     @Serdeable
     @Schema(name = "RecoverDeliveries")
     record Recover(@Schema(description = "Every failed delivery made at or after this time (RFC 3339) is sent again")
-                   @NotNull String since) {
+                   @NotNull String since,
+                   @Schema(description = "The last answer's next: go on after it (one answer reads at most 500 "
+                           + "deliveries)") @Nullable String after) {
     }
 
     private final RequestAccess access;
     private final Deliveries deliveries;
     private final ReplayingDeliveries replaying;
+    private final WebhookEndpoints endpoints;
 
-    DeliveryController(RequestAccess access, Deliveries deliveries, ReplayingDeliveries replaying) {
+    DeliveryController(RequestAccess access, Deliveries deliveries, ReplayingDeliveries replaying,
+                       WebhookEndpoints endpoints) {
         this.access = access;
         this.deliveries = deliveries;
         this.replaying = replaying;
+        this.endpoints = endpoints;
     }
 
     @Operation(operationId = "listWebhookDeliveries",
@@ -92,6 +98,10 @@ class DeliveryController {
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
                 SystemPermissions.WEBHOOKS_MANAGE, granted -> {
+                    if (endpoints.find(granted.tenant(), endpoint).isEmpty()) {
+                        return Rejections.toResponse(request, Reason.WEBHOOK_ENDPOINT_NOT_FOUND,
+                                "No such webhook endpoint.");
+                    }
                     Deliveries.DeliveryPage page = deliveries.list(granted.tenant(), endpoint, before,
                             limit == null ? 50 : limit);
                     return HttpResponse.ok(new DeliveryPage(page.deliveries().stream().map(DeliveryView::of)
@@ -121,13 +131,19 @@ class DeliveryController {
     @Post("/recover")
     HttpResponse<?> recover(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                             @Valid @Body Recover body) {
-        Optional<Instant> since = instant(body.since());
+        Optional<Instant> since = WireTime.parse(body.since());
         if (since.isEmpty()) {
             return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "since: must be an RFC 3339 time.");
         }
+        Optional<DeliveryId> after = Optional.ofNullable(body.after()).flatMap(DeliveryId::parse);
+        if (body.after() != null && after.isEmpty()) {
+            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "after: must be the next of an answer.");
+        }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.recover(granted.tenant(), endpoint,
-                        since.get()), recovered -> HttpResponse.accepted().body(new RecoveredView(recovered)))));
+                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.recover(
+                        granted.tenant(), endpoint, since.get(), after), recovery -> HttpResponse.accepted().body(
+                        new RecoveredView(recovery.recovered(), recovery.next().map(DeliveryId::value)
+                                .orElse(null))))));
     }
 
     @Operation(operationId = "testWebhookEndpoint", summary = "Send the endpoint a webhook.test event")
@@ -140,11 +156,5 @@ class DeliveryController {
                         endpoint), delivery -> HttpResponse.accepted().body(DeliveryView.of(delivery)))));
     }
 
-    private static Optional<Instant> instant(String text) {
-        try {
-            return Optional.of(java.time.OffsetDateTime.parse(text).toInstant());
-        } catch (DateTimeParseException notATime) {
-            return Optional.empty();
-        }
-    }
+
 }

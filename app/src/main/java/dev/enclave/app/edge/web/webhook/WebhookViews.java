@@ -86,6 +86,8 @@ final class WebhookViews {
 
     @Serdeable
     @Schema(name = "RecoveredDeliveries")
-    record RecoveredView(@Schema(description = "How many failed deliveries are due again") int recovered) {
+    record RecoveredView(@Schema(description = "How many failed deliveries are due again") int recovered,
+                         @Schema(description = "Present when there may be more: send the same since with this as "
+                                 + "after") @Nullable String next) {
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.store.event;
 
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Incarnation;
@@ -30,9 +31,10 @@ public final class LogHeads {
 
     /**
      * The write that takes the log off the due-deliveries index once its endpoints were handed every place up to
-     * {@code last} (and, with {@code stillWatched} false, marks it unwatched); refused when another event came since.
+     * {@code last} (and, with {@code stillWatched} false, marks it unwatched); refused when another event came since,
+     * or the log is another life's than {@code incarnation}.
      */
-    public static Write settled(TenantId tenant, long last, boolean stillWatched) {
+    public static Write settled(TenantId tenant, long last, Incarnation incarnation, boolean stillWatched) {
         Expr.UpdateBuilder update = Expr.update().remove("#duePk", "#dueSk")
                 .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey())
                 .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey());
@@ -40,7 +42,8 @@ public final class LogHeads {
             update.set("#watched = :off").name("#watched", EventHead.WATCHED).value(":off",
                     AttributeValue.fromBool(false));
         }
-        Expr unchanged = Expr.of("#last = :last").name("#last", EventHead.LAST).number(":last", last);
+        Expr unchanged = Expr.of("#last = :last").name("#last", EventHead.LAST).number(":last", last)
+                .and(Incarnations.writtenBy(incarnation));
         return new Write.Update(key(tenant), update.build(), Optional.of(unchanged));
     }
 

@@ -30,11 +30,14 @@ final class CursorItems {
                 .name("#life", Incarnations.ATTRIBUTE).value(":life", incarnation.value()).build(), Optional.empty());
     }
 
-    /** Moves the cursor from {@code from} to {@code to}; refused unless it is still at {@code from}. */
-    static Write moved(TenantId tenant, long from, long to) {
+    /**
+     * Moves the cursor from {@code from} to {@code to}; refused unless it is still at {@code from} and still
+     * {@code incarnation}'s (a hand-out that stalled across a deletion never moves its successor's cursor).
+     */
+    static Write moved(TenantId tenant, long from, long to, Incarnation incarnation) {
         return new Write.Update(WebhookKeys.cursor(tenant), Expr.update().set("#place = :to").name("#place", PLACE)
                 .number(":to", to).build(), Optional.of(Expr.of("#place = :from").name("#place", PLACE)
-                .number(":from", from)));
+                .number(":from", from).and(Incarnations.writtenBy(incarnation))));
     }
 
     /** Where the cursor stands; empty when the organisation never had an endpoint. */

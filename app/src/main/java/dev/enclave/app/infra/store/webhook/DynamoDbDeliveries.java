@@ -118,7 +118,8 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             if (reached.isEmpty()) {
                 return made;
             }
-            Write.Update settled = (Write.Update) LogHeads.settled(tenant, head.last(), !watching.isEmpty());
+            Write.Update settled = (Write.Update) LogHeads.settled(tenant, head.last(), head.incarnation().get(),
+                    !watching.isEmpty());
             if (table.update(settled.key(), settled.update(), settled.condition().orElseThrow())) {
                 return made;
             }
@@ -211,7 +212,7 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     private boolean committed(TenantId tenant, Incarnation in, long from, long to, List<Delivery> deliveries) {
         Transaction.Builder transaction = Transaction.builder().writtenBy(in);
         deliveries.forEach(delivery -> transaction.create(Role.DELIVERY, toItem(delivery)));
-        transaction.add(Role.CURSOR, CursorItems.moved(tenant, from, to));
+        transaction.add(Role.CURSOR, CursorItems.moved(tenant, from, to, in));
         TransactionOutcome outcome = store.forTenant(tenant).transact(transaction.build());
         if (outcome.committed()) {
             return true;
@@ -273,20 +274,37 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     }
 
     @Override
-    public int recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Instant now) {
+    public Recovery recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Optional<DeliveryId> after,
+                            Instant now) {
         Expr failed = Expr.of("#status = :failed").name("#status", DeliveryItems.STATUS)
                 .value(":failed", Delivery.Status.FAILED.name());
-        List<Map<String, AttributeValue>> found = store.forTenant(tenant).queryAll(
-                WebhookKeys.deliveriesSince(tenant, endpoint, since), q -> q.consistentRead(true));
+        ScopedTable table = store.forTenant(tenant);
+        Optional<Map<String, AttributeValue>> start = after.map(id -> WebhookKeys.delivery(tenant, endpoint, id)
+                .asMap());
+        int read = 0;
         int recovered = 0;
-        for (Delivery delivery : checked.all(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), found,
-                DeliveryItems::fromItem)) {
-            if (delivery.status() == Delivery.Status.FAILED && store.forTenant(tenant).update(
-                    WebhookKeys.delivery(tenant, endpoint, delivery.id()), dueNow(now), failed)) {
-                recovered++;
+        while (true) {
+            Optional<Map<String, AttributeValue>> from = start;
+            int pageSize = Math.min(LOG_PAGE * 4, RECOVERED_PER_CALL - read);
+            Page page = table.query(WebhookKeys.deliveriesSince(tenant, endpoint, since), q -> q.consistentRead(true)
+                    .limit(pageSize).exclusiveStartKey(from.orElse(null)));
+            read += page.items().size();
+            for (Delivery delivery : checked.all(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), page.items(),
+                    DeliveryItems::fromItem)) {
+                if (delivery.status() == Delivery.Status.FAILED && table.update(
+                        WebhookKeys.delivery(tenant, endpoint, delivery.id()), dueNow(now), failed)) {
+                    recovered++;
+                }
             }
+            if (page.next().isEmpty() || page.items().isEmpty()) {
+                return new Recovery(recovered, Optional.empty());
+            }
+            if (read >= RECOVERED_PER_CALL) {
+                return new Recovery(recovered, Optional.of(DeliveryItems.idOf(page.items().get(page.items().size()
+                        - 1))));
+            }
+            start = page.next();
         }
-        return recovered;
     }
 
     @Override
