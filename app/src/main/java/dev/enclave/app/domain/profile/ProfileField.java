@@ -25,6 +25,7 @@ public enum ProfileField {
     public static final int PICTURE_MAX = 2048;
     private static final Pattern PHONE_SHAPE = Pattern.compile("\\+?[0-9 ().-]+");
     private static final Pattern PRINTABLE_ASCII = Pattern.compile("[\\x21-\\x7e]+");
+    private static final int MAX_PORT = 65_535;
 
     private final String wire;
 
@@ -72,7 +73,8 @@ public enum ProfileField {
         try {
             URI uri = new URI(value);
             return uri.isAbsolute() && "https".equals(uri.getScheme().toLowerCase(Locale.ROOT))
-                    && uri.getRawUserInfo() == null && uri.getHost() != null && !uri.getHost().isEmpty();
+                    && uri.getRawUserInfo() == null && uri.getHost() != null && !uri.getHost().isEmpty()
+                    && uri.getPort() <= MAX_PORT;
         } catch (URISyntaxException notAUrl) {
             return false;
         }

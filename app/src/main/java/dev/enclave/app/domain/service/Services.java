@@ -6,6 +6,7 @@ import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.identity.UserKey;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -54,8 +55,16 @@ public interface Services extends ServiceLookup {
     Unassignment unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
                           Optional<Service> asRead, Optional<HoldingInServices> actor);
 
-    /** The user ids in the service group. */
-    List<String> groupMembers(Organisation organisation, ServiceGroup group);
+    /** The user ids in the service group, {@code limit} at most, after {@code after} when given. */
+    GroupMemberPage groupMembers(Organisation organisation, ServiceGroup group, Optional<UserKey> after, int limit);
+
+    /** A page of a service group's members, and the last one of it when there may be more. */
+    record GroupMemberPage(List<String> userIds, Optional<UserKey> last) {
+        public GroupMemberPage {
+            userIds = List.copyOf(userIds);
+            Objects.requireNonNull(last, "last");
+        }
+    }
 
     /** Whether the user is a member of the organisation in the service group: one strongly consistent read of both. */
     boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user);

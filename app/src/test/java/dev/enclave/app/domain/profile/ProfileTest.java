@@ -21,13 +21,15 @@ class ProfileTest {
     }
 
     @Test
-    void picture_isAnAbsoluteHttpsUrl_withAHostAndNoUserInfo() {
+    void picture_isAnAbsoluteHttpsUrl_withAHostAPortThereIsAndNoUserInfo() {
         assertThat(ProfileField.PICTURE.admits("https://img.example/a.png?s=64")).isTrue();
         assertThat(ProfileField.PICTURE.admits("http://img.example/a.png")).isFalse();
         assertThat(ProfileField.PICTURE.admits("https://user:pw@img.example/a.png")).isFalse();
         assertThat(ProfileField.PICTURE.admits("/a.png")).isFalse();
         assertThat(ProfileField.PICTURE.admits("javascript:alert(1)")).isFalse();
         assertThat(ProfileField.PICTURE.admits("https:///a.png")).isFalse();
+        assertThat(ProfileField.PICTURE.admits("https://img.example:8443/a.png")).isTrue();
+        assertThat(ProfileField.PICTURE.admits("https://img.example:99999/a.png")).as("no such port").isFalse();
         assertThat(ProfileField.PICTURE.admits("https://img.example/a b.png")).isFalse();
         assertThat(ProfileField.PICTURE.admits("https://img.example/" + "a".repeat(2048))).isFalse();
     }

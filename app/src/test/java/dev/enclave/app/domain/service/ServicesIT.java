@@ -9,6 +9,8 @@ import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 @MicronautTest(environments = "local")
@@ -64,6 +66,31 @@ class ServicesIT extends LocalStackTest {
                 .get("items")).extracting(JsonNode::asText).containsExactly("bob");
         send("DELETE", path + "bob", null, owner, null);
         assertThat(allowed("svc-access", "bob", "reports", "viewers", owner)).isFalse();
+    }
+
+    @Test
+    void aGroupsMembers_areListedAPageAtATime_withACursorOfThatGroupAlone() {
+        String owner = journeys().organisation("svc-pages");
+        createService("svc-pages", "reports", owner);
+        String path = "/v1/orgs/svc-pages/services/reports/groups/viewers/members";
+        for (String user : List.of("ann", "bob", "cy")) {
+            journeys().join("svc-pages", owner, user);
+            assertThat(send("PUT", path + "/" + user, null, owner, null).status()).isEqualTo(204);
+        }
+
+        JsonNode first = api().get(path + "?limit=2", owner).json();
+        JsonNode rest = api().get(path + "?limit=2&cursor=" + first.get("nextCursor").asText(), owner).json();
+        Api.Reply elsewhere = api().hostile().get("/v1/orgs/svc-pages/services/reports/groups/editors/members?cursor="
+                + first.get("nextCursor").asText(), owner);
+
+        List<String> listed = new ArrayList<>();
+        first.get("items").forEach(user -> listed.add(user.asText()));
+        rest.get("items").forEach(user -> listed.add(user.asText()));
+        assertThat(first.get("items")).hasSize(2);
+        assertThat(listed).containsExactlyInAnyOrder("ann", "bob", "cy");
+        assertThat(rest.get("nextCursor").isNull()).isTrue();
+        assertThat(elsewhere.status()).as("another group's cursor").isEqualTo(400);
+        assertThat(api().hostile().get(path + "?limit=0", owner).status()).isEqualTo(400);
     }
 
     @Test

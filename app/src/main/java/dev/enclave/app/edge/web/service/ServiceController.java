@@ -26,9 +26,11 @@ import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.http.ETag;
 import dev.enclave.app.edge.http.IfMatch;
+import dev.enclave.app.edge.http.PageSize;
 import dev.enclave.app.edge.input.Text;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.app.edge.web.member.MemberCursors;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -125,9 +127,11 @@ class ServiceController {
     private final Services services;
     private final ChangingServices changing;
     private final AssigningServiceGroups assigning;
+    private final MemberCursors cursors;
 
     ServiceController(RequestAccess access, Services services, ChangingServices changing,
-                      AssigningServiceGroups assigning) {
+                      AssigningServiceGroups assigning, MemberCursors cursors) {
+        this.cursors = cursors;
         this.changing = changing;
         this.assigning = assigning;
         this.access = access;
@@ -232,10 +236,30 @@ class ServiceController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
-                                 @PathVariable String service, @PathVariable String group) {
+                                 @PathVariable String service, @PathVariable String group,
+                                 @Parameter(description = "1 to 100 (default 25)") @Nullable @QueryValue Integer limit,
+                                 @Parameter(description = "The nextCursor of the previous page")
+                                 @Nullable @QueryValue String cursor) {
+        Optional<PageSize> size = PageSize.requested(limit);
+        if (size.isEmpty()) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
+        }
         return onGroup(request, service, group, serviceGroup -> as(request, caller, org, SystemPermissions.SERVICES_READ,
-                organisation -> HttpResponse.ok(new GroupMembers(services.groupMembers(organisation, serviceGroup),
-                        null))));
+                organisation -> groupMembers(request, organisation, serviceGroup, size.get(), cursor)));
+    }
+
+    private HttpResponse<?> groupMembers(HttpRequest<?> request, Organisation organisation, ServiceGroup group,
+                                         PageSize size, @Nullable String cursor) {
+        String list = "group-members:" + group.written();
+        Optional<UserKey> after = Optional.ofNullable(cursor).flatMap(given -> cursors.decode(organisation.id(),
+                organisation.incarnation(), list, given));
+        if (cursor != null && after.isEmpty()) {
+            return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                    "Use the nextCursor this group's previous page returned, unchanged.");
+        }
+        Services.GroupMemberPage page = services.groupMembers(organisation, group, after, size.value());
+        return HttpResponse.ok(new GroupMembers(page.userIds(), page.last().map(last -> cursors.encode(
+                organisation.id(), organisation.incarnation(), list, last)).orElse(null)));
     }
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")

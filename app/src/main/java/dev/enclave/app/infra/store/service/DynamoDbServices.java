@@ -18,6 +18,7 @@ import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
@@ -284,9 +285,18 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
     }
 
     @Override
-    public List<String> groupMembers(Organisation organisation, ServiceGroup group) {
-        return checked.all(ItemKind.ASSIGNMENT, scope(organisation),
-                query(organisation.id(), ServiceKeys.groupPrefix(group)), AssignmentItems::userId);
+    public GroupMemberPage groupMembers(Organisation organisation, ServiceGroup group, Optional<UserKey> after,
+                                       int limit) {
+        TenantId tenant = organisation.id();
+        Page page = table(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant),
+                ServiceKeys.groupPrefix(group)), q -> q.consistentRead(true).limit(limit).exclusiveStartKey(after
+                .map(user -> ServiceKeys.assignment(tenant, group, user).asMap()).orElse(null)));
+        List<ServiceReads.Assignment> found = checked.all(ItemKind.ASSIGNMENT, scope(organisation), page.items(),
+                AssignmentItems::fromItem);
+        Optional<UserKey> last = page.next().isPresent() && !page.items().isEmpty()
+                ? Optional.of(AssignmentItems.fromItem(page.items().get(page.items().size() - 1)).user())
+                : Optional.empty();
+        return new GroupMemberPage(found.stream().map(ServiceReads.Assignment::userId).toList(), last);
     }
 
     @Override
