@@ -63,6 +63,10 @@ class HostileInputIT extends LocalStackTest {
         journeys().invite(ORG, owner, "carol");
         assertThat(api().post("/v1/orgs/" + ORG + "/api-keys", "{\"name\":\"k\",\"access\":\"read\"}", owner)
                 .status()).isEqualTo(201);
+        assertThat(api().post("/v1/orgs/" + ORG + "/groups", "{\"id\":\"finance\",\"permissions\":"
+                + "[\"invoices:approve\"]}", owner).status()).isEqualTo(201);
+        assertThat(api().post("/v1/orgs/" + ORG + "/webhooks", "{\"url\":\"http://127.0.0.1:9/hostile\","
+                + "\"types\":[\"service.deleted\"]}", owner).status()).isEqualTo(201);
     }
 
     @Test
@@ -264,7 +268,9 @@ class HostileInputIT extends LocalStackTest {
         Map<String, String> views = new LinkedHashMap<>();
         for (String path : List.of("/v1/orgs/" + ORG, "/v1/orgs/" + ORG + "/members",
                 "/v1/orgs/" + ORG + "/invitations", "/v1/orgs/" + ORG + "/services",
-                "/v1/orgs/" + ORG + "/services/svc", "/v1/orgs/" + ORG + "/api-keys", "/v1/me/orgs")) {
+                "/v1/orgs/" + ORG + "/services/svc", "/v1/orgs/" + ORG + "/services/svc/groups",
+                "/v1/orgs/" + ORG + "/api-keys", "/v1/orgs/" + ORG + "/groups", "/v1/orgs/" + ORG + "/webhooks",
+                "/v1/orgs/" + ORG + "/events?limit=100", "/v1/me/orgs")) {
             Api.Reply reply = api().get(path, owner);
             views.put(path, reply.status() + " " + reply.body());
         }
