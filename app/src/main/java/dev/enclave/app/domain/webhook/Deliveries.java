@@ -27,8 +27,11 @@ public interface Deliveries {
     Recovery recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Optional<DeliveryId> after,
                      Instant now);
 
-    /** Deliveries read by one {@link #recover}, so a request that recovers an outage of weeks stays short. */
-    int RECOVERED_PER_CALL = 500;
+    /**
+     * Deliveries read (and at most written) by one {@link #recover}, so a request that recovers an outage of weeks
+     * stays a second or two.
+     */
+    int RECOVERED_PER_CALL = 200;
 
     /** What one {@link #recover} did: how many are due again, and where to go on from, while there may be more. */
     record Recovery(int recovered, Optional<DeliveryId> next) {

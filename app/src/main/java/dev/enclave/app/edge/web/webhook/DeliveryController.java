@@ -63,7 +63,7 @@ class DeliveryController {
     @Schema(name = "RecoverDeliveries")
     record Recover(@Schema(description = "Every failed delivery made at or after this time (RFC 3339) is sent again")
                    @NotNull String since,
-                   @Schema(description = "The last answer's next: go on after it (one answer reads at most 500 "
+                   @Schema(description = "The last answer's next: go on after it (one answer reads at most 200 "
                            + "deliveries)") @Nullable String after) {
     }
 

@@ -21,6 +21,8 @@ final class WebhookKeys {
     static final String ENDPOINT_PREFIX = "WEBHOOK#";
     static final String DELIVERY_PREFIX = "DELIVERY#";
     static final String CURSOR = "WEBHOOKS#CURSOR";
+    /** The last instant a delivery id's thirteen digits of milliseconds can name (in the year 2286). */
+    private static final long LAST_MILLIS = 9_999_999_999_999L;
 
     private WebhookKeys() {
     }
@@ -49,7 +51,8 @@ final class WebhookKeys {
     static Expr deliveriesSince(TenantId tenant, WebhookEndpointId endpoint, Instant since) {
         return Expr.of("#pk = :pk AND #sk BETWEEN :from AND :to").name("#pk", TableAttributes.PARTITION_KEY)
                 .value(":pk", ItemKey.tenantPartition(tenant)).name("#sk", TableAttributes.SORT_KEY)
-                .value(":from", deliveries(endpoint) + String.format("%013d", Math.max(0, since.toEpochMilli())))
+                .value(":from", deliveries(endpoint) + String.format("%013d", Math.min(LAST_MILLIS,
+                        Math.max(0, since.toEpochMilli()))))
                 .value(":to", deliveries(endpoint) + "~");
     }
 

@@ -7,18 +7,18 @@ import dev.enclave.app.domain.webhook.Deliveries;
 import dev.enclave.app.domain.webhook.Delivery;
 import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
-import dev.enclave.app.infra.store.Expr;
-import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.TenantId;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Recovering an endpoint's failures reads at most {@link Deliveries#RECOVERED_PER_CALL} of its deliveries a request,
@@ -29,9 +29,7 @@ class RecoverInPartsIT extends LocalStackTest {
 
     private static final TenantId ORG = TenantId.of("recover-parts");
     private static final int FAILED = Deliveries.RECOVERED_PER_CALL + 20;
-
-    @Inject
-    Store store;
+    private static final int BATCH = 25;
 
     @Test
     void recover_ofMoreFailuresThanOneCallReads_answersInParts_eachFailureOnce() {
@@ -39,9 +37,12 @@ class RecoverInPartsIT extends LocalStackTest {
         String endpoint = api().post("/v1/orgs/recover-parts/webhooks", "{\"url\":\"http://127.0.0.1:9/parts\","
                 + "\"types\":[\"service.created\"]}", owner).json().get("endpoint").get("id").asText();
         Instant madeAt = Instant.now().minus(2, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MILLIS);
-        for (int place = 1; place <= FAILED; place++) {
-            assertThat(store.forTenant(ORG).put(DeliveryItems.toItem(failed(endpoint, madeAt, place)),
-                    Expr.absent())).isTrue();
+        List<WriteRequest> puts = LongStream.rangeClosed(1, FAILED).mapToObj(place -> WriteRequest.builder()
+                .putRequest(put -> put.item(DeliveryItems.toItem(failed(endpoint, madeAt, place)))).build()).toList();
+        for (int from = 0; from < puts.size(); from += BATCH) {
+            List<WriteRequest> batch = puts.subList(from, Math.min(puts.size(), from + BATCH));
+            assertThat(platform.batchWriteItem(b -> b.requestItems(Map.of(tableName, batch))).unprocessedItems())
+                    .isEmpty();
         }
         String since = "{\"since\":\"" + madeAt.minusSeconds(60) + "\"";
 
