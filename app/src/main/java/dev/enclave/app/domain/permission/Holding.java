@@ -39,14 +39,18 @@ public record Holding(Set<GroupName> groups, GroupDefinitions definitions) {
     /**
      * The authority a change that needs {@code permission} and gives (or takes) {@code given} is written on: one of
      * the groups {@code permission} comes from, every group of the actor's that a permission the given groups carry
-     * comes from, and the definitions as read when one of those, or of the given groups, is custom.
+     * comes from (but those every member holds), and the definitions as read when one of those, or of the given
+     * groups, is custom.
      */
     public Authority authorityToGive(Permission permission, Set<GroupName> given) {
         EffectivePermissions held = permissions();
+        Set<Permission> everyones = definitions.permissionsOf(GroupName.MEMBER);
         Set<GroupName> sources = new TreeSet<>();
         given.stream().filter(group -> !group.isOwner()).flatMap(group -> definitions.permissionsOf(group).stream())
+                .filter(carried -> !everyones.contains(carried))
                 .forEach(carried -> sources.addAll(held.sourcesOf(carried)));
         sources.retainAll(groups);
+        sources.remove(GroupName.MEMBER);
         boolean customGiven = given.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
         return authorityFor(permission).keeping(sources, customGiven);
     }

@@ -118,6 +118,12 @@ class GroupDefinitionsTest {
         assertThat(givingBilling.heldBy(Set.of(GroupName.ADMIN))).isTrue();
         assertThat(new Holding(Set.of(GroupName.ADMIN), DEFINED).authorityToGive(SystemPermissions.MEMBERS_MANAGE,
                 Set.of(GroupName.ADMIN)).onCustomGroups()).as("a built-in group given, on built-in groups").isFalse();
+        GroupName readers = new GroupName("readers");
+        GroupDefinitions withReaders = new GroupDefinitions(new TreeMap<>(Map.of(readers, new CustomGroup(readers, "",
+                Set.of(SystemPermissions.ORG_READ), Instant.EPOCH, Instant.EPOCH, 1))), 1);
+        assertThat(new Holding(Set.of(GroupName.ADMIN, GroupName.MEMBER, readers), withReaders)
+                .authorityToGive(SystemPermissions.MEMBERS_MANAGE, Set.of(GroupName.MEMBER)).kept())
+                .as("what every member holds keeps no group").isEmpty();
     }
 
     @Test

@@ -62,7 +62,7 @@ class InputAtTheLimitsIT extends LocalStackTest {
         String owner = journeys().organisation("limits-export");
 
         Api.Reply csv = api().send(api().request("/v1/orgs/limits-export/audit-log/export", owner)
-                .header("Accept", "text/csv").GET());
+                .header("Accept", "text/csv, */*;q=0.8").GET());
         Api.Reply ndjson = api().send(api().request("/v1/orgs/limits-export/audit-log/export?format=ndjson", owner)
                 .header("Accept", "application/x-ndjson").GET());
 

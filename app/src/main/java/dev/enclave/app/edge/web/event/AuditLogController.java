@@ -145,11 +145,13 @@ class AuditLogController {
                 }));
     }
 
-    /** Whether the request's Accept names CSV and not NDJSON: {@code format} left out, the header decides. */
+    /**
+     * Whether the request's Accept names CSV and not NDJSON, each by its own name (a wildcard names neither):
+     * {@code format} left out, the header decides.
+     */
     private static boolean asksForCsv(HttpRequest<?> request) {
-        var accepted = request.accept();
-        return accepted.stream().anyMatch(type -> type.matches(CSV))
-                && accepted.stream().noneMatch(type -> type.matches(NDJSON));
+        var named = request.accept().stream().map(MediaType::getName).toList();
+        return named.contains(CSV.getName()) && !named.contains(NDJSON.getName());
     }
 
     private static HttpResponse<?> withQuery(HttpRequest<?> request, AuditQueries.Read read,
