@@ -78,6 +78,10 @@ class WebhooksIT extends LocalStackTest {
                 .findFirst().orElseThrow();
         assertThat(json(got.stream().filter(r -> r.id().equals(removed.get("id").asText())).findFirst()
                 .orElseThrow().body())).isEqualTo(removed);
+        String endpoint = created.get("endpoint").get("id").asText();
+        assertThat(send("DELETE", "/v1/orgs/hooks-journey/webhooks/" + endpoint, owner).status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/hooks-journey/webhooks/" + endpoint + "/deliveries", owner).json()
+                .get("items")).as("a deleted endpoint's deliveries stay listed").hasSize(got.size());
     }
 
     @Test

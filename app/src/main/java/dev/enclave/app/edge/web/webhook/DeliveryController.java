@@ -98,12 +98,13 @@ class DeliveryController {
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
                 SystemPermissions.WEBHOOKS_MANAGE, granted -> {
-                    if (endpoints.find(granted.tenant(), endpoint).isEmpty()) {
-                        return Rejections.toResponse(request, Reason.WEBHOOK_ENDPOINT_NOT_FOUND,
-                                "No such webhook endpoint.");
-                    }
                     Deliveries.DeliveryPage page = deliveries.list(granted.tenant(), endpoint, before,
                             limit == null ? 50 : limit);
+                    if (page.deliveries().isEmpty() && before.isEmpty()
+                            && endpoints.find(granted.tenant(), endpoint).isEmpty()) {
+                        return Rejections.toResponse(request, Reason.WEBHOOK_ENDPOINT_NOT_FOUND,
+                                "No such webhook endpoint, nor deliveries of one deleted.");
+                    }
                     return HttpResponse.ok(new DeliveryPage(page.deliveries().stream().map(DeliveryView::of)
                             .toList(), page.before().map(DeliveryId::value).orElse(null)));
                 }));

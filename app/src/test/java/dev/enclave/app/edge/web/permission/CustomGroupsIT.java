@@ -24,6 +24,7 @@ import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -144,6 +145,29 @@ class CustomGroupsIT extends LocalStackTest {
         Authority now = new Holding(manager.groups(), groups.of(tenant)).authorityFor(SystemPermissions.MEMBERS_MANAGE);
         assertThat(changes.grant(manager, now, UserKey.of(ISSUER, "bob"), "bob",
                 new GroupName("billing"), Optional.empty())).isEqualTo(MembershipChanges.Change.DONE);
+    }
+
+    @Test
+    void givingAGroup_isStopped_whenTheGroupWhatItCarriesCameFromIsTakenMeanwhile() {
+        String owner = journeys().organisation("cg-giving");
+        define("cg-giving", owner, "managers", "members:manage");
+        define("cg-giving", owner, "approvers", "invoices:approve");
+        journeys().join("cg-giving", owner, "mgr");
+        journeys().join("cg-giving", owner, "bob");
+        put("/v1/orgs/cg-giving/members/mgr/groups/managers", owner);
+        put("/v1/orgs/cg-giving/members/mgr/groups/approvers", owner);
+        TenantId tenant = TenantId.of("cg-giving");
+        GroupName approvers = new GroupName("approvers");
+        Membership manager = members.find(tenant, UserKey.of(ISSUER, "mgr")).orElseThrow();
+        Holding judged = new Holding(manager.groups(), groups.of(tenant));
+        assertThat(judged.whyNotGive(approvers)).as("mgr may give approvers when judged").isEmpty();
+
+        delete("/v1/orgs/cg-giving/members/mgr/groups/approvers", owner);
+
+        assertThat(changes.grant(manager, judged.authorityToGive(SystemPermissions.MEMBERS_MANAGE, Set.of(approvers)),
+                UserKey.of(ISSUER, "bob"), "bob", approvers, Optional.empty()))
+                .isEqualTo(MembershipChanges.Change.ACTOR_GONE);
+        assertThat(members.find(tenant, UserKey.of(ISSUER, "bob")).orElseThrow().groups()).doesNotContain(approvers);
     }
 
     @Test
