@@ -17,10 +17,21 @@ import java.util.Set;
  * @param creator    the member who created it, whose authority it carries: it works only while they are still an
  *                   admin or owner of the organisation (empty: a key stored before creators were recorded)
  * @param permissions what it may do besides obtaining credentials
+ * @param creatorJoinedAt when the creator's membership began: the key works only for that membership, not for one
+ *                   of the same user made again after a removal (empty: a key stored before it was recorded)
  */
 public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
                      Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
-                     Optional<UserKey> creator, Set<ApiKeyPermission> permissions) {
+                     Optional<UserKey> creator, Set<ApiKeyPermission> permissions,
+                     Optional<Instant> creatorJoinedAt) {
+
+    /** A key whose creator's membership is not on record. */
+    public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+                  Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
+                  Optional<UserKey> creator, Set<ApiKeyPermission> permissions) {
+        this(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, creator, permissions,
+                Optional.empty());
+    }
 
     /** A key that may only obtain credentials. */
     public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
@@ -47,18 +58,24 @@ public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, S
         Objects.requireNonNull(secretHash, "secretHash");
         Objects.requireNonNull(creator, "creator");
         permissions = Set.copyOf(permissions);
+        Objects.requireNonNull(creatorJoinedAt, "creatorJoinedAt");
     }
 
-    /** The key created by {@code member}, whose authority it carries. */
-    public ApiKey createdByMember(UserKey member) {
+    /** The key created by {@code member}, whose membership began {@code joinedAt}, and whose authority it carries. */
+    public ApiKey createdByMember(UserKey member, Instant joinedAt) {
         return new ApiKey(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash,
-                Optional.of(member), permissions);
+                Optional.of(member), permissions, Optional.of(joinedAt));
     }
 
     /** This key, allowed {@code granted} too. */
     public ApiKey allowed(Set<ApiKeyPermission> granted) {
         return new ApiKey(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, creator,
-                granted);
+                granted, creatorJoinedAt);
+    }
+
+    /** Whether {@code joinedAt} is the beginning of the membership that created this key (unknown: any). */
+    public boolean createdInMembershipOf(Instant joinedAt) {
+        return creatorJoinedAt.map(joinedAt::equals).orElse(true);
     }
 
     public boolean may(ApiKeyPermission permission) {

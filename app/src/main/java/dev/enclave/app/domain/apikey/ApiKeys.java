@@ -50,9 +50,13 @@ public interface ApiKeys {
     record Lookup(Optional<ApiKey> key, Optional<Organisation> organisation, Optional<Membership> creator,
                   GroupDefinitions definitions) {
 
-        /** Whether the key's creator still holds {@code api_keys:manage}, as the organisation defines it now. */
-        public boolean creatorManagesKeys() {
-            return creatorHolds(SystemPermissions.API_KEYS_MANAGE);
+        /**
+         * Whether {@code key}'s creator, in the membership that created it (not one made again after a removal),
+         * still holds {@code api_keys:manage}, as the organisation defines it now.
+         */
+        public boolean creatorManagesKeys(ApiKey key) {
+            return creator.filter(member -> key.createdInMembershipOf(member.joinedAt())).isPresent()
+                    && creatorHolds(SystemPermissions.API_KEYS_MANAGE);
         }
 
         /**

@@ -50,7 +50,7 @@ public record AuthenticatingApiKey(ApiKeys keys, Clock clock) {
         }
         ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
         Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
-                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty() || found.creatorManagesKeys())
+                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty() || found.creatorManagesKeys(k))
                 .map(k -> k.creator().isEmpty() ? k : k.allowed(found.stillGiven(k.permissions())));
         if (key.isEmpty() || found.organisation().isEmpty()
                 || found.organisation().get().status() == OrganisationStatus.DELETING) {

@@ -21,11 +21,12 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
-     * What a create asks for: expiry in whole days from now, if any; made by {@code creator}, who holds
-     * {@code creatorHolds} as the access decision read it.
+     * What a create asks for: expiry in whole days from now, if any; made by {@code creator}, a member since
+     * {@code creatorJoinedAt}, who holds {@code creatorHolds} as the access decision read it.
      */
     public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
-                          String createdBy, UserKey creator, Holding creatorHolds, Set<ApiKeyPermission> permissions) {
+                          String createdBy, UserKey creator, Instant creatorJoinedAt, Holding creatorHolds,
+                          Set<ApiKeyPermission> permissions) {
     }
 
     /** The stored key and, once, its secret. */
@@ -45,7 +46,8 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
         ApiKeySecret secret = ApiKeySecret.issue(command.organisation().id(), id, RANDOM);
         ApiKey key = new ApiKey(id, command.organisation().id(), command.name(), command.access(), command.createdBy(), now,
                 command.expiresInDays().map(days -> now.plus(days, ChronoUnit.DAYS)), Optional.empty(),
-                secret.hash()).createdByMember(command.creator()).allowed(command.permissions());
+                secret.hash()).createdByMember(command.creator(), command.creatorJoinedAt())
+                .allowed(command.permissions());
         return switch (keys.create(key, command.organisation(), settings.getMaximumApiKeys())) {
             case CREATED -> Outcome.done(new Created(key, secret));
             case LIMIT_REACHED -> Outcome.refused(Reason.API_KEY_LIMIT_REACHED,

@@ -29,11 +29,23 @@ import java.util.stream.Collectors;
  *                      (none recorded: an invitation stored before generations were, checked by id alone)
  * @param inviterName   the inviter's display name when they sent it (their profile's copy on their membership), for
  *                      the invitee and the organisation's lists; empty when they had none, or for older invitations
+ * @param inviterJoinedAt when the inviter's membership began: only that membership's authority carries the
+ *                      invitation, not one of the same user made again after a removal (empty: older invitations)
  */
 public record Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
                          Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
                          Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy, Optional<UserKey> inviter,
-                         Map<ServiceId, String> serviceGenerations, Optional<String> inviterName) {
+                         Map<ServiceId, String> serviceGenerations, Optional<String> inviterName,
+                         Optional<Instant> inviterJoinedAt) {
+
+    /** An invitation whose inviter's membership is not on record. */
+    public Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
+                      Set<ServiceGroup> serviceGroups, String tokenHash, InvitationStatus status, Instant createdAt,
+                      Instant validUntil, String invitedBy, Optional<UserKey> acceptedBy, Optional<UserKey> inviter,
+                      Map<ServiceId, String> serviceGenerations, Optional<String> inviterName) {
+        this(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil, invitedBy, acceptedBy,
+                inviter, serviceGenerations, inviterName, Optional.empty());
+    }
 
     /** An invitation without its inviter's name. */
     public Invitation(TenantId tenant, InvitationId id, Email email, Set<GroupName> groups,
@@ -62,6 +74,7 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
         Objects.requireNonNull(acceptedBy, "acceptedBy");
         Objects.requireNonNull(inviter, "inviter");
         Objects.requireNonNull(inviterName, "inviterName");
+        Objects.requireNonNull(inviterJoinedAt, "inviterJoinedAt");
         groups = Set.copyOf(groups);
         serviceGroups = Set.copyOf(serviceGroups);
         serviceGenerations = Map.copyOf(serviceGenerations);
@@ -71,31 +84,41 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
     public Invitation withoutServices(Set<ServiceId> services) {
         return new Invitation(tenant, id, email, groups, serviceGroups.stream()
                 .filter(granted -> !services.contains(granted.service())).collect(Collectors.toSet()), tokenHash,
-                status, createdAt, validUntil, invitedBy, acceptedBy, inviter, serviceGenerations, inviterName);
+                status, createdAt, validUntil, invitedBy, acceptedBy, inviter, serviceGenerations, inviterName,
+                inviterJoinedAt);
     }
 
-    /** The invitation sent by {@code member}, whose authority it carries, named {@code name} when they sent it. */
-    public Invitation invitedBy(UserKey member, Optional<String> name) {
+    /**
+     * The invitation sent by {@code member} in their membership that began {@code joinedAt}, whose authority it
+     * carries, named {@code name} when they sent it.
+     */
+    public Invitation invitedBy(UserKey member, Instant joinedAt, Optional<String> name) {
         return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
-                invitedBy, acceptedBy, Optional.of(member), serviceGenerations, name);
+                invitedBy, acceptedBy, Optional.of(member), serviceGenerations, name, Optional.of(joinedAt));
     }
 
-    /** The invitation sent by {@code member}, whose authority it carries. */
+    /** The invitation sent by {@code member}, whose authority it carries (their membership not on record). */
     public Invitation invitedBy(UserKey member) {
-        return invitedBy(member, inviterName);
+        return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
+                invitedBy, acceptedBy, Optional.of(member), serviceGenerations, inviterName, Optional.empty());
+    }
+
+    /** Whether a membership that began {@code joinedAt} is the one that sent it (not on record: any). */
+    public boolean sentInMembershipOf(Instant joinedAt) {
+        return inviterJoinedAt.map(joinedAt::equals).orElse(true);
     }
 
     /** The invitation with the generations of the services it grants groups of, as they were when it was sent. */
     public Invitation withServiceGenerations(Map<ServiceId, String> generations) {
         return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
-                invitedBy, acceptedBy, inviter, generations, inviterName);
+                invitedBy, acceptedBy, inviter, generations, inviterName, inviterJoinedAt);
     }
 
     /** The invitation with another status, token hash and validity, and everything else as it was. */
     public Invitation as(InvitationStatus newStatus, String newTokenHash, Instant newValidUntil,
                          Optional<UserKey> newAcceptedBy) {
         return new Invitation(tenant, id, email, groups, serviceGroups, newTokenHash, newStatus, createdAt,
-                newValidUntil, invitedBy, newAcceptedBy, inviter, serviceGenerations, inviterName);
+                newValidUntil, invitedBy, newAcceptedBy, inviter, serviceGenerations, inviterName, inviterJoinedAt);
     }
 
     /** The services it grants groups of. */

@@ -68,7 +68,7 @@ public final class SendingInvitation {
         InviteToken token = InviteToken.issue(tenant, id, random);
         Invitation invitation = new Invitation(tenant, id, email, command.groups(), command.serviceGroups(),
                 token.hash(), InvitationStatus.PENDING, now, now.plus(Duration.ofDays(command.expiresInDays())),
-                inviter.userId(), Optional.empty()).invitedBy(inviter.user(),
+                inviter.userId(), Optional.empty()).invitedBy(inviter.user(), inviter.joinedAt(),
                 inviter.profile().profile().get(ProfileField.NAME));
         InvitationDelivery delivery = deliveries.of(tenant);
         return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token))) {

@@ -49,6 +49,8 @@ public record AssigningServiceGroups(Services services) {
                 service.get(), judged(command, service.get()))) {
             case ASSIGNED -> decided(Outcome.done());
             case NOT_A_MEMBER -> decided(notFound());
+            case TOO_MANY_GROUPS -> decided(Outcome.refused(Reason.CONFLICT, "A member is in at most "
+                    + Services.MOST_GROUPS_OF_A_MEMBER + " service groups; take them out of one first."));
             case ORGANISATION_GONE -> decided(Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
                     "The organisation no longer exists."));
             case ACTOR_CHANGED -> decided(actorChanged());

@@ -21,7 +21,16 @@ public interface Services extends ServiceLookup {
     @Override
     Optional<Service> find(Organisation organisation, ServiceId service);
 
-    List<Service> list(Organisation organisation);
+    /** The organisation's services in id order, {@code limit} at most, after {@code after} when given. */
+    ServicePage list(Organisation organisation, Optional<ServiceId> after, int limit);
+
+    /** A page of services, and the last one of it when there may be more. */
+    record ServicePage(List<Service> services, Optional<ServiceId> last) {
+        public ServicePage {
+            services = List.copyOf(services);
+            Objects.requireNonNull(last, "last");
+        }
+    }
 
     /** Renames when the version matches; empty when it does not (or the service is gone). */
     Optional<Service> rename(Organisation organisation, ServiceId service, String name, ExpectedVersion expected);
@@ -73,7 +82,13 @@ public interface Services extends ServiceLookup {
     enum Creation { CREATED, TAKEN, ORGANISATION_GONE }
 
     /** What assigning came to. */
-    enum Assignment { ASSIGNED, NOT_A_MEMBER, SERVICE_CHANGED, ORGANISATION_GONE, ACTOR_CHANGED }
+    /**
+     * The most service groups one member is in: few enough that removing the member takes every assignment with
+     * the membership in one transaction.
+     */
+    int MOST_GROUPS_OF_A_MEMBER = 90;
+
+    enum Assignment { ASSIGNED, NOT_A_MEMBER, TOO_MANY_GROUPS, SERVICE_CHANGED, ORGANISATION_GONE, ACTOR_CHANGED }
 
     /** What unassigning came to. */
     enum Unassignment { UNASSIGNED, SERVICE_CHANGED, ACTOR_CHANGED }

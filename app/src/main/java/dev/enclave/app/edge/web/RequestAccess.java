@@ -1,12 +1,14 @@
 package dev.enclave.app.edge.web;
 
 import dev.enclave.app.domain.access.AccessDecision;
+import dev.enclave.app.domain.access.ActingAuthority;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.profile.ChangingProfile;
 import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.edge.observability.RequestEventContext;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
@@ -58,6 +60,8 @@ public final class RequestAccess {
         AccessDecision decision = access.judge(standing(request, caller, organisation), needed);
         if (decision instanceof AccessDecision.Granted member) {
             budgets.granted(member.tenant(), member.membership().user(), member.organisation().limits());
+            RequestEventContext.actingMember(request, new ActingAuthority(member.membership(),
+                    member.holding().authorityFor(needed)));
         }
         return decision;
     }

@@ -24,8 +24,10 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
     public static final int MAX_WRITES = 100;
     /** The most events one change records. */
     public static final int MAX_EVENTS = 2;
-    /** The writes a change may make besides its events and their places (the log's head). */
-    public static final int MAX_CHANGE_WRITES = MAX_WRITES - MAX_EVENTS - 1;
+    /** The checks of its actor the event log may add to a change ({@code SequencedEventLog}). */
+    public static final int MAX_ACTOR_CHECKS = 2;
+    /** The writes a change may make besides its events, their places (the log's head) and its actor's checks. */
+    public static final int MAX_CHANGE_WRITES = MAX_WRITES - MAX_EVENTS - 1 - MAX_ACTOR_CHECKS;
 
     public Transaction {
         writes = List.copyOf(writes);

@@ -109,17 +109,24 @@ class AuthenticatingApiKeyTest {
     }
 
     @Test
-    void aKey_worksWhileItsCreatorIsAnAdminOrOwner_andLapsesWhenTheyLeaveOrLoseTheRole() {
+    void aKey_worksWhileItsCreatorIsAnAdminOrOwner_andLapsesWhenTheyLeaveOrLoseTheRole_forGood() {
         ApiKeySecret ofAnAdmin = keys.storeCreatedBy(UserKey.of("iss", "ada"), GroupName.MEMBER, GroupName.ADMIN);
         ApiKeySecret ofAnOwner = keys.storeCreatedBy(UserKey.of("iss", "olga"), GroupName.MEMBER, GroupName.OWNER);
         ApiKeySecret ofADemoted = keys.storeCreatedBy(UserKey.of("iss", "dan"), GroupName.MEMBER);
         ApiKeySecret ofTheRemoved = keys.storeCreatedBy(UserKey.of("iss", "rob"));
+        ApiKeySecret ofTheRemovedAndAddedAgain = keys.storeCreatedBy(UserKey.of("iss", "rae"), GroupName.MEMBER,
+                GroupName.ADMIN);
+        keys.members.put(UserKey.of("iss", "rae"), new Membership(ACME, UserKey.of("iss", "rae"), "rae", "iss",
+                Optional.empty(), Set.of(GroupName.MEMBER, GroupName.ADMIN), NOW.minusSeconds(60), 1));
 
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofAnAdmin.reveal()))).isInstanceOf(Outcome.Done.class);
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofAnOwner.reveal()))).isInstanceOf(Outcome.Done.class);
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofADemoted.reveal())))
                 .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemoved.reveal())))
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemovedAndAddedAgain.reveal())))
+                .as("a key of the membership before a removal, the same user an admin again")
                 .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
     }
 
@@ -136,7 +143,7 @@ class AuthenticatingApiKeyTest {
         /** A working key created by {@code creator}, a member now in {@code groups} (none: no longer a member). */
         ApiKeySecret storeCreatedBy(UserKey creator, GroupName... groups) {
             ApiKeySecret secret = store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
-            stored.put(secret.id(), stored.get(secret.id()).createdByMember(creator));
+            stored.put(secret.id(), stored.get(secret.id()).createdByMember(creator, NOW.minusSeconds(7200)));
             lookups.put(secret.id(), stored.get(secret.id()));
             if (groups.length > 0) {
                 members.put(creator, new Membership(ACME, creator, "ada", "iss", Optional.empty(), Set.of(groups),

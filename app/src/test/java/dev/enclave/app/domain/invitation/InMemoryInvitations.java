@@ -241,7 +241,8 @@ final class InMemoryInvitations implements Invitations {
         boolean guardNamesIt = invitation.id().equals(invitees.get(invitee));
         boolean servicesExist = servicesExist(invitation);
         boolean inviterMayGrant = invitation.inviter().map(inviter -> MembershipRules.mayGrant(
-                memberships.find(tenant, inviter), GroupDefinitions.NONE, invitation.groups())).orElse(true);
+                memberships.find(tenant, inviter).filter(found -> invitation.sentInMembershipOf(found.joinedAt())),
+                GroupDefinitions.NONE, invitation.groups())).orElse(true);
         if (!(stillPending && notYetAMember && seatAvailable && guardNamesIt && servicesExist && inviterMayGrant)) {
             boolean onlyTheInviter = notYetAMember && seatAvailable && servicesExist && !inviterMayGrant;
             return onlyTheInviter ? WriteOutcome.INVITER_GONE

@@ -17,7 +17,6 @@ import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
-import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.member.DynamoDbMembers;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.TenantId;
@@ -131,26 +130,28 @@ class InMemoryMembersIT extends LocalStackTest {
     }
 
     @Test
-    void removal_ofAMemberWithMoreAssignmentsThanOneTransactionHolds_answersAlike() {
+    void removal_ofAMemberInAsManyServiceGroupsAsTheyMayBe_isOneTransaction_andAnswersAlike() {
         Twins twins = new Twins("twin-large", "bob");
         Membership member = stored.find(twins.tenant, BOB).orElseThrow();
         Organisation organisation = organisations.find(twins.tenant).orElseThrow();
         ServiceId service = new ServiceId("reports");
         assertThat(services.create(organisation, service, "Reports")).isEqualTo(Services.Creation.CREATED);
-        int oneTooMany = Transaction.MAX_CHANGE_WRITES - 3;
-        for (int i = 0; i < oneTooMany; i++) {
+        int most = Services.MOST_GROUPS_OF_A_MEMBER;
+        for (int i = 0; i < most; i++) {
             assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), BOB,
                     member.userId(), services.find(organisation, service).orElseThrow(), Optional.empty())).isEqualTo(Services.Assignment.ASSIGNED);
         }
-        twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 0, oneTooMany));
+        twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 0, most));
 
+        assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + most)), BOB,
+                member.userId(), services.find(organisation, service).orElseThrow(), Optional.empty()))
+                .as("one group more").isEqualTo(Services.Assignment.TOO_MANY_GROUPS);
+        assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB,
+                member.userId(), services.find(organisation, service).orElseThrow(), Optional.empty()))
+                .as("a group they are in already").isEqualTo(Services.Assignment.ASSIGNED);
         UserKey owner = twins.owner;
-        twins.step("one write too many", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, BOB)), Change.TOO_LARGE);
-
-        services.unassign(organisation, new ServiceGroup(service, new GroupName("g0")), BOB, BOB.digest(),
-                Optional.empty(), Optional.empty());
-        twins.memory.serviceGroups(twins.tenant, BOB, groups(service, 1, oneTooMany));
-        twins.step("exactly one transaction", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, BOB)), Change.DONE);
+        twins.step("every assignment with the membership", m -> m.remove(twins.actor(owner),
+                authority(twins.actor(owner)), twins.read(m, BOB)), Change.DONE);
     }
 
     @Test

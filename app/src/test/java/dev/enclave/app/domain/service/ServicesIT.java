@@ -94,6 +94,32 @@ class ServicesIT extends LocalStackTest {
     }
 
     @Test
+    void services_areListedAPageAtATime_inIdOrder_withACursorOfTheServiceListAlone() {
+        String owner = journeys().organisation("svc-list-pages");
+        for (String id : List.of("delta", "alpha", "charlie", "bravo", "echo")) {
+            createService("svc-list-pages", id, owner);
+        }
+
+        JsonNode first = api().get("/v1/orgs/svc-list-pages/services?limit=2", owner).json();
+        JsonNode second = api().get("/v1/orgs/svc-list-pages/services?limit=2&cursor="
+                + first.get("nextCursor").asText(), owner).json();
+        JsonNode last = api().get("/v1/orgs/svc-list-pages/services?limit=2&cursor="
+                + second.get("nextCursor").asText(), owner).json();
+        Api.Reply membersCursor = api().hostile().get("/v1/orgs/svc-list-pages/services/alpha/groups/g/members?cursor="
+                + first.get("nextCursor").asText(), owner);
+
+        assertThat(first.findValuesAsText("id")).containsExactly("alpha", "bravo");
+        assertThat(second.findValuesAsText("id")).containsExactly("charlie", "delta");
+        assertThat(last.findValuesAsText("id")).containsExactly("echo");
+        assertThat(last.get("nextCursor").isNull()).isTrue();
+        assertThat(api().get("/v1/orgs/svc-list-pages/services", owner).json().get("items")).hasSize(5);
+        assertThat(membersCursor.status()).as("the service list's cursor on a group's members").isEqualTo(400);
+        assertThat(api().hostile().get("/v1/orgs/svc-list-pages/services?limit=101", owner).status()).isEqualTo(400);
+        assertThat(api().hostile().get("/v1/orgs/svc-list-pages/services?cursor=bm9wZQ", owner).status())
+                .isEqualTo(400);
+    }
+
+    @Test
     void invitationServiceGroups_areGrantedOnAcceptOnly() {
         String owner = journeys().organisation("svc-invite");
         createService("svc-invite", "reports", owner);
@@ -186,17 +212,18 @@ class ServicesIT extends LocalStackTest {
     void deletingAService_takesWhatOneTransactionHolds_countingTheMembershipsItForgetsItsGroupsOn() {
         String owner = journeys().organisation("svc-big-delete");
         createService("svc-big-delete", "crm", owner);
-        BigOrganisations.addMembers(platform, tableName, "svc-big-delete", "m", 49);
-        for (int n = 0; n < 49; n++) {
+        BigOrganisations.addMembers(platform, tableName, "svc-big-delete", "m", 48);
+        for (int n = 0; n < 48; n++) {
             assertThat(send("PUT", "/v1/orgs/svc-big-delete/services/crm/groups/sales/members/m-" + n, null, owner,
                     null).status()).isEqualTo(204);
         }
 
         Api.Reply tooMany = send("DELETE", "/v1/orgs/svc-big-delete/services/crm", null, owner, null);
-        assertThat(tooMany.status()).as("49 assignments and 49 memberships: one write too many").isEqualTo(409);
+        assertThat(tooMany.status()).as("48 assignments and 48 memberships: two writes too many").isEqualTo(409);
         send("DELETE", "/v1/orgs/svc-big-delete/services/crm/groups/sales/members/m-0", null, owner, null);
 
         assertThat(send("DELETE", "/v1/orgs/svc-big-delete/services/crm", null, owner, null).status())
+                .as("47 and 47, with the service, its event, the log's head and two checks of its actor: 100")
                 .isEqualTo(204);
         assertThat(Invariants.check(platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true))
                 .items().stream()).violations()).as("no membership still records crm/sales")

@@ -49,6 +49,7 @@ class ConfigurationDocumentTest {
     private static final Map<String, String> NOT_SETTINGS = Map.ofEntries(
             Map.entry("enclave.access-standing", "request attribute"),
             Map.entry("enclave.acting-api-key", "request attribute"),
+            Map.entry("enclave.acting-member", "request attribute"),
             Map.entry("enclave.caller", "request attribute"),
             Map.entry("enclave.idempotency-claim", "request attribute"),
             Map.entry("enclave.request-id", "request attribute"),

@@ -144,7 +144,8 @@ class ApiKeyController {
             Access level = DataNamespaceView.access(body.access());
             return Rejections.answer(request, creating.create(new CreatingApiKey.Command(granted.organisation(),
                     body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
-                    granted.membership().user(), granted.holding(), body.granted())), created -> {
+                    granted.membership().user(), granted.membership().joinedAt(), granted.holding(), body.granted())),
+                    created -> {
                         ApiKey key = created.key();
                         return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
                                 key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()),

@@ -81,7 +81,7 @@ import java.util.function.Function;
 @Requires(beans = Services.class)
 class ServiceController {
 
-    /** The organisation's services, all of them: {@code nextCursor} is always {@code null}. */
+    /** A page of the organisation's services: {@code nextCursor} is {@code null} on the last. */
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "ServicePage")
@@ -123,6 +123,8 @@ class ServiceController {
     record Access(boolean allowed) {
     }
 
+    private static final String SERVICE_LIST = "services";
+
     private final RequestAccess access;
     private final Services services;
     private final ChangingServices changing;
@@ -141,7 +143,9 @@ class ServiceController {
     @Operation(operationId = "createService", summary = "Create a service")
     @ApiResponse(responseCode = "201", description = "The service",
             headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "Location",
-                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
+                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string")),
+                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
+                schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceView.class)))
     @Problems.Conflict
@@ -157,13 +161,29 @@ class ServiceController {
                         .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), created.version()).header())));
     }
 
-    @Operation(operationId = "listServices", summary = "List services")
+    @Operation(operationId = "listServices", summary = "List services, a page at a time in id order")
     @ApiResponse(responseCode = "200", description = "The services",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
     @Get("/services")
-    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
-        return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> HttpResponse.ok(
-                new ServicePage(services.list(organisation).stream().map(ServiceView::of).toList(), null)));
+    HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                         @Parameter(description = "1 to 100 (default 25)") @Nullable @QueryValue Integer limit,
+                         @Parameter(description = "The nextCursor of the previous page")
+                         @Nullable @QueryValue String cursor) {
+        Optional<PageSize> size = PageSize.requested(limit);
+        if (size.isEmpty()) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
+        }
+        return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> {
+            Optional<ServiceId> after = serviceAfter(organisation, cursor);
+            if (cursor != null && after.isEmpty()) {
+                return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                        "Use the nextCursor the previous page of services returned, unchanged.");
+            }
+            Services.ServicePage page = services.list(organisation, after, size.get().value());
+            return HttpResponse.ok(new ServicePage(page.services().stream().map(ServiceView::of).toList(),
+                    page.last().map(last -> cursors.cursors().encode(organisation.id(), organisation.incarnation(),
+                            SERVICE_LIST, last.value())).orElse(null)));
+        });
     }
 
     @Operation(operationId = "getService", summary = "Read a service")
@@ -278,6 +298,16 @@ class ServiceController {
         }
         return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> HttpResponse.ok(new Access(
                 services.isAssigned(organisation, asked.get(), UserKey.of(caller.issuer(), userId)))));
+    }
+
+    /** The service a cursor of the service list continues after; empty for none, or for a cursor of no page. */
+    private Optional<ServiceId> serviceAfter(Organisation organisation, @Nullable String cursor) {
+        if (cursor == null) {
+            return Optional.empty();
+        }
+        Optional<String> position = cursors.cursors().decode(organisation.id(), organisation.incarnation(),
+                SERVICE_LIST, cursor);
+        return position.flatMap(ServiceId::parse);
     }
 
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Permission needed,

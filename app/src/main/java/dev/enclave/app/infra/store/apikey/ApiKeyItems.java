@@ -59,6 +59,8 @@ final class ApiKeyItems {
                     .orElse(null)).setter((b, v) -> b.creator = v))
             .addAttribute(String.class, a -> a.name("permissions").getter(ApiKeyItems::permissions)
                     .setter((b, v) -> b.permissions = v))
+            .addAttribute(String.class, a -> a.name("creatorJoinedAt").getter(k -> text(k.creatorJoinedAt()))
+                    .setter((b, v) -> b.creatorJoinedAt = v))
             .build(), "an API key");
 
     private ApiKeyItems() {
@@ -109,6 +111,7 @@ final class ApiKeyItems {
         private String secretHash;
         private String creator;
         private String permissions;
+        private String creatorJoinedAt;
 
         ApiKey build() {
             return new ApiKey(new ApiKeyId(Objects.requireNonNull(id, "keyId")),
@@ -117,7 +120,7 @@ final class ApiKeyItems {
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Optional.ofNullable(expiresAt).map(Instant::parse), Optional.ofNullable(lastUsedAt)
                     .map(Instant::parse), secretHash, Optional.ofNullable(creator).map(UserKey::new),
-                    permissions(permissions));
+                    permissions(permissions), Optional.ofNullable(creatorJoinedAt).map(Instant::parse));
         }
     }
 }

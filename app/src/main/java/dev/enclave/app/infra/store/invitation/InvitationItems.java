@@ -81,6 +81,8 @@ final class InvitationItems {
                     .setter((b, v) -> b.inviter = v))
             .addAttribute(String.class, a -> a.name(INVITER_NAME).getter(i -> i.inviterName().orElse(null))
                     .setter((b, v) -> b.inviterName = v))
+            .addAttribute(String.class, a -> a.name("inviterJoinedAt").getter(i -> i.inviterJoinedAt()
+                    .map(Instant::toString).orElse(null)).setter((b, v) -> b.inviterJoinedAt = v))
             .addAttribute(EnhancedType.mapOf(String.class, String.class), a -> a.name(SERVICE_GENERATIONS)
                     .getter(InvitationItems::serviceGenerations).setter((b, v) -> b.serviceGenerations = v))
             .addAttribute(String.class, a -> a.name(TableDesign.BY_TENANT_COLLECTION.partitionKey())
@@ -143,6 +145,7 @@ final class InvitationItems {
         private String inviter;
         private Map<String, String> serviceGenerations;
         private String inviterName;
+        private String inviterJoinedAt;
 
         Invitation build() {
             return new Invitation(TenantId.of(Objects.requireNonNull(tenant, "tenant")),
@@ -156,7 +159,7 @@ final class InvitationItems {
                     Instant.ofEpochSecond(Objects.requireNonNull(validUntil, VALID_UNTIL)),
                     Objects.requireNonNull(invitedBy, "invitedBy"), Optional.ofNullable(acceptedBy).map(UserKey::new),
                     Optional.ofNullable(inviter).map(UserKey::new), serviceGenerations(serviceGenerations),
-                    Optional.ofNullable(inviterName));
+                    Optional.ofNullable(inviterName), Optional.ofNullable(inviterJoinedAt).map(Instant::parse));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.store.member;
 
+import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
@@ -8,8 +9,10 @@ import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Items that exist only for a member and go in the same transaction as their membership: the member's place in
@@ -29,14 +32,30 @@ public interface MemberDependents {
     List<ItemKey> of(TenantId tenant, UserKey user, Set<String> recorded);
 
     /**
+     * The most dependents a membership records (its service groups): few enough that its removal deletes them all in
+     * its one transaction, beside its own writes and the checks of its actor.
+     */
+    int MOST = Services.MOST_GROUPS_OF_A_MEMBER;
+
+    /**
      * The write, for the transaction that adds a dependent, that records it on the membership: the membership must
-     * exist and belong to {@code incarnation}; its version moves on.
+     * exist, belong to {@code incarnation}, and record fewer than {@link #MOST} others (or this one already); its
+     * version moves on.
      */
     static Write.Update recorded(TenantId tenant, UserKey user, String dependent, Incarnation incarnation) {
         Expr update = versionMoved().add("#dependents :dependent").name("#dependents", MembershipItems.DEPENDENTS)
                 .strings(":dependent", List.of(dependent)).build();
+        Expr room = Expr.of("(attribute_not_exists(#dependents) OR size(#dependents) < :mostDependents OR "
+                + "contains(#dependents, :recordedDependent))").name("#dependents", MembershipItems.DEPENDENTS)
+                .number(":mostDependents", MOST).value(":recordedDependent", dependent);
         return new Write.Update(MembershipKeys.key(tenant, user), update,
-                Optional.of(Expr.exists().and(Incarnations.writtenBy(incarnation))));
+                Optional.of(Expr.exists().and(Incarnations.writtenBy(incarnation)).and(room)));
+    }
+
+    /** Whether {@code membership}, as a refused write returned it, records as many dependents as it may. */
+    static boolean full(Optional<Map<String, AttributeValue>> membership) {
+        return membership.map(item -> item.get(MembershipItems.DEPENDENTS)).filter(AttributeValue::hasSs)
+                .filter(dependents -> dependents.ss().size() >= MOST).isPresent();
     }
 
     /** The write, for the transaction that removes a dependent, that forgets it; the membership must exist. */

@@ -7,8 +7,8 @@ import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.HoldingInServices;
+import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
-import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Write;
@@ -26,6 +26,9 @@ import java.util.stream.IntStream;
  * in-memory ports: whether a member may still grant what something they made (an invitation) grants.
  */
 public final class MembershipRules {
+
+    /** DynamoDB's bound on an expression, in bytes (each character here is one). */
+    static final int MAX_EXPRESSION = 4096;
 
     private MembershipRules() {
     }
@@ -103,28 +106,53 @@ public final class MembershipRules {
     }
 
     /**
-     * The condition, on the actor's membership, that they still hold what a change within {@code service} was judged
-     * on: the same membership (joined at the instant read), still in every group it was in, and in every group of
-     * the service it was in. Anything else on it (a profile copy, another service's groups) may have moved on. Its
-     * placeholders are its own ({@code held…}), so it joins the other conditions on the membership, and those of
-     * other services.
+     * The condition, on the actor's membership, that they still hold what a change within {@code services} was
+     * judged on: the same membership (joined at the instant read), still in every group it was in, and in every group
+     * of each service that carries something there as read (a group that carried nothing and carries something now
+     * moved its service's version, which the change checks). Anything else on it (a profile copy, other groups of a
+     * service) may have moved on. Its placeholders are short and its own ({@code #hg}, {@code #hd}, {@code :hg…},
+     * {@code :s…}), so it joins the other conditions on the membership within DynamoDB's 4 KB an expression: 53
+     * groups and 50 of one service take about 2.7 KB.
      */
-    public static Expr stillHolding(HoldingInServices actor, ServiceId service) {
+    public static Expr stillHolding(HoldingInServices actor, List<Service> services) {
         Expr held = Expr.exists().and(Expr.of("#heldJoinedAt = :heldJoinedAt").name("#heldJoinedAt",
                 MembershipItems.JOINED_AT).value(":heldJoinedAt", actor.joinedAt().toString()));
-        List<String> groups = actor.holding().groups().stream().map(GroupName::value).sorted().toList();
-        for (int i = 0; i < groups.size(); i++) {
-            held = held.and(Expr.of("contains(#heldGroups, :heldGroup" + i + ")")
-                    .name("#heldGroups", MembershipItems.GROUPS).value(":heldGroup" + i, groups.get(i)));
-        }
-        String inService = ":held_" + service.value().replace('-', '_') + "_";
-        List<String> serviceGroups = actor.groupsOf(service).stream().sorted()
-                .map(group -> new ServiceGroup(service, group).written()).toList();
-        for (int i = 0; i < serviceGroups.size(); i++) {
-            held = held.and(Expr.of("contains(#heldDependents, " + inService + i + ")")
-                    .name("#heldDependents", MembershipItems.DEPENDENTS).value(inService + i, serviceGroups.get(i)));
+        held = held.and(containsEach("#hg", MembershipItems.GROUPS, ":hg", actor.holding().groups().stream()
+                .map(GroupName::value).toList()));
+        for (int s = 0; s < services.size(); s++) {
+            Service service = services.get(s);
+            List<String> carrying = actor.groupsOf(service.id()).stream()
+                    .filter(group -> !service.groups().of(group).isEmpty())
+                    .map(group -> new ServiceGroup(service.id(), group).written()).toList();
+            if (!carrying.isEmpty()) {
+                held = held.and(containsEach("#hd", MembershipItems.DEPENDENTS, ":s" + s + "_", carrying));
+            }
         }
         return held;
+    }
+
+    /**
+     * {@link #stillHolding} of {@code actor}, read as {@code asRead}, when it fits in one expression; else the
+     * stricter condition that their membership has not changed at all since it was read: a change to it meanwhile,
+     * even one that took nothing from them, then refuses the write. Only holdings near every bound at once (groups
+     * of three services, 50 each, beside 50 custom groups) take that path.
+     */
+    public static Expr stillHoldingOrUnchanged(Membership asRead, HoldingInServices actor, List<Service> services) {
+        Expr held = stillHolding(actor, services);
+        return held.text().length() <= MAX_EXPRESSION ? held : sameMembership(asRead).and(Expr.of(
+                "#unchangedVersion = :unchangedVersion").name("#unchangedVersion", MembershipItems.VERSION)
+                .number(":unchangedVersion", asRead.version()));
+    }
+
+    /** {@code #name} contains each of {@code values} (at least one), in sorted order. */
+    private static Expr containsEach(String name, String attribute, String valuePrefix, List<String> values) {
+        List<String> sorted = values.stream().sorted().toList();
+        Expr each = Expr.of(IntStream.range(0, sorted.size()).mapToObj(i -> "contains(" + name + ", " + valuePrefix
+                + i + ")").collect(Collectors.joining(" AND "))).name(name, attribute);
+        for (int i = 0; i < sorted.size(); i++) {
+            each = each.value(valuePrefix + i, sorted.get(i));
+        }
+        return each;
     }
 
     /** When the actor holds a custom group, a check that the definitions are at the version the decision read. */
@@ -136,12 +164,8 @@ public final class MembershipRules {
     /** The condition of {@link #stillActing}, for a write on the actor's own membership. */
     static Expr acting(Membership actor, Authority authority) {
         Expr acting = sameMembership(actor).and(holdsOneOf(authority.groups()));
-        List<GroupName> kept = authority.kept().stream().sorted().toList();
-        for (int i = 0; i < kept.size(); i++) {
-            acting = acting.and(Expr.of("contains(#keptGroups, :keptGroup" + i + ")")
-                    .name("#keptGroups", MembershipItems.GROUPS).value(":keptGroup" + i, kept.get(i).value()));
-        }
-        return acting;
+        return authority.kept().isEmpty() ? acting : acting.and(containsEach("#kg", MembershipItems.GROUPS, ":kg",
+                authority.kept().stream().map(GroupName::value).toList()));
     }
 
     /** The membership holds one of {@code groups} (never true of none). */
@@ -151,10 +175,10 @@ public final class MembershipRules {
                     .name("#noGroups", MembershipItems.GROUPS);
         }
         List<GroupName> sorted = groups.stream().sorted().toList();
-        Expr expr = Expr.of(IntStream.range(0, sorted.size()).mapToObj(i -> "contains(#actorGroups, :actorGroup" + i
-                + ")").collect(Collectors.joining(" OR ", "(", ")"))).name("#actorGroups", MembershipItems.GROUPS);
+        Expr expr = Expr.of(IntStream.range(0, sorted.size()).mapToObj(i -> "contains(#ag, :ag" + i + ")")
+                .collect(Collectors.joining(" OR ", "(", ")"))).name("#ag", MembershipItems.GROUPS);
         for (int i = 0; i < sorted.size(); i++) {
-            expr = expr.value(":actorGroup" + i, sorted.get(i).value());
+            expr = expr.value(":ag" + i, sorted.get(i).value());
         }
         return expr;
     }

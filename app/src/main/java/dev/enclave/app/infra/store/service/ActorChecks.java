@@ -1,7 +1,7 @@
 package dev.enclave.app.infra.store.service;
 
 import dev.enclave.app.domain.service.HoldingInServices;
-import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.Write;
@@ -9,6 +9,7 @@ import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.identity.UserKey;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,11 +24,14 @@ final class ActorChecks {
     private ActorChecks() {
     }
 
-    /** Adds {@code memberWrites} as {@code member}, and {@code actor}'s checks when a judgement was made. */
-    static void add(Transaction.Builder writes, Optional<HoldingInServices> actor, ServiceId service,
+    /**
+     * Adds {@code memberWrites} as {@code member}, and {@code actor}'s checks when a judgement was made (on
+     * {@code service} as read, which a judgement always has).
+     */
+    static void add(Transaction.Builder writes, Optional<HoldingInServices> actor, Optional<Service> service,
                     Map<UserKey, Write.Update> memberWrites, WriteRole member, WriteRole acting,
                     WriteRole actingDefinitions) {
-        Optional<Expr> held = actor.map(judged -> MembershipRules.stillHolding(judged, service));
+        Optional<Expr> held = actor.map(judged -> MembershipRules.stillHolding(judged, List.of(service.orElseThrow())));
         memberWrites.forEach((user, write) -> writes.add(member, held.filter(condition -> isActor(actor, user))
                 .map(condition -> withCondition(write, condition)).orElse(write)));
         actor.ifPresent(judged -> {

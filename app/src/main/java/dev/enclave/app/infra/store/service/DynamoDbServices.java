@@ -89,9 +89,16 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
     }
 
     @Override
-    public List<Service> list(Organisation organisation) {
-        return checked.all(ItemKind.SERVICE, scope(organisation),
-                query(organisation.id(), ServiceKeys.SERVICE_PREFIX), ServiceItems::fromItem);
+    public ServicePage list(Organisation organisation, Optional<ServiceId> after, int limit) {
+        TenantId tenant = organisation.id();
+        Page page = table(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant),
+                ServiceKeys.SERVICE_PREFIX), q -> q.consistentRead(true).limit(limit).exclusiveStartKey(after
+                .map(service -> ServiceKeys.service(tenant, service).asMap()).orElse(null)));
+        List<Service> found = checked.all(ItemKind.SERVICE, scope(organisation), page.items(), ServiceItems::fromItem);
+        Optional<ServiceId> last = page.next().isPresent() && !page.items().isEmpty()
+                ? Optional.of(ServiceItems.fromItem(page.items().get(page.items().size() - 1)).id())
+                : Optional.empty();
+        return new ServicePage(found, last);
     }
 
     @Override
@@ -158,7 +165,8 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                     ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
             assignments.forEach(found -> writes.delete(Role.ASSIGNMENT,
                     ServiceKeys.assignment(tenant, found.group(), found.user())));
-            ActorChecks.add(writes, actor, service, forgotten, Role.MEMBER, Role.ACTOR, Role.ACTOR_DEFINITIONS);
+            ActorChecks.add(writes, actor, Optional.of(asRead), forgotten, Role.MEMBER, Role.ACTOR,
+                    Role.ACTOR_DEFINITIONS);
             writes.records(ServiceEvents.deleted(service));
             TransactionOutcome outcome = table(tenant).transact(writes.build());
             if (outcome.committed()) {
@@ -214,7 +222,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .records(ServiceEvents.groupMember(group, userId, true));
-        ActorChecks.add(writes, actor, group.service(), Map.of(user, MemberDependents.recorded(tenant, user,
+        ActorChecks.add(writes, actor, Optional.of(asRead), Map.of(user, MemberDependents.recorded(tenant, user,
                 ServiceWrites.recordedAs(group), organisation.incarnation())), Role.MEMBER, Role.ACTOR,
                 Role.ACTOR_DEFINITIONS);
         TransactionOutcome outcome = table(tenant).transact(writes.build());
@@ -225,7 +233,11 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         } else if (actorRefused(outcome, actor, Set.of(user))) {
             return Assignment.ACTOR_CHANGED;
         }
-        return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.SERVICE_CHANGED;
+        if (outcome.refused(Role.MEMBER)) {
+            return MemberDependents.full(outcome.oldItem(Role.MEMBER)) ? Assignment.TOO_MANY_GROUPS
+                    : Assignment.NOT_A_MEMBER;
+        }
+        return Assignment.SERVICE_CHANGED;
     }
 
     @Override
@@ -237,7 +249,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                         asRead(read, organisation))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
                 .records(event);
-        ActorChecks.add(writes, Optional.of(actor), read.id(), Map.of(), Role.MEMBER, Role.ACTOR,
+        ActorChecks.add(writes, Optional.of(actor), Optional.of(read), Map.of(), Role.MEMBER, Role.ACTOR,
                 Role.ACTOR_DEFINITIONS);
         TransactionOutcome outcome = table(tenant).transact(writes.build());
         if (outcome.committed()) {
@@ -270,7 +282,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .records(ServiceEvents.groupMember(group, userId, false));
         asRead.ifPresent(service -> writes.check(Role.SERVICE, ServiceKeys.service(tenant, group.service()),
                 asRead(service, organisation)));
-        ActorChecks.add(writes, actor, group.service(), Map.of(user, MemberDependents.forgotten(tenant, user,
+        ActorChecks.add(writes, actor, asRead, Map.of(user, MemberDependents.forgotten(tenant, user,
                 ServiceWrites.recordedAs(group))), Role.MEMBER, Role.ACTOR, Role.ACTOR_DEFINITIONS);
         TransactionOutcome outcome = table(tenant).transact(writes.build());
         if (outcome.committed()) {
@@ -313,11 +325,6 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
 
     private static ReadScope scope(Organisation organisation) {
         return ReadScope.organisation(organisation.id(), organisation.incarnation());
-    }
-
-    private List<Map<String, AttributeValue>> query(TenantId tenant, String sortPrefix) {
-        return table(tenant).queryAll(KeyConditions.partition(ItemKey.tenantPartition(tenant), sortPrefix),
-                q -> q.consistentRead(true));
     }
 
     /**

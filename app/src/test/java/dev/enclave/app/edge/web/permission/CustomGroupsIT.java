@@ -171,6 +171,30 @@ class CustomGroupsIT extends LocalStackTest {
     }
 
     @Test
+    void aMemberOfEveryCustomGroup_givesGroupsAndInvites_theConditionsOnAllOfThemWithinDynamoDbsLimits() {
+        String owner = journeys().organisation("cg-bound");
+        journeys().join("cg-bound", owner, "mgr");
+        journeys().join("cg-bound", owner, "bob");
+        put("/v1/orgs/cg-bound/members/mgr/groups/admin", owner);
+        for (int i = 0; i < 50; i++) {
+            String group = "managers-of-everything-" + i;
+            assertThat(define("cg-bound", owner, group, "members:manage", "invitations:manage",
+                    "services:manage", "api_keys:manage", "application_number_" + i + ":administer").status())
+                    .isEqualTo(201);
+            assertThat(put("/v1/orgs/cg-bound/members/mgr/groups/" + group, owner).status()).isEqualTo(200);
+        }
+        String manager = journeys().member("mgr");
+
+        Api.Reply given = put("/v1/orgs/cg-bound/members/bob/groups/managers-of-everything-49", manager);
+        String token = api().post("/v1/orgs/cg-bound/invitations", "{\"email\":\"carl@example.com\",\"groups\":"
+                + "[\"managers-of-everything-0\",\"managers-of-everything-49\"]}", manager).json().get("token").asText();
+        Api.Reply accepted = accept(token, "carl");
+
+        assertThat(given.status()).as(given.body()).isEqualTo(200);
+        assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
+    }
+
+    @Test
     void anInvitationFromACustomGroupsHolder_isAcceptedWhileTheyHoldIt() {
         String owner = journeys().organisation("cg-invite");
         define("cg-invite", owner, "recruiters", "invitations:manage");

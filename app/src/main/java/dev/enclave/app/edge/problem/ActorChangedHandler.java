@@ -1,0 +1,19 @@
+package dev.enclave.app.edge.problem;
+
+import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.infra.store.ActorChangedException;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.server.exceptions.ExceptionHandler;
+import jakarta.inject.Singleton;
+
+/** A change whose actor lost what the request was granted on while it was in flight: 403, nothing changed. */
+@Singleton
+final class ActorChangedHandler implements ExceptionHandler<ActorChangedException, HttpResponse<?>> {
+
+    @Override
+    public HttpResponse<?> handle(HttpRequest request, ActorChangedException exception) {
+        return Rejections.toResponse(request, Reason.MISSING_ROLE, "What you hold changed while this request was "
+                + "in flight; nothing was changed. Read again.");
+    }
+}

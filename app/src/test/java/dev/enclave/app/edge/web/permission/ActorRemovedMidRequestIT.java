@@ -1,0 +1,78 @@
+package dev.enclave.app.edge.web.permission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.SecondInstance;
+import dev.enclave.sandbox.gateway.GatewayFaults;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An admin's change is decided, then its transaction stalls (held by the gateway) while an owner removes the admin
+ * through another instance: the change reaches DynamoDB after the removal and must change nothing, whatever the
+ * workflow. Within one instance the organisation's transactions take turns, so the removal goes through a second.
+ */
+@MicronautTest(environments = "local")
+class ActorRemovedMidRequestIT extends LocalStackTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @Test
+    void aChangeDecidedBeforeItsActorWasRemoved_changesNothing_whateverTheWorkflow() {
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            assertRefusedAfterRemoval(other, "mid-hook", (org, admin) -> api().post("/v1/orgs/" + org + "/webhooks",
+                    "{\"url\":\"http://127.0.0.1:9/attacker\"}", admin), (org, owner) -> api()
+                    .get("/v1/orgs/" + org + "/webhooks", owner).json().get("items").size());
+            assertRefusedAfterRemoval(other, "mid-invite", (org, admin) -> api().post("/v1/orgs/" + org
+                    + "/invitations", "{\"email\":\"carl@example.com\"}", admin), (org, owner) -> (int) api()
+                    .get("/v1/orgs/" + org + "/invitations", owner).json().findValuesAsText("email").stream()
+                    .filter("carl@example.com"::equals).count());
+            assertRefusedAfterRemoval(other, "mid-key", (org, admin) -> api().post("/v1/orgs/" + org + "/api-keys",
+                    "{\"name\":\"ci\",\"access\":\"read\"}", admin), (org, owner) -> api()
+                    .get("/v1/orgs/" + org + "/api-keys", owner).json().get("items").size());
+            assertRefusedAfterRemoval(other, "mid-service", (org, admin) -> api().post("/v1/orgs/" + org
+                    + "/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", admin), (org, owner) -> api()
+                    .get("/v1/orgs/" + org + "/services", owner).json().get("items").size());
+        }
+    }
+
+    private void assertRefusedAfterRemoval(SecondInstance other, String org, Change change, Count count) {
+        String owner = journeys().organisation(org);
+        journeys().join(org, owner, "adm-" + org);
+        assertThat(api().send(api().request("/v1/orgs/" + org + "/members/adm-" + org + "/groups/admin", owner)
+                .PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        String admin = journeys().member("adm-" + org);
+        int before = count.of(org, owner);
+        int metBefore = faults.met();
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of(org),
+                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
+
+        CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> change.as(org, admin));
+        await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
+        Api.Reply removed = other.api().send(other.api().request("/v1/orgs/" + org + "/members/adm-" + org, owner)
+                .DELETE());
+        Api.Reply late = stalled.join();
+
+        assertThat(removed.status()).as(org + ": the removal").isEqualTo(204);
+        assertThat(late.status()).as(org + ": " + late.body()).isEqualTo(403);
+        assertThat(late.json().get("code").asText()).isEqualTo("missing-role");
+        assertThat(count.of(org, owner)).as(org + ": what the late change would have added").isEqualTo(before);
+    }
+
+    @FunctionalInterface
+    private interface Change {
+        Api.Reply as(String org, String admin);
+    }
+
+    @FunctionalInterface
+    private interface Count {
+        int of(String org, String owner);
+    }
+}
