@@ -52,13 +52,16 @@ public final class ScopedTable {
     private final Turn turn;
     private final Optional<TenantId> owner;
     private final EventLog events;
+    private final ChangeChecks checks;
 
-    ScopedTable(DynamoDbClient client, String table, Turn turn, Optional<TenantId> owner, EventLog events) {
+    ScopedTable(DynamoDbClient client, String table, Turn turn, Optional<TenantId> owner, EventLog events,
+                ChangeChecks checks) {
         this.client = client;
         this.table = table;
         this.turn = turn;
         this.owner = owner;
         this.events = events;
+        this.checks = checks;
     }
 
     /** The item at {@code key}, strongly consistent; empty when there is none. */
@@ -169,14 +172,28 @@ public final class ScopedTable {
      * transaction that lost to another one in flight on the same items changed nothing, so it is sent again: the
      * client retries it ({@code enclave.tenancy.dynamodb-max-attempts}), and when those attempts all lost too, it is
      * sent again here after a jittered pause, for up to {@link #CONFLICT_BUDGET}; then it is thrown, as is a
-     * transaction that failed otherwise. A transaction's event is recorded with it ({@link EventLog}). Every
-     * workflow's transaction runs here.
+     * transaction that failed otherwise. A transaction's event is recorded with it ({@link EventLog}), and on a
+     * tenant's table it carries the checks of its actor ({@link ChangeChecks}): when only those refused, the actor
+     * lost what the request was granted on, and {@link ActorChangedException} is thrown (when the change's own
+     * writes refused too, its workflow answers for them: the organisation gone, say). Every workflow's
+     * transaction runs here.
      */
     public TransactionOutcome transact(Transaction transaction) {
-        return turn.take(() -> transaction.event().isPresent()
+        Transaction checked = owner.map(tenant -> transaction.plus(checks.of(tenant, transaction)))
+                .orElse(transaction);
+        TransactionOutcome outcome = turn.take(() -> checked.event().isPresent()
                 ? events.send(owner.orElseThrow(() -> new IllegalStateException("events are recorded on a tenant's "
-                        + "own table only")), this, transaction, this::sendUntilNoConflict)
-                : sendUntilNoConflict(transaction));
+                        + "own table only")), this, checked, this::sendUntilNoConflict)
+                : sendUntilNoConflict(checked));
+        if (outcome.refusedAny(ChangeChecks.Role.values()) && !refusedItsOwn(transaction, outcome)) {
+            throw new ActorChangedException(owner.orElseThrow());
+        }
+        return outcome;
+    }
+
+    /** Whether one of {@code transaction}'s own writes refused: its workflow's answer, then, says what happened. */
+    private static boolean refusedItsOwn(Transaction transaction, TransactionOutcome outcome) {
+        return transaction.writes().stream().map(Transaction.NamedWrite::role).anyMatch(outcome::refused);
     }
 
     private TransactionOutcome sendUntilNoConflict(Transaction transaction) {

@@ -18,17 +18,19 @@ public final class Store {
     private final String table;
     private final Turns turns;
     private final EventLog events;
+    private final ChangeChecks checks;
 
-    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns, EventLog events) {
+    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns, EventLog events, ChangeChecks checks) {
         this.tenants = tenants;
         this.table = table.getName();
         this.turns = turns;
         this.events = events;
+        this.checks = checks;
     }
 
     /**
-     * The table on the client confined to everything {@code tenant} owns; its transactions take turns and record
-     * their events.
+     * The table on the client confined to everything {@code tenant} owns; its transactions take turns, carry the
+     * checks of their actor and record their events.
      */
     public ScopedTable forTenant(TenantId tenant) {
         return new ScopedTable(tenants.forTenant(tenant), table, new ScopedTable.Turn() {
@@ -36,11 +38,12 @@ public final class Store {
             public <T> T take(Supplier<T> transaction) {
                 return turns.take(tenant, transaction);
             }
-        }, Optional.of(tenant), events);
+        }, Optional.of(tenant), events, checks);
     }
 
     /** The table on the client confined to {@code scope}. */
     public ScopedTable forScope(GuardScope scope) {
-        return new ScopedTable(tenants.forScope(scope), table, ScopedTable.Turn.NONE, Optional.empty(), events);
+        return new ScopedTable(tenants.forScope(scope), table, ScopedTable.Turn.NONE, Optional.empty(), events,
+                checks);
     }
 }

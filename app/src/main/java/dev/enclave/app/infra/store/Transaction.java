@@ -24,7 +24,7 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
     public static final int MAX_WRITES = 100;
     /** The most events one change records. */
     public static final int MAX_EVENTS = 2;
-    /** The checks of its actor the event log may add to a change ({@code SequencedEventLog}). */
+    /** The checks of its actor a change may carry besides ({@link ChangeChecks}). */
     public static final int MAX_ACTOR_CHECKS = 2;
     /** The writes a change may make besides its events, their places (the log's head) and its actor's checks. */
     public static final int MAX_CHANGE_WRITES = MAX_WRITES - MAX_EVENTS - 1 - MAX_ACTOR_CHECKS;
@@ -33,6 +33,16 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
         writes = List.copyOf(writes);
         Objects.requireNonNull(clientRequestToken, "clientRequestToken");
         Objects.requireNonNull(event, "event");
+    }
+
+    /** The same transaction, its event too, with {@code more} writes after its own. */
+    public Transaction plus(List<NamedWrite> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<NamedWrite> all = new ArrayList<>(writes);
+        all.addAll(more);
+        return new Transaction(all, clientRequestToken, event);
     }
 
     /** The same transaction with {@code more} writes after its own, and no event left to record. */

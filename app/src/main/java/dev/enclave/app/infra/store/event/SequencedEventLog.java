@@ -2,18 +2,14 @@ package dev.enclave.app.infra.store.event;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import dev.enclave.app.domain.access.ActingAuthorities;
-import dev.enclave.app.domain.access.ActingAuthority;
 import dev.enclave.app.domain.event.EventContext;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.RecordedEvent;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Backoff;
-import dev.enclave.app.infra.store.ActorChangedException;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.EventLog;
 import dev.enclave.app.infra.store.Expr;
-import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.OrganisationBusyException;
@@ -23,7 +19,6 @@ import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
-import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
@@ -55,10 +50,9 @@ final class SequencedEventLog implements EventLog {
     static final Duration PLACE_BUDGET = Duration.ofSeconds(10);
     private static final int LONGEST_PAUSE_ROUND = 4;
 
-    private enum Role implements WriteRole { EVENT_HEAD, EVENT, ACTOR, ACTOR_DEFINITIONS }
+    private enum Role implements WriteRole { EVENT_HEAD, EVENT }
 
     private final EventContext context;
-    private final ActingAuthorities acting;
     private final Clock clock;
     private final EventSettings settings;
     private final CheckedItems checked;
@@ -66,10 +60,9 @@ final class SequencedEventLog implements EventLog {
     private final Cache<TenantId, EventHead> heads = Caffeine.newBuilder().maximumSize(100_000)
             .expireAfterAccess(Duration.ofMinutes(30)).build();
 
-    SequencedEventLog(EventContext context, ActingAuthorities acting, Clock clock, EventSettings settings,
-                      CheckedItems checked, ApplicationEventPublisher<LogAppended> appended) {
+    SequencedEventLog(EventContext context, Clock clock, EventSettings settings, CheckedItems checked,
+                      ApplicationEventPublisher<LogAppended> appended) {
         this.context = context;
-        this.acting = acting;
         this.appended = appended;
         this.checked = checked;
         this.clock = clock;
@@ -80,17 +73,11 @@ final class SequencedEventLog implements EventLog {
     public TransactionOutcome send(TenantId tenant, ScopedTable table, Transaction transaction,
                                    Function<Transaction, TransactionOutcome> sender) {
         Transaction.Recording recording = transaction.event().orElseThrow();
-        List<Transaction.NamedWrite> actorChecks = actorChecks(tenant, transaction);
         long deadline = System.nanoTime() + PLACE_BUDGET.toNanos();
         for (int round = 1; ; round++) {
             EventHead head = heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
             Incarnation in = lifeOf(tenant, table, recording, head);
-            List<Transaction.NamedWrite> more = new ArrayList<>(actorChecks);
-            more.addAll(placed(tenant, in, recording, head));
-            TransactionOutcome outcome = sender.apply(transaction.with(more));
-            if (outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)) {
-                throw new ActorChangedException(tenant);
-            }
+            TransactionOutcome outcome = sender.apply(transaction.with(placed(tenant, in, recording, head)));
             if (outcome.refused(Role.EVENT) && !outcome.refused(Role.EVENT_HEAD)) {
                 throw outcome.unexpected();
             }
@@ -113,32 +100,6 @@ final class SequencedEventLog implements EventLog {
             }
             Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
         }
-    }
-
-    /**
-     * The checks that the member the request acts as still holds what its access decision leaned on
-     * ({@link MembershipRules#stillActing}, and the definitions as read when a custom group gave it), for a change of
-     * their own organisation that does not write those items itself: a workflow that writes the actor's membership
-     * (a member leaving, a group change) or the definitions sets its own conditions on them.
-     */
-    private List<Transaction.NamedWrite> actorChecks(TenantId tenant, Transaction transaction) {
-        Optional<ActingAuthority> actor = acting.current().filter(judged -> judged.member().tenant().equals(tenant));
-        if (actor.isEmpty()) {
-            return List.of();
-        }
-        List<Transaction.NamedWrite> checks = new ArrayList<>();
-        Write membership = MembershipRules.stillActing(actor.get().member(), actor.get().authority());
-        if (!writes(transaction, membership.key())) {
-            checks.add(new Transaction.NamedWrite(Role.ACTOR, membership));
-        }
-        MembershipRules.definitionsAsJudged(tenant, actor.get().authority())
-                .filter(definitions -> !writes(transaction, definitions.key()))
-                .ifPresent(definitions -> checks.add(new Transaction.NamedWrite(Role.ACTOR_DEFINITIONS, definitions)));
-        return checks;
-    }
-
-    private static boolean writes(Transaction transaction, ItemKey key) {
-        return transaction.writes().stream().anyMatch(named -> named.write().key().equals(key));
     }
 
     /**
