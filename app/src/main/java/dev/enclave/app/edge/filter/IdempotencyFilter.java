@@ -32,6 +32,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.web.router.RouteAttributes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -115,11 +116,13 @@ final class IdempotencyFilter implements Ordered {
         }
         Organisation organisation = member.get().organisation();
         long callerVersion = member.get().membership().version();
+        Instant callerJoinedAt = member.get().membership().joinedAt();
         ClaimedKey claim = new ClaimedKey(organisation.id(), organisation.incarnation(),
                 member.get().membership().user().digest(), sha256(key), UUID.randomUUID().toString());
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
                 + (body == null ? "" : body));
-        IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim, requestHash, callerVersion);
+        IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim, requestHash, callerVersion,
+                callerJoinedAt);
         if (outcome instanceof IdempotencyRecords.Claimed) {
             request.setAttribute(CLAIM, claim);
             return null;
@@ -127,7 +130,7 @@ final class IdempotencyFilter implements Ordered {
         if (!(outcome instanceof IdempotencyRecords.Held held)) {
             return null;
         }
-        return answerHeld(request, claim, held.record(), requestHash, callerVersion);
+        return answerHeld(request, claim, held.record(), requestHash, callerVersion, callerJoinedAt);
     }
 
     /**
@@ -150,7 +153,7 @@ final class IdempotencyFilter implements Ordered {
      * demotion above all, might refuse the request now, so the answer is not given again).
      */
     private HttpResponse<?> answerHeld(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord held,
-                                       String requestHash, long callerVersion) {
+                                       String requestHash, long callerVersion, Instant callerJoinedAt) {
         if (!held.requestHash().equals(requestHash)) {
             return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                     "This " + HEADER + " was used for a different request; send a new key.");
@@ -159,7 +162,7 @@ final class IdempotencyFilter implements Ordered {
             return Rejections.toResponse(request, Reason.CONFLICT,
                     "The first request with this " + HEADER + " is still running; retry shortly.");
         }
-        if (held.callerVersion().filter(version -> version != callerVersion).isPresent()) {
+        if (!held.claimedBy(callerVersion, callerJoinedAt)) {
             return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                     "Your membership changed since the first request with this " + HEADER + ", so its answer is"
                             + " not given again; send a new key to make the request anew.");

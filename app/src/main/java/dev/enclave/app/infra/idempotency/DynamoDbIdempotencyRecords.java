@@ -14,6 +14,7 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Idempotency records at {@code PK = TENANT#<org>#, SK = IDEMPOTENCY#<caller>#<key digest>}, expired by TTL after
@@ -30,14 +31,15 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
     enum Role implements WriteRole { RECORD, ORGANISATION }
 
     @Override
-    public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion) {
+    public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion,
+                              Instant callerJoinedAt) {
         long now = clock.instant().getEpochSecond();
         Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
                 .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
         TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,
-                        now + RETENTION.toSeconds()), unheld)
+                        callerJoinedAt, now + RETENTION.toSeconds()), unheld)
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation)).build());
         if (outcome.committed()) {
             return new Claimed();

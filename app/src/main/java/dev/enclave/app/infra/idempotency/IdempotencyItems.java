@@ -5,6 +5,7 @@ import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.identity.TenantId;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -16,6 +17,7 @@ final class IdempotencyItems {
     static final String SORT_KEY_PREFIX = "IDEMPOTENCY#";
     static final String REQUEST_HASH = "requestHash";
     static final String CALLER_VERSION = "callerVersion";
+    static final String CALLER_JOINED_AT = "callerJoinedAt";
     static final String CLAIM_ID = "claimId";
     static final String RESPONSE_STATUS = "responseStatus";
     static final String RESPONSE_TYPE = "responseType";
@@ -40,13 +42,14 @@ final class IdempotencyItems {
     }
 
     /**
-     * A claim on the key: the claim's id, the request's hash, the caller's membership version, no response yet,
-     * expiring at {@code expiresAt} (epoch seconds).
+     * A claim on the key: the claim's id, the request's hash, the caller's membership (its version and when it
+     * began), no response yet, expiring at {@code expiresAt} (epoch seconds).
      */
     static Map<String, AttributeValue> claim(IdempotencyRecords.ClaimedKey claim, String requestHash,
-                                             long callerVersion, long expiresAt) {
+                                             long callerVersion, Instant callerJoinedAt, long expiresAt) {
         return ItemBuilder.at(key(claim)).string("type", "idempotency").string(CLAIM_ID, claim.claimId())
                 .string(REQUEST_HASH, requestHash).number(CALLER_VERSION, callerVersion)
+                .string(CALLER_JOINED_AT, callerJoinedAt.toString())
                 .number(TableAttributes.TTL, expiresAt).build();
     }
 
@@ -58,6 +61,7 @@ final class IdempotencyItems {
                         ItemAttributes.string(item, RESPONSE_TYPE), ItemAttributes.string(item, RESPONSE_BODY),
                         ItemAttributes.string(item, RESPONSE_LOCATION)));
         return new IdempotencyRecords.StoredRecord(ItemAttributes.string(item, REQUEST_HASH),
-                ItemAttributes.optionalNumber(item, CALLER_VERSION), response);
+                ItemAttributes.optionalNumber(item, CALLER_VERSION), response,
+                Optional.ofNullable(item.get(CALLER_JOINED_AT)).map(AttributeValue::s));
     }
 }

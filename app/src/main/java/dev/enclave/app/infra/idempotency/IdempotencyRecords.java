@@ -3,6 +3,7 @@ package dev.enclave.app.infra.idempotency;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -15,7 +16,8 @@ public interface IdempotencyRecords {
      * Claims the key for this request, in one transaction with the check that {@code organisation} is still the
      * incarnation read and not being deleted.
      */
-    ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion);
+    ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion,
+                       Instant callerJoinedAt);
 
     /**
      * Stores the response a claimed key answered with (kept 24 hours), if this claim still holds the record: not
@@ -63,8 +65,22 @@ public interface IdempotencyRecords {
      *
      * @param callerVersion the caller's membership version when the key was claimed (absent on records kept before
      *                      it was recorded)
+     * @param callerJoinedAt when that membership began (absent on records kept before it was recorded): a version of
+     *                      a membership made again after a removal starts over, so the version alone is not it
      */
-    record StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response) {
+    record StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response,
+                        Optional<String> callerJoinedAt) {
+
+        /** A record of the caller's membership version alone. */
+        public StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response) {
+            this(requestHash, callerVersion, response, Optional.empty());
+        }
+
+        /** Whether the caller's membership is as it was when the key was claimed, as far as the record knows. */
+        public boolean claimedBy(long version, Instant joinedAt) {
+            return callerVersion.filter(claimed -> claimed != version).isEmpty()
+                    && callerJoinedAt.filter(claimed -> !claimed.equals(joinedAt.toString())).isEmpty();
+        }
 
         /** A response as first answered. */
         public record Response(int status, String contentType, String body, String location) {

@@ -161,6 +161,32 @@ class IdempotencyIT extends LocalStackTest {
     }
 
     @Test
+    void anAdminRemovedAndAddedAgain_isNotGivenTheAnswerOfTheirFormerMembership() {
+        String owner = organisation("idem-again");
+        String body = "{\"email\":\"carl@example.com\"}";
+        String bea = joinAsAdmin(owner);
+        Api.Reply first = post("/v1/orgs/idem-again/invitations", body, bea, "k-again");
+        assertThat(api().send(api().request("/v1/orgs/idem-again/members/bea", owner).DELETE()).status())
+                .isEqualTo(204);
+        joinAsAdmin(owner);
+
+        Api.Reply replay = post("/v1/orgs/idem-again/invitations", body, bea, "k-again");
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(replay.status()).as("the same version of another membership").isEqualTo(422);
+        assertThat(replay.header("Idempotent-Replayed")).isNull();
+    }
+
+    private String joinAsAdmin(String owner) {
+        String invited = post("/v1/orgs/idem-again/invitations", "{\"email\":\"bea@example.com\",\"groups\":"
+                + "[\"admin\"]}", owner, null).json().get("token").asText();
+        String bea = tokens().mint("bea", "bea@example.com");
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + invited + "\"}", bea).status())
+                .isEqualTo(200);
+        return bea;
+    }
+
+    @Test
     void requestsWithNothingToReplay_forbiddenOrOnNoRoute_leaveNoRecord() {
         String owner = organisation("idem-nothing");
         String token = post("/v1/orgs/idem-nothing/invitations", "{\"email\":\"dan@example.com\"}", owner, null)

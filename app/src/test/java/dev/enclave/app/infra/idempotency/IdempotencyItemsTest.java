@@ -4,47 +4,57 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Idempotency records read and write exactly the items Enclave has always stored. */
+/** Idempotency records read and write exactly the items Enclave stores, and read those it stored before. */
 class IdempotencyItemsTest {
+
+    private static final Instant JOINED = Instant.parse("2026-11-20T09:30:00.123Z");
 
     @Test
     void aClaim_isTheStoredItem_withNoResponseYet() {
         Map<String, AttributeValue> claim = IdempotencyItems.claim(claimed("keydigest"), "requesthash", 3,
-                1_800_000_000L);
+                JOINED, 1_800_000_000L);
 
         assertThat(claim).isEqualTo(Map.of("PK", s("TENANT#acme#"), "SK", s("IDEMPOTENCY#caller#keydigest"),
                 "type", s("idempotency"), "claimId", s("claim-1"), "requestHash", s("requesthash"),
-                "callerVersion", AttributeValue.fromN("3"), "expiresAt", AttributeValue.fromN("1800000000")));
-        assertThat(IdempotencyItems.fromItem(claim))
-                .isEqualTo(new IdempotencyRecords.StoredRecord("requesthash", Optional.of(3L), Optional.empty()));
+                "callerVersion", AttributeValue.fromN("3"), "callerJoinedAt", s("2026-11-20T09:30:00.123Z"),
+                "expiresAt", AttributeValue.fromN("1800000000")));
+        assertThat(IdempotencyItems.fromItem(claim)).isEqualTo(new IdempotencyRecords.StoredRecord("requesthash",
+                Optional.of(3L), Optional.empty(), Optional.of("2026-11-20T09:30:00.123Z")));
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED)).isTrue();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED.plusSeconds(60)))
+                .as("the same version of a membership made again").isFalse();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(4, JOINED)).isFalse();
     }
 
     @Test
     void aClaimKeptBeforeCallerVersionsWereRecorded_readsWithNone() {
         Map<String, AttributeValue> claim = new HashMap<>(IdempotencyItems.claim(claimed("k"), "requesthash", 3,
-                1L));
+                JOINED, 1L));
         claim.remove("callerVersion");
+        claim.remove("callerJoinedAt");
 
         assertThat(IdempotencyItems.fromItem(claim))
                 .isEqualTo(new IdempotencyRecords.StoredRecord("requesthash", Optional.empty(), Optional.empty()));
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(7, JOINED)).isTrue();
     }
 
     @Test
     void aCompletedRecord_readsItsResponse() {
         Map<String, AttributeValue> item = new HashMap<>(IdempotencyItems.claim(claimed("k"), "requesthash", 3,
-                1L));
+                JOINED, 1L));
         item.putAll(Map.of("responseStatus", AttributeValue.fromN("201"), "responseType", s("application/json"),
                 "responseBody", s("{}"), "responseLocation", s("/v1/orgs/acme")));
 
         assertThat(IdempotencyItems.fromItem(item)).isEqualTo(new IdempotencyRecords.StoredRecord("requesthash",
                 Optional.of(3L), Optional.of(new IdempotencyRecords.StoredRecord.Response(201, "application/json", "{}",
-                        "/v1/orgs/acme"))));
+                        "/v1/orgs/acme")), Optional.of(JOINED.toString())));
     }
 
     private static IdempotencyRecords.ClaimedKey claimed(String key) {
