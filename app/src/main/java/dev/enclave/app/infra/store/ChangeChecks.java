@@ -1,18 +1,20 @@
 package dev.enclave.app.infra.store;
 
 import dev.enclave.identity.TenantId;
-import java.util.List;
 
 /**
- * The checks every change of a tenant's items carries beside its own writes: that whoever the request acts as
- * still holds what it was granted on. {@link ScopedTable#transact} adds them to every transaction and answers
- * their refusal with {@link ActorChangedException}.
+ * The checks every change of a tenant's items carries beside its own conditions: that whoever the request acts as
+ * still holds what it was granted on. {@link ScopedTable#transact} puts them on every transaction and answers a
+ * refusal of theirs alone with {@link ActorChangedException}.
  */
 public interface ChangeChecks {
 
-    /** The roles of the checks, by which a refusal is told apart from the change's own. */
+    /** The roles of the checks written apart from the change's own writes. */
     enum Role implements WriteRole { ACTOR, ACTOR_DEFINITIONS }
 
-    /** The checks {@code transaction} of {@code tenant}'s items carries; none outside a granted request. */
-    List<Transaction.NamedWrite> of(TenantId tenant, Transaction transaction);
+    /**
+     * {@code transaction} of {@code tenant}'s items with its checks: on a write of its own to an item a check is on
+     * (then refused as that write), else as writes of their own; as it is outside a granted request.
+     */
+    Transaction checked(TenantId tenant, Transaction transaction);
 }

@@ -175,12 +175,12 @@ public final class ScopedTable {
      * transaction that failed otherwise. A transaction's event is recorded with it ({@link EventLog}), and on a
      * tenant's table it carries the checks of its actor ({@link ChangeChecks}): when only those refused, the actor
      * lost what the request was granted on, and {@link ActorChangedException} is thrown (when the change's own
-     * writes refused too, its workflow answers for them: the organisation gone, say). Every workflow's
+     * writes refused, those the checks ride on included, its workflow answers for them: the organisation gone,
+     * say; nothing was written either way). Every workflow's
      * transaction runs here.
      */
     public TransactionOutcome transact(Transaction transaction) {
-        Transaction checked = owner.map(tenant -> transaction.plus(checks.of(tenant, transaction)))
-                .orElse(transaction);
+        Transaction checked = owner.map(tenant -> checks.checked(tenant, transaction)).orElse(transaction);
         TransactionOutcome outcome = turn.take(() -> checked.event().isPresent()
                 ? events.send(owner.orElseThrow(() -> new IllegalStateException("events are recorded on a tenant's "
                         + "own table only")), this, checked, this::sendUntilNoConflict)

@@ -35,14 +35,9 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
         Objects.requireNonNull(event, "event");
     }
 
-    /** The same transaction, its event too, with {@code more} writes after its own. */
-    public Transaction plus(List<NamedWrite> more) {
-        if (more.isEmpty()) {
-            return this;
-        }
-        List<NamedWrite> all = new ArrayList<>(writes);
-        all.addAll(more);
-        return new Transaction(all, clientRequestToken, event);
+    /** The same transaction, its event too, with {@code others} as its writes. */
+    public Transaction withWrites(List<NamedWrite> others) {
+        return new Transaction(others, clientRequestToken, event);
     }
 
     /** The same transaction with {@code more} writes after its own, and no event left to record. */

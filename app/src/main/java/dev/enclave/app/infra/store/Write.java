@@ -94,6 +94,22 @@ public sealed interface Write {
         }
     }
 
+    /**
+     * This write, refused unless {@code more} holds on its item too (a put is returned as it is: it makes the item,
+     * so nothing holds on it). {@code more}'s placeholders must be its own.
+     */
+    default Write alsoRequiring(Expr more) {
+        if (this instanceof Update update) {
+            return new Update(update.key(), update.update(), Optional.of(update.condition().map(c -> c.and(more))
+                    .orElse(more)));
+        } else if (this instanceof Delete delete) {
+            return new Delete(delete.key(), Optional.of(delete.condition().map(c -> c.and(more)).orElse(more)));
+        } else if (this instanceof Check check) {
+            return new Check(check.key(), check.condition().and(more));
+        }
+        return this;
+    }
+
     /** What a refused conditional write returns. */
     final class Old {
         static final ReturnValuesOnConditionCheckFailure ITEM = ReturnValuesOnConditionCheckFailure.ALL_OLD;

@@ -2,7 +2,11 @@ package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.access.ActingAuthorities;
 import dev.enclave.app.domain.access.ActingAuthority;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.ChangeChecks;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.Write;
@@ -11,12 +15,17 @@ import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A change made in a request granted to a member is written only while the member still holds what the request was
- * granted on ({@link MembershipRules#stillActing}, and the definitions as read when a custom group gave it), so a
- * member removed or demoted while their request was in flight changes nothing. A change that writes the actor's
- * membership or the definitions itself (a member leaving, a group change) puts its own conditions on them.
+ * granted on: their membership the one read (joined at the same instant) and still in one of the groups the
+ * permission came from, and the definitions as read when a custom group gave it. So a member removed or demoted
+ * while their request was in flight changes nothing. A change that writes the actor's membership carries the check
+ * on that write (its placeholders are its own, {@code rq…}), unless the workflow checks its actor there itself;
+ * one that writes the definitions sets its own conditions on them. A permission every member holds is checked as
+ * membership alone.
  */
 @Singleton
 final class ActingMemberChecks implements ChangeChecks {
@@ -28,23 +37,50 @@ final class ActingMemberChecks implements ChangeChecks {
     }
 
     @Override
-    public List<Transaction.NamedWrite> of(TenantId tenant, Transaction transaction) {
+    public Transaction checked(TenantId tenant, Transaction transaction) {
         Optional<ActingAuthority> actor = acting.current().filter(judged -> judged.member().tenant().equals(tenant));
         if (actor.isEmpty()) {
-            return List.of();
+            return transaction;
         }
-        List<Transaction.NamedWrite> checks = new ArrayList<>();
-        Write membership = MembershipRules.stillActing(actor.get().member(), actor.get().authority());
-        if (!writes(transaction, membership.key())) {
-            checks.add(new Transaction.NamedWrite(Role.ACTOR, membership));
+        Membership member = actor.get().member();
+        Authority authority = asChecked(actor.get().authority());
+        ItemKey membership = MembershipRules.key(tenant, member.user());
+        Expr stillActing = MembershipRules.stillActingInRequest(member, authority.groups());
+        List<Transaction.NamedWrite> writes = new ArrayList<>();
+        boolean onItsOwn = true;
+        for (Transaction.NamedWrite named : transaction.writes()) {
+            boolean onTheActor = named.write().key().equals(membership);
+            onItsOwn &= !onTheActor;
+            writes.add(onTheActor && !checksTheActor(named.write(), member) ? new Transaction.NamedWrite(named.role(),
+                    named.write().alsoRequiring(stillActing)) : named);
         }
-        MembershipRules.definitionsAsJudged(tenant, actor.get().authority())
-                .filter(definitions -> !writes(transaction, definitions.key()))
-                .ifPresent(definitions -> checks.add(new Transaction.NamedWrite(Role.ACTOR_DEFINITIONS, definitions)));
-        return checks;
+        if (onItsOwn) {
+            writes.add(new Transaction.NamedWrite(Role.ACTOR, new Write.Check(membership, stillActing)));
+        }
+        MembershipRules.definitionsAsJudged(tenant, authority)
+                .filter(definitions -> writes.stream().noneMatch(named -> named.write().key()
+                        .equals(definitions.key())))
+                .ifPresent(definitions -> writes.add(new Transaction.NamedWrite(Role.ACTOR_DEFINITIONS, definitions)));
+        return transaction.withWrites(writes);
     }
 
-    private static boolean writes(Transaction transaction, ItemKey key) {
-        return transaction.writes().stream().anyMatch(named -> named.write().key().equals(key));
+    /**
+     * Whether {@code write} on the actor's membership is conditioned on that membership's life already: a workflow
+     * that checks its actor ({@link MembershipRules#stillActing}, {@link MembershipRules#stillHolding}, or a member
+     * leaving) names the instant it joined, and judged what they hold itself.
+     */
+    private static boolean checksTheActor(Write write, Membership member) {
+        Optional<Expr> condition = write instanceof Write.Check check ? Optional.of(check.condition())
+                : write instanceof Write.Update update ? update.condition()
+                : write instanceof Write.Delete delete ? delete.condition() : Optional.empty();
+        AttributeValue joinedAt = AttributeValue.fromS(member.joinedAt().toString());
+        return condition.filter(expr -> expr.names().containsValue(MembershipItems.JOINED_AT)
+                && expr.values().containsValue(joinedAt)).isPresent();
+    }
+
+    /** {@code authority}, or membership alone when every member holds what it gives. */
+    private static Authority asChecked(Authority authority) {
+        return authority.groups().contains(GroupName.MEMBER) ? new Authority(Set.of(GroupName.MEMBER), 0)
+                : authority;
     }
 }

@@ -52,10 +52,14 @@ public interface MemberDependents {
                 Optional.of(Expr.exists().and(Incarnations.writtenBy(incarnation)).and(room)));
     }
 
-    /** Whether {@code membership}, as a refused write returned it, records as many dependents as it may. */
-    static boolean full(Optional<Map<String, AttributeValue>> membership) {
+    /**
+     * Whether {@code membership}, as a refused write returned it, records as many dependents as it may, and not
+     * {@code dependent}: no room for it.
+     */
+    static boolean full(Optional<Map<String, AttributeValue>> membership, String dependent) {
         return membership.map(item -> item.get(MembershipItems.DEPENDENTS)).filter(AttributeValue::hasSs)
-                .filter(dependents -> dependents.ss().size() >= MOST).isPresent();
+                .filter(dependents -> dependents.ss().size() >= MOST && !dependents.ss().contains(dependent))
+                .isPresent();
     }
 
     /** The write, for the transaction that removes a dependent, that forgets it; the membership must exist. */

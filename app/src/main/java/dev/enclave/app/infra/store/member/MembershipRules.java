@@ -183,6 +183,27 @@ public final class MembershipRules {
         return expr;
     }
 
+    /**
+     * The condition that {@code actor}'s membership is still the one a request was granted on and still in one of
+     * {@code groups}, with placeholders of its own ({@code #rq…}, {@code :rq…}), so it joins any condition or update
+     * a workflow writes on that membership.
+     */
+    static Expr stillActingInRequest(Membership actor, Set<GroupName> groups) {
+        Expr same = Expr.exists().and(Expr.of("#rqJoinedAt = :rqJoinedAt").name("#rqJoinedAt",
+                MembershipItems.JOINED_AT).value(":rqJoinedAt", actor.joinedAt().toString()));
+        List<String> sorted = groups.stream().map(GroupName::value).sorted().toList();
+        if (sorted.isEmpty()) {
+            return same.and(Expr.of("attribute_not_exists(#rqGroups) AND attribute_exists(#rqGroups)")
+                    .name("#rqGroups", MembershipItems.GROUPS));
+        }
+        Expr oneOf = Expr.of(IntStream.range(0, sorted.size()).mapToObj(i -> "contains(#rqGroups, :rq" + i + ")")
+                .collect(Collectors.joining(" OR ", "(", ")"))).name("#rqGroups", MembershipItems.GROUPS);
+        for (int i = 0; i < sorted.size(); i++) {
+            oneOf = oneOf.value(":rq" + i, sorted.get(i));
+        }
+        return same.and(oneOf);
+    }
+
     /** The membership is the one {@code member} was read from: there, and joined at the same instant. */
     static Expr sameMembership(Membership member) {
         return Expr.exists().and(Expr.of("#joinedAt = :joinedAt").name("#joinedAt", MembershipItems.JOINED_AT)

@@ -96,7 +96,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .map(service -> ServiceKeys.service(tenant, service).asMap()).orElse(null)));
         List<Service> found = checked.all(ItemKind.SERVICE, scope(organisation), page.items(), ServiceItems::fromItem);
         Optional<ServiceId> last = page.next().isPresent() && !page.items().isEmpty()
-                ? Optional.of(ServiceItems.fromItem(page.items().get(page.items().size() - 1)).id())
+                ? ServiceKeys.serviceOf(ItemKey.sortOf(page.items().get(page.items().size() - 1)))
                 : Optional.empty();
         return new ServicePage(found, last);
     }
@@ -230,14 +230,13 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
             return Assignment.ASSIGNED;
         } else if (outcome.refused(Role.ORGANISATION)) {
             return Assignment.ORGANISATION_GONE;
+        } else if (outcome.refused(Role.MEMBER) && MemberDependents.full(outcome.oldItem(Role.MEMBER),
+                ServiceWrites.recordedAs(group))) {
+            return Assignment.TOO_MANY_GROUPS;
         } else if (actorRefused(outcome, actor, Set.of(user))) {
             return Assignment.ACTOR_CHANGED;
         }
-        if (outcome.refused(Role.MEMBER)) {
-            return MemberDependents.full(outcome.oldItem(Role.MEMBER)) ? Assignment.TOO_MANY_GROUPS
-                    : Assignment.NOT_A_MEMBER;
-        }
-        return Assignment.SERVICE_CHANGED;
+        return outcome.refused(Role.MEMBER) ? Assignment.NOT_A_MEMBER : Assignment.SERVICE_CHANGED;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import java.util.Optional;
 
 /**
  * Where services and their group assignments live: a service at {@code SK = SVC#<service>}; an assignment at
@@ -28,6 +29,12 @@ final class ServiceKeys {
 
     static ItemKey service(TenantId tenant, ServiceId service) {
         return ItemKey.inTenant(tenant, SERVICE_PREFIX + service.value());
+    }
+
+    /** The service whose item has {@code sortKey}; empty for a sort key of no service. */
+    static Optional<ServiceId> serviceOf(String sortKey) {
+        return sortKey.startsWith(SERVICE_PREFIX) ? ServiceId.parse(sortKey.substring(SERVICE_PREFIX.length()))
+                : Optional.empty();
     }
 
     static ItemKey assignment(TenantId tenant, ServiceGroup group, UserKey user) {
