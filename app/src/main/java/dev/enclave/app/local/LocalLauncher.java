@@ -56,9 +56,9 @@ public final class LocalLauncher {
                     .properties(properties)
                     .singletons(sandbox.gateway().faults(), sandbox.sts())
                     .start();
-            LOG.info("local DynamoDB gateway at {}, local STS at {} (the application principal's access key: {}, "
-                    + "region {})", sandbox.dynamoDbEndpoint(), sandbox.stsEndpoint(),
-                    sandbox.application().accessKeyId(), LocalAwsSandbox.REGION);
+            LOG.info("local DynamoDB gateway at {} (the application principal's access key: {}, region {}); local "
+                    + "STS at {}", sandbox.dynamoDbEndpoint(), sandbox.application().accessKeyId(),
+                    LocalAwsSandbox.REGION, sandbox.stsEndpoint());
             return new Running(context, sandbox);
         } catch (RuntimeException e) {
             sandbox.close();
