@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.member;
 
+import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Permission;
@@ -72,6 +73,11 @@ public record Membership(TenantId tenant, UserKey user, String userId, String is
     public Set<GroupName> groupsOf(ServiceId service) {
         return serviceGroups.stream().filter(group -> group.service().equals(service)).map(ServiceGroup::group)
                 .collect(Collectors.toSet());
+    }
+
+    /** Which life of the user's membership this is, as its entity tag names it: when it joined. */
+    public String life() {
+        return ExpectedVersion.lifeBegan(joinedAt);
     }
 
     public boolean isOwner() {

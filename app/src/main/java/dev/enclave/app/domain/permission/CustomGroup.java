@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.permission;
 
+import dev.enclave.app.domain.outcome.ExpectedVersion;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Set;
@@ -31,6 +32,11 @@ public record CustomGroup(GroupName id, String description, Set<Permission> perm
                 || description.codePointCount(0, description.length()) > MAX_DESCRIPTION) {
             throw new IllegalArgumentException("a custom group is bounded");
         }
+    }
+
+    /** Which life of its name this group is, as its entity tag names it: when it was created. */
+    public String life() {
+        return ExpectedVersion.lifeBegan(createdAt);
     }
 
     /** This group with {@code description} and {@code permissions}, one version on, changed at {@code now}. */

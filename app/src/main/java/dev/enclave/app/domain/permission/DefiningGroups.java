@@ -111,7 +111,7 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
                     : Reason.GROUP_NOT_FOUND, SystemPermissions.isBuiltIn(id)
                     ? "The built-in groups are fixed." : "No custom group named " + id.value() + "."));
         }
-        if (expected.isPresent() && !expected.get().accepts(found.get().version())) {
+        if (expected.isPresent() && !expected.get().accepts(found.get().life(), found.get().version())) {
             return Optional.of(new Refusal(Reason.VERSION_MISMATCH, "The group changed since you read it."));
         }
         if (actor.groups().contains(id) && !actor.isOwner()) {

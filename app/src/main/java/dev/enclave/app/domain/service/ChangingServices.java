@@ -33,8 +33,9 @@ public record ChangingServices(Services services) {
 
     /** The new service, at version 1. */
     public Outcome<Service> create(Create command) {
-        return switch (services.create(command.organisation(), command.service(), command.name())) {
-            case CREATED -> Outcome.done(new Service(command.service(), command.name(), 1));
+        Service created = Service.created(command.service(), command.name());
+        return switch (services.create(command.organisation(), created)) {
+            case CREATED -> Outcome.done(created);
             case TAKEN -> Outcome.refused(Reason.CONFLICT, "A service " + command.service().value() + " exists.");
             case ORGANISATION_GONE -> Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
                     "The organisation no longer exists.");

@@ -1,7 +1,9 @@
 package dev.enclave.app.domain.service;
 
+import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
  * A service as the organisation holds it, with what its groups carry; the API's shape of it is the controller's.
@@ -19,6 +21,16 @@ public record Service(ServiceId id, String name, long version, ServiceGroupPermi
     /** A service of a life stored before lives were told apart. */
     public Service(ServiceId id, String name, long version, ServiceGroupPermissions groups) {
         this(id, name, version, groups, "");
+    }
+
+    /** A new service, at version 1, of a generation of its own. */
+    public static Service created(ServiceId id, String name) {
+        return new Service(id, name, 1, ServiceGroupPermissions.NONE, UUID.randomUUID().toString());
+    }
+
+    /** Which life of its id this is, as its entity tag names it. */
+    public String life() {
+        return ExpectedVersion.lifeOfGeneration(generation);
     }
 
     /** This service one version on, renamed. */

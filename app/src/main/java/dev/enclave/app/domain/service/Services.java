@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 public interface Services extends ServiceLookup {
 
-    Creation create(Organisation organisation, ServiceId service, String name);
+    Creation create(Organisation organisation, Service service);
 
     @Override
     Optional<Service> find(Organisation organisation, ServiceId service);

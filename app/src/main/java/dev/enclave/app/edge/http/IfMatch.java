@@ -1,7 +1,6 @@
 package dev.enclave.app.edge.http;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
-
 import dev.enclave.identity.Incarnation;
 import java.util.LinkedHashSet;
 import java.util.Optional;
@@ -18,14 +17,15 @@ public final class IfMatch {
 
     static final int MAX_TAGS = 20;
     private static final Pattern TAG = Pattern.compile("\\s*(W/)?\"([^\"]*)\"\\s*");
-    private static final Pattern OUR_TAG = Pattern.compile("([a-z0-9]{1,16})\\.v(\\d{1,18})");
+    private static final Pattern OUR_TAG = Pattern.compile("([a-z0-9]{1,16})(?:\\.(" + ExpectedVersion.LIFE_REGEX + "))?\\.v(\\d{1,18})");
 
     private IfMatch() {
     }
 
     /**
-     * The version a write expects, or empty when there is no {@code If-Match} (the write needs one); a tag of another
-     * incarnation of the organisation than {@code current} matches nothing.
+     * The tags a write expects, or empty when there is no {@code If-Match} (the write needs one); a tag of another
+     * incarnation of the organisation than {@code current} matches nothing, and one of another life of the item
+     * than the one stored matches nothing where the write compares them.
      */
     public static Optional<ExpectedVersion> expected(String header, Incarnation current) {
         if (header == null) {
@@ -34,17 +34,18 @@ public final class IfMatch {
         if (header.trim().equals("*")) {
             return Optional.of(ExpectedVersion.anyExisting());
         }
-        Set<Long> versions = new LinkedHashSet<>();
+        Set<ExpectedVersion.Tag> accepted = new LinkedHashSet<>();
         String[] tags = header.split(",", MAX_TAGS + 1);
         for (int i = 0; i < Math.min(tags.length, MAX_TAGS); i++) {
             Matcher tag = TAG.matcher(tags[i]);
             if (tag.matches() && tag.group(1) == null) {
                 Matcher ours = OUR_TAG.matcher(tag.group(2));
                 if (ours.matches() && ours.group(1).equals(current.value())) {
-                    versions.add(Long.parseLong(ours.group(2)));
+                    accepted.add(new ExpectedVersion.Tag(ours.group(2) == null ? ExpectedVersion.NO_LIFE : ours.group(2),
+                            Long.parseLong(ours.group(3))));
                 }
             }
         }
-        return Optional.of(ExpectedVersion.oneOf(versions));
+        return Optional.of(ExpectedVersion.oneOfTags(accepted));
     }
 }

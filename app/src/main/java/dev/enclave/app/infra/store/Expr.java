@@ -2,10 +2,14 @@ package dev.enclave.app.infra.store;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -63,6 +67,37 @@ public record Expr(String text, Map<String, String> names, Map<String, Attribute
             inVersions = inVersions.number(":expected" + i, versions.get(i));
         }
         return exists().and(inVersions);
+    }
+
+    /**
+     * The item exists as one of {@code expected}'s tags: at that version and of that life, the life stored in
+     * {@code lifeAttribute} as {@code storedLife} renders it (a tag whose life it cannot render matches nothing).
+     * AND binds before OR, and DynamoDB refuses parentheses that change nothing.
+     */
+    public static Expr atVersionOfLife(ExpectedVersion expected, String versionAttribute, String lifeAttribute,
+                                       Function<String, Optional<String>> storedLife) {
+        if (expected.any()) {
+            return exists();
+        }
+        List<String> alternatives = new ArrayList<>();
+        Expr placeholders = Expr.of("").name("#version", versionAttribute).name("#life", lifeAttribute);
+        for (ExpectedVersion.Tag tag : expected.tags().stream()
+                .sorted(Comparator.comparing(ExpectedVersion.Tag::life).thenComparing(ExpectedVersion.Tag::version))
+                .toList()) {
+            Optional<String> life = storedLife.apply(tag.life());
+            if (life.isPresent()) {
+                int i = alternatives.size();
+                alternatives.add("#version = :expected" + i + " AND #life = :life" + i);
+                placeholders = placeholders.number(":expected" + i, tag.version())
+                        .value(":life" + i, AttributeValue.fromS(life.get()));
+            }
+        }
+        if (alternatives.isEmpty()) {
+            return atVersion(ExpectedVersion.oneOf(Set.of()), versionAttribute);
+        }
+        String either = String.join(" OR ", alternatives);
+        return exists().and(Expr.of(alternatives.size() == 1 ? either : "(" + either + ")")
+                .withPlaceholdersOf(placeholders));
     }
 
     @Override

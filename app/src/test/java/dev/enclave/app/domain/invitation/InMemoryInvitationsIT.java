@@ -8,6 +8,7 @@ import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
@@ -152,7 +153,7 @@ class InMemoryInvitationsIT extends LocalStackTest {
         }
 
         void service(ServiceId service) {
-            assertThat(services.create(read(), service, service.value())).isEqualTo(Services.Creation.CREATED);
+            assertThat(services.create(read(), Service.created(service, service.value()))).isEqualTo(Services.Creation.CREATED);
             memory.service(tenant, service);
         }
 

@@ -192,26 +192,36 @@ class ChangingMembershipTest {
 
     @Test
     void grant_withIfMatchAtTheVersionRead_applies() {
-        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, atVersion(1)))).isEqualTo(Outcome.done());
+        assertThat(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, atVersion(carl, 1)))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user()).orElseThrow().groups()).contains(BILLING);
     }
 
     @Test
     void grant_withIfMatchAtAnotherVersion_isVersionMismatch_andChangesNothing() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, atVersion(2)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(), carl.userId(), BILLING, atVersion(carl, 2)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
         assertThat(members.find(ACME, carl.user())).contains(carl);
     }
 
     @Test
+    void grant_withIfMatchOfTheMembersFormerLife_atTheVersionNowStored_isVersionMismatch_andChangesNothing() {
+        Membership former = new Membership(ACME, carl.user(), carl.userId(), carl.issuer(), carl.email(), Set.of(),
+                carl.joinedAt().minusSeconds(60), carl.version());
+
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), carl.user(),
+                carl.userId(), BILLING, atVersion(former, carl.version()))))).isEqualTo(Reason.VERSION_MISMATCH);
+        assertThat(members.find(ACME, carl.user())).contains(carl);
+    }
+
+    @Test
     void grant_withIfMatchAtAnotherVersion_ofAGroupAlreadyHeld_isStillAVersionMismatch() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, atVersion(2)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, atVersion(bea, 2)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
     }
 
     @Test
     void grant_withIfMatch_toSomeoneWhoIsNotAMember_isMemberNotFound() {
-        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), STRANGER, STRANGER.digest(), BILLING, atVersion(1)))))
+        assertThat(reason(changing.grant(new ChangingMembership.GroupChange(ActingMember.of(bea), STRANGER, STRANGER.digest(), BILLING, atVersion(carl, 1)))))
                 .isEqualTo(Reason.MEMBER_NOT_FOUND);
     }
 
@@ -282,7 +292,7 @@ class ChangingMembershipTest {
 
     @Test
     void revoke_withIfMatchAtAnotherVersion_isVersionMismatch_andKeepsTheGroup() {
-        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, atVersion(7)))))
+        assertThat(reason(changing.revoke(new ChangingMembership.GroupChange(ActingMember.of(ada), bea.user(), bea.userId(), ADMIN, atVersion(bea, 7)))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
         assertThat(members.find(ACME, bea.user())).contains(bea);
     }
@@ -346,8 +356,8 @@ class ChangingMembershipTest {
                 all, Instant.parse("2026-11-22T10:00:00Z"), 1);
     }
 
-    private static Optional<ExpectedVersion> atVersion(long version) {
-        return Optional.of(ExpectedVersion.oneOf(Set.of(version)));
+    private static Optional<ExpectedVersion> atVersion(Membership member, long version) {
+        return Optional.of(ExpectedVersion.exactly(member.life(), version));
     }
 
     private static Reason reason(Outcome<Void> outcome) {

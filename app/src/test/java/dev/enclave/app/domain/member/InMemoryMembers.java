@@ -221,7 +221,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
             return Optional.of(Change.NOT_A_MEMBER);
         }
         Membership membership = stored.get().membership();
-        if (expected.filter(e -> !e.accepts(membership.version())).isPresent()) {
+        if (expected.filter(e -> !e.accepts(membership.life(), membership.version())).isPresent()) {
             return Optional.of(Change.VERSION_MISMATCH);
         }
         return membership.groups().contains(group) == adding ? Optional.of(Change.UNCHANGED)

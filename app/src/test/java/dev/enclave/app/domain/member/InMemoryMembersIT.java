@@ -14,6 +14,7 @@ import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
@@ -66,17 +67,21 @@ class InMemoryMembersIT extends LocalStackTest {
 
         twins.step("grant", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty()), Change.DONE);
         twins.step("grant again", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty()), Change.UNCHANGED);
-        long bobAt = stored.find(twins.tenant, BOB).orElseThrow().version();
-        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, at(bobAt - 1)),
+        Membership bob = stored.find(twins.tenant, BOB).orElseThrow();
+        long bobAt = bob.version();
+        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, at(bob, bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, at(bobAt - 1)),
+        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, at(bob, bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, at(bobAt)), Change.DONE);
+        twins.step("grant at the version read, of a former life", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING,
+                Optional.of(ExpectedVersion.exactly(ExpectedVersion.lifeBegan(bob.joinedAt().minusMillis(1)), bobAt))),
+                Change.VERSION_MISMATCH);
+        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, at(bob, bobAt)), Change.DONE);
         twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), authority(twins.actor(owner)), CARL, CARL.digest(), BILLING, Optional.empty()),
                 Change.UNCHANGED);
         twins.step("grant a stranger", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
-        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, at(1)),
+        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, at(bob, 1)),
                 Change.NOT_A_MEMBER);
         twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
@@ -135,7 +140,7 @@ class InMemoryMembersIT extends LocalStackTest {
         Membership member = stored.find(twins.tenant, BOB).orElseThrow();
         Organisation organisation = organisations.find(twins.tenant).orElseThrow();
         ServiceId service = new ServiceId("reports");
-        assertThat(services.create(organisation, service, "Reports")).isEqualTo(Services.Creation.CREATED);
+        assertThat(services.create(organisation, Service.created(service, "Reports"))).isEqualTo(Services.Creation.CREATED);
         int most = Services.MOST_GROUPS_OF_A_MEMBER;
         for (int i = 0; i < most; i++) {
             assertThat(services.assign(organisation, new ServiceGroup(service, new GroupName("g" + i)), BOB,
@@ -191,8 +196,8 @@ class InMemoryMembersIT extends LocalStackTest {
         return UserKey.of(ISSUER, subject);
     }
 
-    private static Optional<ExpectedVersion> at(long version) {
-        return Optional.of(ExpectedVersion.oneOf(Set.of(version)));
+    private static Optional<ExpectedVersion> at(Membership member, long version) {
+        return Optional.of(ExpectedVersion.exactly(member.life(), version));
     }
 
     /** One organisation on the table, and the same memberships in memory. */

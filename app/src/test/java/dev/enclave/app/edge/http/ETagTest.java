@@ -25,6 +25,22 @@ class ETagTest {
     }
 
     @Test
+    void aTagOfALifeInsideTheOrganisation_namesTheLife_andSentBack_expectsThatLifeOnly() {
+        String header = new ETag(FIRST, "m0k3x9", 7).header();
+
+        assertThat(header).isEqualTo("\"k3j9.m0k3x9.v7\"");
+        ExpectedVersion expected = IfMatch.expected(header, FIRST).orElseThrow();
+        assertThat(expected.accepts("m0k3x9", 7)).isTrue();
+        assertThat(expected.accepts("m0k3xa", 7)).as("the same version of another life").isFalse();
+        assertThat(expected.accepts(7)).as("an organisation's own version").isFalse();
+    }
+
+    @Test
+    void aLifeThatIsNoneOfOurs_isRefused() {
+        assertThatThrownBy(() -> new ETag(FIRST, "Not.A.Life", 1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void negativeVersion_isRefused() {
         assertThatThrownBy(() -> new ETag(FIRST, -1)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -160,7 +160,7 @@ class MemberController {
                                    String userId) {
         return members.find(organisation.id(), UserKey.of(caller.issuer(), userId))
                 .<HttpResponse<?>>map(m -> HttpResponse.ok(MemberView.of(m)).header(HttpHeaders.ETAG,
-                        new ETag(organisation.incarnation(), m.version()).header()))
+                        new ETag(organisation.incarnation(), m.life(), m.version()).header()))
                 .orElseGet(() -> Rejections.toResponse(request, Reason.MEMBER_NOT_FOUND,
                         "No member " + userId + " in this organisation."));
     }

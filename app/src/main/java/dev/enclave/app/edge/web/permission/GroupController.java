@@ -194,7 +194,7 @@ class GroupController {
     }
 
     private static String etag(AccessDecision.Granted granted, CustomGroup group) {
-        return new ETag(granted.organisation().incarnation(), group.version()).header();
+        return new ETag(granted.organisation().incarnation(), group.life(), group.version()).header();
     }
 
     private static Set<Permission> permissions(List<String> written) {

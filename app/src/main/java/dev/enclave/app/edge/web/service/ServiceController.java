@@ -158,7 +158,7 @@ class ServiceController {
                 changing.create(new ChangingServices.Create(organisation, new ServiceId(body.id()), body.name())),
                 created -> HttpResponse.created(ServiceView.of(created),
                                 URI.create("/v1/orgs/" + org + "/services/" + body.id()))
-                        .header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), created.version()).header())));
+                        .header(HttpHeaders.ETAG, etag(created, organisation))));
     }
 
     @Operation(operationId = "listServices", summary = "List services, a page at a time in id order")
@@ -337,7 +337,11 @@ class ServiceController {
 
     /** {@code response} with the service's ETag: its version in the organisation's incarnation. */
     static HttpResponse<?> withETag(MutableHttpResponse<?> response, Service service, Organisation organisation) {
-        return response.header(HttpHeaders.ETAG, new ETag(organisation.incarnation(), service.version()).header());
+        return response.header(HttpHeaders.ETAG, etag(service, organisation));
+    }
+
+    private static String etag(Service service, Organisation organisation) {
+        return new ETag(organisation.incarnation(), service.life(), service.version()).header();
     }
 
     /** The service a path names; a 404 for a path that names no service. */

@@ -187,9 +187,8 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         }
         if (outcome.refused(edited)) {
             return outcome.oldItem(edited).filter(old -> old.containsKey(MembershipItems.VERSION))
-                    .map(MembershipItems::version)
-                    .map(version -> expected.filter(e -> !e.accepts(version)).isPresent() ? Change.VERSION_MISMATCH
-                            : Change.UNCHANGED)
+                    .map(old -> expected.filter(e -> !e.accepts(MembershipItems.life(old), MembershipItems.version(old)))
+                            .isPresent() ? Change.VERSION_MISMATCH : Change.UNCHANGED)
                     .orElse(Change.NOT_A_MEMBER);
         }
         return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
@@ -214,8 +213,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         }
         Expr groupCondition = Expr.of((edit == GroupEdit.ADD ? "NOT " : "") + "contains(#groups, :group)")
                 .name("#groups", MembershipItems.GROUPS).value(":group", group.value());
-        Expr condition = Expr.atVersion(expected.orElse(ExpectedVersion.anyExisting()), MembershipItems.VERSION)
-                .and(groupCondition);
+        Expr condition = MembershipItems.asExpected(expected.orElse(ExpectedVersion.anyExisting())).and(groupCondition);
         return new Write.Update(MembershipKeys.key(tenant, user), update.build(),
                 Optional.of(alsoActing.map(condition::and).orElse(condition)));
     }

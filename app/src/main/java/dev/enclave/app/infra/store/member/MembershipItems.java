@@ -3,11 +3,13 @@ package dev.enclave.app.infra.store.member;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.profile.Profile;
 import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.domain.service.ServiceGroup;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
@@ -142,6 +144,16 @@ final class MembershipItems {
     /** The version an item (as read, or as a refused write found it) carries. */
     static long version(Map<String, AttributeValue> item) {
         return ItemAttributes.number(item, VERSION);
+    }
+
+    /** Which life of the member's id the stored membership is: when it joined. */
+    static String life(Map<String, AttributeValue> item) {
+        return ExpectedVersion.lifeBegan(Instant.parse(ItemAttributes.string(item, JOINED_AT)));
+    }
+
+    /** The membership exists as {@code expected} names it: at that version, of that life (joinedAt). */
+    static Expr asExpected(ExpectedVersion expected) {
+        return Expr.atVersionOfLife(expected, VERSION, JOINED_AT, life -> ExpectedVersion.lifeBeganAt(life).map(Instant::toString));
     }
 
     /** The groups as they are stored: their names, a string set sorted by {@link SortedStrings}. */

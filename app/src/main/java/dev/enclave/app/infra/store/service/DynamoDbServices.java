@@ -70,12 +70,12 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
     }
 
     @Override
-    public Creation create(Organisation organisation, ServiceId service, String name) {
+    public Creation create(Organisation organisation, Service service) {
         TransactionOutcome outcome = table(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
-                .create(Role.SERVICE, ServiceItems.toItem(organisation.id(), service, name))
+                .create(Role.SERVICE, ServiceItems.written(organisation.id(), service))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
-                .records(ServiceEvents.created(service, name)).build());
+                .records(ServiceEvents.created(service.id(), service.name())).build());
         if (outcome.committed()) {
             return Creation.CREATED;
         }
@@ -109,13 +109,14 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .name("#name", ServiceItems.NAME).name("#version", ServiceItems.VERSION)
                 .value(":name", name).number(":one", 1).build();
         for (int attempt = 1; attempt <= RENAME_ATTEMPTS; attempt++) {
-            Optional<Service> read = find(organisation, service).filter(found -> expected.accepts(found.version()));
+            Optional<Service> read = find(organisation, service)
+                    .filter(found -> expected.accepts(found.life(), found.version()));
             if (read.isEmpty()) {
                 return Optional.empty();
             }
             TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                     .update(Role.SERVICE, ServiceKeys.service(tenant, service), update,
-                            atVersion(read.get().version()).and(ofThis(organisation)))
+                            asRead(read.get(), organisation))
                     .records(ServiceEvents.renamed(read.get(), name)).build());
             if (outcome.committed()) {
                 return Optional.of(read.get().renamed(name));

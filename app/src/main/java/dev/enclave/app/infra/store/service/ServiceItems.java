@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -36,11 +35,6 @@ final class ServiceItems {
     private static final String FIRST_GENERATION = "";
 
     private ServiceItems() {
-    }
-
-    /** A new service's item, at version 1, of a generation of its own. */
-    static Map<String, AttributeValue> toItem(TenantId tenant, ServiceId service, String name) {
-        return item(tenant, new Service(service, name, 1)).string(GENERATION, UUID.randomUUID().toString()).build();
     }
 
     /** The item of {@code service}, of its generation (none recorded for one stored before generations were). */

@@ -6,29 +6,37 @@ import dev.enclave.app.domain.member.MembershipChanges.Change;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.member.DynamoDbMembershipChanges.Role;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A membership change's outcome is read from the roles that refused, never from where their writes sat. */
 class DynamoDbMembershipChangesOutcomeTest {
 
+    private static final Instant JOINED = Instant.parse("2026-11-26T10:00:00.123456Z");
     private static final Map<String, AttributeValue> AT_VERSION_3 = Map.of(MembershipItems.VERSION,
-            AttributeValue.fromN("3"));
+            AttributeValue.fromN("3"), MembershipItems.JOINED_AT, AttributeValue.fromS(JOINED.toString()));
 
     @Test
     void groupChange_refusedByTheMembershipAtAnExpectedVersion_isUnchanged() {
         assertThat(DynamoDbMembershipChanges.groupChanged(refused(Role.MEMBERSHIP, AT_VERSION_3), Role.MEMBERSHIP,
-                Optional.of(ExpectedVersion.oneOf(Set.of(3L))))).isEqualTo(Change.UNCHANGED);
+                Optional.of(ExpectedVersion.exactly(ExpectedVersion.lifeBegan(JOINED), 3)))).isEqualTo(Change.UNCHANGED);
     }
 
     @Test
     void groupChange_refusedByTheMembershipAtAnotherVersion_isAVersionMismatch() {
         assertThat(DynamoDbMembershipChanges.groupChanged(refused(Role.MEMBERSHIP, AT_VERSION_3), Role.MEMBERSHIP,
-                Optional.of(ExpectedVersion.oneOf(Set.of(2L))))).isEqualTo(Change.VERSION_MISMATCH);
+                Optional.of(ExpectedVersion.exactly(ExpectedVersion.lifeBegan(JOINED), 2)))).isEqualTo(Change.VERSION_MISMATCH);
+    }
+
+    @Test
+    void groupChange_refusedByTheMembershipAtTheExpectedVersion_ofAnotherLife_isAVersionMismatch() {
+        assertThat(DynamoDbMembershipChanges.groupChanged(refused(Role.MEMBERSHIP, AT_VERSION_3), Role.MEMBERSHIP,
+                Optional.of(ExpectedVersion.exactly(ExpectedVersion.lifeBegan(JOINED.minusNanos(1)), 3))))
+                .isEqualTo(Change.VERSION_MISMATCH);
     }
 
     @Test

@@ -31,7 +31,7 @@ class ServiceItemsTest {
         Map<String, AttributeValue> stored = Map.of("PK", s("TENANT#acme#"), "SK", s("SVC#billing"),
                 "type", s("service"), "id", s("billing"), "name", s("Billing"), "version", AttributeValue.fromN("1"));
 
-        Map<String, AttributeValue> created = ServiceItems.toItem(ACME, BILLING, "Billing");
+        Map<String, AttributeValue> created = ServiceItems.written(ACME, Service.created(BILLING, "Billing"));
         Map<String, AttributeValue> withoutGeneration = new java.util.HashMap<>(created);
         withoutGeneration.remove("generation");
 
@@ -39,7 +39,7 @@ class ServiceItemsTest {
         assertThat(ServiceItems.fromItem(stored)).isEqualTo(new Service(BILLING, "Billing", 1));
         assertThat(ServiceItems.generation(stored)).as("a service stored before generations").isEmpty();
         assertThat(ServiceItems.generation(created)).isNotEmpty()
-                .isNotEqualTo(ServiceItems.generation(ServiceItems.toItem(ACME, BILLING, "Billing")));
+                .isNotEqualTo(ServiceItems.generation(ServiceItems.written(ACME, Service.created(BILLING, "Billing"))));
     }
 
     @Test
