@@ -119,6 +119,11 @@ public record Expr(String text, Map<String, String> names, Map<String, Attribute
         return join(" AND ", other);
     }
 
+    /** Either condition holds (AND binds first: {@code a AND b OR c} is {@code (a AND b) OR c}). */
+    public Expr or(Expr other) {
+        return join(" OR ", other);
+    }
+
     /** This text, with {@code other}'s names and values too (an update and its condition share one map each). */
     public Expr withPlaceholdersOf(Expr other) {
         return joined(text, other);

@@ -74,7 +74,7 @@ class AuditLogIT extends LocalStackTest {
         Api.Reply ndjson = get("/v1/orgs/" + ORG + "/audit-log/export", readerKey);
         assertThat(ndjson.status()).isEqualTo(200);
         assertThat(ndjson.contentType()).startsWith("application/x-ndjson");
-        assertThat(ndjson.body().lines().map(line -> EventFeed.readsAsCloudEvent(json(line)).getId()).toList())
+        assertThat(ndjson.body().lines().map(line -> EventFeed.exportedLine(line).getId()).toList())
                 .isEqualTo(paged.stream().map(event -> event.get("id").asText()).toList());
         assertThat(get("/v1/orgs/" + ORG + "/audit-log/export?action=nothing.matches", readerKey).status())
                 .as("an NDJSON export of nothing").isEqualTo(204);
@@ -160,11 +160,4 @@ class AuditLogIT extends LocalStackTest {
         return api().send(request);
     }
 
-    private static JsonNode json(String line) {
-        try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
-        } catch (java.io.IOException unreadable) {
-            throw new java.io.UncheckedIOException(unreadable);
-        }
-    }
 }

@@ -3,10 +3,13 @@ package dev.enclave.app.domain.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enclave.app.support.Api;
 import io.cloudevents.CloudEvent;
 import io.cloudevents.core.provider.EventFormatProvider;
 import io.cloudevents.jackson.JsonFormat;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -65,6 +68,15 @@ final class EventFeed {
         cursor = page.get("cursor").asText();
         page.get("items").forEach(EventFeed::readsAsCloudEvent);
         return page;
+    }
+
+    /** One line of an NDJSON export, read back as {@link #readsAsCloudEvent(JsonNode)} reads an envelope. */
+    static CloudEvent exportedLine(String line) {
+        try {
+            return readsAsCloudEvent(new ObjectMapper().readTree(line));
+        } catch (IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
     }
 
     /** The CloudEvents SDK's own JSON format reads the envelope back, with what Enclave wrote. */

@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The audit log's filters as one DynamoDB filter expression, every filter given joined by AND. */
+/**
+ * The audit log's filters as one DynamoDB filter expression, every filter given joined by AND; with {@code from},
+ * an event before {@link LogWindow#floor} passes too, so the read sees where the window ends and stops there.
+ */
 final class AuditFilters {
 
     private AuditFilters() {
@@ -25,6 +28,9 @@ final class AuditFilters {
                 .value(":from", SortableTime.format(from))));
         query.to().ifPresent(to -> filters.add(Expr.of("#time < :to").name("#time", EventItems.TIME)
                 .value(":to", SortableTime.format(to))));
-        return filters.stream().reduce(Expr::and);
+        Optional<Expr> matching = filters.stream().reduce(Expr::and);
+        return query.from().map(from -> matching.orElseThrow().or(Expr.of("#time < :floor")
+                .name("#time", EventItems.TIME).value(":floor", SortableTime.format(LogWindow.floor(from)))))
+                .or(() -> matching);
     }
 }

@@ -56,16 +56,32 @@ record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
     @Override
     public AuditPage auditLog(TenantId organisation, Incarnation incarnation, AuditQuery query) {
         List<RecordedEvent> found = new ArrayList<>();
-        Optional<Long> before = query.before();
+        Optional<Long> before = query.before().or(() -> query.to().flatMap(to -> LogWindow.endBefore(to,
+                (lowest, highest) -> newest(organisation, incarnation, lowest, highest))));
         for (int round = 0; round < AUDIT_QUERIES && found.size() < query.limit(); round++) {
             Page page = backward(organisation, query, before, query.limit() - found.size());
-            found.addAll(events(organisation, incarnation, page.items()));
-            before = page.next().map(key -> EventKeys.sequenceOf(key.get(TableAttributes.SORT_KEY).s()));
+            List<RecordedEvent> read = events(organisation, incarnation, page.items());
+            List<RecordedEvent> inWindow = read.stream().takeWhile(event -> query.from()
+                    .filter(from -> LogWindow.endsWindow(event, from)).isEmpty()).toList();
+            found.addAll(inWindow);
+            before = inWindow.size() < read.size() ? Optional.empty()
+                    : page.next().map(key -> EventKeys.sequenceOf(key.get(TableAttributes.SORT_KEY).s()));
             if (before.isEmpty()) {
                 break;
             }
         }
         return new AuditPage(found, before);
+    }
+
+    /** The newest event at a place in {@code (lowest, highest]}: one strongly consistent Query of one item. */
+    private Optional<RecordedEvent> newest(TenantId organisation, Incarnation incarnation, long lowest,
+                                           long highest) {
+        Page page = store.forTenant(organisation).query(Expr.of("#pk = :pk AND #sk BETWEEN :lowest AND :highest")
+                .name("#pk", TableAttributes.PARTITION_KEY).value(":pk", ItemKey.tenantPartition(organisation))
+                .name("#sk", TableAttributes.SORT_KEY).value(":lowest", EventKeys.sortKey(lowest + 1))
+                .value(":highest", EventKeys.sortKey(highest)), q -> q.scanIndexForward(false).limit(1)
+                .consistentRead(true));
+        return events(organisation, incarnation, page.items()).stream().findFirst();
     }
 
     @Override
