@@ -40,6 +40,8 @@ import software.amazon.awssdk.core.exception.SdkException;
  * item held recently, and capacity figures are for cost estimates, not billing. Not emulated: a TransactWriteItems
  * replayed with the same {@code ClientRequestToken} (DynamoDB changes nothing and charges it as a transactional
  * read) is charged as a write again; PartiQL writes neither lag nor are recharged.
+ * A Query whose key condition DynamoDB refuses before reading (a {@code BETWEEN} with reversed bounds, which DynamoDB
+ * Local answers with no items) is refused here as DynamoDB refuses it.
  */
 final class CorrectingForwarder {
 
@@ -70,8 +72,13 @@ final class CorrectingForwarder {
         boolean write = WRITES.contains(operation);
         boolean corrected = CHARGED_HERE.contains(operation)
                 || lag.on() && (write || INDEX_READS.contains(operation));
-        Optional<ObjectNode> body = corrected ? object(request.body()) : Optional.empty();
-        if (body.isEmpty()) {
+        boolean query = "Query".equals(operation);
+        Optional<ObjectNode> body = corrected || query ? object(request.body()) : Optional.empty();
+        Optional<String> refused = body.flatMap(read -> refusal(operation, read));
+        if (refused.isPresent()) {
+            return Forwarded.of(DynamoDbError.validation(refused.get()));
+        }
+        if (!corrected || body.isEmpty()) {
             return forwarder.forward(request);
         }
         return write ? write(operation, body.get(), request) : read(operation, body.get(), request);
@@ -172,6 +179,19 @@ final class CorrectingForwarder {
                             .forEach(w -> after.put(w.key(), w.item()));
                     return after;
                 });
+    }
+
+    /** Why DynamoDB would refuse a Query's key condition where DynamoDB Local answers it, if it would. */
+    private static Optional<String> refusal(String operation, ObjectNode body) {
+        if (!"Query".equals(operation) || !body.hasNonNull("KeyConditionExpression")) {
+            return Optional.empty();
+        }
+        try {
+            return KeyCondition.parse(body.path("KeyConditionExpression").asText(),
+                    body.path("ExpressionAttributeNames"), body.path("ExpressionAttributeValues")).refusal();
+        } catch (IllegalArgumentException notReadHere) {
+            return Optional.empty();
+        }
     }
 
     private Forwarded read(String operation, ObjectNode body, ReceivedRequest request) throws IOException {

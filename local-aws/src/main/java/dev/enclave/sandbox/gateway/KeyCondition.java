@@ -75,6 +75,20 @@ record KeyCondition(List<Comparison> comparisons) {
         }
     }
 
+    /**
+     * Why DynamoDB refuses this condition before it reads anything, if it does: a {@code BETWEEN} whose lower bound
+     * is above its upper bound (DynamoDB answers ValidationException; DynamoDB Local matches nothing instead).
+     */
+    Optional<String> refusal() {
+        return comparisons.stream().filter(comparison -> comparison.operator() == Operator.BETWEEN)
+                .filter(between -> ScalarValues.compare(between.operands().get(0), between.operands().get(1))
+                        .filter(order -> order > 0).isPresent())
+                .findFirst().map(between -> "Invalid KeyConditionExpression: The BETWEEN operator requires upper "
+                        + "bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: "
+                        + between.operands().get(0) + ", upper bound operand: AttributeValue: "
+                        + between.operands().get(1));
+    }
+
     /** Whether {@code item} (an item or index entry in wire format) satisfies every comparison. */
     boolean matches(JsonNode item) {
         return comparisons.stream().allMatch(comparison -> comparison.holdsFor(item));

@@ -52,6 +52,17 @@ class KeyConditionTest {
     }
 
     @Test
+    void between_withItsBoundsReversed_isRefusedAsDynamoDbRefusesIt_equalBoundsAreNot() throws Exception {
+        String values = "{\":p\":{\"S\":\"p\"},\":lo\":{\"S\":\"EVENT#2\"},\":hi\":{\"S\":\"EVENT#1\"}}";
+
+        assertThat(parse("#ipk = :p AND #isk BETWEEN :lo AND :hi", values).refusal()).hasValueSatisfying(
+                message -> assertThat(message).startsWith("Invalid KeyConditionExpression: The BETWEEN operator"));
+        assertThat(parse("#ipk = :p AND #isk BETWEEN :hi AND :lo", values).refusal()).isEmpty();
+        assertThat(parse("#ipk = :p AND #isk BETWEEN :lo AND :lo", values).refusal()).isEmpty();
+        assertThat(parse("#ipk = :p AND #isk > :lo", values).refusal()).isEmpty();
+    }
+
+    @Test
     void numbers_compareByValue() throws Exception {
         KeyCondition condition = KeyCondition.parse("n > :v", JSON.createObjectNode(),
                 json("{\":v\":{\"N\":\"9\"}}"));

@@ -80,10 +80,11 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
         if (decided.isPresent()) {
             return new Rereads.Decided<>(decided.get());
         }
-        Invitation invitation = found.get().invitation().withoutServices(learned.vanished());
+        Invitation invitation = found.get().invitation().withoutServices(learned.vanished())
+                .withoutGroups(found.get().groupsGoneSinceSent());
         Membership membership = membershipFor(command, user, invitation);
         WriteOutcome written = invitations.accept(invitation, membership, found.get().organisation().get(),
-                clock.instant().getEpochSecond());
+                found.get().definitions(), clock.instant().getEpochSecond());
         return switch (written) {
             case DONE -> new Rereads.Decided<>(Outcome.done(membership));
             case ALREADY_MEMBER -> new Rereads.Again<>(new Learned(true, learned.vanished()));

@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.Email;
@@ -86,6 +87,21 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
                 .filter(granted -> !services.contains(granted.service())).collect(Collectors.toSet()), tokenHash,
                 status, createdAt, validUntil, invitedBy, acceptedBy, inviter, serviceGenerations, inviterName,
                 inviterJoinedAt);
+    }
+
+    /**
+     * The invitation granting none of {@code gone}: custom groups deleted since it was sent (and perhaps defined
+     * again: another group than the one it granted), so accepting goes on without them.
+     */
+    public Invitation withoutGroups(Set<GroupName> gone) {
+        Set<GroupName> kept = groups.stream().filter(group -> !gone.contains(group)).collect(Collectors.toSet());
+        return new Invitation(tenant, id, email, kept, serviceGroups, tokenHash, status, createdAt, validUntil,
+                invitedBy, acceptedBy, inviter, serviceGenerations, inviterName, inviterJoinedAt);
+    }
+
+    /** Whether it grants a group the organisation defined (and may delete). */
+    public boolean grantsCustomGroups() {
+        return groups.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
     }
 
     /**

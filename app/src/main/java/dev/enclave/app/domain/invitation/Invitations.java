@@ -3,6 +3,8 @@ package dev.enclave.app.domain.invitation;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationRules;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -37,9 +39,11 @@ public interface Invitations {
 
     /**
      * Accepts: the invitation flips to accepted and the membership appears, carrying the organisation's name as
-     * read, or nothing changes. The organisation must still be at the version read, so the name copied is current.
+     * read, or nothing changes. The organisation must still be at the version read, so the name copied is current,
+     * and the group definitions too when the invitation grants custom groups, so it grants them in the life read.
      */
-    WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation, long nowEpochSeconds);
+    WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
+                        GroupDefinitions definitions, long nowEpochSeconds);
 
     /**
      * Which of the services the invitation grants groups of are still there, as the services it was sent for (not
@@ -49,7 +53,17 @@ public interface Invitations {
     Set<ServiceId> grantedServicesStillThere(Invitation invitation);
 
     /** An invitation with its organisation (absent when the organisation is gone). */
-    record ToAccept(Invitation invitation, Optional<Organisation> organisation) {
+    record ToAccept(Invitation invitation, Optional<Organisation> organisation, GroupDefinitions definitions,
+                    Set<GroupName> groupsGoneSinceSent) {
+
+        public ToAccept {
+            groupsGoneSinceSent = Set.copyOf(groupsGoneSinceSent);
+        }
+
+        /** An invitation to accept in an organisation that defines no group of its own. */
+        public ToAccept(Invitation invitation, Optional<Organisation> organisation) {
+            this(invitation, organisation, GroupDefinitions.NONE, Set.of());
+        }
     }
 
     /** Closes a pending invitation as revoked or declined; false when it was not pending. */

@@ -82,7 +82,10 @@ public record ExpectedVersion(Set<Tag> tags, boolean any) {
                 .add(BigInteger.valueOf(began.getNano())).toString(36);
     }
 
-    /** The instant {@link #lifeBegan} named, or empty when {@code life} names none. */
+    /**
+     * The instant {@link #lifeBegan} named, or empty when {@code life} names none: only as {@code lifeBegan} spells
+     * it (a tag is compared byte for byte, and {@code "0" + life} is not the same tag).
+     */
     public static Optional<Instant> lifeBeganAt(String life) {
         if (!LIFE.matcher(life).matches()) {
             return Optional.empty();
@@ -90,7 +93,7 @@ public record ExpectedVersion(Set<Tag> tags, boolean any) {
         BigInteger[] secondsAndNanos = new BigInteger(life, 36).divideAndRemainder(NANOS_PER_SECOND);
         try {
             return Optional.of(Instant.ofEpochSecond(secondsAndNanos[0].longValueExact(),
-                    secondsAndNanos[1].longValueExact()));
+                    secondsAndNanos[1].longValueExact())).filter(began -> lifeBegan(began).equals(life));
         } catch (ArithmeticException | DateTimeException outOfRange) {
             return Optional.empty();
         }

@@ -224,7 +224,7 @@ final class InMemoryInvitations implements Invitations {
 
     @Override
     public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
-                               long nowEpochSeconds) {
+                               GroupDefinitions definitions, long nowEpochSeconds) {
         concurrentChanges();
         TenantId tenant = invitation.tenant();
         At<InvitationId> key = new At<>(tenant, invitation.id());

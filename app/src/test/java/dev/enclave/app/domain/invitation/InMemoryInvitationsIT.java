@@ -7,6 +7,7 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
@@ -96,8 +97,8 @@ class InMemoryInvitationsIT extends LocalStackTest {
         twins.step("send carl", i -> i.send(carl, twins.read()), WriteOutcome.DONE);
         Membership joining = twins.joining("bob");
 
-        twins.step("accept", i -> i.accept(bob, joining, twins.read(), NOW.getEpochSecond()), WriteOutcome.DONE);
-        twins.step("accept again", i -> i.accept(bob, joining, twins.read(), NOW.getEpochSecond()),
+        twins.step("accept", i -> i.accept(bob, joining, twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()), WriteOutcome.DONE);
+        twins.step("accept again", i -> i.accept(bob, joining, twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()),
                 WriteOutcome.ALREADY_MEMBER);
         twins.check("renew a pending one", i -> i.renew(carl, "renewedhash", NOW.plus(Duration.ofDays(3))), true);
         twins.check("close it", i -> i.close(carl, InvitationStatus.REVOKED), true);
@@ -118,14 +119,14 @@ class InMemoryInvitationsIT extends LocalStackTest {
         twins.serviceCreatedAgain(payroll);
 
         twins.step("accept a group of the service created again",
-                i -> i.accept(twins.as(i, bob), twins.joining("bob"), twins.read(), NOW.getEpochSecond()),
+                i -> i.accept(twins.as(i, bob), twins.joining("bob"), twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()),
                 WriteOutcome.SERVICE_GONE);
         twins.check("its services still there", i -> i.grantedServicesStillThere(twins.as(i, bob)), Set.of());
         twins.step("accept from an inviter who is no member",
-                i -> i.accept(twins.as(i, carl), twins.joining("carl"), twins.read(), NOW.getEpochSecond()),
+                i -> i.accept(twins.as(i, carl), twins.joining("carl"), twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()),
                 WriteOutcome.INVITER_GONE);
         twins.step("accept without the service gone", i -> i.accept(twins.as(i, bob).withoutServices(Set.of(payroll)),
-                twins.joining("bob"), twins.read(), NOW.getEpochSecond()), WriteOutcome.DONE);
+                twins.joining("bob"), twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()), WriteOutcome.DONE);
     }
 
     /** One organisation on the table with its owner, and the same in memory. */

@@ -361,7 +361,7 @@ class InvitationsIT extends LocalStackTest {
         Invitations.WriteOutcome stale = invitations.accept(readFirst.invitation(), new Membership(parsed.tenant(),
                 UserKey.of("enclave-local", "bob"), "bob", "enclave-local", Optional.of(Email.of("bob@example.com")),
                 Set.of(GroupName.MEMBER), Instant.now(), 1),
-                readFirst.organisation().orElseThrow(), Instant.now().getEpochSecond());
+                readFirst.organisation().orElseThrow(), readFirst.definitions(), Instant.now().getEpochSecond());
 
         assertThat(stale).isEqualTo(Invitations.WriteOutcome.INVITATION_CHANGED);
         assertThat(accept(invited.token(), bob()).status()).isEqualTo(200);

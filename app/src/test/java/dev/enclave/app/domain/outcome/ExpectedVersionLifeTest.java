@@ -21,6 +21,8 @@ class ExpectedVersionLifeTest {
     @Test
     void textThatIsNoLife_namesNoInstant() {
         assertThat(ExpectedVersion.lifeBeganAt("")).isEmpty();
+        assertThat(ExpectedVersion.lifeBeganAt("0" + ExpectedVersion.lifeBegan(Instant.parse("2026-11-26T10:00:00Z"))))
+                .as("only as it is spelled").isEmpty();
         assertThat(ExpectedVersion.lifeBeganAt("Not-a-life")).isEmpty();
         assertThat(ExpectedVersion.lifeBeganAt("z".repeat(40))).as("beyond any instant").isEmpty();
     }

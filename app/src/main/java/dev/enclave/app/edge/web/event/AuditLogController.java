@@ -165,14 +165,19 @@ class AuditLogController {
 
     /**
      * The export, one line per event from {@code first} on, each further page read only when the lines before it
-     * were taken.
+     * were taken, one page at a time even when it matches nothing: a client that goes away stops the reads at the
+     * next page, not at the next match.
      */
     private Flux<String> stream(EventReaders.Log log, Export export, Optional<RecordedEvent> first, boolean csv) {
         Function<RecordedEvent, String> line = csv ? lines::csv : lines::ndjson;
-        Flux<String> rest = Flux.<String, Export>generate(() -> export, (state, sink) -> {
-            state.next(events, log).ifPresentOrElse(event -> sink.next(line.apply(event)), sink::complete);
+        Flux<String> rest = Flux.<List<RecordedEvent>, Export>generate(() -> export, (state, sink) -> {
+            if (state.exhausted()) {
+                sink.complete();
+            } else {
+                sink.next(state.nextPage(events, log));
+            }
             return state;
-        }).subscribeOn(Schedulers.boundedElastic());
+        }).subscribeOn(Schedulers.boundedElastic()).concatMapIterable(page -> page.stream().map(line).toList(), 1);
         Flux<String> rows = Flux.fromStream(first.stream().map(line)).concatWith(rest);
         return csv ? Flux.just(ExportLines.CSV_HEADER).concatWith(rows) : rows;
     }
@@ -196,11 +201,14 @@ class AuditLogController {
             return Optional.ofNullable(read.poll());
         }
 
-        Optional<RecordedEvent> next(Events events, EventReaders.Log log) {
-            while (read.isEmpty() && more) {
+        /** The events read and not yet taken, or those of the next page when none are (perhaps none). */
+        List<RecordedEvent> nextPage(Events events, EventReaders.Log log) {
+            if (read.isEmpty() && more) {
                 readPage(events, log);
             }
-            return Optional.ofNullable(read.poll());
+            List<RecordedEvent> taken = List.copyOf(read);
+            read.clear();
+            return taken;
         }
 
         /** Whether every event was read and taken. */

@@ -59,6 +59,10 @@ record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
         Optional<Long> before = query.before().or(() -> query.to().flatMap(to -> LogWindow.endBefore(to,
                 (lowest, highest) -> newest(organisation, incarnation, lowest, highest))));
         for (int round = 0; round < AUDIT_QUERIES && found.size() < query.limit(); round++) {
+            if (before.filter(place -> place <= 1).isPresent()) {
+                before = Optional.empty();
+                break;
+            }
             Page page = backward(organisation, query, before, query.limit() - found.size());
             List<RecordedEvent> read = events(organisation, incarnation, page.items());
             List<RecordedEvent> inWindow = read.stream().takeWhile(event -> query.from()
@@ -95,6 +99,7 @@ record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
                 EventItems::fromItem), page.next().map(key -> key.get(TableDesign.BY_USER.sortKey()).s()));
     }
 
+    /** Reads newest first below {@code before} (above 1: DynamoDB refuses a BETWEEN whose bounds are reversed). */
     private Page backward(TenantId organisation, AuditQuery query, Optional<Long> before, int limit) {
         Expr range = Expr.of("#pk = :pk AND #sk BETWEEN :lowest AND :highest")
                 .name("#pk", TableAttributes.PARTITION_KEY).value(":pk", ItemKey.tenantPartition(organisation))

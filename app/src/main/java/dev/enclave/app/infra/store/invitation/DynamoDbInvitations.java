@@ -13,6 +13,7 @@ import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
@@ -30,7 +31,9 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.member.MembershipReads;
+import dev.enclave.app.infra.store.member.MembershipRules;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
@@ -49,6 +52,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +86,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
                 InviteeGuards.INVITATION);
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
-                .create(InvitationWrite.INVITATION, handedOver(InvitationItems.SCHEMA.toItem(invitation), invitation,
+                .create(InvitationWrite.INVITATION, handedOver(InvitationItems.withGroupLives(
+                        InvitationItems.SCHEMA.toItem(invitation), groupLives(table, invitation)), invitation,
                         handover))
                 .put(InvitationWrite.INVITEE, InviteeGuards.of(invitation),
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Expr::absent))
@@ -130,27 +135,53 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         ItemRead<Invitation> invitationRead = new ItemRead<>(ItemKind.INVITATION, InvitationKeys.key(tenant, id),
                 InvitationItems.SCHEMA::fromItem);
         ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
+        ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationRead.key(),
-                organisationRead.key()));
+                organisationRead.key(), definitionsRead.key()));
         ReadScope scope = ReadScope.tenant(tenant);
         Optional<Invitation> invitation = invitationRead.in(items, scope, checked);
         Optional<Organisation> organisation = organisationRead.in(items, scope, checked);
-        return invitation.map(found -> new ToAccept(found, organisation));
+        GroupDefinitions definitions = definitionsRead.in(items, scope, checked).orElse(GroupDefinitions.NONE);
+        Map<GroupName, Instant> livesWhenSent = invitation.map(found -> InvitationItems.groupLives(
+                ScopedTable.at(items, invitationRead.key()))).orElse(Map.of());
+        return invitation.map(found -> new ToAccept(found, organisation, definitions,
+                goneSinceSent(livesWhenSent, definitions)));
+    }
+
+    /** The custom groups defined when the invitation was sent that are not in that life now (deleted, or again). */
+    private static Set<GroupName> goneSinceSent(Map<GroupName, Instant> livesWhenSent, GroupDefinitions definitions) {
+        return livesWhenSent.entrySet().stream().filter(sent -> definitions.find(sent.getKey())
+                        .filter(now -> now.createdAt().equals(sent.getValue())).isEmpty())
+                .map(Map.Entry::getKey).collect(Collectors.toSet());
+    }
+
+    /** The lives of the custom groups {@code invitation} grants, as the organisation defines them now. */
+    private Map<GroupName, Instant> groupLives(ScopedTable table, Invitation invitation) {
+        if (!invitation.grantsCustomGroups()) {
+            return Map.of();
+        }
+        ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(invitation.tenant());
+        GroupDefinitions definitions = definitionsRead.in(List.of(table.get(definitionsRead.key())),
+                ReadScope.tenant(invitation.tenant()), checked).orElse(GroupDefinitions.NONE);
+        Map<GroupName, Instant> lives = new HashMap<>();
+        invitation.groups().forEach(group -> definitions.find(group)
+                .ifPresent(defined -> lives.put(group, defined.createdAt())));
+        return lives;
     }
 
     /**
-     * The checks that the inviter may still grant what the invitation grants, judged on their membership, the group
-     * definitions and the granted services as they are now (one strongly consistent read; a service of another life
-     * than the invitation's is left to the accept, which goes on without its groups), and written with the
-     * acceptance.
+     * The checks that the inviter may still grant what the invitation grants, judged on their membership and the
+     * granted services as they are now (one strongly consistent read; a service of another life than the
+     * invitation's is left to the accept, which goes on without its groups) and the group definitions the accept
+     * read, and written with the acceptance.
      */
-    private InviterAtAccept inviterChecks(Organisation organisation, UserKey inviter, Invitation invitation) {
+    private InviterAtAccept inviterChecks(Organisation organisation, UserKey inviter, Invitation invitation,
+                                          GroupDefinitions definitions) {
         TenantId tenant = organisation.id();
         ItemRead<Membership> inviterRead = MembershipReads.item(tenant, inviter);
-        ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
         List<ItemRead<Service>> serviceReads = grantedServices(invitation)
                 .map(service -> ServiceReads.item(tenant, service)).toList();
-        List<ItemKey> keys = new ArrayList<>(List.of(inviterRead.key(), definitionsRead.key()));
+        List<ItemKey> keys = new ArrayList<>(List.of(inviterRead.key()));
         serviceReads.forEach(read -> keys.add(read.key()));
         List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         ReadScope life = ReadScope.organisation(tenant, organisation.incarnation());
@@ -158,13 +189,13 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         serviceReads.forEach(read -> read.in(items, life, checked)
                 .filter(found -> generation(invitation, found.id()).map(found.generation()::equals).orElse(true))
                 .ifPresent(found -> services.put(found.id(), found)));
-        return InviterAtAccept.of(tenant, inviter, inviterRead.in(items, life, checked),
-                definitionsRead.in(items, life, checked).orElse(GroupDefinitions.NONE), invitation, services);
+        return InviterAtAccept.of(tenant, inviter, inviterRead.in(items, life, checked), definitions, invitation,
+                services);
     }
 
     @Override
     public WriteOutcome accept(Invitation invitation, Membership membership, Organisation organisation,
-                               long nowEpochSeconds) {
+                               GroupDefinitions definitions, long nowEpochSeconds) {
         TenantId tenant = invitation.tenant();
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .update(InvitationWrite.INVITATION, InvitationKeys.key(tenant, invitation.id()),
@@ -185,8 +216,13 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                         guardNames(invitation.id().value()))
                 .records(InvitationEvents.accepted(invitation, membership.userId()), MemberEvents.added(membership));
         Optional<InviterAtAccept> inviter = invitation.inviter().map(user -> inviterChecks(organisation, user,
-                invitation));
+                invitation, definitions));
         inviter.ifPresent(judged -> judged.checks().forEach(check -> writes.add(InvitationWrite.INVITER, check)));
+        Write definitionsAsRead = MembershipRules.definitionsAt(tenant, definitions.version());
+        if (invitation.grantsCustomGroups() && inviter.map(InviterAtAccept::checks).orElse(List.of()).stream()
+                .noneMatch(check -> check.key().equals(definitionsAsRead.key()))) {
+            writes.add(InvitationWrite.GROUPS, definitionsAsRead);
+        }
         servicesAssigned(writes, invitation, inviter.map(InviterAtAccept::judgedServices).orElse(Map.of()));
         invitation.serviceGroups().forEach(granted -> writes.add(InvitationWrite.SERVICE_ASSIGNMENT,
                 ServiceWrites.assignment(tenant, granted, membership.user(), membership.userId())));

@@ -18,6 +18,7 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +27,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.enhanced.dynamodb.EnhancedType;
 import software.amazon.awssdk.enhanced.dynamodb.mapper.StaticImmutableTableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Explicit, reflection-free mapping of {@link Invitation} to and from its item: one schema, built once. */
 final class InvitationItems {
@@ -39,6 +41,7 @@ final class InvitationItems {
     static final String INVITER = "inviter";
     static final String INVITER_NAME = "inviterName";
     static final String SERVICE_GENERATIONS = "serviceGenerations";
+    static final String GROUP_LIVES = "groupLives";
 
     /** The invitation item's schema; the invitee's index entry ({@code byUser}) only while it is pending. */
     static final ItemSchema<Invitation> SCHEMA = new ItemSchema<>(StaticImmutableTableSchema
@@ -101,6 +104,32 @@ final class InvitationItems {
     }
 
     /** When TTL removes an invitation valid until {@code validUntil} (epoch seconds). */
+    /**
+     * {@code item} with the lives of the custom groups it grants as they were defined when it was sent (a group's
+     * life: when it was created), so the accept can tell a group deleted and defined again since from the one sent.
+     */
+    static Map<String, AttributeValue> withGroupLives(Map<String, AttributeValue> item, Map<GroupName, Instant> lives) {
+        if (lives.isEmpty()) {
+            return item;
+        }
+        Map<String, AttributeValue> recorded = new HashMap<>();
+        lives.forEach((group, createdAt) -> recorded.put(group.value(), AttributeValue.fromS(createdAt.toString())));
+        Map<String, AttributeValue> with = new HashMap<>(item);
+        with.put(GROUP_LIVES, AttributeValue.fromM(recorded));
+        return Map.copyOf(with);
+    }
+
+    /** The lives {@link #withGroupLives} recorded (none for an invitation sent before they were). */
+    static Map<GroupName, Instant> groupLives(Map<String, AttributeValue> item) {
+        AttributeValue recorded = item.get(GROUP_LIVES);
+        if (recorded == null || !recorded.hasM()) {
+            return Map.of();
+        }
+        Map<GroupName, Instant> lives = new HashMap<>();
+        recorded.m().forEach((group, createdAt) -> lives.put(new GroupName(group), Instant.parse(createdAt.s())));
+        return Map.copyOf(lives);
+    }
+
     static long expiresAt(Instant validUntil) {
         return validUntil.plus(RETENTION).getEpochSecond();
     }

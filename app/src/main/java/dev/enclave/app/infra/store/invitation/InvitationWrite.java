@@ -21,5 +21,7 @@ enum InvitationWrite implements WriteRole {
     /** A service the invitation grants a group of still exists. */
     SERVICE,
     /** The new member's place in a service group. */
-    SERVICE_ASSIGNMENT
+    SERVICE_ASSIGNMENT,
+    /** The custom groups the invitation grants are in the lives read: the group definitions at the version read. */
+    GROUPS
 }

@@ -59,21 +59,25 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
 
     /**
      * Removes the membership as it was read, with everything that depends on it: the dependents are those the
-     * membership records at that version (a strongly consistent read), so one added since refuses the removal.
+     * membership records at that version (a strongly consistent read), so one added since refuses the removal. The
+     * membership's life is part of the condition: one removed and added again meanwhile, at the same version, is
+     * another membership (an owner now, perhaps), and is not removed on a decision about the former.
      */
     @Override
     public Change remove(Membership actor, Authority authority, Membership membership) {
         ScopedTable table = table(membership.tenant());
         ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
         Map<String, AttributeValue> current = table.get(key);
-        if (current.isEmpty() || MembershipItems.version(current) != membership.version()) {
+        boolean self = actor.user().equals(membership.user());
+        if (current.isEmpty() || MembershipItems.version(current) != membership.version()
+                || !MembershipItems.life(current).equals(membership.life())
+                || self && !actor.joinedAt().equals(membership.joinedAt())) {
             return Change.MEMBERSHIP_CHANGED;
         }
-        boolean self = actor.user().equals(membership.user());
-        Expr asRead = Expr.exists().and(Expr.of("#version = :version")
+        Expr asRead = MembershipRules.sameMembership(membership).and(Expr.of("#version = :version")
                 .name("#version", MembershipItems.VERSION).number(":version", membership.version()));
         Transaction.Builder writes = Transaction.builder()
-                .delete(Role.MEMBERSHIP, key, self ? asRead.and(MembershipRules.sameMembership(actor)) : asRead)
+                .delete(Role.MEMBERSHIP, key, asRead)
                 .add(Role.OWNER_LEFT, OrganisationConditions.counted(membership.tenant(), -1,
                         membership.isOwner() ? -1 : 0))
                 .records(MemberEvents.removed(membership, self));

@@ -96,13 +96,18 @@ public final class MembershipRules {
         if (!authority.onCustomGroups()) {
             return Optional.empty();
         }
-        if (authority.definitionsVersion() == GroupDefinitions.NONE.version()) {
-            return Optional.of(new Write.Check(GroupDefinitionItems.key(tenant), Expr.absent()));
+        return Optional.of(definitionsAt(tenant, authority.definitionsVersion()));
+    }
+
+    /** A check that the organisation's group definitions are at {@code version} (none yet: absent). */
+    public static Write definitionsAt(TenantId tenant, long version) {
+        if (version == GroupDefinitions.NONE.version()) {
+            return new Write.Check(GroupDefinitionItems.key(tenant), Expr.absent());
         }
-        return Optional.of(new Write.Check(GroupDefinitionItems.key(tenant), Expr.exists().and(
+        return new Write.Check(GroupDefinitionItems.key(tenant), Expr.exists().and(
                 Expr.of("#definitionsVersion = :definitionsVersion")
                         .name("#definitionsVersion", GroupDefinitionItems.VERSION)
-                        .number(":definitionsVersion", authority.definitionsVersion()))));
+                        .number(":definitionsVersion", version)));
     }
 
     /**

@@ -312,6 +312,32 @@ class CustomGroupsIT extends LocalStackTest {
                 .mapToDouble(counter -> counter.count()).sum();
     }
 
+    @Test
+    void anInvitationGrantingAGroupDeletedAndDefinedAgainSinceItWasSent_doesNotGrantTheNewGroup() {
+        String owner = journeys().organisation("cg-invite-life");
+        assertThat(define("cg-invite-life", owner, "ops", "members:read").status()).isEqualTo(201);
+        String token = api().post("/v1/orgs/cg-invite-life/invitations", "{\"email\":\"bob@example.com\","
+                + "\"groups\":[\"ops\"]}", owner).json().get("token").asText();
+        assertThat(delete("/v1/orgs/cg-invite-life/groups/ops", owner).status()).isEqualTo(204);
+        assertThat(define("cg-invite-life", owner, "ops", "members:read", "invitations:manage").status())
+                .isEqualTo(201);
+
+        Api.Reply accepted = accept(token, "bob");
+
+        assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
+        assertThat(api().get("/v1/orgs/cg-invite-life/members/bob", owner).json().get("groups").toString())
+                .doesNotContain("ops");
+        assertThat(check("cg-invite-life", journeys().member("bob"), "invitations:manage")).isFalse();
+
+        String label = api().post("/v1/orgs/cg-invite-life/invitations", "{\"email\":\"carl@example.com\","
+                + "\"groups\":[\"auditors\"]}", owner).json().get("token").asText();
+        assertThat(define("cg-invite-life", owner, "auditors", "members:read").status()).isEqualTo(201);
+        assertThat(accept(label, "carl").status()).isEqualTo(200);
+        assertThat(api().get("/v1/orgs/cg-invite-life/members/carl", owner).json().get("groups").toString())
+                .as("a name no group defined when it was sent stays the label it was, and the group defined since "
+                        + "is its own").contains("auditors");
+    }
+
     private Api.Reply define(String org, String token, String id, String... permissions) {
         String listed = List.of(permissions).stream().map(p -> "\"" + p + "\"").collect(Collectors.joining(","));
         return api().post("/v1/orgs/" + org + "/groups", "{\"id\":\"" + id + "\",\"permissions\":[" + listed + "]}",

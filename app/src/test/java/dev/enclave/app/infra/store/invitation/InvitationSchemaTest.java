@@ -95,6 +95,22 @@ class InvitationSchemaTest {
     }
 
     @Test
+    void theGroupsLivesWhenSent_areStoredBesideTheInvitation_readBack_andAbsentOnItemsStoredBefore() {
+        Map<String, AttributeValue> item = InvitationItems.SCHEMA.toItem(invitation(InvitationStatus.PENDING,
+                Optional.empty()));
+        Instant opsCreated = Instant.parse("2026-11-20T08:00:00.123456Z");
+        Map<String, AttributeValue> withLives = InvitationItems.withGroupLives(item,
+                Map.of(new GroupName("ops"), opsCreated));
+
+        assertThat(withLives.get(InvitationItems.GROUP_LIVES)).isEqualTo(AttributeValue.fromM(
+                Map.of("ops", AttributeValue.fromS("2026-11-20T08:00:00.123456Z"))));
+        assertThat(InvitationItems.groupLives(withLives)).containsExactly(Map.entry(new GroupName("ops"), opsCreated));
+        assertThat(InvitationItems.SCHEMA.fromItem(withLives)).isEqualTo(InvitationItems.SCHEMA.fromItem(item));
+        assertThat(InvitationItems.withGroupLives(item, Map.of())).isSameAs(item);
+        assertThat(InvitationItems.groupLives(item)).isEmpty();
+    }
+
+    @Test
     void inviteeGuard_namesThePendingInvitation_isDueToExpireIt_andIsRemovedWithIt() {
         Map<String, AttributeValue> guard = InviteeGuards.of(invitation(InvitationStatus.PENDING,
                 Optional.empty()));
