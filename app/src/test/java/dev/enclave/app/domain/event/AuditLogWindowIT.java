@@ -64,6 +64,7 @@ class AuditLogWindowIT extends LocalStackTest {
                 .hasSize(5);
         assertThat(list("to=" + middle, token)).as("before the middle: the organisation's first events")
                 .hasSize(everything.size() - 5);
+        assertThat(list("to=2020-01-01T00:00:00Z", token)).as("a window before the first event").isEmpty();
     }
 
     private void services(String token, String... ids) {
