@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.store.event;
 
+import dev.enclave.app.domain.event.EventContext;
 import dev.enclave.app.domain.event.EventRecorder;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.infra.store.Store;
@@ -21,7 +22,7 @@ import java.util.Optional;
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-record DynamoDbEventRecorder(Store store, Clock clock) implements EventRecorder {
+record DynamoDbEventRecorder(Store store, Clock clock, EventContext context) implements EventRecorder {
 
     private enum Role implements WriteRole { ORGANISATION, IDEMPOTENCY_KEY }
 
@@ -32,7 +33,7 @@ record DynamoDbEventRecorder(Store store, Clock clock) implements EventRecorder 
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation, incarnation))
                 .records(event);
         idempotencyKey.ifPresent(key -> writes.create(Role.IDEMPOTENCY_KEY,
-                RecordedKeys.item(organisation, key, clock.instant())));
+                RecordedKeys.item(organisation, context.actor(), key, clock.instant())));
         TransactionOutcome outcome = store.forTenant(organisation).transact(writes.build());
         if (outcome.committed()) {
             return Recorded.RECORDED;

@@ -113,6 +113,13 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             }
             long cursor = CursorItems.place(found(items, WebhookKeys.cursor(tenant))).orElse(head.last());
             List<WebhookEndpoint> watching = endpoints.list(tenant);
+            long unwanted = unwantedUpTo(watching, head.last());
+            if (unwanted > cursor) {
+                if (!committed(tenant, head.incarnation().get(), cursor, unwanted, List.of())) {
+                    return made;
+                }
+                cursor = unwanted;
+            }
             Optional<Long> reached = handOut(tenant, head.incarnation().get(), cursor, head.last(), watching, now,
                     made);
             if (reached.isEmpty()) {
@@ -125,6 +132,15 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             }
         }
         return made;
+    }
+
+    /**
+     * The last place no endpoint wants (each wants the places from the one after its creation), up to {@code last}:
+     * the cursor moves past them in one write, not a page at a time, so an endpoint created after the log grew
+     * unwatched is not made to wait for a walk over what nobody wants.
+     */
+    private static long unwantedUpTo(List<WebhookEndpoint> watching, long last) {
+        return Math.min(last, watching.stream().mapToLong(endpoint -> endpoint.fromPlace() - 1).min().orElse(last));
     }
 
     /** The item at {@code key} among {@code items}; empty when there is none (a log or cursor not yet written, or gone). */
