@@ -7,12 +7,19 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
 
-/** A change whose actor lost what the request was granted on while it was in flight: 403, nothing changed. */
+/**
+ * A change whose actor lost what the request was granted on while it was in flight: 403, nothing changed; or whose
+ * organisation stopped being active meanwhile: 423, as a request decided after the suspension is answered.
+ */
 @Singleton
 final class ActorChangedHandler implements ExceptionHandler<ActorChangedException, HttpResponse<?>> {
 
     @Override
     public HttpResponse<?> handle(HttpRequest request, ActorChangedException exception) {
+        if (exception.organisationInactive()) {
+            return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED, "The organisation was suspended "
+                    + "(or is being deleted) while this request was in flight; nothing was changed.");
+        }
         return Rejections.toResponse(request, Reason.MISSING_ROLE, "What you hold changed while this request was "
                 + "in flight; nothing was changed. Read again.");
     }

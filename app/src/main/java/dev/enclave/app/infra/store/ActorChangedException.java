@@ -4,11 +4,21 @@ import dev.enclave.identity.TenantId;
 
 /**
  * A change was refused because its actor no longer holds what the request's access decision leaned on (removed,
- * demoted, or the definitions of their group changed meanwhile): nothing was written.
+ * demoted, or the definitions of their group changed meanwhile), or the organisation is no longer active (suspended,
+ * or being deleted): nothing was written.
  */
 public final class ActorChangedException extends RuntimeException {
 
-    public ActorChangedException(TenantId tenant) {
-        super("The actor of a change in " + tenant.value() + " no longer holds what it was granted on");
+    private final boolean organisationInactive;
+
+    public ActorChangedException(TenantId tenant, boolean organisationInactive) {
+        super(organisationInactive ? "The organisation " + tenant.value() + " stopped being active during a change"
+                : "The actor of a change in " + tenant.value() + " no longer holds what it was granted on");
+        this.organisationInactive = organisationInactive;
+    }
+
+    /** Whether the organisation stopped being active (else the actor lost what they held). */
+    public boolean organisationInactive() {
+        return organisationInactive;
     }
 }

@@ -185,7 +185,8 @@ public final class ScopedTable {
                         + "own table only")), this, checked, this::sendUntilNoConflict)
                 : sendUntilNoConflict(checked));
         if (outcome.refusedAny(ChangeChecks.Role.values()) && !refusedItsOwn(transaction, outcome)) {
-            throw new ActorChangedException(owner.orElseThrow());
+            throw new ActorChangedException(owner.orElseThrow(),
+                    outcome.refused(ChangeChecks.Role.ORGANISATION_ACTIVE));
         }
         return outcome;
     }

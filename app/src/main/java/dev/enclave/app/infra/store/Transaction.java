@@ -24,10 +24,18 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
     public static final int MAX_WRITES = 100;
     /** The most events one change records. */
     public static final int MAX_EVENTS = 2;
-    /** The checks of its actor a change may carry besides ({@link ChangeChecks}). */
-    public static final int MAX_ACTOR_CHECKS = 2;
+    /**
+     * The checks a change may carry besides ({@link ChangeChecks}): its actor's membership, the definitions their
+     * permission came from, and the organisation still active.
+     */
+    public static final int MAX_ACTOR_CHECKS = 3;
     /** The writes a change may make besides its events, their places (the log's head) and its actor's checks. */
     public static final int MAX_CHANGE_WRITES = MAX_WRITES - MAX_EVENTS - 1 - MAX_ACTOR_CHECKS;
+    /**
+     * The writes a change that writes the organisation's item may make: the check that the organisation is still
+     * active rides on that write, and takes no place of its own.
+     */
+    public static final int MAX_CHANGE_WRITES_ON_THE_ORGANISATION = MAX_CHANGE_WRITES + 1;
 
     public Transaction {
         writes = List.copyOf(writes);

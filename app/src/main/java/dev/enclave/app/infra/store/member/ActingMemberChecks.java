@@ -10,6 +10,7 @@ import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * while their request was in flight changes nothing. A change that writes the actor's membership carries the check
  * on that write (its placeholders are its own, {@code rq…}), unless the workflow checks its actor there itself;
  * one that writes the definitions sets its own conditions on them. A permission every member holds is checked as
- * membership alone.
+ * membership alone. The organisation must be active still, as the decision found it: a suspension while the
+ * change was in flight refuses it too (on the change's own write to the organisation's item when it has one).
  */
 @Singleton
 final class ActingMemberChecks implements ChangeChecks {
@@ -61,7 +63,29 @@ final class ActingMemberChecks implements ChangeChecks {
                 .filter(definitions -> writes.stream().noneMatch(named -> named.write().key()
                         .equals(definitions.key())))
                 .ifPresent(definitions -> writes.add(new Transaction.NamedWrite(Role.ACTOR_DEFINITIONS, definitions)));
-        return transaction.withWrites(writes);
+        return transaction.withWrites(organisationActive(tenant, writes));
+    }
+
+    /**
+     * {@code writes} written only while the organisation is active: on the change's own write to its item when it
+     * has one (refused, then, as that write: its workflow answers), else as a check of its own.
+     */
+    private static List<Transaction.NamedWrite> organisationActive(TenantId tenant,
+                                                                  List<Transaction.NamedWrite> writes) {
+        ItemKey organisation = OrganisationConditions.key(tenant);
+        Expr active = OrganisationConditions.activeNow();
+        List<Transaction.NamedWrite> checked = new ArrayList<>();
+        boolean onItsOwn = true;
+        for (Transaction.NamedWrite named : writes) {
+            boolean onTheOrganisation = named.write().key().equals(organisation);
+            onItsOwn &= !onTheOrganisation;
+            checked.add(onTheOrganisation ? new Transaction.NamedWrite(named.role(),
+                    named.write().alsoRequiring(active)) : named);
+        }
+        if (onItsOwn) {
+            checked.add(new Transaction.NamedWrite(Role.ORGANISATION_ACTIVE, new Write.Check(organisation, active)));
+        }
+        return checked;
     }
 
     /**

@@ -90,7 +90,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         }
         List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
                 MembershipItems.dependents(current));
-        if (writes.size() + goingWithIt.size() > Transaction.MAX_CHANGE_WRITES) {
+        if (writes.size() + goingWithIt.size() > Transaction.MAX_CHANGE_WRITES_ON_THE_ORGANISATION) {
             return Change.TOO_LARGE;
         }
         goingWithIt.forEach(dependent -> writes.delete(Role.DEPENDENT, dependent));

@@ -4,6 +4,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
@@ -47,6 +48,20 @@ public final class OrganisationConditions {
         return new Write.Check(OrganisationKeys.key(tenant), Expr.exists().and(Incarnations.writtenBy(incarnation))
                 .and(Expr.of("#orgStatus <> :orgDeleting").name("#orgStatus", OrganisationItems.STATUS)
                         .value(":orgDeleting", DELETING)));
+    }
+
+    /** The key of {@code tenant}'s organisation item, for the checks other aggregates' changes put on it. */
+    public static ItemKey key(TenantId tenant) {
+        return OrganisationKeys.key(tenant);
+    }
+
+    /**
+     * The organisation is active now, with placeholders of its own ({@code ac…}, beside any other condition on its
+     * item): what every change a member makes is written on, so a suspension while it was in flight refuses it.
+     */
+    public static Expr activeNow() {
+        return Expr.exists().and(Expr.of("#acStatus = :acActive").name("#acStatus", OrganisationItems.STATUS)
+                .value(":acActive", ACTIVE));
     }
 
     /** A check, for a transaction that changes the organisation's settings: live and active. */

@@ -70,6 +70,32 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
         }
     }
 
+    @Test
+    void aChangeInFlightWhenTheOrganisationIsSuspended_changesNothing() {
+        String owner = journeys().organisation("mid-suspend");
+        journeys().join("mid-suspend", owner, "bob");
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            int metBefore = faults.met();
+            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("mid-suspend"),
+                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
+
+            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() ->
+                    put("/v1/orgs/mid-suspend/members/bob/groups/billing", owner));
+            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
+            Api.Reply suspended = other.api().post("/v1/admin/tenants/mid-suspend/suspend", "", admin);
+            Api.Reply late = stalled.join();
+
+            assertThat(suspended.status()).isEqualTo(204);
+            assertThat(late.status()).as(late.body()).isEqualTo(423);
+            assertThat(late.json().get("code").asText()).isEqualTo("organisation-suspended");
+        }
+        assertThat(api().post("/v1/admin/tenants/mid-suspend/resume", "", admin).status()).isEqualTo(204);
+        assertThat(api().get("/v1/orgs/mid-suspend/members/bob", owner).json().get("groups").toString())
+                .as("the grant decided before the suspension").doesNotContain("billing");
+    }
+
     private Api.Reply put(String path, String token) {
         return api().send(api().request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
     }
