@@ -99,7 +99,7 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
                 invitedBy, acceptedBy, inviter, serviceGenerations, inviterName, inviterJoinedAt);
     }
 
-    /** Whether it grants a group the organisation defined (and may delete). */
+    /** Whether it grants a group that is not built in: a custom group, or a name no group defines (a label). */
     public boolean grantsCustomGroups() {
         return groups.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
     }

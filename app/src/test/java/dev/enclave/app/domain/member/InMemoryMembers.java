@@ -126,7 +126,8 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     public Change remove(Membership actor, Authority authority, Membership membership) {
         TenantId tenant = membership.tenant();
         boolean self = actor.user().equals(membership.user());
-        if (stored(tenant, membership.user()).filter(s -> s.membership().version() == membership.version()).isEmpty()) {
+        if (stored(tenant, membership.user()).filter(s -> s.membership().version() == membership.version()
+                && s.membership().joinedAt().equals(membership.joinedAt())).isEmpty()) {
             return Change.MEMBERSHIP_CHANGED;
         }
         if (!self && !acting(actor, authority)) {
@@ -137,7 +138,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
         }
         int writes = 2 + (membership.email().isPresent() ? 1 : 0) + (self ? 0 : 1)
                 + dependents.getOrDefault(tenant, Map.of()).getOrDefault(membership.user(), 0);
-        if (writes > Transaction.MAX_CHANGE_WRITES) {
+        if (writes > Transaction.MAX_CHANGE_WRITES_ON_THE_ORGANISATION) {
             return Change.TOO_LARGE;
         }
         if (membership.isOwner() && owners(tenant) <= 1) {

@@ -126,6 +126,10 @@ class InMemoryMembersIT extends LocalStackTest {
         twins.step("a member changed since read", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), bobAsRead),
                 Change.MEMBERSHIP_CHANGED);
         Membership bobNow = stored.find(twins.tenant, BOB).orElseThrow();
+        Membership bobsFormerLife = new Membership(bobNow.tenant(), bobNow.user(), bobNow.userId(), bobNow.issuer(),
+                bobNow.email(), bobNow.groups(), bobNow.joinedAt().minusMillis(1), bobNow.version());
+        twins.step("a member's former life at the version now stored", m -> m.remove(twins.actor(owner),
+                authority(twins.actor(owner)), bobsFormerLife), Change.MEMBERSHIP_CHANGED);
         twins.step("a member as read", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), bobNow), Change.DONE);
         twins.step("a member already removed", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), bobNow),
                 Change.MEMBERSHIP_CHANGED);

@@ -50,7 +50,7 @@ final class LogWindow {
 
     /** Whether {@code event}, read newest first, ends a window from {@code from}: every event before it is earlier. */
     static boolean endsWindow(RecordedEvent event, Instant from) {
-        return event.time().isBefore(from.minus(CLOCK_MARGIN));
+        return event.time().isBefore(floor(from));
     }
 
     /** The time before which a read newest first ends a window from {@code from}. */
