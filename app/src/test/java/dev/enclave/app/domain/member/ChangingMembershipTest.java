@@ -134,7 +134,7 @@ class ChangingMembershipTest {
 
     @Test
     void remove_ofAMemberWhoseAssignmentsFillTheTransaction_isRemoved_butOneMoreIsConflict() {
-        int fill = Transaction.MAX_CHANGE_WRITES - 4;
+        int fill = Transaction.MAX_CHANGE_WRITES_ON_THE_ORGANISATION - 4;
         members.dependents(ACME, carl.user(), fill).dependents(ACME, dana.user(), fill + 1);
 
         assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), carl.user()))).isEqualTo(Outcome.done());
