@@ -55,7 +55,8 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
     public Outcome<Void> grant(GroupChange command) {
         return permitted(command.actor(), command.group()).orElseGet(() -> outcome(
                 changes.grant(command.actor().membership(), authority(command), command.target(),
-                        command.targetUserId(), command.group(), command.expected())));
+                        command.targetUserId(), command.group(),
+                        command.actor().holding().definitions().find(command.group()), command.expected())));
     }
 
     public Outcome<Void> revoke(GroupChange command) {
@@ -117,6 +118,8 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
                     "The member changed since you read it; read it again.");
             case LAST_OWNER -> Outcome.refused(Reason.LAST_OWNER, "Make someone else an owner first.");
             case MEMBERSHIP_CHANGED -> Outcome.refused(Reason.CONFLICT, "The membership changed meanwhile; read it again.");
+            case GROUP_CHANGED -> Outcome.refused(Reason.CONFLICT,
+                    "The group was deleted or defined while it was being given; read the groups again.");
             case TOO_LARGE -> Outcome.refused(Reason.CONFLICT,
                     "The member has too many service-group assignments to remove at once; unassign some first.");
             case ACTOR_GONE -> Outcome.refused(Reason.MISSING_ROLE,

@@ -2,6 +2,7 @@ package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.UserKey;
 import java.util.Optional;
@@ -30,8 +31,13 @@ public interface MembershipChanges {
      * Adds a group to the member {@code user}, whose id is {@code userId}; granting {@code owner} counts one more owner. Atomic set add: concurrent edits all land, unless
      * {@code expected} names the versions the change may apply to. Whether the user is a member, and at which
      * version, is decided by the write's condition, not by a read before it. Needs an admin (an owner for owner).
+     * A custom group is given only as {@code judged}, the group defined in the life the decision read (none: a name
+     * no group defines, a label): one deleted, or deleted and defined again, meanwhile refuses the grant
+     * ({@link Change#GROUP_CHANGED}), and a grant lands only while a deletion racing it is refused, so nobody is left
+     * holding a deleted group's name.
      */
-    Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
+    Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
+                 Optional<CustomGroup> judged, Optional<ExpectedVersion> expected);
 
     /** Removes a group; taking {@code owner} away from the last owner is refused. As {@link #grant}, by role. */
     Change revoke(Membership actor, Authority authority, UserKey user, String userId, GroupName group, Optional<ExpectedVersion> expected);
@@ -54,6 +60,8 @@ public interface MembershipChanges {
         LAST_OWNER,
         /** The membership changed or vanished since it was read. */
         MEMBERSHIP_CHANGED,
+        /** The custom group granted is not as the decision found it (deleted, or defined, meanwhile). */
+        GROUP_CHANGED,
         /** Too many service-group assignments to remove in one transaction. */
         TOO_LARGE,
         /**

@@ -16,14 +16,20 @@ public interface CustomGroups {
      */
     Stored store(Organisation organisation, GroupDefinitions before, GroupDefinitions after, NewEvent event);
 
-    /** Whether any member of {@code tenant} holds {@code group} (a strongly consistent read of the memberships). */
-    boolean held(TenantId tenant, GroupName group);
+    /**
+     * Deletes {@code group} from the definitions read at {@code before}'s version, with {@code event}, in one
+     * transaction while the organisation is active in the life read, and only while no member holds it: none did
+     * when the memberships were read (strongly consistent), and none was given it since ({@link Stored#HELD}).
+     */
+    Stored deleteUnheld(Organisation organisation, GroupDefinitions before, GroupName group, NewEvent event);
 
     /** What storing came to. */
     enum Stored {
         STORED,
         /** The definitions changed since they were read: nothing was written. */
         CHANGED_MEANWHILE,
-        ORGANISATION_NOT_ACTIVE
+        ORGANISATION_NOT_ACTIVE,
+        /** A member holds the group being deleted, or was given it while it was: nothing was written. */
+        HELD
     }
 }

@@ -84,18 +84,19 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
         if (refusal.isPresent()) {
             return Outcome.refused(refusal.get());
         }
-        if (groups.held(actor.organisation().id(), command.id())) {
-            return Outcome.refused(Reason.GROUP_IN_USE,
-                    "Members hold the " + command.id().value() + " group; take it from them first.");
-        }
-        GroupDefinitions definitions = actor.holding().definitions();
-        return stored(actor, definitions, definitions.without(command.id()), GroupEvents.deleted(found.get()), null);
+        return answer(groups.deleteUnheld(actor.organisation(), actor.holding().definitions(), command.id(),
+                GroupEvents.deleted(found.get())), null);
     }
 
     private <T> Outcome<T> stored(Acting actor, GroupDefinitions before, GroupDefinitions after, NewEvent event,
                                   T answer) {
-        return switch (groups.store(actor.organisation(), before, after, event)) {
+        return answer(groups.store(actor.organisation(), before, after, event), answer);
+    }
+
+    private static <T> Outcome<T> answer(CustomGroups.Stored stored, T answer) {
+        return switch (stored) {
             case STORED -> Outcome.done(answer);
+            case HELD -> Outcome.refused(Reason.GROUP_IN_USE, "Members hold the group; take it from them first.");
             case CHANGED_MEANWHILE -> Outcome.refused(Reason.CONFLICT,
                     "The organisation's groups changed meanwhile; read them again.");
             case ORGANISATION_NOT_ACTIVE -> Outcome.refused(Reason.ORGANISATION_SUSPENDED,

@@ -3,6 +3,7 @@ package dev.enclave.app.domain.member;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.infra.store.Transaction;
@@ -150,8 +151,9 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     @Override
+    /** The group as judged is held by the definitions' store, which these memberships do not keep. */
     public Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
-                        Optional<ExpectedVersion> expected) {
+                        Optional<CustomGroup> judged, Optional<ExpectedVersion> expected) {
         return acting(actor, authority) ? editGroup(actor.tenant(), user, group, true, expected)
                 : Change.ACTOR_GONE;
     }

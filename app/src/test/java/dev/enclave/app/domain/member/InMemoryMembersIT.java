@@ -65,23 +65,23 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins twins = new Twins("twin-groups", "bob", "carl");
         UserKey owner = twins.owner;
 
-        twins.step("grant", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty()), Change.DONE);
-        twins.step("grant again", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty()), Change.UNCHANGED);
+        twins.step("grant", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty(), Optional.empty()), Change.DONE);
+        twins.step("grant again", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty(), Optional.empty()), Change.UNCHANGED);
         Membership bob = stored.find(twins.tenant, BOB).orElseThrow();
         long bobAt = bob.version();
-        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, at(bob, bobAt - 1)),
+        twins.step("grant at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, Optional.empty(), at(bob, bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, at(bob, bobAt - 1)),
+        twins.step("grant held group at a stale version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), ADMIN, Optional.empty(), at(bob, bobAt - 1)),
                 Change.VERSION_MISMATCH);
-        twins.step("grant at the version read, of a former life", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING,
+        twins.step("grant at the version read, of a former life", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, Optional.empty(),
                 Optional.of(ExpectedVersion.exactly(ExpectedVersion.lifeBegan(bob.joinedAt().minusMillis(1)), bobAt))),
                 Change.VERSION_MISMATCH);
-        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, at(bob, bobAt)), Change.DONE);
+        twins.step("grant at the version read", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, Optional.empty(), at(bob, bobAt)), Change.DONE);
         twins.step("revoke a group not held", m -> m.revoke(twins.actor(owner), authority(twins.actor(owner)), CARL, CARL.digest(), BILLING, Optional.empty()),
                 Change.UNCHANGED);
-        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, Optional.empty()),
+        twins.step("grant a stranger", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, Optional.empty(), Optional.empty()),
                 Change.NOT_A_MEMBER);
-        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, at(bob, 1)),
+        twins.step("grant a stranger at a version", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, Optional.empty(), at(bob, 1)),
                 Change.NOT_A_MEMBER);
         twins.step("revoke from a stranger", m -> m.revoke(twins.actor(owner), authority(twins.actor(owner)), STRANGER, STRANGER.digest(), BILLING, Optional.empty()),
                 Change.NOT_A_MEMBER);
@@ -89,7 +89,7 @@ class InMemoryMembersIT extends LocalStackTest {
                 Change.LAST_OWNER);
         twins.step("revoke owner from a non-owner", m -> m.revoke(twins.actor(owner), authority(twins.actor(owner)), CARL, CARL.digest(), OWNER, Optional.empty()),
                 Change.UNCHANGED);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), OWNER, Optional.empty()), Change.DONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), OWNER, Optional.empty(), Optional.empty()), Change.DONE);
         twins.step("revoke one of two owners", m -> m.revoke(twins.actor(owner), authority(twins.actor(owner)), owner, owner.digest(), OWNER, Optional.empty()),
                 Change.DONE);
         twins.step("revoke the last owner again", m -> m.revoke(twins.actor(BOB), authority(twins.actor(BOB)), BOB, BOB.digest(), OWNER, Optional.empty()),
@@ -106,7 +106,7 @@ class InMemoryMembersIT extends LocalStackTest {
         twins.step("to a stranger", m -> m.transferOwnership(twins.actor(owner), STRANGER, STRANGER.digest()),
                 Change.NOT_A_MEMBER);
         twins.step("from a non-owner", m -> m.transferOwnership(twins.actor(CARL), BOB, BOB.digest()), Change.ACTOR_GONE);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), OWNER, Optional.empty()), Change.DONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), OWNER, Optional.empty(), Optional.empty()), Change.DONE);
         twins.step("to an owner", m -> m.transferOwnership(twins.actor(owner), BOB, BOB.digest()), Change.DONE);
         twins.step("from the former owner", m -> m.transferOwnership(twins.actor(owner), CARL, CARL.digest()),
                 Change.ACTOR_GONE);
@@ -122,7 +122,7 @@ class InMemoryMembersIT extends LocalStackTest {
 
         twins.step("the last owner", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, owner)), Change.LAST_OWNER);
         Membership bobAsRead = stored.find(twins.tenant, BOB).orElseThrow();
-        twins.step("grant", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, Optional.empty()), Change.DONE);
+        twins.step("grant", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), BOB, BOB.digest(), BILLING, Optional.empty(), Optional.empty()), Change.DONE);
         twins.step("a member changed since read", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), bobAsRead),
                 Change.MEMBERSHIP_CHANGED);
         Membership bobNow = stored.find(twins.tenant, BOB).orElseThrow();
@@ -133,7 +133,7 @@ class InMemoryMembersIT extends LocalStackTest {
         twins.step("a member as read", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), bobNow), Change.DONE);
         twins.step("a member already removed", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), bobNow),
                 Change.MEMBERSHIP_CHANGED);
-        twins.step("grant owner", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), CARL, CARL.digest(), OWNER, Optional.empty()), Change.DONE);
+        twins.step("grant owner", m -> m.grant(twins.actor(owner), authority(twins.actor(owner)), CARL, CARL.digest(), OWNER, Optional.empty(), Optional.empty()), Change.DONE);
         twins.step("one of two owners", m -> m.remove(twins.actor(owner), authority(twins.actor(owner)), twins.read(m, owner)), Change.DONE);
         twins.step("the owner left", m -> m.remove(twins.actor(CARL), authority(twins.actor(CARL)), twins.read(m, CARL)), Change.LAST_OWNER);
     }

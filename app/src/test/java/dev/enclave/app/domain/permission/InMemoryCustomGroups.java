@@ -47,7 +47,10 @@ final class InMemoryCustomGroups implements CustomGroups {
     }
 
     @Override
-    public boolean held(TenantId tenant, GroupName group) {
-        return held.getOrDefault(tenant, Set.of()).contains(group);
+    public Stored deleteUnheld(Organisation organisation, GroupDefinitions before, GroupName group, NewEvent event) {
+        if (held.getOrDefault(organisation.id(), Set.of()).contains(group)) {
+            return Stored.HELD;
+        }
+        return store(organisation, before, before.without(group), event);
     }
 }

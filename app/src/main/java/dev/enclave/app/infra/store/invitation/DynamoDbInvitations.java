@@ -217,10 +217,14 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                 .records(InvitationEvents.accepted(invitation, membership.userId()), MemberEvents.added(membership));
         Optional<InviterAtAccept> inviter = invitation.inviter().map(user -> inviterChecks(organisation, user,
                 invitation, definitions));
-        inviter.ifPresent(judged -> judged.checks().forEach(check -> writes.add(InvitationWrite.INVITER, check)));
-        Write definitionsAsRead = MembershipRules.definitionsAt(tenant, definitions.version());
-        if (invitation.grantsCustomGroups() && inviter.map(InviterAtAccept::checks).orElse(List.of()).stream()
-                .noneMatch(check -> check.key().equals(definitionsAsRead.key()))) {
+        Write definitionsAsRead = MembershipRules.definitionsGranting(tenant, definitions.version(),
+                (int) membership.groups().stream().filter(group -> definitions.find(group).isPresent()).count());
+        boolean counted = definitionsAsRead instanceof Write.Update;
+        inviter.ifPresent(judged -> judged.checks().stream()
+                .filter(check -> !counted || !check.key().equals(definitionsAsRead.key()))
+                .forEach(check -> writes.add(InvitationWrite.INVITER, check)));
+        if (counted || invitation.grantsCustomGroups() && inviter.map(InviterAtAccept::checks).orElse(List.of())
+                .stream().noneMatch(check -> check.key().equals(definitionsAsRead.key()))) {
             writes.add(InvitationWrite.GROUPS, definitionsAsRead);
         }
         servicesAssigned(writes, invitation, inviter.map(InviterAtAccept::judgedServices).orElse(Map.of()));

@@ -1,7 +1,6 @@
 package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.event.NewEvent;
-import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.permission.CustomGroups;
 import dev.enclave.app.domain.permission.GroupDefinitions;
@@ -9,6 +8,7 @@ import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
@@ -20,14 +20,21 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link CustomGroups} in the organisation's control partition: the definitions item is written whole, on the
- * version read (optimistic), in one transaction with the organisation's liveness and the event.
+ * version read (optimistic), in one transaction with the organisation's liveness and the event. A grant of a
+ * defined group counts itself on the item, without changing its version ({@link GroupDefinitionItems#granting}).
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbCustomGroups(Store store, CheckedItems checked) implements CustomGroups {
+
+    /** How often a deletion reads again when a grant came between its read of the memberships and its write. */
+    static final int DELETE_ATTEMPTS = 3;
 
     private enum Role implements WriteRole { DEFINITIONS, ORGANISATION }
 
@@ -43,11 +50,14 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
         TenantId tenant = organisation.id();
         Expr asRead = before.version() == 0 ? Expr.absent() : Expr.exists().and(Expr.of("#version = :version")
                 .name("#version", GroupDefinitionItems.VERSION).number(":version", before.version()));
-        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+        return stored(table(tenant).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .put(Role.DEFINITIONS, GroupDefinitionItems.toItem(tenant, after), asRead)
                 .add(Role.ORGANISATION, OrganisationConditions.stillActive(organisation))
-                .records(event).build());
+                .records(event).build()));
+    }
+
+    private static Stored stored(TransactionOutcome outcome) {
         if (outcome.committed()) {
             return Stored.STORED;
         }
@@ -60,11 +70,57 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
         throw outcome.unexpected();
     }
 
+    /**
+     * The deletion, when the definitions are still as read and nobody holds the group: the grants counted on the
+     * definitions are read first, then the memberships (strongly consistent, only a member holding the group is
+     * returned, and the read stops at the first), and the deletion is written only while the count is unchanged,
+     * so a grant between that read and the write refuses it: read again, the member holding the group is found.
+     */
     @Override
-    public boolean held(TenantId tenant, GroupName group) {
-        return checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), table(tenant).queryAll(
-                MembershipReads.organisationMembers(tenant), query -> query.consistentRead(true)),
-                MembershipItems::fromItem).stream().map(Membership::groups).anyMatch(held -> held.contains(group));
+    public Stored deleteUnheld(Organisation organisation, GroupDefinitions before, GroupName group, NewEvent event) {
+        TenantId tenant = organisation.id();
+        ScopedTable table = table(tenant);
+        for (int attempt = 1; attempt <= DELETE_ATTEMPTS; attempt++) {
+            Map<String, AttributeValue> now = checked.one(ItemKind.GROUP_DEFINITIONS, ReadScope.tenant(tenant),
+                    table.get(GroupDefinitionItems.key(tenant)), item -> item).orElse(Map.of());
+            if (now.isEmpty() || GroupDefinitionItems.fromItem(now).version() != before.version()) {
+                return Stored.CHANGED_MEANWHILE;
+            }
+            if (held(table, tenant, group)) {
+                return Stored.HELD;
+            }
+            TransactionOutcome outcome = table.transact(Transaction.builder()
+                    .writtenBy(organisation.incarnation())
+                    .put(Role.DEFINITIONS, GroupDefinitionItems.toItem(tenant, before.without(group)),
+                            GroupDefinitionItems.asRead(before.version(), GroupDefinitionItems.grants(now)))
+                    .add(Role.ORGANISATION, OrganisationConditions.stillActive(organisation))
+                    .records(event).build());
+            if (!outcome.refused(Role.DEFINITIONS) || outcome.refused(Role.ORGANISATION)) {
+                return stored(outcome);
+            }
+        }
+        return Stored.HELD;
+    }
+
+    /** Whether a member holds {@code group}: the memberships that do, read until the first. */
+    private boolean held(ScopedTable table, TenantId tenant, GroupName group) {
+        Expr holding = Expr.of("contains(#heldGroups, :heldGroup)").name("#heldGroups", MembershipItems.GROUPS)
+                .value(":heldGroup", AttributeValue.fromS(group.value()));
+        Expr members = MembershipReads.organisationMembers(tenant).withPlaceholdersOf(holding);
+        Optional<Map<String, AttributeValue>> from = Optional.empty();
+        do {
+            Optional<Map<String, AttributeValue>> start = from;
+            Page page = table.query(members, query -> {
+                query.filterExpression(holding.text()).consistentRead(true);
+                start.ifPresent(query::exclusiveStartKey);
+            });
+            if (!checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), page.items(), MembershipItems::fromItem)
+                    .isEmpty()) {
+                return true;
+            }
+            from = page.next();
+        } while (from.isPresent());
+        return false;
     }
 
     private ScopedTable table(TenantId tenant) {

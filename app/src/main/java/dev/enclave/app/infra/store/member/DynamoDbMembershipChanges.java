@@ -7,6 +7,7 @@ import dev.enclave.app.domain.member.MembershipChanges;
 import dev.enclave.app.domain.member.MembershipChanges.Change;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.Authority;
+import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
@@ -26,6 +27,7 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -111,24 +113,27 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
 
     @Override
     public Change grant(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
-                        Optional<ExpectedVersion> expected) {
-        return editGroup(actor, authority, user, GroupEdit.ADD, group, expected,
+                        Optional<CustomGroup> judged, Optional<ExpectedVersion> expected) {
+        Optional<Granting> asJudged = judged.map(defined -> new Granting(group, defined.createdAt()));
+        return editGroup(actor, authority, user, GroupEdit.ADD, group, expected, asJudged,
                 MemberEvents.groupsChanged(userId, group, true));
     }
 
     @Override
     public Change revoke(Membership actor, Authority authority, UserKey user, String userId, GroupName group,
                          Optional<ExpectedVersion> expected) {
-        return editGroup(actor, authority, user, GroupEdit.DELETE, group, expected,
+        return editGroup(actor, authority, user, GroupEdit.DELETE, group, expected, Optional.empty(),
                 MemberEvents.groupsChanged(userId, group, false));
     }
 
     /**
      * One group edit, with the actor's membership checked in the same transaction (on the edited membership itself
-     * when actors edit their own).
+     * when actors edit their own). A custom group's grant is written only on the group as judged ({@code granting}),
+     * on the one write to the definitions that also checks them as the actor's authority was judged (giving a group
+     * not built in pins the definitions' version, so a label is not given once defined meanwhile either).
      */
     private Change editGroup(Membership actor, Authority authority, UserKey user, GroupEdit edit, GroupName group,
-                             Optional<ExpectedVersion> expected, NewEvent event) {
+                             Optional<ExpectedVersion> expected, Optional<Granting> granting, NewEvent event) {
         TenantId tenant = actor.tenant();
         Optional<Membership> self = actor.user().equals(user) ? Optional.of(actor) : Optional.empty();
         Transaction.Builder writes = Transaction.builder().add(Role.MEMBERSHIP,
@@ -137,12 +142,18 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         if (self.isEmpty()) {
             writes.add(Role.ACTOR, MembershipRules.stillActing(actor, authority));
         }
-        MembershipRules.definitionsAsJudged(tenant, authority)
+        Optional<Write> judged = MembershipRules.definitionsAsJudged(tenant, authority);
+        granting.map(grant -> grant.write(tenant)).map(write -> judged.map(check -> write.alsoRequiring(
+                        ((Write.Check) check).condition())).orElse(write)).or(() -> judged)
                 .ifPresent(check -> writes.add(Role.ACTOR_DEFINITIONS, check));
         if (group.isOwner()) {
             writes.add(Role.OWNER_LEFT, OrganisationConditions.counted(tenant, 0, edit == GroupEdit.ADD ? 1 : -1));
         }
         TransactionOutcome outcome = table(tenant).transact(writes.build());
+        if (outcome.refused(Role.ACTOR_DEFINITIONS) && granting.filter(grant -> !grant.asJudgedIn(
+                outcome.oldItem(Role.ACTOR_DEFINITIONS).orElse(Map.of()))).isPresent()) {
+            return Change.GROUP_CHANGED;
+        }
         if (!outcome.committed() && (outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)
                 || self.isPresent() && outcome.refused(Role.MEMBERSHIP) && !MembershipRules.stillActing(actor,
                 outcome.oldItem(Role.MEMBERSHIP).filter(old -> old.containsKey(MembershipItems.VERSION))
@@ -172,7 +183,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
                 .filter(Membership::isOwner).isPresent();
         if (toAnOwner) {
             return editGroup(actor, Authority.owner(), actor.user(), GroupEdit.DELETE, GroupName.OWNER, Optional.empty(),
-                    MemberEvents.ownershipTransferred(actor, toUserId));
+                    Optional.empty(), MemberEvents.ownershipTransferred(actor, toUserId));
         }
         boolean actorGone = !outcome.refused(Role.NEW_OWNER) && outcome.refused(Role.OWNER_LEFT)
                 && !MembershipRules.stillActing(actor, outcome
@@ -196,6 +207,18 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
                     .orElse(Change.NOT_A_MEMBER);
         }
         return outcome.refused(Role.OWNER_LEFT) ? Change.LAST_OWNER : Change.MEMBERSHIP_CHANGED;
+    }
+
+    /** A custom group given as judged: defined in the life that began at {@code life}. */
+    private record Granting(GroupName group, Instant life) {
+
+        Write write(TenantId tenant) {
+            return GroupDefinitionItems.granting(tenant, group, life);
+        }
+
+        boolean asJudgedIn(Map<String, AttributeValue> definitions) {
+            return GroupDefinitionItems.definesAsJudged(definitions, group, life);
+        }
     }
 
     /** A group edit's set operation. */

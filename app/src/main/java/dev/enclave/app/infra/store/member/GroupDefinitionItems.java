@@ -4,14 +4,17 @@ import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Permission;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemBuilder;
 import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.Write;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -20,13 +23,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * An organisation's custom groups, all in one item ({@code SK = GROUPS}) so an access decision reads them in the
  * same BatchGetItem as the membership: {@code groups} maps each id to its description, permissions (a list, since
- * DynamoDB has no empty set), times and version; {@code version} counts changes to the whole.
+ * DynamoDB has no empty set), times and version; {@code version} counts changes to the whole. {@code grants} counts the
+ * grants of defined groups since the item was last written whole (a grant does not change the definitions, so it
+ * leaves the version): a deletion that found nobody holding its group is written only if no grant came since.
  */
 final class GroupDefinitionItems {
 
     /** The item's sort key. */
     static final String SORT_KEY = "GROUPS";
     static final String VERSION = "version";
+    static final String GRANTS = "grants";
     private static final String GROUPS = "groups";
     private static final String DESCRIPTION = "description";
     private static final String PERMISSIONS = "permissions";
@@ -38,6 +44,43 @@ final class GroupDefinitionItems {
 
     static ItemKey key(TenantId tenant) {
         return ItemKey.inTenant(tenant, SORT_KEY);
+    }
+
+    /** The grants of defined groups counted on {@code item} (0 when none since it was last written whole). */
+    static long grants(Map<String, AttributeValue> item) {
+        return ItemAttributes.optionalNumber(item, GRANTS).orElse(0L);
+    }
+
+    /** The condition that the definitions are at {@code version} with {@code grants} counted. */
+    static Expr asRead(long version, long grants) {
+        Expr counted = grants == 0 ? Expr.of("attribute_not_exists(#grants)").name("#grants", GRANTS)
+                : Expr.of("#grants = :grants").name("#grants", GRANTS).number(":grants", grants);
+        return Expr.exists().and(Expr.of("#version = :version").name("#version", VERSION).number(":version", version))
+                .and(counted);
+    }
+
+    /**
+     * The write by which granting {@code group} lands only on the group as judged, defined in the life that began at
+     * {@code life}, counted as one more grant.
+     */
+    static Write granting(TenantId tenant, GroupName group, Instant life) {
+        return new Write.Update(key(tenant), counting(1), Optional.of(Expr.of("#gdGroups.#gdGroup.#gdCreated = :gdLife")
+                .name("#gdGroups", GROUPS).name("#gdGroup", group.value()).name("#gdCreated", CREATED_AT)
+                .value(":gdLife", AttributeValue.fromS(life.toString()))));
+    }
+
+    /** The update counting {@code grants} more grants of defined groups. */
+    static Expr counting(int grants) {
+        return Expr.update().add("#gdGrants :gdGranted").name("#gdGrants", GRANTS).number(":gdGranted", grants)
+                .build();
+    }
+
+    /** Whether {@code old} defines {@code group} in the life that began at {@code life}. */
+    static boolean definesAsJudged(Map<String, AttributeValue> old, GroupName group, Instant life) {
+        Optional<Instant> now = Optional.ofNullable(old.get(GROUPS)).filter(AttributeValue::hasM)
+                .map(groups -> groups.m().get(group.value())).filter(AttributeValue::hasM)
+                .map(found -> Instant.parse(ItemAttributes.string(found.m(), CREATED_AT)));
+        return now.equals(Optional.of(life));
     }
 
     static Map<String, AttributeValue> toItem(TenantId tenant, GroupDefinitions definitions) {

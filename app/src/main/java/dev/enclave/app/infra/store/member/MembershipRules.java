@@ -99,6 +99,17 @@ public final class MembershipRules {
         return Optional.of(definitionsAt(tenant, authority.definitionsVersion()));
     }
 
+    /**
+     * {@link #definitionsAt}, by a write that counts {@code grants} grants of defined custom groups on the definitions
+     * when there are any, so a deletion of one of them that found nobody holding it is refused.
+     */
+    public static Write definitionsGranting(TenantId tenant, long version, int grants) {
+        Write check = definitionsAt(tenant, version);
+        return grants == 0 || version == GroupDefinitions.NONE.version() ? check
+                : new Write.Update(check.key(), GroupDefinitionItems.counting(grants),
+                Optional.of(((Write.Check) check).condition()));
+    }
+
     /** A check that the organisation's group definitions are at {@code version} (none yet: absent). */
     public static Write definitionsAt(TenantId tenant, long version) {
         if (version == GroupDefinitions.NONE.version()) {

@@ -141,10 +141,12 @@ class CustomGroupsIT extends LocalStackTest {
                 null);
 
         assertThat(changes.grant(manager, decided, UserKey.of(ISSUER, "bob"), "bob",
-                new GroupName("billing"), Optional.empty())).isEqualTo(MembershipChanges.Change.ACTOR_GONE);
+                new GroupName("billing"), Optional.empty(), Optional.empty()))
+                .isEqualTo(MembershipChanges.Change.ACTOR_GONE);
         Authority now = new Holding(manager.groups(), groups.of(tenant)).authorityFor(SystemPermissions.MEMBERS_MANAGE);
         assertThat(changes.grant(manager, now, UserKey.of(ISSUER, "bob"), "bob",
-                new GroupName("billing"), Optional.empty())).isEqualTo(MembershipChanges.Change.DONE);
+                new GroupName("billing"), Optional.empty(), Optional.empty()))
+                .isEqualTo(MembershipChanges.Change.DONE);
     }
 
     @Test
@@ -165,7 +167,7 @@ class CustomGroupsIT extends LocalStackTest {
         delete("/v1/orgs/cg-giving/members/mgr/groups/approvers", owner);
 
         assertThat(changes.grant(manager, judged.authorityToGive(SystemPermissions.MEMBERS_MANAGE, Set.of(approvers)),
-                UserKey.of(ISSUER, "bob"), "bob", approvers, Optional.empty()))
+                UserKey.of(ISSUER, "bob"), "bob", approvers, groups.of(tenant).find(approvers), Optional.empty()))
                 .isEqualTo(MembershipChanges.Change.ACTOR_GONE);
         assertThat(members.find(tenant, UserKey.of(ISSUER, "bob")).orElseThrow().groups()).doesNotContain(approvers);
     }
