@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Work an organisation's write left to finish in the background, because it touches every member or every item:
- * copying a new name into the memberships, or removing a deleted organisation's items. The write that starts it
+ * copying a new name into the memberships, removing a deleted organisation's items, or a deleted service's
+ * assignments. The write that starts it
  * records the job in the same transaction; one worker at a time runs it, under a lease, from its last checkpoint.
  *
  * @param incarnation the organisation's life the job belongs to
@@ -50,6 +51,11 @@ public record Job(TenantId tenant, Kind kind, Incarnation incarnation, long vers
         /** Copying the organisation's new name into every membership. */
         RENAME,
         /** Removing every item of a deleted organisation's incarnation, the organisation item last. */
-        DELETE
+        DELETE,
+        /**
+         * Removing the assignments of services deleted with more than their deletion's transaction holds, and
+         * forgetting them on the members, a service at a time; such a service's id is not taken again until then.
+         */
+        SERVICE_SWEEP
     }
 }

@@ -1,6 +1,8 @@
 package dev.enclave.app.domain.service;
 
+import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OwedWork;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
@@ -16,7 +18,7 @@ import java.util.stream.Collectors;
  * created and renamed only in the organisation's incarnation as read, and deleted with all its assignments.
  */
 @Singleton
-public record ChangingServices(Services services) {
+public record ChangingServices(Services services, OwedWork owed) {
 
     /** How often a deletion reads the service again when it changed between its read and its write. */
     private static final int ATTEMPTS = 5;
@@ -37,6 +39,8 @@ public record ChangingServices(Services services) {
         return switch (services.create(command.organisation(), created)) {
             case CREATED -> Outcome.done(created);
             case TAKEN -> Outcome.refused(Reason.CONFLICT, "A service " + command.service().value() + " exists.");
+            case STILL_SWEPT -> Outcome.refused(Reason.CONFLICT, "A service " + command.service().value()
+                    + " was deleted and its group assignments are still being removed; try again shortly.");
             case ORGANISATION_GONE -> Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
                     "The organisation no longer exists.");
         };
@@ -73,8 +77,10 @@ public record ChangingServices(Services services) {
                 carried.isEmpty() ? Optional.empty() : Optional.of(command.actor()))) {
             case DELETED -> decided(Outcome.done());
             case NOT_FOUND -> decided(notFound(command));
-            case TOO_MANY_ASSIGNMENTS -> decided(Outcome.refused(Reason.CONFLICT,
-                    "Too many group assignments to delete in one transaction; unassign some first."));
+            case LEFT_TO_THE_SWEEP -> {
+                owed.recorded(command.organisation().id(), Job.Kind.SERVICE_SWEEP);
+                yield decided(Outcome.done());
+            }
             case ACTOR_CHANGED -> decided(AssigningServiceGroups.actorChanged());
             case CHANGED -> new Rereads.Again<>(command);
         };

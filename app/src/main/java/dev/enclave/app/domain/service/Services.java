@@ -79,7 +79,13 @@ public interface Services extends ServiceLookup {
     boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user);
 
     /** What creating a service came to. */
-    enum Creation { CREATED, TAKEN, ORGANISATION_GONE }
+    enum Creation {
+        CREATED,
+        TAKEN,
+        ORGANISATION_GONE,
+        /** A service of the id was deleted and the sweep still removes its assignments. */
+        STILL_SWEPT
+    }
 
     /** What assigning came to. */
     /**
@@ -97,5 +103,12 @@ public interface Services extends ServiceLookup {
     enum GroupsChange { CHANGED, CHANGED_MEANWHILE, ACTOR_CHANGED }
 
     /** What deleting a service came to. */
-    enum Deletion { DELETED, NOT_FOUND, TOO_MANY_ASSIGNMENTS, CHANGED, ACTOR_CHANGED }
+    enum Deletion {
+        DELETED,
+        /** Deleted, its assignments owed to the organisation's service sweep (more than one transaction holds). */
+        LEFT_TO_THE_SWEEP,
+        NOT_FOUND,
+        CHANGED,
+        ACTOR_CHANGED
+    }
 }

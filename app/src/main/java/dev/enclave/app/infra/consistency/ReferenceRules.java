@@ -4,14 +4,17 @@ import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
 import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.consistency.Entity.AssignmentEntity;
 import dev.enclave.app.infra.consistency.Entity.InvitationEntity;
 import dev.enclave.app.infra.consistency.Entity.InviteeEntity;
+import dev.enclave.app.infra.consistency.Entity.JobEntity;
 import dev.enclave.app.infra.consistency.Entity.MemberEmailEntity;
 import dev.enclave.app.infra.consistency.Entity.MembershipEntity;
 import dev.enclave.app.infra.consistency.Entity.ServiceEntity;
+import dev.enclave.app.infra.store.organisation.ServiceSweepItems;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -24,7 +27,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Items that name other items: email records and members, invitee guards and invitations, assignments. Each is
+ * Items that name other items: email records and members, invitee guards and invitations, assignments (those of a
+ * deleted service its organisation's sweep still owes are owed work, not dangling). Each is
  * matched by what its owner reads it to name (a member, an email, an invitation, a service), never by a key built
  * here.
  */
@@ -120,10 +124,16 @@ final class ReferenceRules {
         Map<UserKey, MembershipEntity> members = partition.by(MembershipEntity.class,
                 member -> member.membership().user());
         Set<ServiceId> services = partition.by(ServiceEntity.class, service -> service.service().id()).keySet();
+        Set<ServiceId> owed = partition.all(JobEntity.class).stream().filter(job -> job.job().kind()
+                == Job.Kind.SERVICE_SWEEP).flatMap(job -> ServiceSweepItems.owedBy(job.item().attributes()).stream())
+                .map(ServiceId::new).collect(Collectors.toSet());
         Set<Map.Entry<UserKey, ServiceGroup>> assigned = new HashSet<>();
         for (AssignmentEntity entity : partition.all(AssignmentEntity.class)) {
             var assignment = entity.assignment();
             assigned.add(Map.entry(assignment.user(), assignment.group()));
+            if (owed.contains(assignment.group().service())) {
+                continue;
+            }
             MembershipEntity member = members.get(assignment.user());
             if (member == null) {
                 violations.add(Violation.of(ViolationKind.ASSIGNMENT_WITHOUT_MEMBER, tenant, entity.item(),

@@ -7,9 +7,12 @@ import dev.enclave.app.infra.store.jobs.DeletionSweep;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
+import dev.enclave.app.infra.store.jobs.ServiceSweep;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * One page of a job's work: the keys it reads (strongly consistently, at most {@link RunningJobs#PAGE}), and one
@@ -20,21 +23,25 @@ import java.util.Optional;
  * one's own list shows the organisation for long), then walks the whole partition, and walks it again until a walk
  * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
- * the proof, not a hope. Entries kept outside the partition for a page's items go just before the page does.
+ * the proof, not a hope. Entries kept outside the partition for a page's items go just before the page does. A
+ * service sweep removes a deleted service's assignments a page at a time, then the next owed service's.
  */
 public final class JobSteps {
 
     private final Jobs jobs;
     private final Organisations organisations;
     private final DeletionSweep sweep;
+    private final ServiceSweep services;
     private final NameCopies copies;
     private final OutsideEntries outside;
     private final Clock clock;
 
-    JobSteps(Jobs jobs, Organisations organisations, DeletionSweep sweep, NameCopies copies, OutsideEntries outside, Clock clock) {
+    JobSteps(Jobs jobs, Organisations organisations, Sweeps sweeps, NameCopies copies, OutsideEntries outside,
+             Clock clock) {
         this.jobs = jobs;
         this.organisations = organisations;
-        this.sweep = sweep;
+        this.sweep = sweeps.organisation();
+        this.services = sweeps.services();
         this.copies = copies;
         this.outside = outside;
         this.clock = clock;
@@ -45,6 +52,10 @@ public final class JobSteps {
      * anything to remove (unknown, so assumed, for a walk taken over half-way).
      */
     record Walk(Job job, Optional<OrganisationName> name, boolean found) {
+    }
+
+    /** What the deletions' jobs remove: a deleted organisation's items, deleted services' assignments. */
+    record Sweeps(DeletionSweep organisation, ServiceSweep services) {
     }
 
     /** What a page came to. */
@@ -73,8 +84,33 @@ public final class JobSteps {
 
     /** Does the next page of the walk's job, holding the job until {@code leaseUntil}. */
     Step next(Walk walk, String worker, Instant leaseUntil) {
-        return walk.job().kind() == Job.Kind.RENAME ? renamePage(walk, worker, leaseUntil)
-                : deletionPage(walk, worker, leaseUntil);
+        return switch (walk.job().kind()) {
+            case RENAME -> renamePage(walk, worker, leaseUntil);
+            case DELETE -> deletionPage(walk, worker, leaseUntil);
+            case SERVICE_SWEEP -> servicePage(walk, worker, leaseUntil);
+        };
+    }
+
+    /**
+     * One page of the first service the sweep owes; a service with none left is taken off what it owes, and the
+     * sweep finishes when it owes nothing (a deletion that owed it another service meanwhile keeps it going).
+     */
+    private Step servicePage(Walk walk, String worker, Instant leaseUntil) {
+        Job job = walk.job();
+        List<String> owed = jobs.owedServices(job);
+        if (owed.isEmpty()) {
+            return jobs.finishSweep(job, worker, clock.instant()) ? new Finished(0)
+                    : jobs.owedServices(job).isEmpty() ? new Lost() : new Advanced(walk, 0);
+        }
+        OptionalInt swept = services.sweep(job, owed.get(0), jobs.advanced(job, worker, leaseUntil));
+        if (swept.isEmpty()) {
+            return new Lost();
+        }
+        if (swept.getAsInt() == 0) {
+            return jobs.settleService(job, worker, owed.get(0)) ? new Advanced(walk, 0) : new Lost();
+        }
+        Job next = job.advanced(1, Optional.empty(), swept.getAsInt());
+        return new Advanced(new Walk(next, walk.name(), false), swept.getAsInt());
     }
 
     private Step renamePage(Walk walk, String worker, Instant leaseUntil) {

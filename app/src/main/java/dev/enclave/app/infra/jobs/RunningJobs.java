@@ -8,6 +8,7 @@ import dev.enclave.app.infra.store.jobs.DeletionSweep;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
+import dev.enclave.app.infra.store.jobs.ServiceSweep;
 import dev.enclave.identity.TenantId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Requires;
@@ -55,9 +56,9 @@ public final class RunningJobs implements OwedWork {
     private volatile boolean stopping;
 
     RunningJobs(Jobs jobs, Organisations organisations, DeletionSweep sweep, NameCopies copies, OutsideEntries outside,
-                JobSettings settings, Clock clock, MeterRegistry meters) {
+                ServiceSweep services, JobSettings settings, Clock clock, MeterRegistry meters) {
         this.jobs = jobs;
-        this.steps = new JobSteps(jobs, organisations, sweep, copies, outside, clock);
+        this.steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps(sweep, services), copies, outside, clock);
         this.settings = settings;
         this.clock = clock;
         this.meters = meters;

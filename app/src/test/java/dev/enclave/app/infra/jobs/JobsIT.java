@@ -11,6 +11,7 @@ import dev.enclave.app.infra.store.jobs.DeletionSweep;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
+import dev.enclave.app.infra.store.jobs.ServiceSweep;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
@@ -54,6 +55,9 @@ class JobsIT extends LocalStackTest {
 
     @Inject
     OutsideEntries outside;
+
+    @Inject
+    ServiceSweep serviceSweep;
 
     @Inject
     MeterRegistry meters;
@@ -132,7 +136,8 @@ class JobsIT extends LocalStackTest {
         organisations.rename(read, "Taken Over", ExpectedVersion.anyExisting(), Instant.now());
         Job held = jobs.take(tenant, Job.Kind.RENAME, "dead-worker", Instant.now(), Duration.ofSeconds(1))
                 .orElseThrow();
-        JobSteps steps = new JobSteps(jobs, organisations, (DeletionSweep) organisations, copies, outside, java.time.Clock.systemUTC());
+        JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
+                serviceSweep), copies, outside, java.time.Clock.systemUTC());
         JobSteps.Walk walk = steps.start(held);
         for (int page = 0; page < 3; page++) {
             walk = ((JobSteps.Advanced) steps.next(walk, "dead-worker", Instant.now().plusSeconds(1))).walk();

@@ -42,6 +42,18 @@ public interface Jobs {
      */
     boolean finishRename(Job job, String worker, Instant now);
 
+    /** The ids of the services {@code sweep}'s item still owes, in id order (strongly consistent). */
+    List<String> owedServices(Job sweep);
+
+    /** Takes {@code service} off what {@code sweep} owes; false when {@code worker} no longer holds it. */
+    boolean settleService(Job sweep, String worker, String service);
+
+    /**
+     * Records the service sweep finished, when it owes nothing; false when {@code worker} no longer holds it or a
+     * deletion owed it another service meanwhile.
+     */
+    boolean finishSweep(Job sweep, String worker, Instant now);
+
     /** Lets the job go at once (a worker shutting down, or one that keeps failing), if {@code worker} holds it. */
     void release(Job job, String worker, Instant now);
 

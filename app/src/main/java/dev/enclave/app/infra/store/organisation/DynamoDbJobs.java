@@ -113,6 +113,25 @@ record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
     }
 
     @Override
+    public List<String> owedServices(Job sweep) {
+        return checked.one(ItemKind.JOB, ReadScope.organisation(sweep.tenant(), sweep.incarnation()),
+                store.forTenant(sweep.tenant()).get(ServiceSweepItems.key(sweep.tenant())), item -> item)
+                .map(ServiceSweepItems::owedBy).orElse(List.of());
+    }
+
+    @Override
+    public boolean settleService(Job sweep, String worker, String service) {
+        return store.forTenant(sweep.tenant()).update(ServiceSweepItems.key(sweep.tenant()),
+                ServiceSweepItems.settled(service), JobItems.heldBy(worker, sweep));
+    }
+
+    @Override
+    public boolean finishSweep(Job sweep, String worker, Instant now) {
+        return store.forTenant(sweep.tenant()).update(ServiceSweepItems.key(sweep.tenant()), JobItems.finished(now),
+                JobItems.heldBy(worker, sweep).and(ServiceSweepItems.nothingOwed()));
+    }
+
+    @Override
     public void release(Job job, String worker, Instant now) {
         store.forTenant(job.tenant()).update(JobItems.key(job.tenant(), job.kind()),
                 JobItems.leased(job.tenant(), job.kind(), worker, now).build(), JobItems.heldBy(worker, job));

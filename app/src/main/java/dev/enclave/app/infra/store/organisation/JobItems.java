@@ -31,14 +31,15 @@ final class JobItems {
     static final String LEASE_UNTIL = "leaseUntil";
     static final String VERSION = "version";
     static final String STATE = "state";
-    private static final String KIND = "kind";
-    private static final String PASS = "pass";
+    static final String KIND = "kind";
+    static final String PASS = "pass";
     private static final String AFTER = "after";
-    private static final String PROCESSED = "processed";
-    private static final String RECORDED_AT = "recordedAt";
-    private static final String FINISHED_AT = "finishedAt";
+    static final String PROCESSED = "processed";
+    static final String RECORDED_AT = "recordedAt";
+    static final String FINISHED_AT = "finishedAt";
     /** How long a finished job's record is kept. */
     private static final Duration KEPT_AFTER_FINISHING = Duration.ofDays(7);
+    static final String RUNNING = State.RUNNING.name();
     private static final String INDEX_PARTITION = TableDesign.BY_OWED_WORK.partitionKey();
     private static final String INDEX_SORT = TableDesign.BY_OWED_WORK.sortKey();
 

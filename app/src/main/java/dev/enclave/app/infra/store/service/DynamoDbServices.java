@@ -29,11 +29,13 @@ import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.member.MemberDependents;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
+import dev.enclave.app.infra.store.organisation.ServiceSweepItems;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Services} on the single table, on the organisation's scoped client. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-record DynamoDbServices(Store store, CheckedItems checked) implements Services {
+record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implements Services {
 
     /**
      * DynamoDB's transaction limit, less the service item itself: the assignments a deletion takes and the members
@@ -63,6 +65,8 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
         MEMBER,
         ASSIGNMENT,
         ORGANISATION,
+        /** The organisation's service sweep: owing a deleted service's assignments, or owing none of the id. */
+        SWEEP,
         /** The actor's membership, still holding what the change was judged on. */
         ACTOR,
         /** The group definitions, at the version the actor was judged on. */
@@ -75,11 +79,15 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .writtenBy(organisation.incarnation())
                 .create(Role.SERVICE, ServiceItems.written(organisation.id(), service))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
+                .add(Role.SWEEP, ServiceSweepItems.notOwed(organisation.id(), service.id().value()))
                 .records(ServiceEvents.created(service.id(), service.name())).build());
         if (outcome.committed()) {
             return Creation.CREATED;
         }
-        return outcome.refused(Role.ORGANISATION) ? Creation.ORGANISATION_GONE : Creation.TAKEN;
+        if (outcome.refused(Role.ORGANISATION)) {
+            return Creation.ORGANISATION_GONE;
+        }
+        return outcome.refused(Role.SWEEP) && !outcome.refused(Role.SERVICE) ? Creation.STILL_SWEPT : Creation.TAKEN;
     }
 
     @Override
@@ -137,7 +145,8 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
      * Deletes the service at the count of assignments it read (an assignment made since refuses the transaction,
      * which then reads again), with every assignment a strongly consistent Query found, and forgets them on their
      * members' memberships: no record of a group of this service outlives it to reach a service created again
-     * under its id.
+     * under its id. When they are more than one transaction holds, they are owed to the organisation's service
+     * sweep instead, in the deletion's transaction, and no service is created under the id until it is done.
      */
     @Override
     public Deletion delete(Organisation organisation, Service asRead, Optional<HoldingInServices> actor) {
@@ -155,23 +164,23 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
             List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
                     firstOf(tenant, ServiceKeys.servicePrefix(service), MAX_WRITES_PER_DELETE + 1),
                     AssignmentItems::fromItem);
-            if (assignments.size() > MAX_WRITES_PER_DELETE) {
-                return Deletion.TOO_MANY_ASSIGNMENTS;
-            }
-            Map<UserKey, Write.Update> forgotten = forgottenOnMembers(organisation, assignments);
-            if (assignments.size() + forgotten.size() > MAX_WRITES_PER_DELETE) {
-                return Deletion.TOO_MANY_ASSIGNMENTS;
-            }
+            Map<UserKey, Write.Update> forgotten = assignments.size() > MAX_WRITES_PER_DELETE ? Map.of()
+                    : forgottenOnMembers(tenant, scope(organisation), assignments);
+            boolean swept = assignments.size() + forgotten.size() > MAX_WRITES_PER_DELETE;
             Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
                     ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
-            assignments.forEach(found -> writes.delete(Role.ASSIGNMENT,
-                    ServiceKeys.assignment(tenant, found.group(), found.user())));
-            ActorChecks.add(writes, actor, Optional.of(asRead), forgotten, Role.MEMBER, Role.ACTOR,
-                    Role.ACTOR_DEFINITIONS);
+            if (swept) {
+                writes.add(Role.SWEEP, ServiceSweepItems.owed(organisation, service.value(), clock.instant()));
+            } else {
+                assignments.forEach(found -> writes.delete(Role.ASSIGNMENT,
+                        ServiceKeys.assignment(tenant, found.group(), found.user())));
+            }
+            ActorChecks.add(writes, actor, Optional.of(asRead), swept ? Map.of() : forgotten, Role.MEMBER,
+                    Role.ACTOR, Role.ACTOR_DEFINITIONS);
             writes.records(ServiceEvents.deleted(service));
             TransactionOutcome outcome = table(tenant).transact(writes.build());
             if (outcome.committed()) {
-                return Deletion.DELETED;
+                return swept ? Deletion.LEFT_TO_THE_SWEEP : Deletion.DELETED;
             }
             if (actorRefused(outcome, actor, forgotten.keySet())) {
                 return Deletion.ACTOR_CHANGED;
@@ -195,9 +204,8 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
      * of the organisation there now (an assignment whose member has gone is deleted alone; a membership removed
      * meanwhile refuses the transaction, which reads again).
      */
-    private Map<UserKey, Write.Update> forgottenOnMembers(Organisation organisation,
-                                                          List<ServiceReads.Assignment> assignments) {
-        TenantId tenant = organisation.id();
+    Map<UserKey, Write.Update> forgottenOnMembers(TenantId tenant, ReadScope scope,
+                                                  List<ServiceReads.Assignment> assignments) {
         Map<UserKey, Set<String>> records = new LinkedHashMap<>();
         assignments.forEach(found -> records.computeIfAbsent(found.user(), user -> new TreeSet<>())
                 .add(ServiceWrites.recordedAs(found.group())));
@@ -208,7 +216,7 @@ record DynamoDbServices(Store store, CheckedItems checked) implements Services {
                 .map(user -> MembershipReads.item(tenant, user)).toList();
         List<Map<String, AttributeValue>> items = table(tenant).getAll(reads.stream().map(ItemRead::key).toList());
         Map<UserKey, Write.Update> forgotten = new LinkedHashMap<>();
-        reads.forEach(read -> read.in(items, scope(organisation), checked).ifPresent(member -> forgotten.put(
+        reads.forEach(read -> read.in(items, scope, checked).ifPresent(member -> forgotten.put(
                 member.user(), MemberDependents.forgotten(tenant, member.user(), records.get(member.user())))));
         return forgotten;
     }

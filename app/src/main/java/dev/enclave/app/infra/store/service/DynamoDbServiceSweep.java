@@ -1,0 +1,70 @@
+package dev.enclave.app.infra.store.service;
+
+import dev.enclave.app.domain.organisation.Job;
+import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.KeyConditions;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.jobs.ServiceSweep;
+import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * {@link ServiceSweep} on the organisation's partition: the first assignments under the deleted service's key prefix
+ * (nothing adds any: the service item is gone, and every assignment conditions on it), deleted with the writes that
+ * forget them on their members, each page one transaction with the job's checkpoint. A member removed between the
+ * read and the write refuses the page, which is read again.
+ */
+@Singleton
+@Requires(beans = TenantDynamoDb.class)
+record DynamoDbServiceSweep(Store store, CheckedItems checked, DynamoDbServices services) implements ServiceSweep {
+
+    /** Assignments a page removes: with one membership each to forget them on, and the fence, within a transaction. */
+    static final int PAGE = (Transaction.MAX_CHANGE_WRITES - 1) / 2;
+    private static final int ATTEMPTS = 3;
+
+    private enum Role implements WriteRole { ASSIGNMENT, MEMBER, JOB }
+
+    @Override
+    public OptionalInt sweep(Job sweep, String service, Write fence) {
+        TenantId tenant = sweep.tenant();
+        for (int attempt = 1; ; attempt++) {
+            List<ServiceReads.Assignment> page = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
+                    store.forTenant(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant),
+                            ServiceKeys.servicePrefix(new ServiceId(service))), q -> q.consistentRead(true)
+                            .limit(PAGE)).items(), AssignmentItems::fromItem);
+            if (page.isEmpty()) {
+                return OptionalInt.of(0);
+            }
+            Map<UserKey, Write.Update> forgotten = services.forgottenOnMembers(tenant,
+                    ReadScope.organisation(tenant, sweep.incarnation()), page);
+            Transaction.Builder writes = Transaction.builder().add(Role.JOB, fence);
+            page.forEach(found -> writes.delete(Role.ASSIGNMENT, ServiceKeys.assignment(tenant, found.group(),
+                    found.user())));
+            forgotten.values().forEach(write -> writes.add(Role.MEMBER, write));
+            TransactionOutcome outcome = store.forTenant(tenant).transact(writes.build());
+            if (outcome.committed()) {
+                return OptionalInt.of(page.size());
+            }
+            if (outcome.refused(Role.JOB)) {
+                return OptionalInt.empty();
+            }
+            if (attempt == ATTEMPTS) {
+                throw outcome.unexpected();
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.enclave.app.edge.web.permission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.enclave.app.infra.consistency.ConsistencyCheck;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.BigOrganisations;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.sandbox.gateway.GatewayFaults;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A service whose members are more than one transaction takes out of its groups is deleted at once, and its
+ * assignments are removed by the organisation's service sweep: until then no service is created under its id, so
+ * none of them reaches the next one, and once it is done nothing of the deleted service is left.
+ */
+@MicronautTest(environments = "local")
+class ServiceSweepIT extends LocalStackTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final int MEMBERS = 70;
+
+    @Test
+    void aServiceWithMoreMembersThanOneTransactionTakes_isDeleted_andItsAssignmentsAreSweptBeforeItsIdIsTakenAgain() {
+        String owner = journeys().organisation("sweep");
+        BigOrganisations.addMembers(platform, tableName, "sweep", "m", MEMBERS);
+        assertThat(createBilling(owner).status()).isEqualTo(201);
+        for (int n = 0; n < MEMBERS; n++) {
+            Api.Reply assigned = put("/v1/orgs/sweep/services/billing/groups/viewers/members/m-" + n, owner);
+            assertThat(assigned.status()).as(assigned.body()).isEqualTo(204);
+        }
+        int metBefore = faults.met();
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("sweep"),
+                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 2));
+
+        Api.Reply deleted = api().send(api().request("/v1/orgs/sweep/services/billing", owner).DELETE());
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(204);
+        await().atMost(PATIENCE).until(() -> faults.met() > metBefore + 1);
+        Api.Reply meanwhile = createBilling(owner);
+
+        assertThat(meanwhile.status()).as("created while the sweep's first page is held: " + meanwhile.body())
+                .isEqualTo(409);
+        assertThat(meanwhile.body()).contains("still being removed");
+        assertClean("mid-sweep: the assignments still owed are owed work");
+        await().atMost(PATIENCE).until(() -> createBilling(owner).status() == 201);
+        assertThat(api().get("/v1/orgs/sweep/services/billing/groups/viewers/members", owner).json().get("items"))
+                .as("the new service's group").isEmpty();
+        assertThat(api().get("/v1/orgs/sweep/members/m-0", owner).status()).isEqualTo(200);
+        assertClean("swept");
+    }
+
+    private void assertClean(String when) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = ConsistencyCheck.check(platform, tableName, new PrintStream(out, true, StandardCharsets.UTF_8));
+        assertThat(status).as(when + ": " + out.toString(StandardCharsets.UTF_8)).isEqualTo(ConsistencyCheck.CLEAN);
+    }
+
+    private Api.Reply createBilling(String owner) {
+        return api().post("/v1/orgs/sweep/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+    }
+
+    private Api.Reply put(String path, String token) {
+        return api().send(api().request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
+    }
+}
