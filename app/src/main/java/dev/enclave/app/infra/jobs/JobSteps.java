@@ -148,7 +148,7 @@ public final class JobSteps {
     }
 
     private Step deleted(DeletionSweep.KeyPage page, Walk next, String worker, Instant leaseUntil) {
-        outside.forget(next.job().tenant(), page.keys());
+        outside.forget(next.job().tenant(), next.job().incarnation(), page.keys());
         boolean written = sweep.delete(next.job().tenant(), page.keys(),
                 jobs.advanced(next.job(), worker, leaseUntil));
         return written ? new Advanced(next, page.keys().size()) : new Lost();

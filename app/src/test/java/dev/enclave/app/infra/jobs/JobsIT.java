@@ -7,6 +7,7 @@ import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.jobs.DeletionSweep;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
@@ -15,6 +16,7 @@ import dev.enclave.app.infra.store.jobs.ServiceSweep;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import dev.enclave.table.TableDesign;
@@ -152,6 +154,32 @@ class JobsIT extends LocalStackTest {
         assertThat(nameCopies("takeover")).containsOnly("Taken Over").hasSize(601);
         assertThat(steps.next(walk, "dead-worker", Instant.now().plusSeconds(1)))
                 .as("the dead worker, back, writes nothing more").isInstanceOf(JobSteps.Lost.class);
+    }
+
+    /**
+     * A deletion's page forgets its keys' lookup entries before its fenced transaction: a worker of a deleted life
+     * that stalled past its lease while the organisation was created again reads the new life's keys, and must not
+     * remove their lookups (the new key would answer 401 for good).
+     */
+    @Test
+    void aDeletionPageOfAFormerLife_forgetsNoLookupOfTheNextLifesKeys() {
+        String owner = journeys().organisation("relife");
+        Api.Reply created = api().post("/v1/orgs/relife/api-keys", "{\"name\":\"ci\",\"access\":\"read\"}",
+                owner);
+        String secret = created.json().get("secret").asText();
+        TenantId tenant = TenantId.of("relife");
+        List<ItemKey> page = List.of(ItemKey.inTenant(tenant, "APIKEY#" + created.json().get("id").asText()));
+        Incarnation now = organisations.find(tenant).orElseThrow().incarnation();
+
+        outside.forget(tenant, Incarnation.createdAt(Instant.EPOCH), page);
+        assertThat(credentials(secret)).as("a former life's page").isEqualTo(200);
+        outside.forget(tenant, now, page);
+        assertThat(credentials(secret)).as("its own life's page").isEqualTo(401);
+    }
+
+    private int credentials(String secret) {
+        return api().send(api().request("/v1/backend/credentials", null).GET().header("Authorization", secret))
+                .status();
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ReadScope;
@@ -97,10 +98,13 @@ record DynamoDbApiKeyLookups(Store store, CheckedItems checked) implements Outsi
     }
 
     @Override
-    public void forget(TenantId tenant, List<ItemKey> keys) {
+    public void forget(TenantId tenant, Incarnation incarnation, List<ItemKey> keys) {
+        Expr ofThatLife = Expr.of("attribute_not_exists(#incarnation) OR #incarnation = :incarnation")
+                .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", incarnation.value());
         keys.stream().map(ItemKey::sort).filter(ApiKeyReads.API_KEY::holds)
                 .map(sort -> ApiKeyId.parse(sort.substring(ApiKeyKeys.SORT_KEY_PREFIX.length())))
-                .flatMap(Optional::stream).forEach(id -> forget(tenant, id));
+                .flatMap(Optional::stream).forEach(id -> lookups(tenant).delete(ApiKeyKeys.lookup(tenant, id),
+                        ofThatLife));
     }
 
     /** The unconfirmed entries due before {@code now}, oldest first, at most {@code limit}; the index may lag. */

@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.store.jobs;
 
 import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.util.List;
 
@@ -11,6 +12,10 @@ import java.util.List;
  */
 public interface OutsideEntries {
 
-    /** Removes the entries kept outside the partition for whichever of {@code keys} have one. */
-    void forget(TenantId tenant, List<ItemKey> keys);
+    /**
+     * Removes the entries kept outside the partition for whichever of {@code keys} have one, if they belong to the
+     * organisation's life {@code incarnation}: a job of a deleted life, stalled past its lease while the organisation
+     * was created again, removes nothing of the next one's.
+     */
+    void forget(TenantId tenant, Incarnation incarnation, List<ItemKey> keys);
 }
