@@ -286,14 +286,51 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     public boolean retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, Instant now) {
         Expr notPending = Expr.exists().and(Expr.of("#status <> :pending").name("#status", DeliveryItems.STATUS)
                 .value(":pending", Delivery.Status.PENDING.name()));
-        return store.forTenant(tenant).update(WebhookKeys.delivery(tenant, endpoint, id), dueNow(now), notPending);
+        return dueAgain(store.forTenant(tenant), WebhookKeys.delivery(tenant, endpoint, id), now, notPending);
+    }
+
+    /** Makes the failed deliveries of {@code items} due now, a transaction for up to a transaction's room of them. */
+    private int recovered(ScopedTable table, TenantId tenant, WebhookEndpointId endpoint,
+                          List<Map<String, AttributeValue>> items, Instant now) {
+        Expr failed = Expr.of("#status = :failed").name("#status", DeliveryItems.STATUS)
+                .value(":failed", Delivery.Status.FAILED.name());
+        List<ItemKey> failures = checked.all(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), items,
+                DeliveryItems::fromItem).stream().filter(delivery -> delivery.status() == Delivery.Status.FAILED)
+                .map(delivery -> WebhookKeys.delivery(tenant, endpoint, delivery.id())).toList();
+        int recovered = 0;
+        for (int start = 0; start < failures.size(); start += Transaction.MAX_CHANGE_WRITES) {
+            recovered += dueAgain(table, failures.subList(start, Math.min(failures.size(),
+                    start + Transaction.MAX_CHANGE_WRITES)), now, failed);
+        }
+        return recovered;
+    }
+
+    /**
+     * Makes the delivery at {@code key} due now, if {@code condition} holds: a transaction of its own, so it carries
+     * the checks of the request's actor and of the organisation being active ({@code ScopedTable#transact}), and a
+     * member removed or an organisation suspended while the request was in flight makes nothing due.
+     */
+    private static boolean dueAgain(ScopedTable table, ItemKey key, Instant now, Expr condition) {
+        return dueAgain(table, List.of(key), now, condition) == 1;
+    }
+
+    /**
+     * {@link #dueAgain(ScopedTable, ItemKey, Instant, Expr)} for each of {@code keys}, in one transaction; when one
+     * of them no longer holds (another recovery made it due), one at a time. How many it made due.
+     */
+    private static int dueAgain(ScopedTable table, List<ItemKey> keys, Instant now, Expr condition) {
+        Transaction.Builder writes = Transaction.builder();
+        keys.forEach(key -> writes.update(Role.DELIVERY, key, dueNow(now), condition));
+        if (table.transact(writes.build()).committed()) {
+            return keys.size();
+        }
+        return keys.size() == 1 ? 0 : keys.stream().mapToInt(key -> dueAgain(table, List.of(key), now, condition))
+                .sum();
     }
 
     @Override
     public Recovery recover(TenantId tenant, WebhookEndpointId endpoint, Instant since, Optional<DeliveryId> after,
                             Instant now) {
-        Expr failed = Expr.of("#status = :failed").name("#status", DeliveryItems.STATUS)
-                .value(":failed", Delivery.Status.FAILED.name());
         ScopedTable table = store.forTenant(tenant);
         Optional<Map<String, AttributeValue>> start = after.map(id -> WebhookKeys.delivery(tenant, endpoint, id)
                 .asMap());
@@ -305,13 +342,7 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             Page page = table.query(WebhookKeys.deliveriesSince(tenant, endpoint, since), q -> q.consistentRead(true)
                     .limit(pageSize).exclusiveStartKey(from.orElse(null)));
             read += page.items().size();
-            for (Delivery delivery : checked.all(ItemKind.WEBHOOK_DELIVERY, ReadScope.tenant(tenant), page.items(),
-                    DeliveryItems::fromItem)) {
-                if (delivery.status() == Delivery.Status.FAILED && table.update(
-                        WebhookKeys.delivery(tenant, endpoint, delivery.id()), dueNow(now), failed)) {
-                    recovered++;
-                }
-            }
+            recovered += recovered(table, tenant, endpoint, page.items(), now);
             if (page.next().isEmpty() || page.items().isEmpty()) {
                 return new Recovery(recovered, Optional.empty());
             }

@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.store.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.domain.webhook.Deliveries;
@@ -9,13 +10,17 @@ import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.SecondInstance;
 import dev.enclave.identity.TenantId;
+import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -57,6 +62,39 @@ class RecoverInPartsIT extends LocalStackTest {
         Api.Reply stray = api().post("/v1/orgs/recover-parts/webhooks/" + endpoint + "/recover",
                 since + ",\"after\":\"" + DeliveryId.ofEvent(madeAt.minusSeconds(3600), 1).value() + "\"}", owner);
         assertThat(stray.status()).as("after, before since").isEqualTo(400);
+    }
+
+    @Test
+    void aRecoveryInFlightWhenTheOrganisationIsSuspended_makesNothingDue() {
+        String owner = journeys().organisation("recover-mid");
+        String endpoint = api().post("/v1/orgs/recover-mid/webhooks", "{\"url\":\"http://127.0.0.1:9/mid\","
+                + "\"types\":[\"service.created\"]}", owner).json().get("endpoint").get("id").asText();
+        Instant madeAt = Instant.now().minus(2, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MILLIS);
+        for (long place = 1; place <= 3; place++) {
+            Delivery failed = new Delivery(TenantId.of("recover-mid"), new WebhookEndpointId(endpoint),
+                    DeliveryId.ofEvent(madeAt, place), "event-" + place, "service.created", "{}", false,
+                    Delivery.Status.FAILED, List.of(), Optional.empty(), madeAt);
+            platform.putItem(b -> b.tableName(tableName).item(DeliveryItems.toItem(failed)));
+        }
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            int metBefore = faults.met();
+            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("recover-mid"),
+                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
+            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> api().post(
+                    "/v1/orgs/recover-mid/webhooks/" + endpoint + "/recover", "{\"since\":\"" + madeAt.minusSeconds(60)
+                            + "\"}", owner));
+            await().atMost(Duration.ofSeconds(30)).until(() -> faults.met() > metBefore);
+            assertThat(other.api().post("/v1/admin/tenants/recover-mid/suspend", "", admin).status()).isEqualTo(204);
+            Api.Reply late = stalled.join();
+
+            assertThat(late.status()).as(late.body()).isEqualTo(423);
+        }
+        assertThat(platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true)).items().stream()
+                .filter(item -> item.get("PK").s().equals("TENANT#recover-mid#"))
+                .filter(item -> item.containsKey(DeliveryItems.STATUS) && !item.get("SK").s().equals("ORG"))
+                .map(item -> item.get(DeliveryItems.STATUS).s())).as("every delivery as it was").containsOnly("FAILED");
     }
 
     private JsonNode recover(String endpoint, String body, String owner) {
