@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
 
 /**
  * Items that name other items: email records and members, invitee guards and invitations, assignments (those of a
- * deleted service its organisation's sweep still owes are owed work, not dangling). Each is
+ * deleted service its organisation's sweep still owes are the sweep's unfinished work, not dangling). Each is
  * matched by what its owner reads it to name (a member, an email, an invitation, a service), never by a key built
  * here.
  */
@@ -124,9 +124,13 @@ final class ReferenceRules {
         Map<UserKey, MembershipEntity> members = partition.by(MembershipEntity.class,
                 member -> member.membership().user());
         Set<ServiceId> services = partition.by(ServiceEntity.class, service -> service.service().id()).keySet();
-        Set<ServiceId> owed = partition.all(JobEntity.class).stream().filter(job -> job.job().kind()
-                == Job.Kind.SERVICE_SWEEP).flatMap(job -> ServiceSweepItems.owedBy(job.item().attributes()).stream())
-                .map(ServiceId::new).collect(Collectors.toSet());
+        Set<ServiceId> owed = new HashSet<>();
+        partition.all(JobEntity.class).stream().filter(job -> job.job().kind() == Job.Kind.SERVICE_SWEEP)
+                .forEach(job -> ServiceSweepItems.owedBy(job.item().attributes()).forEach(service -> {
+                    owed.add(new ServiceId(service));
+                    violations.add(Violation.of(ViolationKind.UNFINISHED_WORK, tenant, job.item(),
+                            "the service sweep still owes the assignments of " + service));
+                }));
         Set<Map.Entry<UserKey, ServiceGroup>> assigned = new HashSet<>();
         for (AssignmentEntity entity : partition.all(AssignmentEntity.class)) {
             var assignment = entity.assignment();

@@ -12,7 +12,7 @@ public enum ViolationKind {
      * item's): an item a deleted organisation left behind, or one written into it after it was re-created.
      */
     DEAD_INCARNATION,
-    /** An organisation item that still records work owed ({@code owes}): a rename or deletion not finished. */
+    /** Work still owed: an organisation item that records a rename or deletion not finished, or a service sweep. */
     UNFINISHED_WORK,
     /** The organisation's {@code members} counter differs from its memberships. */
     MEMBER_COUNT,

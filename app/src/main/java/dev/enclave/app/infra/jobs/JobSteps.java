@@ -102,7 +102,8 @@ public final class JobSteps {
             return jobs.finishSweep(job, worker, clock.instant()) ? new Finished(0)
                     : jobs.owedServices(job).isEmpty() ? new Lost() : new Advanced(walk, 0);
         }
-        OptionalInt swept = services.sweep(job, owed.get(0), jobs.advanced(job, worker, leaseUntil));
+        OptionalInt swept = services.sweep(job, owed.get(0), page -> jobs.advanced(job.advanced(1, Optional.empty(),
+                page), worker, leaseUntil));
         if (swept.isEmpty()) {
             return new Lost();
         }

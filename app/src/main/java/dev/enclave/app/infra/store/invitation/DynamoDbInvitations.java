@@ -218,7 +218,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         Optional<InviterAtAccept> inviter = invitation.inviter().map(user -> inviterChecks(organisation, user,
                 invitation, definitions));
         Write definitionsAsRead = MembershipRules.definitionsGranting(tenant, definitions.version(),
-                (int) membership.groups().stream().filter(group -> definitions.find(group).isPresent()).count());
+                membership.groups().stream().filter(group -> definitions.find(group).isPresent())
+                        .collect(Collectors.toSet()));
         boolean counted = definitionsAsRead instanceof Write.Update;
         inviter.ifPresent(judged -> judged.checks().stream()
                 .filter(check -> !counted || !check.key().equals(definitionsAsRead.key()))

@@ -74,7 +74,8 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
      * The deletion, when the definitions are still as read and nobody holds the group: the grants counted on the
      * definitions are read first, then the memberships (strongly consistent, only a member holding the group is
      * returned, and the read stops at the first), and the deletion is written only while the count is unchanged,
-     * so a grant between that read and the write refuses it: read again, the member holding the group is found.
+     * so a grant between that read and the write refuses it: read again, the member holding the group is found (a
+     * deletion that keeps losing to grants of its group answers that the definitions changed meanwhile).
      */
     @Override
     public Stored deleteUnheld(Organisation organisation, GroupDefinitions before, GroupName group, NewEvent event) {
@@ -92,14 +93,15 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
             TransactionOutcome outcome = table.transact(Transaction.builder()
                     .writtenBy(organisation.incarnation())
                     .put(Role.DEFINITIONS, GroupDefinitionItems.toItem(tenant, before.without(group)),
-                            GroupDefinitionItems.asRead(before.version(), GroupDefinitionItems.grants(now)))
+                            GroupDefinitionItems.asRead(before.version(), group, GroupDefinitionItems.grants(now,
+                                    group)))
                     .add(Role.ORGANISATION, OrganisationConditions.stillActive(organisation))
                     .records(event).build());
             if (!outcome.refused(Role.DEFINITIONS) || outcome.refused(Role.ORGANISATION)) {
                 return stored(outcome);
             }
         }
-        return Stored.HELD;
+        return Stored.CHANGED_MEANWHILE;
     }
 
     /** Whether a member holds {@code group}: the memberships that do, read until the first. */

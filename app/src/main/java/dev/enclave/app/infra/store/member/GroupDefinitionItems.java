@@ -23,9 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * An organisation's custom groups, all in one item ({@code SK = GROUPS}) so an access decision reads them in the
  * same BatchGetItem as the membership: {@code groups} maps each id to its description, permissions (a list, since
- * DynamoDB has no empty set), times and version; {@code version} counts changes to the whole. {@code grants} counts the
- * grants of defined groups since the item was last written whole (a grant does not change the definitions, so it
- * leaves the version): a deletion that found nobody holding its group is written only if no grant came since.
+ * DynamoDB has no empty set), times and version, and {@code grants}, the grants of it since the item was last written
+ * whole (a grant does not change the definitions, so it leaves the version): a deletion that found nobody holding its
+ * group is written only if no grant of it came since. {@code version} counts changes to the whole.
  */
 final class GroupDefinitionItems {
 
@@ -46,33 +46,43 @@ final class GroupDefinitionItems {
         return ItemKey.inTenant(tenant, SORT_KEY);
     }
 
-    /** The grants of defined groups counted on {@code item} (0 when none since it was last written whole). */
-    static long grants(Map<String, AttributeValue> item) {
-        return ItemAttributes.optionalNumber(item, GRANTS).orElse(0L);
+    /** The grants of {@code group} counted on {@code item} (0 when none since the item was last written whole). */
+    static long grants(Map<String, AttributeValue> item, GroupName group) {
+        return Optional.ofNullable(item.get(GROUPS)).filter(AttributeValue::hasM)
+                .map(groups -> groups.m().get(group.value())).filter(AttributeValue::hasM)
+                .flatMap(found -> ItemAttributes.optionalNumber(found.m(), GRANTS)).orElse(0L);
     }
 
-    /** The condition that the definitions are at {@code version} with {@code grants} counted. */
-    static Expr asRead(long version, long grants) {
-        Expr counted = grants == 0 ? Expr.of("attribute_not_exists(#grants)").name("#grants", GRANTS)
-                : Expr.of("#grants = :grants").name("#grants", GRANTS).number(":grants", grants);
+    /** The condition that the definitions are at {@code version} with {@code grants} of {@code group} counted. */
+    static Expr asRead(long version, GroupName group, long grants) {
+        Expr path = Expr.of("").name("#groups", GROUPS).name("#group", group.value()).name("#grants", GRANTS);
+        Expr counted = grants == 0 ? Expr.of("attribute_not_exists(#groups.#group.#grants)").withPlaceholdersOf(path)
+                : Expr.of("#groups.#group.#grants = :grants").withPlaceholdersOf(path).number(":grants", grants);
         return Expr.exists().and(Expr.of("#version = :version").name("#version", VERSION).number(":version", version))
                 .and(counted);
     }
 
     /**
      * The write by which granting {@code group} lands only on the group as judged, defined in the life that began at
-     * {@code life}, counted as one more grant.
+     * {@code life}, counted as one more grant of it.
      */
     static Write granting(TenantId tenant, GroupName group, Instant life) {
-        return new Write.Update(key(tenant), counting(1), Optional.of(Expr.of("#gdGroups.#gdGroup.#gdCreated = :gdLife")
-                .name("#gdGroups", GROUPS).name("#gdGroup", group.value()).name("#gdCreated", CREATED_AT)
-                .value(":gdLife", AttributeValue.fromS(life.toString()))));
+        return new Write.Update(key(tenant), counting(Set.of(group)), Optional.of(Expr.of(
+                "#gdGroups.#gdGroup0.#gdCreated = :gdLife").name("#gdGroups", GROUPS).name("#gdGroup0", group.value())
+                .name("#gdCreated", CREATED_AT).value(":gdLife", AttributeValue.fromS(life.toString()))));
     }
 
-    /** The update counting {@code grants} more grants of defined groups. */
-    static Expr counting(int grants) {
-        return Expr.update().add("#gdGrants :gdGranted").name("#gdGrants", GRANTS).number(":gdGranted", grants)
-                .build();
+    /** The update counting one more grant of each of {@code groups}, defined groups all. */
+    static Expr counting(Set<GroupName> groups) {
+        Expr.UpdateBuilder update = Expr.update().name("#gdGroups", GROUPS).name("#gdGrants", GRANTS)
+                .number(":gdZero", 0).number(":gdOne", 1);
+        List<GroupName> sorted = groups.stream().sorted().toList();
+        for (int i = 0; i < sorted.size(); i++) {
+            String path = "#gdGroups.#gdGroup" + i + ".#gdGrants";
+            update.set(path + " = if_not_exists(" + path + ", :gdZero) + :gdOne").name("#gdGroup" + i,
+                    sorted.get(i).value());
+        }
+        return update.build();
     }
 
     /** Whether {@code old} defines {@code group} in the life that began at {@code life}. */

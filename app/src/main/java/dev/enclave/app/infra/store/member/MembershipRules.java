@@ -100,13 +100,13 @@ public final class MembershipRules {
     }
 
     /**
-     * {@link #definitionsAt}, by a write that counts {@code grants} grants of defined custom groups on the definitions
-     * when there are any, so a deletion of one of them that found nobody holding it is refused.
+     * {@link #definitionsAt}, by a write that counts a grant of each of the defined custom groups {@code granted} on
+     * the definitions when there are any, so a deletion of one of them that found nobody holding it is refused.
      */
-    public static Write definitionsGranting(TenantId tenant, long version, int grants) {
+    public static Write definitionsGranting(TenantId tenant, long version, Set<GroupName> granted) {
         Write check = definitionsAt(tenant, version);
-        return grants == 0 || version == GroupDefinitions.NONE.version() ? check
-                : new Write.Update(check.key(), GroupDefinitionItems.counting(grants),
+        return granted.isEmpty() || version == GroupDefinitions.NONE.version() ? check
+                : new Write.Update(check.key(), GroupDefinitionItems.counting(granted),
                 Optional.of(((Write.Check) check).condition()));
     }
 

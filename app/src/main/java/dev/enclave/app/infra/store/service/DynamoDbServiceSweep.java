@@ -3,6 +3,7 @@ package dev.enclave.app.infra.store.service;
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.KeyConditions;
@@ -21,37 +22,47 @@ import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link ServiceSweep} on the organisation's partition: the first assignments under the deleted service's key prefix
  * (nothing adds any: the service item is gone, and every assignment conditions on it), deleted with the writes that
- * forget them on their members, each page one transaction with the job's checkpoint. A member removed between the
- * read and the write refuses the page, which is read again.
+ * forget them on their members, each page one transaction with the job's checkpoint and the check that no service of
+ * the id exists (one created by an instance from before the sweep, which does not check what the sweep owes, keeps
+ * its assignments). A member removed between the read and the write refuses the page, which is read again.
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbServiceSweep(Store store, CheckedItems checked, DynamoDbServices services) implements ServiceSweep {
 
-    /** Assignments a page removes: with one membership each to forget them on, and the fence, within a transaction. */
-    static final int PAGE = (Transaction.MAX_CHANGE_WRITES - 1) / 2;
+    /**
+     * Assignments a page removes: with one membership each to forget them on, the fence and the check that no service
+     * of the id exists, within a transaction.
+     */
+    static final int PAGE = (Transaction.MAX_CHANGE_WRITES - 2) / 2;
     private static final int ATTEMPTS = 3;
+    private static final Logger LOG = LoggerFactory.getLogger(DynamoDbServiceSweep.class);
 
-    private enum Role implements WriteRole { ASSIGNMENT, MEMBER, JOB }
+    private enum Role implements WriteRole { ASSIGNMENT, MEMBER, JOB, SERVICE }
 
     @Override
-    public OptionalInt sweep(Job sweep, String service, Write fence) {
+    public OptionalInt sweep(Job sweep, String service, IntFunction<Write> fence) {
         TenantId tenant = sweep.tenant();
+        ServiceId id = new ServiceId(service);
         for (int attempt = 1; ; attempt++) {
             List<ServiceReads.Assignment> page = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
                     store.forTenant(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant),
-                            ServiceKeys.servicePrefix(new ServiceId(service))), q -> q.consistentRead(true)
-                            .limit(PAGE)).items(), AssignmentItems::fromItem);
+                            ServiceKeys.servicePrefix(id)), q -> q.consistentRead(true).limit(PAGE)).items(),
+                    AssignmentItems::fromItem);
             if (page.isEmpty()) {
                 return OptionalInt.of(0);
             }
             Map<UserKey, Write.Update> forgotten = services.forgottenOnMembers(tenant,
                     ReadScope.organisation(tenant, sweep.incarnation()), page);
-            Transaction.Builder writes = Transaction.builder().add(Role.JOB, fence);
+            Transaction.Builder writes = Transaction.builder().add(Role.JOB, fence.apply(page.size()))
+                    .check(Role.SERVICE, ServiceKeys.service(tenant, id), Expr.absent());
             page.forEach(found -> writes.delete(Role.ASSIGNMENT, ServiceKeys.assignment(tenant, found.group(),
                     found.user())));
             forgotten.values().forEach(write -> writes.add(Role.MEMBER, write));
@@ -61,6 +72,11 @@ record DynamoDbServiceSweep(Store store, CheckedItems checked, DynamoDbServices 
             }
             if (outcome.refused(Role.JOB)) {
                 return OptionalInt.empty();
+            }
+            if (outcome.refused(Role.SERVICE)) {
+                LOG.warn("service sweep stopped: a service {} of {} was created while its assignments were owed "
+                        + "(by an instance from before the sweep); they are kept", service, tenant.value());
+                return OptionalInt.of(0);
             }
             if (attempt == ATTEMPTS) {
                 throw outcome.unexpected();

@@ -63,6 +63,22 @@ class CustomGroupRacesIT extends LocalStackTest {
     }
 
     @Test
+    void aDeletion_isNotDisturbedByAGrantOfAnotherGroupMeanwhile() {
+        String owner = organisationWithApprovers("race-other");
+        assertThat(api().post("/v1/orgs/race-other/groups", "{\"id\":\"auditors\",\"permissions\":[]}", owner)
+                .status()).isEqualTo(201);
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            Api.Reply late = stalledWhile("race-other", () -> api().send(api().request(
+                    "/v1/orgs/race-other/groups/approvers", owner).DELETE()), () -> other.api().send(other.api()
+                    .request("/v1/orgs/race-other/members/bob/groups/auditors", owner)
+                    .PUT(HttpRequest.BodyPublishers.noBody())), 200);
+
+            assertThat(late.status()).as(late.body()).isEqualTo(204);
+        }
+        assertThat(groupsOfBob("race-other", owner)).contains("auditors");
+    }
+
+    @Test
     void aDeletionDecidedBeforeAnInvitationGivingTheGroupWasAccepted_isRefused() {
         String owner = organisationWithApprovers("race-accept");
         String token = api().post("/v1/orgs/race-accept/invitations", "{\"email\":\"carl@example.com\","
