@@ -52,11 +52,13 @@ public interface ApiKeys {
 
         /**
          * Whether {@code key}'s creator, in the membership that created it (not one made again after a removal),
-         * still holds {@code api_keys:manage}, as the organisation defines it now.
+         * still holds {@code api_keys:manage} and {@code credentials:issue} (every key takes credentials), as the
+         * organisation defines them now.
          */
-        public boolean creatorManagesKeys(ApiKey key) {
+        public boolean creatorStillVouches(ApiKey key) {
             return creator.filter(member -> key.createdInMembershipOf(member.joinedAt())).isPresent()
-                    && creatorHolds(SystemPermissions.API_KEYS_MANAGE);
+                    && creatorHolds(SystemPermissions.API_KEYS_MANAGE)
+                    && creatorHolds(SystemPermissions.CREDENTIALS_ISSUE);
         }
 
         /**

@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * A backend presents an API key: it works while it exists (not revoked), has not expired, matches its stored hash,
- * the member who created it still holds {@code api_keys:manage} (a key carries its creator's authority, so it lapses
- * when they leave or lose it), and its organisation exists and is active. Of its permissions it keeps those its
+ * the member who created it still holds {@code api_keys:manage} and {@code credentials:issue} (a key carries its
+ * creator's authority, so it lapses when they leave or lose either), and its organisation exists and is active. Of its permissions it keeps those its
  * creator still holds. The key is checked first against its lookup entry, one read on
  * credentials that reach nothing else, so a key that was never issued (or is malformed) costs no tenant's
  * credentials and no cached scope; then one read of the key and its organisation together decides. A use is
@@ -50,7 +50,7 @@ public record AuthenticatingApiKey(ApiKeys keys, Clock clock) {
         }
         ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
         Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
-                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty() || found.creatorManagesKeys(k))
+                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty() || found.creatorStillVouches(k))
                 .map(k -> k.creator().isEmpty() ? k : k.allowed(found.stillGiven(k.permissions())));
         if (key.isEmpty() || found.organisation().isEmpty()
                 || found.organisation().get().status() == OrganisationStatus.DELETING) {

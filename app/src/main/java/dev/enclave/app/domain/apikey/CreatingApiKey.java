@@ -4,6 +4,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -35,6 +36,10 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
 
     /** The key, or why not: a permission its creator does not hold, the organisation's limit, or its status. */
     public Outcome<Created> create(Command command) {
+        if (!command.creatorHolds().holds(SystemPermissions.CREDENTIALS_ISSUE)) {
+            return Outcome.refused(Reason.MISSING_ROLE, "A key takes AWS credentials for the organisation's data: "
+                    + "creating one needs credentials:issue, which you do not hold.");
+        }
         Optional<ApiKeyPermission> notHeld = command.permissions().stream()
                 .filter(permission -> !command.creatorHolds().holds(permission.asPermission())).sorted().findFirst();
         if (notHeld.isPresent()) {

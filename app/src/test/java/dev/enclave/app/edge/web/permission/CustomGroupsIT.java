@@ -215,23 +215,36 @@ class CustomGroupsIT extends LocalStackTest {
     }
 
     @Test
-    void anApiKey_worksWhileItsCreatorHoldsApiKeysManage() {
+    void anApiKey_worksWhileItsCreatorHoldsApiKeysManage_andCredentialsIssue() {
         String owner = journeys().organisation("cg-keys");
-        define("cg-keys", owner, "integrators", "api_keys:manage");
+        define("cg-keys", owner, "integrators", "api_keys:manage", "credentials:issue");
+        define("cg-keys", owner, "keyholders", "api_keys:manage");
         journeys().join("cg-keys", owner, "int");
+        journeys().join("cg-keys", owner, "kh");
         put("/v1/orgs/cg-keys/members/int/groups/integrators", owner);
-        String secret = api().post("/v1/orgs/cg-keys/api-keys", "{\"name\":\"ci\",\"access\":\"read\"}",
+        put("/v1/orgs/cg-keys/members/kh/groups/keyholders", owner);
+        String secret = api().post("/v1/orgs/cg-keys/api-keys", "{\"name\":\"ci\",\"access\":\"readwrite\"}",
                 journeys().member("int")).json().get("secret").asText();
+        Api.Reply withoutCredentials = api().post("/v1/orgs/cg-keys/api-keys", "{\"name\":\"ci\","
+                + "\"access\":\"readwrite\"}", journeys().member("kh"));
 
+        assertThat(withoutCredentials.status()).as("a key takes credentials its creator could not")
+                .isEqualTo(403);
+        assertThat(withoutCredentials.json().get("detail").asText()).contains("credentials:issue");
         assertThat(containerFetch(secret).status()).isEqualTo(200);
-        patch("/v1/orgs/cg-keys/groups/integrators", "{\"permissions\":[\"invoices:approve\"]}", owner, null);
+        patch("/v1/orgs/cg-keys/groups/integrators", "{\"permissions\":[\"api_keys:manage\"]}", owner, null);
+        assertThat(containerFetch(secret).status()).as("its creator lost credentials:issue").isEqualTo(401);
+        patch("/v1/orgs/cg-keys/groups/integrators", "{\"permissions\":[\"api_keys:manage\","
+                + "\"credentials:issue\"]}", owner, null);
+        assertThat(containerFetch(secret).status()).as("and holds it again").isEqualTo(200);
+        patch("/v1/orgs/cg-keys/groups/integrators", "{\"permissions\":[\"credentials:issue\"]}", owner, null);
         assertThat(containerFetch(secret).status()).as("its creator lost api_keys:manage").isEqualTo(401);
     }
 
     @Test
     void anApiKey_isGivenOnlyWhatItsCreatorHolds() {
         String owner = journeys().organisation("cg-keyperm");
-        define("cg-keyperm", owner, "integrators", "api_keys:manage", "events:read");
+        define("cg-keyperm", owner, "integrators", "api_keys:manage", "credentials:issue", "events:read");
         journeys().join("cg-keyperm", owner, "int");
         put("/v1/orgs/cg-keyperm/members/int/groups/integrators", owner);
         String integrator = journeys().member("int");
@@ -255,7 +268,8 @@ class CustomGroupsIT extends LocalStackTest {
     @Test
     void anApiKeysPermission_lapsesWhenItsCreatorLosesIt() {
         String owner = journeys().organisation("cg-keylapse");
-        define("cg-keylapse", owner, "integrators", "api_keys:manage", "events:read", "audit_log:read");
+        define("cg-keylapse", owner, "integrators", "api_keys:manage", "credentials:issue", "events:read",
+                "audit_log:read");
         journeys().join("cg-keylapse", owner, "int");
         put("/v1/orgs/cg-keylapse/members/int/groups/integrators", owner);
         String key = api().post("/v1/orgs/cg-keylapse/api-keys", "{\"name\":\"k\",\"access\":\"read\","
@@ -264,7 +278,7 @@ class CustomGroupsIT extends LocalStackTest {
         assertThat(withKey("/v1/orgs/cg-keylapse/audit-log", key).status()).isEqualTo(200);
 
         patch("/v1/orgs/cg-keylapse/groups/integrators",
-                "{\"permissions\":[\"api_keys:manage\",\"events:read\"]}", owner, null);
+                "{\"permissions\":[\"api_keys:manage\",\"credentials:issue\",\"events:read\"]}", owner, null);
 
         assertThat(withKey("/v1/orgs/cg-keylapse/audit-log", key).status()).as("its creator lost audit_log:read")
                 .isEqualTo(403);

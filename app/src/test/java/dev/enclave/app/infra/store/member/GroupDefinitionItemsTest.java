@@ -38,6 +38,26 @@ class GroupDefinitionItemsTest {
     }
 
     @Test
+    void aGroupsGrants_areCountedOnItsOwnEntry_andReadFromIt_noneAsZero() {
+        GroupName approvers = new GroupName("approvers");
+        Map<String, AttributeValue> item = Map.of("groups", AttributeValue.fromM(Map.of(
+                "approvers", AttributeValue.fromM(Map.of("grants", AttributeValue.fromN("4"))),
+                "auditors", AttributeValue.fromM(Map.of()))));
+
+        assertThat(GroupDefinitionItems.grants(item, approvers)).isEqualTo(4);
+        assertThat(GroupDefinitionItems.grants(item, new GroupName("auditors"))).isZero();
+        assertThat(GroupDefinitionItems.grants(Map.of(), approvers)).isZero();
+        assertThat(GroupDefinitionItems.counting(Set.of(approvers, new GroupName("auditors"))).text())
+                .isEqualTo("SET #gdGroups.#gdGroup0.#gdGrants = if_not_exists(#gdGroups.#gdGroup0.#gdGrants, :gdZero)"
+                        + " + :gdOne, #gdGroups.#gdGroup1.#gdGrants = if_not_exists(#gdGroups.#gdGroup1.#gdGrants,"
+                        + " :gdZero) + :gdOne");
+        assertThat(GroupDefinitionItems.asRead(7, approvers, 0).text()).contains(
+                "attribute_not_exists(#groups.#group.#grants)");
+        assertThat(GroupDefinitionItems.asRead(7, approvers, 4).values()).containsEntry(":grants",
+                AttributeValue.fromN("4"));
+    }
+
+    @Test
     void anItemWithoutGroups_orWithABadPermission_isRefused() {
         assertThatThrownBy(() -> GroupDefinitionItems.fromItem(Map.of("version", AttributeValue.fromN("1"))))
                 .isInstanceOf(IllegalArgumentException.class);
