@@ -1,17 +1,14 @@
 package dev.enclave.app.edge.web.permission;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SecondInstance;
-import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
-import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,8 +18,6 @@ import org.junit.jupiter.api.Test;
  */
 @MicronautTest(environments = "local")
 class ActorRemovedMidRequestIT extends LocalStackTest {
-
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     @Test
     void aChangeDecidedBeforeItsActorWasRemoved_changesNothing_whateverTheWorkflow() {
@@ -53,17 +48,12 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
                 .status()).isEqualTo(201);
         String admin = journeys().member("adm");
         try (SecondInstance other = SecondInstance.start(getProperties())) {
-            int metBefore = faults.met();
-            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("mid-self"),
-                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
+            AtomicInteger demoted = new AtomicInteger();
+            Api.Reply late = InFlight.heldWhile(faults, "mid-self", () -> put(path + "/adm", admin), () -> demoted.set(
+                    other.api().send(other.api().request("/v1/orgs/mid-self/members/adm/groups/admin", owner)
+                            .DELETE()).status()));
 
-            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> put(path + "/adm", admin));
-            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
-            Api.Reply demoted = other.api().send(other.api().request("/v1/orgs/mid-self/members/adm/groups/admin",
-                    owner).DELETE());
-            Api.Reply late = stalled.join();
-
-            assertThat(demoted.status()).isEqualTo(200);
+            assertThat(demoted.get()).isEqualTo(200);
             assertThat(late.status()).as("the check rides on the admin's own membership write: " + late.body())
                     .isGreaterThanOrEqualTo(400);
             assertThat(api().get(path, owner).json().get("items")).as("the demoted admin put themselves in").isEmpty();
@@ -77,17 +67,12 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
         String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
                 + "\"roles\":[\"platform-admin\"]}");
         try (SecondInstance other = SecondInstance.start(getProperties())) {
-            int metBefore = faults.met();
-            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("mid-suspend"),
-                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
+            AtomicInteger suspended = new AtomicInteger();
+            Api.Reply late = InFlight.heldWhile(faults, "mid-suspend", () ->
+                    put("/v1/orgs/mid-suspend/members/bob/groups/billing", owner), () -> suspended.set(
+                    other.api().post("/v1/admin/tenants/mid-suspend/suspend", "", admin).status()));
 
-            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() ->
-                    put("/v1/orgs/mid-suspend/members/bob/groups/billing", owner));
-            await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
-            Api.Reply suspended = other.api().post("/v1/admin/tenants/mid-suspend/suspend", "", admin);
-            Api.Reply late = stalled.join();
-
-            assertThat(suspended.status()).isEqualTo(204);
+            assertThat(suspended.get()).isEqualTo(204);
             assertThat(late.status()).as(late.body()).isEqualTo(423);
             assertThat(late.json().get("code").asText()).isEqualTo("organisation-suspended");
         }
@@ -115,17 +100,11 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
                 .PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
         String admin = journeys().member("adm-" + org);
         int before = count.of(org, owner);
-        int metBefore = faults.met();
-        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of(org),
-                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
+        AtomicInteger removed = new AtomicInteger();
+        Api.Reply late = InFlight.heldWhile(faults, org, () -> change.as(org, admin), () -> removed.set(other.api()
+                .send(other.api().request("/v1/orgs/" + org + "/members/adm-" + org, owner).DELETE()).status()));
 
-        CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> change.as(org, admin));
-        await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
-        Api.Reply removed = other.api().send(other.api().request("/v1/orgs/" + org + "/members/adm-" + org, owner)
-                .DELETE());
-        Api.Reply late = stalled.join();
-
-        assertThat(removed.status()).as(org + ": the removal").isEqualTo(204);
+        assertThat(removed.get()).as(org + ": the removal").isEqualTo(204);
         assertThat(count.of(org, owner)).as(org + ": what the late change would have added").isEqualTo(before);
         return late;
     }

@@ -1,17 +1,13 @@
 package dev.enclave.app.edge.web.permission;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SecondInstance;
-import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
-import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -24,14 +20,12 @@ import org.junit.jupiter.api.Test;
 @MicronautTest(environments = "local")
 class CustomGroupRacesIT extends LocalStackTest {
 
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
+    private static final String APPROVE = "\"invoices:approve\"";
 
     /** Refused before too (giving a custom group pins the definitions), as the granter's change: now as the group's. */
     @Test
     void aGrantDecidedBeforeItsGroupWasDeleted_isRefused_andLeavesNoName() {
-        String owner = journeys().organisation("race-grant");
-        journeys().join("race-grant", owner, "bob");
-        assertThat(define("race-grant", owner, "").status()).isEqualTo(201);
+        String owner = organisationWithApprovers("race-grant", "");
         try (SecondInstance other = SecondInstance.start(getProperties())) {
             Api.Reply late = stalledWhile("race-grant", () -> put("/v1/orgs/race-grant/members/bob/groups/approvers",
                     owner), () -> other.api().send(other.api().request("/v1/orgs/race-grant/groups/approvers", owner)
@@ -41,14 +35,14 @@ class CustomGroupRacesIT extends LocalStackTest {
             assertThat(late.json().get("code").asText()).isEqualTo("conflict");
         }
         assertThat(groupsOfBob("race-grant", owner)).doesNotContain("approvers");
-        assertThat(define("race-grant", owner, "\"invoices:approve\"").status()).isEqualTo(201);
+        assertThat(define("race-grant", owner, APPROVE).status()).isEqualTo(201);
         assertThat(groupsOfBob("race-grant", owner)).as("the group defined again under the name").doesNotContain(
                 "approvers");
     }
 
     @Test
     void aDeletionDecidedBeforeTheGroupWasGiven_isRefused_andTheGroupStays() {
-        String owner = organisationWithApprovers("race-delete");
+        String owner = organisationWithApprovers("race-delete", APPROVE);
         try (SecondInstance other = SecondInstance.start(getProperties())) {
             Api.Reply late = stalledWhile("race-delete", () -> api().send(api().request(
                     "/v1/orgs/race-delete/groups/approvers", owner).DELETE()), () -> other.api().send(other.api()
@@ -64,7 +58,7 @@ class CustomGroupRacesIT extends LocalStackTest {
 
     @Test
     void aDeletion_isNotDisturbedByAGrantOfAnotherGroupMeanwhile() {
-        String owner = organisationWithApprovers("race-other");
+        String owner = organisationWithApprovers("race-other", APPROVE);
         assertThat(api().post("/v1/orgs/race-other/groups", "{\"id\":\"auditors\",\"permissions\":[]}", owner)
                 .status()).isEqualTo(201);
         try (SecondInstance other = SecondInstance.start(getProperties())) {
@@ -80,7 +74,7 @@ class CustomGroupRacesIT extends LocalStackTest {
 
     @Test
     void aDeletionDecidedBeforeAnInvitationGivingTheGroupWasAccepted_isRefused() {
-        String owner = organisationWithApprovers("race-accept");
+        String owner = organisationWithApprovers("race-accept", APPROVE);
         String token = api().post("/v1/orgs/race-accept/invitations", "{\"email\":\"carl@example.com\","
                 + "\"groups\":[\"approvers\"]}", owner).json().get("token").asText();
         try (SecondInstance other = SecondInstance.start(getProperties())) {
@@ -97,20 +91,17 @@ class CustomGroupRacesIT extends LocalStackTest {
 
     /** {@code late}'s answer, its transaction held by the gateway while {@code meanwhile} answered {@code status}. */
     private Api.Reply stalledWhile(String org, Supplier<Api.Reply> late, Supplier<Api.Reply> meanwhile, int status) {
-        int metBefore = faults.met();
-        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of(org),
-                GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
-        CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(late);
-        await().atMost(PATIENCE).until(() -> faults.met() > metBefore);
-        Api.Reply first = meanwhile.get();
-        assertThat(first.status()).as(first.body()).isEqualTo(status);
-        return stalled.join();
+        return InFlight.heldWhile(faults, org, late, () -> {
+            Api.Reply first = meanwhile.get();
+            assertThat(first.status()).as(first.body()).isEqualTo(status);
+        });
     }
 
-    private String organisationWithApprovers(String org) {
+    /** An organisation with bob, a member, and the group approvers giving {@code permissions} (JSON strings). */
+    private String organisationWithApprovers(String org, String permissions) {
         String owner = journeys().organisation(org);
         journeys().join(org, owner, "bob");
-        assertThat(define(org, owner, "\"invoices:approve\"").status()).isEqualTo(201);
+        assertThat(define(org, owner, permissions).status()).isEqualTo(201);
         return owner;
     }
 

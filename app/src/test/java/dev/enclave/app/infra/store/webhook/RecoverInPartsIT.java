@@ -1,7 +1,6 @@
 package dev.enclave.app.infra.store.webhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.domain.webhook.Deliveries;
@@ -9,18 +8,16 @@ import dev.enclave.app.domain.webhook.Delivery;
 import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SecondInstance;
 import dev.enclave.identity.TenantId;
-import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -79,15 +76,10 @@ class RecoverInPartsIT extends LocalStackTest {
         String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
                 + "\"roles\":[\"platform-admin\"]}");
         try (SecondInstance other = SecondInstance.start(getProperties())) {
-            int metBefore = faults.met();
-            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("recover-mid"),
-                    GatewayFaults.Kind.LATENCY, Duration.ofSeconds(2), 1));
-            CompletableFuture<Api.Reply> stalled = CompletableFuture.supplyAsync(() -> api().post(
-                    "/v1/orgs/recover-mid/webhooks/" + endpoint + "/recover", "{\"since\":\"" + madeAt.minusSeconds(60)
-                            + "\"}", owner));
-            await().atMost(Duration.ofSeconds(30)).until(() -> faults.met() > metBefore);
-            assertThat(other.api().post("/v1/admin/tenants/recover-mid/suspend", "", admin).status()).isEqualTo(204);
-            Api.Reply late = stalled.join();
+            Api.Reply late = InFlight.heldWhile(faults, "recover-mid", () -> api().post("/v1/orgs/recover-mid/webhooks/"
+                    + endpoint + "/recover", "{\"since\":\"" + madeAt.minusSeconds(60) + "\"}", owner), () ->
+                    assertThat(other.api().post("/v1/admin/tenants/recover-mid/suspend", "", admin).status())
+                            .isEqualTo(204));
 
             assertThat(late.status()).as(late.body()).isEqualTo(423);
         }
