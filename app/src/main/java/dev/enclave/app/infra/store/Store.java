@@ -6,6 +6,7 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -20,12 +21,18 @@ public final class Store {
     private final EventLog events;
     private final ChangeChecks checks;
 
-    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns, EventLog events, ChangeChecks checks) {
+    public Store(TenantDynamoDb tenants, TableSettings table, Turns turns, EventLog events, List<ChangeChecks> checks) {
         this.tenants = tenants;
         this.table = table.getName();
         this.turns = turns;
         this.events = events;
-        this.checks = checks;
+        this.checks = (tenant, transaction) -> {
+            Transaction checked = transaction;
+            for (ChangeChecks each : checks) {
+                checked = each.checked(tenant, checked);
+            }
+            return checked;
+        };
     }
 
     /**

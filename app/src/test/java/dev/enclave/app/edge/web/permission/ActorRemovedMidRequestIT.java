@@ -81,6 +81,32 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
                 .as("the grant decided before the suspension").doesNotContain("billing");
     }
 
+    @Test
+    void anAppsEventInFlightWhenItsKeyIsRevoked_isNotRecorded() {
+        String owner = journeys().organisation("mid-key-revoked");
+        Api.Reply created = api().post("/v1/orgs/mid-key-revoked/api-keys", "{\"name\":\"app\",\"access\":\"read\","
+                + "\"permissions\":[\"audit_log:write\",\"audit_log:read\"]}", owner);
+        String key = created.json().get("secret").asText();
+        String auditLog = "/v1/orgs/mid-key-revoked/audit-log";
+        assertThat(api().send(api().request(auditLog, null).header("Authorization", key).GET()).status())
+                .as("the key's first use, recorded before").isEqualTo(200);
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            AtomicInteger revoked = new AtomicInteger();
+            Api.Reply late = InFlight.heldWhile(faults, "mid-key-revoked", () -> api().send(api().request(auditLog,
+                    null).header("Authorization", key).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"action\":\"invoice.approved\",\"actor\":"
+                            + "{\"type\":\"user\",\"id\":\"u-7\"},\"targets\":[{\"type\":\"invoice\","
+                            + "\"id\":\"inv-1\"}]}"))), () -> revoked.set(other.api().send(other.api().request(
+                    "/v1/orgs/mid-key-revoked/api-keys/" + created.json().get("id").asText(), owner).DELETE())
+                    .status()));
+
+            assertThat(revoked.get()).isEqualTo(204);
+            assertThat(late.status()).as(late.body()).isEqualTo(403);
+        }
+        assertThat(api().get(auditLog + "?action=invoice.approved", owner).json().get("items"))
+                .as("the event of the key revoked meanwhile").isEmpty();
+    }
+
     private Api.Reply put(String path, String token) {
         return api().send(api().request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
     }
