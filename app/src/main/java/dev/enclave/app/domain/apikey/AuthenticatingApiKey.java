@@ -14,9 +14,9 @@ import java.util.Optional;
 /**
  * A backend presents an API key: it works while it exists (not revoked), has not expired, matches its stored hash,
  * the member who created it still holds {@code api_keys:manage} and {@code credentials:issue} (a key carries its
- * creator's authority, so it lapses when they leave or lose either), and its organisation exists and is active. Of its permissions it keeps those its
- * creator still holds. The key is checked first against its lookup entry, one read on
- * credentials that reach nothing else, so a key that was never issued (or is malformed) costs no tenant's
+ * creator's authority, so it lapses when they leave or lose either), and its organisation exists and is active. Of
+ * its permissions it keeps those its creator still holds. The key is checked first against its lookup entry, one
+ * read on credentials that reach nothing else, so a key that was never issued (or is malformed) costs no tenant's
  * credentials and no cached scope; then one read of the key and its organisation together decides. A use is
  * recorded at most once a minute.
  */

@@ -17,6 +17,7 @@ public record Actor(String type, String id, Optional<String> email, Optional<Str
 
     /** Enclave itself: owed work settling, expiry. */
     public static final Actor SYSTEM = new Actor("system", "enclave", Optional.empty(), Optional.empty());
+    private static final String API_KEY = "api_key";
 
     public Actor {
         Objects.requireNonNull(type, "type");
@@ -30,7 +31,12 @@ public record Actor(String type, String id, Optional<String> email, Optional<Str
     }
 
     public static Actor apiKey(String keyId) {
-        return new Actor("api_key", keyId, Optional.empty(), Optional.empty());
+        return new Actor(API_KEY, keyId, Optional.empty(), Optional.empty());
+    }
+
+    /** Whether this is an API key. */
+    public boolean isApiKey() {
+        return API_KEY.equals(type);
     }
 
     public static Actor platformAdmin(String userId) {

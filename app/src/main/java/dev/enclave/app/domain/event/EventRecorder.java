@@ -20,6 +20,8 @@ public interface EventRecorder {
         /** An event with this idempotency key was recorded already: nothing more was. */
         ALREADY_RECORDED,
         /** The organisation is gone (or being deleted), or in another life: nothing was recorded. */
-        NO_ORGANISATION
+        NO_ORGANISATION,
+        /** The organisation is suspended (while the request was in flight): nothing was recorded. */
+        NOT_ACTIVE
     }
 }

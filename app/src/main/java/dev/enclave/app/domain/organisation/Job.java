@@ -9,8 +9,8 @@ import java.util.Optional;
 /**
  * Work an organisation's write left to finish in the background, because it touches every member or every item:
  * copying a new name into the memberships, removing a deleted organisation's items, or a deleted service's
- * assignments. The write that starts it
- * records the job in the same transaction; one worker at a time runs it, under a lease, from its last checkpoint.
+ * assignments. The write that starts it records the job in the same transaction; one worker at a time runs it,
+ * under a lease, from its last checkpoint.
  *
  * @param incarnation the organisation's life the job belongs to
  * @param version     the organisation's version the job was recorded for (a later rename supersedes it)

@@ -106,10 +106,15 @@ class ContainerCredentialsController {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
                     granted.key().access());
             if (!handouts.recordedBefore(granted.key().id(), issued)) {
-                if (events.record(granted.key().tenant(), granted.organisation().incarnation(),
-                        CredentialsEvents.issued(granted.key().tenant().value(),
+                EventRecorder.Recorded recorded = events.record(granted.key().tenant(),
+                        granted.organisation().incarnation(), CredentialsEvents.issued(granted.key().tenant().value(),
                                 DataNamespaceView.wire(granted.key().access()), request.getPath(),
-                                issued.expiration()), Optional.empty()) != EventRecorder.Recorded.RECORDED) {
+                                issued.expiration()), Optional.empty());
+                if (recorded == EventRecorder.Recorded.NOT_ACTIVE) {
+                    return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
+                            "The organisation is suspended; its API keys get no credentials.");
+                }
+                if (recorded != EventRecorder.Recorded.RECORDED) {
                     return Rejections.toResponse(request, Reason.INVALID_API_KEY,
                             "The API key's organisation is gone.");
                 }

@@ -102,8 +102,13 @@ class CredentialsController {
             Organisation organisation = granted.organisation();
             IssuedCredentials issued = credentials.fresh(granted.tenant(), organisation.incarnation(), level,
                     "enclave-" + granted.membership().user().digest());
-            if (events.record(granted.tenant(), organisation.incarnation(), CredentialsEvents.issued(
-                    granted.tenant().value(), DataNamespaceView.wire(level), request.getPath(), issued.expiration()), Optional.empty()) != EventRecorder.Recorded.RECORDED) {
+            EventRecorder.Recorded recorded = events.record(granted.tenant(), organisation.incarnation(),
+                    CredentialsEvents.issued(granted.tenant().value(), DataNamespaceView.wire(level),
+                            request.getPath(), issued.expiration()), Optional.empty());
+            if (recorded == EventRecorder.Recorded.NOT_ACTIVE) {
+                return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            }
+            if (recorded != EventRecorder.Recorded.RECORDED) {
                 return Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "The organisation is gone.");
             }
             return HttpResponse.ok(ScopedCredentials.of(issued,

@@ -138,6 +138,8 @@ class AppEventController {
                 case ALREADY_RECORDED -> HttpResponse.ok(new Recorded("already_recorded"));
                 case NO_ORGANISATION -> Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND,
                         "The organisation is gone.");
+                case NOT_ACTIVE -> Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
+                        "The organisation is suspended; nothing was recorded.");
             };
         });
     }

@@ -7,6 +7,7 @@ import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
@@ -14,14 +15,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A change made in a request an API key was granted is written only while the key is still there: a key revoked
- * while its request was in flight (an app's audit event, the record of the credentials it takes) changes nothing.
- * Whether its creator still vouches for it was decided when the request was; that is not checked again here.
+ * A change made in a request an API key was granted is written only while the key is still there and its
+ * organisation active: a key revoked, or an organisation suspended, while its request was in flight (an app's audit
+ * event, the record of the credentials it takes) changes nothing. Whether its creator still vouches for it was
+ * decided when the request was; that is not checked again here.
  */
 @Singleton
 final class ActingKeyChecks implements ChangeChecks {
-
-    private static final String API_KEY = Actor.apiKey("x").type();
 
     private final EventContext context;
 
@@ -32,13 +32,15 @@ final class ActingKeyChecks implements ChangeChecks {
     @Override
     public Transaction checked(TenantId tenant, Transaction transaction) {
         Actor actor = context.actor();
-        Optional<ItemKey> key = Optional.of(actor).filter(acting -> API_KEY.equals(acting.type()))
+        Optional<ItemKey> key = Optional.of(actor).filter(Actor::isApiKey)
                 .map(acting -> ItemKey.inTenant(tenant, ApiKeyKeys.SORT_KEY_PREFIX + acting.id()));
-        if (key.isEmpty() || transaction.writes().stream().anyMatch(named -> named.write().key().equals(key.get()))) {
+        if (key.isEmpty()) {
             return transaction;
         }
         List<Transaction.NamedWrite> writes = new ArrayList<>(transaction.writes());
-        writes.add(new Transaction.NamedWrite(Role.ACTOR, new Write.Check(key.get(), Expr.exists())));
-        return transaction.withWrites(writes);
+        if (writes.stream().noneMatch(named -> named.write().key().equals(key.get()))) {
+            writes.add(new Transaction.NamedWrite(Role.ACTOR, new Write.Check(key.get(), Expr.exists())));
+        }
+        return transaction.withWrites(OrganisationConditions.whileActive(tenant, writes, Role.ORGANISATION_ACTIVE));
     }
 }

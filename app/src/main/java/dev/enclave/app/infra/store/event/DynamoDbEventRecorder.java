@@ -38,6 +38,10 @@ record DynamoDbEventRecorder(Store store, Clock clock, EventContext context) imp
         if (outcome.committed()) {
             return Recorded.RECORDED;
         }
-        return outcome.refused(Role.ORGANISATION) ? Recorded.NO_ORGANISATION : Recorded.ALREADY_RECORDED;
+        if (outcome.refused(Role.ORGANISATION)) {
+            return OrganisationConditions.suspendedIn(outcome.oldItem(Role.ORGANISATION), incarnation)
+                    ? Recorded.NOT_ACTIVE : Recorded.NO_ORGANISATION;
+        }
+        return Recorded.ALREADY_RECORDED;
     }
 }

@@ -63,29 +63,7 @@ final class ActingMemberChecks implements ChangeChecks {
                 .filter(definitions -> writes.stream().noneMatch(named -> named.write().key()
                         .equals(definitions.key())))
                 .ifPresent(definitions -> writes.add(new Transaction.NamedWrite(Role.ACTOR_DEFINITIONS, definitions)));
-        return transaction.withWrites(organisationActive(tenant, writes));
-    }
-
-    /**
-     * {@code writes} written only while the organisation is active: on the change's own write to its item when it
-     * has one (refused, then, as that write: its workflow answers), else as a check of its own.
-     */
-    private static List<Transaction.NamedWrite> organisationActive(TenantId tenant,
-                                                                  List<Transaction.NamedWrite> writes) {
-        ItemKey organisation = OrganisationConditions.key(tenant);
-        Expr active = OrganisationConditions.activeNow();
-        List<Transaction.NamedWrite> checked = new ArrayList<>();
-        boolean onItsOwn = true;
-        for (Transaction.NamedWrite named : writes) {
-            boolean onTheOrganisation = named.write().key().equals(organisation);
-            onItsOwn &= !onTheOrganisation;
-            checked.add(onTheOrganisation ? new Transaction.NamedWrite(named.role(),
-                    named.write().alsoRequiring(active)) : named);
-        }
-        if (onItsOwn) {
-            checked.add(new Transaction.NamedWrite(Role.ORGANISATION_ACTIVE, new Write.Check(organisation, active)));
-        }
-        return checked;
+        return transaction.withWrites(OrganisationConditions.whileActive(tenant, writes, Role.ORGANISATION_ACTIVE));
     }
 
     /**

@@ -4,11 +4,18 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
+import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.Write;
+import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The organisation's rules as every workflow writes them (their Java mirror, for decisions on items already read and
@@ -62,6 +69,35 @@ public final class OrganisationConditions {
     public static Expr activeNow() {
         return Expr.exists().and(Expr.of("#acStatus = :acActive").name("#acStatus", OrganisationItems.STATUS)
                 .value(":acActive", ACTIVE));
+    }
+
+    /**
+     * {@code writes} written only while the organisation is active ({@link #activeNow}): on their own write to its
+     * item when they have one (refused, then, as that write: its workflow answers), else as a check of its own, in
+     * {@code role}.
+     */
+    public static List<Transaction.NamedWrite> whileActive(TenantId tenant, List<Transaction.NamedWrite> writes,
+                                                           WriteRole role) {
+        ItemKey organisation = key(tenant);
+        List<Transaction.NamedWrite> checked = new ArrayList<>();
+        boolean onItsOwn = true;
+        for (Transaction.NamedWrite named : writes) {
+            boolean onTheOrganisation = named.write().key().equals(organisation);
+            onItsOwn &= !onTheOrganisation;
+            checked.add(onTheOrganisation ? new Transaction.NamedWrite(named.role(),
+                    named.write().alsoRequiring(activeNow())) : named);
+        }
+        if (onItsOwn) {
+            checked.add(new Transaction.NamedWrite(role, new Write.Check(organisation, activeNow())));
+        }
+        return checked;
+    }
+
+    /** Whether {@code old}, the organisation's item as a refused write found it, is suspended in {@code life}. */
+    public static boolean suspendedIn(Optional<Map<String, AttributeValue>> old, Incarnation life) {
+        return old.filter(item -> Incarnations.belongsTo(item, life))
+                .flatMap(item -> ItemAttributes.optionalString(item, OrganisationItems.STATUS))
+                .filter(OrganisationStatus.SUSPENDED.name()::equals).isPresent();
     }
 
     /** A check, for a transaction that changes the organisation's settings: live and active. */

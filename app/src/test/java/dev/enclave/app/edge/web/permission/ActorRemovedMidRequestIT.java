@@ -8,7 +8,9 @@ import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SecondInstance;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,29 +84,44 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
     }
 
     @Test
-    void anAppsEventInFlightWhenItsKeyIsRevoked_isNotRecorded() {
-        String owner = journeys().organisation("mid-key-revoked");
-        Api.Reply created = api().post("/v1/orgs/mid-key-revoked/api-keys", "{\"name\":\"app\",\"access\":\"read\","
+    void anAppsEventInFlightWhenItsKeyIsRevoked_orItsOrganisationSuspended_isNotRecorded() {
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            AppEvent revoked = appEventInFlight("mid-key-revoked", (owner, keyId) -> other.api().send(other.api()
+                    .request("/v1/orgs/mid-key-revoked/api-keys/" + keyId, owner).DELETE()).status(), 204);
+            AppEvent suspended = appEventInFlight("mid-key-suspended", (owner, keyId) -> other.api()
+                    .post("/v1/admin/tenants/mid-key-suspended/suspend", "", admin).status(), 204);
+
+            assertThat(revoked.late().status()).as(revoked.late().body()).isEqualTo(403);
+            assertThat(suspended.late().status()).as(suspended.late().body()).isEqualTo(423);
+            assertThat(api().post("/v1/admin/tenants/mid-key-suspended/resume", "", admin).status()).isEqualTo(204);
+            for (AppEvent sent : List.of(revoked, suspended)) {
+                assertThat(api().get("/v1/orgs/" + sent.org() + "/audit-log?action=invoice.approved", sent.owner())
+                        .json().get("items")).as(sent.org() + ": the event of the request in flight").isEmpty();
+            }
+        }
+    }
+
+    /** The answer to an app's event sent in flight, in {@code org}, whose owner is {@code owner}. */
+    private record AppEvent(String org, String owner, Api.Reply late) {
+    }
+
+    /** An app's audit event sent with a key of {@code org}, held in flight while {@code meanwhile} answers. */
+    private AppEvent appEventInFlight(String org, BiFunction<String, String, Integer> meanwhile, int status) {
+        String owner = journeys().organisation(org);
+        Api.Reply created = api().post("/v1/orgs/" + org + "/api-keys", "{\"name\":\"app\",\"access\":\"read\","
                 + "\"permissions\":[\"audit_log:write\",\"audit_log:read\"]}", owner);
         String key = created.json().get("secret").asText();
-        String auditLog = "/v1/orgs/mid-key-revoked/audit-log";
+        String auditLog = "/v1/orgs/" + org + "/audit-log";
         assertThat(api().send(api().request(auditLog, null).header("Authorization", key).GET()).status())
                 .as("the key's first use, recorded before").isEqualTo(200);
-        try (SecondInstance other = SecondInstance.start(getProperties())) {
-            AtomicInteger revoked = new AtomicInteger();
-            Api.Reply late = InFlight.heldWhile(faults, "mid-key-revoked", () -> api().send(api().request(auditLog,
-                    null).header("Authorization", key).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"action\":\"invoice.approved\",\"actor\":"
-                            + "{\"type\":\"user\",\"id\":\"u-7\"},\"targets\":[{\"type\":\"invoice\","
-                            + "\"id\":\"inv-1\"}]}"))), () -> revoked.set(other.api().send(other.api().request(
-                    "/v1/orgs/mid-key-revoked/api-keys/" + created.json().get("id").asText(), owner).DELETE())
-                    .status()));
-
-            assertThat(revoked.get()).isEqualTo(204);
-            assertThat(late.status()).as(late.body()).isEqualTo(403);
-        }
-        assertThat(api().get(auditLog + "?action=invoice.approved", owner).json().get("items"))
-                .as("the event of the key revoked meanwhile").isEmpty();
+        return new AppEvent(org, owner, InFlight.heldWhile(faults, org, () -> api().send(api().request(auditLog, null)
+                .header("Authorization", key).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"action\":\"invoice.approved\",\"actor\":"
+                        + "{\"type\":\"user\",\"id\":\"u-7\"},\"targets\":[{\"type\":\"invoice\","
+                        + "\"id\":\"inv-1\"}]}"))), () -> assertThat(meanwhile.apply(owner,
+                created.json().get("id").asText())).isEqualTo(status)));
     }
 
     private Api.Reply put(String path, String token) {
