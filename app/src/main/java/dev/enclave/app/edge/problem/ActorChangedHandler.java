@@ -8,8 +8,9 @@ import io.micronaut.http.server.exceptions.ExceptionHandler;
 import jakarta.inject.Singleton;
 
 /**
- * A change whose actor lost what the request was granted on while it was in flight: 403, nothing changed; or whose
- * organisation stopped being active meanwhile: 423, as a request decided after the suspension is answered.
+ * A change whose actor lost what the request was granted on while it was in flight: 403, nothing changed (401 for an
+ * API key revoked meanwhile, as a key revoked before); or whose organisation stopped being active meanwhile: 423, as
+ * a request decided after the suspension is answered.
  */
 @Singleton
 final class ActorChangedHandler implements ExceptionHandler<ActorChangedException, HttpResponse<?>> {
@@ -19,6 +20,10 @@ final class ActorChangedHandler implements ExceptionHandler<ActorChangedExceptio
         if (exception.organisationInactive()) {
             return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED, "The organisation was suspended "
                     + "(or is being deleted) while this request was in flight; nothing was changed.");
+        }
+        if (exception.keyGone()) {
+            return Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key was revoked while this "
+                    + "request was in flight; nothing was changed.");
         }
         return Rejections.toResponse(request, Reason.MISSING_ROLE, "What you hold changed while this request was "
                 + "in flight; nothing was changed. Read again.");

@@ -10,11 +10,18 @@ import dev.enclave.identity.TenantId;
 public final class ActorChangedException extends RuntimeException {
 
     private final boolean organisationInactive;
+    private final boolean keyGone;
 
-    public ActorChangedException(TenantId tenant, boolean organisationInactive) {
+    public ActorChangedException(TenantId tenant, boolean organisationInactive, boolean keyGone) {
         super(organisationInactive ? "The organisation " + tenant.value() + " stopped being active during a change"
                 : "The actor of a change in " + tenant.value() + " no longer holds what it was granted on");
         this.organisationInactive = organisationInactive;
+        this.keyGone = keyGone;
+    }
+
+    /** Whether the actor was an API key, revoked meanwhile. */
+    public boolean keyGone() {
+        return keyGone;
     }
 
     /** Whether the organisation stopped being active (else the actor lost what they held). */

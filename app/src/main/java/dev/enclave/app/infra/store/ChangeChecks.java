@@ -10,7 +10,7 @@ import dev.enclave.identity.TenantId;
 public interface ChangeChecks {
 
     /** The roles of the checks written apart from the change's own writes. */
-    enum Role implements WriteRole { ACTOR, ACTOR_DEFINITIONS, ORGANISATION_ACTIVE }
+    enum Role implements WriteRole { ACTOR, ACTOR_DEFINITIONS, ORGANISATION_ACTIVE, API_KEY }
 
     /**
      * {@code transaction} of {@code tenant}'s items with its checks: on a write of its own to an item a check is on

@@ -186,7 +186,7 @@ public final class ScopedTable {
                 : sendUntilNoConflict(checked));
         if (outcome.refusedAny(ChangeChecks.Role.values()) && !refusedItsOwn(transaction, outcome)) {
             throw new ActorChangedException(owner.orElseThrow(),
-                    outcome.refused(ChangeChecks.Role.ORGANISATION_ACTIVE));
+                    outcome.refused(ChangeChecks.Role.ORGANISATION_ACTIVE), outcome.refused(ChangeChecks.Role.API_KEY));
         }
         return outcome;
     }

@@ -39,7 +39,7 @@ final class ActingKeyChecks implements ChangeChecks {
         }
         List<Transaction.NamedWrite> writes = new ArrayList<>(transaction.writes());
         if (writes.stream().noneMatch(named -> named.write().key().equals(key.get()))) {
-            writes.add(new Transaction.NamedWrite(Role.ACTOR, new Write.Check(key.get(), Expr.exists())));
+            writes.add(new Transaction.NamedWrite(Role.API_KEY, new Write.Check(key.get(), Expr.exists())));
         }
         return transaction.withWrites(OrganisationConditions.whileActive(tenant, writes, Role.ORGANISATION_ACTIVE));
     }

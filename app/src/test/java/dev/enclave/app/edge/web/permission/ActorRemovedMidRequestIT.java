@@ -93,7 +93,7 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
             AppEvent suspended = appEventInFlight("mid-key-suspended", (owner, keyId) -> other.api()
                     .post("/v1/admin/tenants/mid-key-suspended/suspend", "", admin).status(), 204);
 
-            assertThat(revoked.late().status()).as(revoked.late().body()).isEqualTo(403);
+            assertThat(revoked.late().status()).as(revoked.late().body()).isEqualTo(401);
             assertThat(suspended.late().status()).as(suspended.late().body()).isEqualTo(423);
             assertThat(api().post("/v1/admin/tenants/mid-key-suspended/resume", "", admin).status()).isEqualTo(204);
             for (AppEvent sent : List.of(revoked, suspended)) {
