@@ -14,6 +14,7 @@ public final class ActorChangedException extends RuntimeException {
 
     public ActorChangedException(TenantId tenant, boolean organisationInactive, boolean keyGone) {
         super(organisationInactive ? "The organisation " + tenant.value() + " stopped being active during a change"
+                : keyGone ? "The API key acting in a change in " + tenant.value() + " was revoked during it"
                 : "The actor of a change in " + tenant.value() + " no longer holds what it was granted on");
         this.organisationInactive = organisationInactive;
         this.keyGone = keyGone;

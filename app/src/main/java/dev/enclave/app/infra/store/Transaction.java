@@ -26,7 +26,7 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
     public static final int MAX_EVENTS = 2;
     /**
      * The checks a change may carry besides ({@link ChangeChecks}): its actor's membership, the definitions their
-     * permission came from, and the organisation still active.
+     * permission came from, and the organisation still active (for an API key acting: the key, and the organisation).
      */
     public static final int MAX_ACTOR_CHECKS = 3;
     /** The writes a change may make besides its events, their places (the log's head) and its actor's checks. */
