@@ -102,10 +102,7 @@ record DynamoDbInvitationExpiries(Store store, CheckedItems checked) implements 
     }
 
     private static void expire(ScopedTable table, Due entry, Invitation invitation, Instant now) {
-        Expr closed = DynamoDbInvitations.closing(entry.tenant(), InvitationStatus.EXPIRED)
-                .remove("#sealedToken", "#duePk", "#dueSk").name("#sealedToken", InvitationPostings.SEALED_TOKEN)
-                .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey())
-                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).build();
+        Expr closed = DynamoDbInvitations.closing(entry.tenant(), InvitationStatus.EXPIRED).build();
         Expr pastItsValidity = DynamoDbInvitations.stillPending().and(Expr.of(
                 "#validUntil = :validUntil AND #validUntil <= :now").name("#validUntil", InvitationItems.VALID_UNTIL)
                 .number(":validUntil", invitation.validUntil().getEpochSecond()).number(":now", now.getEpochSecond()));

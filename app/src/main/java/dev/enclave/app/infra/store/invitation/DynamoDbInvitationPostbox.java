@@ -14,8 +14,13 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -24,6 +29,7 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -33,21 +39,59 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = {TenantDynamoDb.class, ResponseSeal.class})
 record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal seal) implements InvitationPostbox {
 
+    /** How long an invitation's mail waits before it is looked at again while its organisation is not active. */
+    static final Duration WHILE_NOT_ACTIVE = Duration.ofMinutes(5);
+
+    enum Role implements WriteRole { POSTING, ORGANISATION_ACTIVE }
+
     @Override
     public Optional<Posting> take(TenantId tenant, InvitationId id, String holder, Instant now, Duration lease) {
         Expr taken = DueLeases.taken(InvitationPostings.HOLDER, InvitationPostings.LEASE_UNTIL, holder,
                 now.plus(lease));
-        Expr takeable = Expr.of("#status = :pending AND #delivery = :email AND attribute_exists(#sealed)")
+        ItemKey key = InvitationKeys.key(tenant, id);
+        ScopedTable table = store.forTenant(tenant);
+        TransactionOutcome outcome = table.transact(Transaction.builder()
+                .update(Role.POSTING, key, taken, takeable(now))
+                .check(Role.ORGANISATION_ACTIVE, OrganisationConditions.key(tenant), OrganisationConditions.activeNow())
+                .build());
+        if (outcome.committed()) {
+            return posting(tenant, key, table.getAll(List.of(key, OrganisationConditions.key(tenant))));
+        }
+        if (!outcome.refused(Role.POSTING)) {
+            table.update(key, Expr.update().set("#dueSk = :later").name("#dueSk", TableDesign.BY_OWED_WORK.sortKey())
+                    .value(":later", SortableTime.format(now.plus(WHILE_NOT_ACTIVE))).build(), takeable(now));
+        } else {
+            table.update(key, InvitationPostings.offTheIndex(Expr.update()).build(), noLongerMailable(now));
+        }
+        return Optional.empty();
+    }
+
+    /** Pending, to be mailed, with its token, and still valid. */
+    private static Expr mailable(Instant now) {
+        return Expr.of("#status = :pending AND #delivery = :email AND attribute_exists(#sealed) "
+                        + "AND #validUntil > :nowSeconds")
                 .name("#status", InvitationItems.STATUS).value(":pending", InvitationStatus.PENDING.name())
                 .name("#delivery", InvitationPostings.DELIVERY).value(":email", InvitationDelivery.EMAIL.wire())
                 .name("#sealed", InvitationPostings.SEALED_TOKEN)
-                .and(DueLeases.takeable(InvitationPostings.LEASE_UNTIL, now));
-        ItemKey key = InvitationKeys.key(tenant, id);
-        return store.forTenant(tenant).updateReturning(key, taken, takeable).updated()
-                .flatMap(item -> posting(tenant, key, item));
+                .name("#validUntil", InvitationItems.VALID_UNTIL).number(":nowSeconds", now.getEpochSecond());
     }
 
-    private Optional<Posting> posting(TenantId tenant, ItemKey key, Map<String, AttributeValue> item) {
+    private static Expr takeable(Instant now) {
+        return mailable(now).and(DueLeases.takeable(InvitationPostings.LEASE_UNTIL, now));
+    }
+
+    /**
+     * On the due-deliveries index but no longer to be mailed (closed, or handed over otherwise since, by a version
+     * that left its entry behind): the entry goes, so it does not stand first in every poll.
+     */
+    private static Expr noLongerMailable(Instant now) {
+        Expr mailable = mailable(now);
+        return Expr.of("attribute_exists(#duePk) AND NOT (" + mailable.text() + ")")
+                .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey()).withPlaceholdersOf(mailable);
+    }
+
+    private Optional<Posting> posting(TenantId tenant, ItemKey key, List<Map<String, AttributeValue>> items) {
+        Map<String, AttributeValue> item = Optional.ofNullable(ScopedTable.at(items, key)).orElse(Map.of());
         Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant), item,
                 InvitationItems.SCHEMA::fromItem);
         Optional<InviteToken> token = opened(item, key);
@@ -55,9 +99,10 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
             return Optional.empty();
         }
         var organisation = OrganisationReads.item(tenant);
-        String name = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
-                store.forTenant(tenant).get(organisation.key()), organisation.mapper()).map(Organisation::name)
-                .orElse(tenant.value());
+        Map<String, AttributeValue> found = Optional.ofNullable(ScopedTable.at(items, organisation.key()))
+                .orElse(Map.of());
+        String name = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant), found, organisation.mapper())
+                .map(Organisation::name).orElse(tenant.value());
         int attempts = ItemAttributes.optionalNumber(item, InvitationPostings.ATTEMPTS).orElse(0L).intValue();
         return Optional.of(new Posting(invitation.get(), token.get(), name, attempts));
     }

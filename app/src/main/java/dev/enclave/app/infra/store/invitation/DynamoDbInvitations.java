@@ -388,14 +388,19 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         return WriteOutcome.INVITATION_CHANGED;
     }
 
-    /** Moves a pending invitation to a final status, off the invitee's index. */
+    /**
+     * Moves a pending invitation to a final status, off the invitee's index, and, if it was to be mailed, off the
+     * due-deliveries index with its sealed token.
+     */
     static Expr.UpdateBuilder closing(TenantId tenant, InvitationStatus status) {
-        return Expr.update().set("#status = :closed, #collection = :collection").remove("#invitee", "#inviteeSort")
+        return InvitationPostings.offTheIndex(Expr.update().set("#status = :closed, #collection = :collection")
+                .remove("#invitee", "#inviteeSort", "#sealedToken")
                 .name("#status", InvitationItems.STATUS).value(":closed", status.name())
                 .name("#collection", TableDesign.BY_TENANT_COLLECTION.partitionKey())
                 .value(":collection", InvitationKeys.byStatus(tenant, status))
                 .name("#invitee", TableDesign.BY_USER.partitionKey())
-                .name("#inviteeSort", TableDesign.BY_USER.sortKey());
+                .name("#inviteeSort", TableDesign.BY_USER.sortKey())
+                .name("#sealedToken", InvitationPostings.SEALED_TOKEN));
     }
 
     static Expr stillPending() {

@@ -23,7 +23,11 @@ public interface InvitationPostbox {
         return InvitationId.isValid(id) ? Optional.of(new InvitationId(id)) : Optional.empty();
     }
 
-    /** Takes a pending invitation due for its email until {@code now + lease}, if nobody holds it. */
+    /**
+     * Takes a pending invitation due for its email until {@code now + lease}, if nobody holds it and its
+     * organisation is active, in one transaction: a suspended organisation's mail (or one being deleted) is not sent,
+     * and waits on the index to be looked at again a few minutes later.
+     */
     Optional<Posting> take(TenantId tenant, InvitationId id, String holder, Instant now, Duration lease);
 
     /** The email went: the invitation leaves the index and forgets its sealed token. */

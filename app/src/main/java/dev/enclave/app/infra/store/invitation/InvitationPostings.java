@@ -46,22 +46,36 @@ final class InvitationPostings {
         return posted;
     }
 
-    /** The {@code SET} actions of a renewal's handover, added to {@code update}. */
+    /**
+     * A renewal's handover, added to {@code update}: the new token sealed for its delivery, and for email its entry
+     * due at once with no attempts yet; a mailer still holding the old token's posting no longer holds it (its
+     * outcome is refused, so it cannot take the new token's entry off the index), and a delivery other than email
+     * leaves the index.
+     */
     static void handedOver(Expr.UpdateBuilder update, Invitations.Handover handover, ResponseSeal seal, ItemKey key,
                            Instant now) {
+        update.remove("#mailHolder", "#mailLease").name("#mailHolder", HOLDER).name("#mailLease", LEASE_UNTIL);
         if (handover.delivery() == InvitationDelivery.TOKEN) {
             update.remove("#sealedToken").name("#sealedToken", SEALED_TOKEN);
-            return;
+        } else {
+            update.set("#delivery = :delivery, #sealedToken = :sealed").name("#delivery", DELIVERY)
+                    .value(":delivery", handover.delivery().wire()).name("#sealedToken", SEALED_TOKEN)
+                    .value(":sealed", seal.seal(handover.token().value(), recordKey(key)));
         }
-        update.set("#delivery = :delivery, #sealedToken = :sealed").name("#delivery", DELIVERY)
-                .value(":delivery", handover.delivery().wire()).name("#sealedToken", SEALED_TOKEN)
-                .value(":sealed", seal.seal(handover.token().value(), recordKey(key)));
         if (handover.delivery() == InvitationDelivery.EMAIL) {
             update.set("#duePk = :due, #dueSk = :now, #attempts = :none")
                     .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey()).value(":due", TableDesign.DUE_DELIVERIES)
                     .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":now", SortableTime.format(now))
                     .name("#attempts", ATTEMPTS).number(":none", 0);
+        } else {
+            offTheIndex(update);
         }
+    }
+
+    /** A closed invitation, or one no longer mailed: its entry leaves the due-deliveries index. */
+    static Expr.UpdateBuilder offTheIndex(Expr.UpdateBuilder update) {
+        return update.remove("#duePk", "#dueSk").name("#duePk", TableDesign.BY_OWED_WORK.partitionKey())
+                .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey());
     }
 
     static String recordKey(ItemKey key) {
