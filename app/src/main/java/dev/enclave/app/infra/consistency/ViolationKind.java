@@ -38,6 +38,11 @@ public enum ViolationKind {
      * recorded carry no due entry and are not judged).
      */
     INVITATION_EXPIRY,
+    /**
+     * An invitation that is no longer pending but still stands on the due-deliveries index for its mail: the mailer
+     * can never take it, and the pollers read that index oldest first.
+     */
+    CLOSED_INVITATION_DUE,
     /** A service-group assignment of someone who is not a member. */
     ASSIGNMENT_WITHOUT_MEMBER,
     /** A service-group assignment to a service that does not exist. */

@@ -23,6 +23,7 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -312,6 +313,23 @@ class InvariantsTest {
 
         assertThat(assertOnly(ViolationKind.INVITATION_EXPIRY, CLEO_GUARD).detail())
                 .isEqualTo("invitee guard due to expire its invitation at another time than its validity");
+    }
+
+    @Test
+    void check_ofAClosedInvitationStillDueForItsMail_namesTheInvitation_butNotAPendingOne() {
+        String cleo = sortKey(HealthyTable.invitationItem(CLEO_INVITED));
+        table.set(cleo, "GSI3PK", AttributeValue.fromS(TableDesign.DUE_DELIVERIES))
+                .set(cleo, "GSI3SK", AttributeValue.fromS("2026-11-27T00:00:00.000Z"));
+        assertThat(Invariants.check(table.items(), Instant.now()).violations()).as("pending, to be mailed").isEmpty();
+
+        Map<String, AttributeValue> revoked = new HashMap<>(HealthyTable.invitationItem(HealthyTable.invitation(
+                "danainvitationaaaaaa", "dana", InvitationStatus.REVOKED)));
+        revoked.put("GSI3PK", AttributeValue.fromS(TableDesign.DUE_DELIVERIES));
+        revoked.put("GSI3SK", AttributeValue.fromS("2026-11-27T00:00:00.000Z"));
+        table.put(revoked);
+
+        assertThat(assertOnly(ViolationKind.CLOSED_INVITATION_DUE, sortKey(revoked)).detail())
+                .isEqualTo("REVOKED invitation still due for its mail");
     }
 
     @Test
