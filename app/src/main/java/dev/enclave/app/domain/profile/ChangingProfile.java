@@ -3,6 +3,7 @@ package dev.enclave.app.domain.profile;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Rereads;
+import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.time.Clock;
@@ -90,6 +91,17 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
             stored = profiles.find(stored.user());
         }
         return stored;
+    }
+
+    /**
+     * {@code user} joined {@code tenant} with {@code copied}: a record saved since it was read (its copies listed by
+     * the user index, which may not show the new membership yet) reaches the new membership too.
+     */
+    public void joined(TenantId tenant, UserKey user, ProfileCopy copied) {
+        ProfileCopy stored = profiles.find(user).copy();
+        if (stored.version() > copied.version()) {
+            copies.copyInto(tenant, user, stored);
+        }
     }
 
     /** Copies the records whose copies are owed, at most {@code limit}; how many were found. */

@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.profile;
 
+import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 
 /**
@@ -13,4 +14,10 @@ public interface ProfileCopies {
      * every one listed has it (or a newer one) now, false when some write failed and the copy is still owed.
      */
     boolean copy(UserKey user, ProfileCopy copy);
+
+    /**
+     * Copies {@code copy} into {@code user}'s membership of {@code tenant} if its copy is older (none when the
+     * membership is gone), without the user index: for a membership just written, which the index may not list yet.
+     */
+    void copyInto(TenantId tenant, UserKey user, ProfileCopy copy);
 }

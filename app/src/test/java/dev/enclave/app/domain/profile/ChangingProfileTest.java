@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Clock;
 import java.time.Instant;
@@ -34,6 +35,20 @@ class ChangingProfileTest {
         assertThat(store.owes(ADA)).isTrue();
         assertThat(later.copyOwed(10)).isEqualTo(1);
         assertThat(store.owes(ADA)).isFalse();
+    }
+
+    @Test
+    void joined_withACopyOlderThanTheRecord_copiesTheRecordIntoThatMembershipOnly_andWithTheCurrentOneWritesNothing() {
+        ProfileCopy readBeforeJoining = store.find(ADA).copy();
+        changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.NAME, Optional.of("Ada"))));
+        store.member(ADA, "initech");
+
+        changing.joined(TenantId.of("initech"), ADA, readBeforeJoining);
+
+        assertThat(store.copiesOf(ADA).get("initech").profile().get(ProfileField.NAME)).contains("Ada");
+        store.member(ADA, "hooli");
+        changing.joined(TenantId.of("hooli"), ADA, store.find(ADA).copy());
+        assertThat(store.copiesOf(ADA).get("hooli")).as("joined with the current copy").isEqualTo(ProfileCopy.NONE);
     }
 
     @Test

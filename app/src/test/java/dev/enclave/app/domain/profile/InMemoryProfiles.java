@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.profile;
 
+import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Clock;
 import java.time.Instant;
@@ -84,5 +85,14 @@ public final class InMemoryProfiles implements Profiles, ProfileCopies {
         copies.getOrDefault(user, Map.of()).replaceAll((organisation, held) -> held.version() < copy.version()
                 ? copy : held);
         return true;
+    }
+
+    @Override
+    public void copyInto(TenantId tenant, UserKey user, ProfileCopy copy) {
+        if (copiesFail) {
+            throw new IllegalStateException("copy failed");
+        }
+        copies.getOrDefault(user, Map.of()).computeIfPresent(tenant.value(), (organisation, held) ->
+                held.version() < copy.version() ? copy : held);
     }
 }

@@ -5,6 +5,7 @@ import dev.enclave.app.domain.invitation.AcceptingInvitation;
 import dev.enclave.app.domain.invitation.DecliningInvitation;
 import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.domain.profile.ChangingProfile;
+import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
@@ -60,8 +61,11 @@ class AcceptController {
     @ByToken
     @Post("/invitations/accept")
     HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {
+        ProfileCopy copied = profiles.current(caller.userKey(), caller.profile()).copy();
         return Rejections.answer(request, accepting.accept(new AcceptingInvitation.Accept(caller, body.token(),
-                profiles.current(caller.userKey(), caller.profile()).copy())),
-                membership -> HttpResponse.ok(InvitationViews.Membership.of(membership)));
+                copied)), membership -> {
+                    profiles.joined(membership.tenant(), caller.userKey(), copied);
+                    return HttpResponse.ok(InvitationViews.Membership.of(membership));
+                });
     }
 }

@@ -12,6 +12,7 @@ import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.profile.ChangingProfile;
+import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.IfMatchRequired;
@@ -98,13 +99,17 @@ class OrganisationController {
             return Rejections.toResponse(request, Reason.TENANT_MISMATCH,
                     "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
+        ProfileCopy copied = profiles.current(caller.userKey(), caller.profile()).copy();
         Outcome<Organisation> outcome = creating.create(new CreatingOrganisation.Create(caller, id, body.name(),
-                Optional.ofNullable(idempotencyKey), profiles.current(caller.userKey(), caller.profile()).copy()));
+                Optional.ofNullable(idempotencyKey), copied));
         if (idempotencyKey != null && outcome instanceof Outcome.Refused<Organisation> refused
                 && refused.refusal().reason() == Reason.ORGANISATION_EXISTS) {
             return replay(request, caller, id, body.name());
         }
-        return Rejections.answer(request, outcome, OrganisationController::createdResponse);
+        return Rejections.answer(request, outcome, created -> {
+            profiles.joined(id, caller.userKey(), copied);
+            return createdResponse(created);
+        });
     }
 
     /**

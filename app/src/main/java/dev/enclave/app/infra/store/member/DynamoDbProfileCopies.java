@@ -7,6 +7,7 @@ import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Store;
+import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
@@ -43,8 +44,7 @@ final class DynamoDbProfileCopies implements ProfileCopies {
                 continue;
             }
             try {
-                store.forTenant(membership.tenant()).update(MembershipKeys.key(membership.tenant(), user),
-                        profileCopy(copy), olderProfileCopy(copy));
+                copyInto(membership.tenant(), user, copy);
             } catch (RuntimeException fault) {
                 LOG.warn("profile copy owed still tenant={} version={}: {}", membership.tenant().value(),
                         copy.version(), fault.toString());
@@ -52,6 +52,11 @@ final class DynamoDbProfileCopies implements ProfileCopies {
             }
         }
         return everyOne;
+    }
+
+    @Override
+    public void copyInto(TenantId tenant, UserKey user, ProfileCopy copy) {
+        store.forTenant(tenant).update(MembershipKeys.key(tenant, user), profileCopy(copy), olderProfileCopy(copy));
     }
 
     private static Expr profileCopy(ProfileCopy copy) {

@@ -10,6 +10,7 @@ import dev.enclave.app.domain.profile.Profiles;
 import dev.enclave.app.domain.profile.UserProfile;
 import dev.enclave.app.infra.jobs.OwedProfileCopies;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.UserKey;
 import dev.enclave.sandbox.gateway.GatewayFaults;
@@ -122,6 +123,22 @@ class ProfilesIT extends LocalStackTest {
         assertThat(member("ps-two", "ada-ps").get("name").asText()).isEqualTo("Ada Stopped");
         indexesCaughtUp();
         assertThat(profiles.owed(Instant.now().plusSeconds(60), 100)).doesNotContain(user);
+    }
+
+    @Test
+    void aProfileEditedWhileTheAcceptWasInFlight_reachesTheNewMembership_withoutWaitingForThePass() {
+        String ada = journeys().member("ada-pr");
+        patchMe(ada, "{\"name\":\"Ada Before\"}");
+        String owner = journeys().organisation("pr-org");
+        String token = journeys().invite("pr-org", owner, "ada-pr").json().get("token").asText();
+
+        Api.Reply accepted = InFlight.heldWhile(faults, "pr-org",
+                () -> api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", ada),
+                () -> assertThat(patchMe(ada, "{\"name\":\"Ada After\"}").status()).isEqualTo(200));
+
+        assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
+        assertThat(member("pr-org", "ada-pr").get("name").asText()).as("the pass is held off; the accept copied it")
+                .isEqualTo("Ada After");
     }
 
     @Test
