@@ -51,6 +51,7 @@ public final class DeliveryWorker implements DeliveryNudge {
 
     private static final int POLL_BATCH = 100;
     private static final int QUEUED_MOST = 10_000;
+    private static final Duration SET_ASIDE = Duration.ofMinutes(5);
     private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
 
     private final DeliveryQueue queue;
@@ -103,7 +104,11 @@ public final class DeliveryWorker implements DeliveryNudge {
                 if (due instanceof DeliveryQueue.Attempt attempt) {
                     queue(attempt);
                 } else if (due instanceof DeliveryQueue.Mail mail) {
-                    mailer.ifPresent(sending -> submitted(() -> sending.mail(mail.tenant(), mail.invitation())));
+                    mail(mail);
+                } else if (due instanceof DeliveryQueue.Unusable unusable) {
+                    LOG.warn("due-deliveries entry of an unknown kind set aside tenant={} key={}",
+                            unusable.tenant().value(), unusable.entry().item().sort());
+                    queue.setAside(unusable.entry(), clock.now().plus(SET_ASIDE));
                 } else {
                     due(due.tenant());
                 }
@@ -113,6 +118,15 @@ public final class DeliveryWorker implements DeliveryNudge {
             LOG.warn("webhook poll stopped; the next poll goes on: {}", fault.toString());
         }
         return queued;
+    }
+
+    /** Mails the invitation, or, where no mail server is configured, sets its entry aside until one may be. */
+    private void mail(DeliveryQueue.Mail mail) {
+        mailer.ifPresentOrElse(sending -> submitted(() -> sending.mail(mail.tenant(), mail.invitation())), () -> {
+            LOG.warn("invitation mail due but no mail server configured (enclave.mail.host); set aside tenant={} "
+                    + "invitation={}", mail.tenant().value(), mail.invitation().value());
+            queue.setAside(mail.entry(), clock.now().plus(SET_ASIDE));
+        });
     }
 
     /** Hands out the log's new events and tries each delivery made, here and now. */

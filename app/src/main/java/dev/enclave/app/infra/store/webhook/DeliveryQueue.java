@@ -5,10 +5,12 @@ import dev.enclave.app.domain.webhook.Delivery;
 import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.DeliveryVerdict;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.identity.TenantId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -37,9 +39,31 @@ public interface DeliveryQueue {
     /** Records {@code attempt} and its verdict on a delivery {@code holder} holds; false when it holds it no more. */
     boolean settle(Delivery delivery, String holder, Delivery.Attempt attempt, DeliveryVerdict verdict);
 
+    /**
+     * Moves the index entry of {@code entry}'s item on to {@code until}, if it is still due where it was found: for
+     * what this instance cannot act on, so it does not stand first in every poll (the pollers read oldest first).
+     */
+    void setAside(Placed entry, Instant until);
+
     /** Something due. */
-    sealed interface Due permits HandOut, Attempt, Mail {
+    sealed interface Due permits HandOut, Attempt, Mail, Unusable {
         TenantId tenant();
+    }
+
+    /** Where an entry stands on the index: its item's key and when it is due. */
+    record Placed(TenantId tenant, ItemKey item, String dueAt) {
+        public Placed {
+            Objects.requireNonNull(tenant, "tenant");
+            Objects.requireNonNull(item, "item");
+            Objects.requireNonNull(dueAt, "dueAt");
+        }
+    }
+
+    /**
+     * An entry of a kind this version does not know or cannot read (written by a later version, say): set aside
+     * rather than dropped.
+     */
+    record Unusable(TenantId tenant, Placed entry) implements Due {
     }
 
     /** A log with events to hand out. */
@@ -47,7 +71,7 @@ public interface DeliveryQueue {
     }
 
     /** An invitation whose email is due. */
-    record Mail(TenantId tenant, InvitationId invitation) implements Due {
+    record Mail(TenantId tenant, InvitationId invitation, Placed entry) implements Due {
     }
 
     /** A delivery whose attempt is due. */

@@ -85,19 +85,31 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     private static Optional<Due> due(Map<String, AttributeValue> entry) {
         TenantId tenant = ReadScope.partitionTenant(entry).orElseThrow();
         String sortKey = ItemAttributes.sortKey(entry);
+        Placed placed = new Placed(tenant, ItemKey.of(entry), ItemAttributes.optionalString(entry,
+                TableDesign.BY_OWED_WORK.sortKey()).orElse(""));
         if (sortKey.equals(LogHeads.key(tenant).sort())) {
             return Optional.of(new HandOut(tenant));
         }
         Optional<InvitationId> invitation = InvitationPostbox.mailOf(sortKey);
         if (invitation.isPresent()) {
-            return Optional.of(new Mail(tenant, invitation.get()));
-        }
-        if (!sortKey.startsWith(WebhookKeys.DELIVERY_PREFIX)) {
-            return Optional.empty();
+            return Optional.of(new Mail(tenant, invitation.get(), placed));
         }
         String[] parts = sortKey.split("#", -1);
-        return WebhookEndpointId.parse(parts[1]).flatMap(endpoint -> DeliveryId.parse(parts[2])
-                .map(id -> new Attempt(tenant, endpoint, id)));
+        Optional<Due> attempt = sortKey.startsWith(WebhookKeys.DELIVERY_PREFIX) && parts.length >= 3
+                ? WebhookEndpointId.parse(parts[1]).flatMap(endpoint -> DeliveryId.parse(parts[2])
+                        .map(id -> new Attempt(tenant, endpoint, id))) : Optional.empty();
+        return Optional.of(attempt.orElseGet(() -> new Unusable(tenant, placed)));
+    }
+
+    @Override
+    public void setAside(Placed entry, Instant until) {
+        String sortKey = TableDesign.BY_OWED_WORK.sortKey();
+        store.forTenant(entry.tenant()).update(entry.item(), Expr.update().set("#asideSk = :until")
+                        .name("#asideSk", sortKey).value(":until", SortableTime.format(until)).build(),
+                Expr.of("#asidePk = :due AND #asideSk = :found")
+                        .name("#asidePk", TableDesign.BY_OWED_WORK.partitionKey())
+                        .value(":due", TableDesign.DUE_DELIVERIES).name("#asideSk", sortKey)
+                        .value(":found", entry.dueAt()));
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.enclave.app.domain.invitation.InvitationId;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.invitation.InvitationPostbox;
 import dev.enclave.app.infra.store.webhook.DeliveryQueue;
 import dev.enclave.app.support.LocalStackTest;
@@ -22,14 +23,15 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The invitation mailer at the edges of an invitation's and its organisation's life: a suspended organisation's
+ * The due-deliveries index at its edges: an entry the worker cannot act on is set aside, not left first in every
+ * poll; and the invitation mailer at the edges of an invitation's and its organisation's life: a suspended organisation's
  * invitations wait on the due-deliveries index (a few minutes later) and are mailed when due again once it is
  * active; an invitation closed before its mail went leaves the index with it; a resend while the old token's mail is
  * in flight is mailed with the new token. The scheduled poll is held off (an hour), so each test runs the mailer
  * when it means to, and moves the deliveries' clock on.
  */
 @MicronautTest(environments = "local")
-class InvitationMailIT extends LocalStackTest {
+class DueDeliveriesIT extends LocalStackTest {
 
     @Inject
     InvitationMailer mailer;
@@ -42,6 +44,9 @@ class InvitationMailIT extends LocalStackTest {
 
     @Inject
     InvitationPostbox postbox;
+
+    @Inject
+    DeliveryWorker worker;
 
     @Override
     protected Map<String, String> settings() {
@@ -125,6 +130,31 @@ class InvitationMailIT extends LocalStackTest {
         String link = api().get("/local/mail", null).json().get("messages").get(0).get("links").get(0).asText();
         assertThat(link).doesNotContain(old.token().value());
         assertThat(mailsDue(clock.now().plus(Duration.ofDays(1)))).as("mailed, off the index").doesNotContain(id);
+    }
+
+    @Test
+    void anEntryOfAKindThisVersionDoesNotKnow_isSetAsideByThePoll_notLeftFirstInEveryPoll() {
+        journeys().organisation("due-unknown");
+        Map<String, AttributeValue> entry = Map.of(
+                TableDesign.ENCLAVE.partitionKey(), AttributeValue.fromS(ItemKey.tenantPartition(TenantId.of("due-unknown"))),
+                TableDesign.ENCLAVE.sortKey(), AttributeValue.fromS("FROM_A_LATER_VERSION#1"),
+                TableDesign.BY_OWED_WORK.partitionKey(), AttributeValue.fromS(TableDesign.DUE_DELIVERIES),
+                TableDesign.BY_OWED_WORK.sortKey(), AttributeValue.fromS("2020-01-01T00:00:00.000Z"));
+        platform.putItem(b -> b.tableName(tableName).item(entry));
+        indexesCaughtUp();
+        assertThat(unusableDue(clock.now())).containsExactly("FROM_A_LATER_VERSION#1");
+
+        worker.poll();
+
+        assertThat(unusableDue(clock.now())).as("set aside").isEmpty();
+        assertThat(unusableDue(clock.now().plus(Duration.ofMinutes(6)))).as("not dropped")
+                .containsExactly("FROM_A_LATER_VERSION#1");
+    }
+
+    private List<String> unusableDue(Instant at) {
+        indexesCaughtUp();
+        return queue.due(at, 1000).stream().filter(DeliveryQueue.Unusable.class::isInstance)
+                .map(due -> ((DeliveryQueue.Unusable) due).entry().item().sort()).toList();
     }
 
     private String mailingOrganisation(String org) {
