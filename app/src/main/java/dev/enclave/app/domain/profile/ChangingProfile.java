@@ -10,6 +10,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A user's profile and its copies in every membership. The record changes when the user edits it
@@ -26,7 +28,10 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
      * joined while the profile changed is listed by then.
      */
     public static final Duration SETTLE = Duration.ofSeconds(2);
+    /** How long a record whose copies a pass could not write waits for the next try. */
+    public static final Duration RETRY = Duration.ofMinutes(1);
     private static final int ATTEMPTS = 3;
+    private static final Logger LOG = LoggerFactory.getLogger(ChangingProfile.class);
 
     /**
      * {@code user}'s edits ({@code edits}: a field to its new value, or empty to clear it), with the claims of the
@@ -104,17 +109,33 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
         }
     }
 
-    /** Copies the records whose copies are owed, at most {@code limit}; how many were found. */
+    /**
+     * Copies the records whose copies are owed, at most {@code limit}; how many were found. A record whose copies
+     * could not all be written (or that could not be read) is owed still, and looked at again {@link #RETRY} later.
+     */
     public int copyOwed(int limit) {
         int found = 0;
         for (UserKey user : profiles.owed(clock.instant(), limit)) {
             found++;
-            UserProfile profile = profiles.find(user);
-            if (copies.copy(user, profile.copy())) {
-                profiles.copied(profile);
+            if (!copiedOwed(user)) {
+                profiles.owedLater(user, clock.instant().plus(RETRY));
             }
         }
         return found;
+    }
+
+    private boolean copiedOwed(UserKey user) {
+        try {
+            UserProfile profile = profiles.find(user);
+            if (profile.version() == 0 || !copies.copy(user, profile.copy())) {
+                return false;
+            }
+            profiles.copied(profile);
+            return true;
+        } catch (RuntimeException fault) {
+            LOG.warn("profile copies owed still, looked at again in {}: {}", RETRY, fault.toString());
+            return false;
+        }
     }
 
     /** Stores {@code next} owing its copies, then copies them at once; false when the record changed meanwhile. */

@@ -25,4 +25,10 @@ public interface Profiles {
 
     /** Records {@code copied}'s copies done, unless the record changed since (then they are owed still). */
     void copied(UserProfile copied);
+
+    /**
+     * {@code user}'s copies, still owed, are looked at again at {@code at}: for a pass that could not write them,
+     * so a debt that keeps failing does not stand first in every pass (they read the oldest first).
+     */
+    void owedLater(UserKey user, Instant at);
 }

@@ -63,7 +63,18 @@ class ChangingProfileTest {
     }
 
     @Test
-    void aCopyThatFailed_isWrittenByTheNextPass() {
+    void aPassThatCannotWriteTheCopies_looksAtThemAgainAMinuteLater_soTheyDoNotStandFirstInEveryPass() {
+        store.copiesFail(true);
+        changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.NAME, Optional.of("Ada"))));
+
+        assertThat(later.copyOwed(10)).isEqualTo(1);
+
+        assertThat(store.owedAt(ADA)).contains(Instant.parse("2026-11-22T10:01:00Z").plus(ChangingProfile.RETRY));
+        assertThat(store.owed(Instant.parse("2026-11-22T10:01:30Z"), 10)).isEmpty();
+    }
+
+    @Test
+    void aCopyThatFailed_isWrittenByAPassOnceItIsDueAgain() {
         store.copiesFail(true);
         changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.PHONE,
                 Optional.of("+1 425 555 1212"))));
@@ -72,7 +83,8 @@ class ChangingProfileTest {
         assertThat(store.owes(ADA)).as("still failing, still owed").isTrue();
 
         store.copiesFail(false);
-        later.copyOwed(10);
+        store.changing(Clock.fixed(Instant.parse("2026-11-22T10:01:01Z").plus(ChangingProfile.RETRY),
+                ZoneOffset.UTC)).copyOwed(10);
 
         assertThat(store.copiesOf(ADA).values()).allSatisfy(copy -> assertThat(copy.version()).isEqualTo(1));
         assertThat(store.owes(ADA)).isFalse();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Profiles and their copies in memory, for the use cases' tests: each user's record, when its copies are due, and
@@ -75,6 +76,16 @@ public final class InMemoryProfiles implements Profiles, ProfileCopies {
         if (find(copied.user()).version() == copied.version()) {
             owed.remove(copied.user());
         }
+    }
+
+    @Override
+    public void owedLater(UserKey user, Instant at) {
+        owed.computeIfPresent(user, (owing, due) -> at);
+    }
+
+    /** When {@code user}'s copies are due, if they are owed. */
+    public Optional<Instant> owedAt(UserKey user) {
+        return Optional.ofNullable(owed.get(user));
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
 import dev.enclave.app.infra.store.jobs.ServiceSweep;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
@@ -127,6 +128,26 @@ class JobsIT extends LocalStackTest {
         await().atMost(PATIENCE).until(() -> nameCopies("orphan-rename").equals(List.of("Found Later",
                 "Found Later")));
         await().atMost(PATIENCE).until(() -> !owing().contains("TENANT#orphan-rename#"));
+    }
+
+    @Test
+    void anOrganisationsEntryLeftOnTheIndexByADebtFromBeforeJobs_settledSince_leavesTheIndexAtThePoll() {
+        journeys().organisation("stale-debt");
+        platform.updateItem(b -> b.tableName(tableName)
+                .key(OrganisationConditions.key(TenantId.of("stale-debt")).asMap())
+                .updateExpression("SET #pk = :work, #sk = :since")
+                .expressionAttributeNames(Map.of("#pk", TableDesign.BY_OWED_WORK.partitionKey(),
+                        "#sk", TableDesign.BY_OWED_WORK.sortKey()))
+                .expressionAttributeValues(Map.of(":work", AttributeValue.fromS(TableDesign.OWED_WORK),
+                        ":since", AttributeValue.fromS("2020-01-01T00:00:00.000Z"))));
+        indexesCaughtUp();
+        assertThat(owing()).contains("TENANT#stale-debt#");
+
+        runner.poll();
+
+        indexesCaughtUp();
+        assertThat(owing()).doesNotContain("TENANT#stale-debt#");
+        assertThat(api().get("/v1/orgs/stale-debt", journeys().member("owner-stale-debt")).status()).isEqualTo(200);
     }
 
     @Test

@@ -57,13 +57,18 @@ record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
 
     /**
      * Turns a debt an organisation item carries on the index (as written before jobs existed) into its job, in one
-     * transaction that takes the organisation item off the index while the debt is still the one read.
+     * transaction that takes the organisation item off the index while the debt is still the one read; an entry whose
+     * debt was settled since (by a job that cleared the debt but not the old entry) just leaves the index, so it does
+     * not stand first in every poll.
      */
     private Optional<Due> adopted(TenantId tenant) {
         ScopedTable table = store.forTenant(tenant);
         Map<String, AttributeValue> item = table.get(OrganisationKeys.key(tenant));
         Optional<OwedWorkItems.Debt> debt = item.isEmpty() ? Optional.empty() : OwedWorkItems.debt(item);
         if (debt.isEmpty()) {
+            if (!item.isEmpty()) {
+                table.update(OrganisationKeys.key(tenant), OwedWorkItems.offTheIndex(), OwedWorkItems.noDebt());
+            }
             return Optional.empty();
         }
         Organisation organisation = OrganisationItems.SCHEMA.fromItem(item);

@@ -44,6 +44,11 @@ final class OwedWorkItems {
                 .name("#owedSince", TableDesign.BY_OWED_WORK.sortKey());
     }
 
+    /** The condition that the item owes nothing. */
+    static Expr noDebt() {
+        return Expr.of("attribute_not_exists(#owes)").name("#owes", OWES);
+    }
+
     /** The condition under which a debt is still the one settled. */
     static Expr stillOwed(Debt debt) {
         return Expr.of("#owes = :owes AND #owedFor = :owedFor").name("#owes", OWES).name("#owedFor", OWED_FOR)

@@ -48,6 +48,11 @@ record DynamoDbProfiles(Store store, CheckedItems checked) implements Profiles {
                 ProfileItems.atVersion(copied.version()));
     }
 
+    @Override
+    public void owedLater(UserKey user, Instant at) {
+        own(user).update(ProfileItems.key(user), ProfileItems.dueAt(user, at), ProfileItems.stillOwed());
+    }
+
     private ScopedTable own(UserKey user) {
         return store.forScope(GuardScope.ownRecord(user.prefix()));
     }

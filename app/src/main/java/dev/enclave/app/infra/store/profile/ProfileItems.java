@@ -76,6 +76,15 @@ final class ProfileItems {
     }
 
     /** The update that takes the record off the due-profiles index: its copies are done. */
+    static Expr dueAt(UserKey user, Instant at) {
+        return Expr.update().set("#due = :due").name("#due", INDEX_SORT)
+                .value(":due", SortableTime.format(at) + "#" + user.digest()).build();
+    }
+
+    static Expr stillOwed() {
+        return Expr.of("attribute_exists(#owed)").name("#owed", INDEX_PARTITION);
+    }
+
     static Expr copiesDone() {
         return Expr.update().remove("#owed", "#due").name("#owed", INDEX_PARTITION).name("#due", INDEX_SORT).build();
     }
