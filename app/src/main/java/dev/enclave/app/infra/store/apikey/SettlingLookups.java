@@ -14,6 +14,7 @@ import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link UnconfirmedLookups} on the owed-work index: each due entry is read again, with its key in the organisation's
@@ -28,8 +29,18 @@ record SettlingLookups(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
     @Override
     public int settleDue(Instant now, int limit) {
         List<Unconfirmed> due = lookups.due(now, limit);
-        due.forEach(this::settle);
+        due.forEach(this::settleOrLeave);
         return due.size();
+    }
+
+    /** A fault leaves the entry due for the next pass, and lets the others be settled now. */
+    private void settleOrLeave(Unconfirmed entry) {
+        try {
+            settle(entry);
+        } catch (RuntimeException fault) {
+            LoggerFactory.getLogger(SettlingLookups.class).warn("API key lookup left due for the next pass: "
+                    + "tenant={} {}", entry.tenant().value(), fault.toString());
+        }
     }
 
     private void settle(Unconfirmed entry) {
