@@ -100,12 +100,18 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
 
     /**
      * {@code user} joined {@code tenant} with {@code copied}: a record saved since it was read (its copies listed by
-     * the user index, which may not show the new membership yet) reaches the new membership too.
+     * the user index, which may not show the new membership yet) reaches the new membership too. The join is done
+     * already: a fault here leaves the copy to the record's own debt, and the join answers as it would have.
      */
     public void joined(TenantId tenant, UserKey user, ProfileCopy copied) {
-        ProfileCopy stored = profiles.find(user).copy();
-        if (stored.version() > copied.version()) {
-            copies.copyInto(tenant, user, stored);
+        try {
+            ProfileCopy stored = profiles.find(user).copy();
+            if (stored.version() > copied.version()) {
+                copies.copyInto(tenant, user, stored);
+            }
+        } catch (RuntimeException fault) {
+            LOG.warn("profile not copied into a membership just joined; its debt's pass copies it: {}",
+                    fault.toString());
         }
     }
 
@@ -117,24 +123,22 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
         int found = 0;
         for (UserKey user : profiles.owed(clock.instant(), limit)) {
             found++;
-            if (!copiedOwed(user)) {
-                profiles.owedLater(user, clock.instant().plus(RETRY));
-            }
+            copyOrPutOff(user);
         }
         return found;
     }
 
-    private boolean copiedOwed(UserKey user) {
+    /** A fault leaves the debt as it is for the next pass, and lets the others be copied now. */
+    private void copyOrPutOff(UserKey user) {
         try {
             UserProfile profile = profiles.find(user);
-            if (profile.version() == 0 || !copies.copy(user, profile.copy())) {
-                return false;
+            if (profile.version() > 0 && copies.copy(user, profile.copy())) {
+                profiles.copied(profile);
+            } else {
+                profiles.owedLater(profile, clock.instant().plus(RETRY));
             }
-            profiles.copied(profile);
-            return true;
         } catch (RuntimeException fault) {
-            LOG.warn("profile copies owed still, looked at again in {}: {}", RETRY, fault.toString());
-            return false;
+            LOG.warn("profile copies owed still; the next pass tries again: {}", fault.toString());
         }
     }
 

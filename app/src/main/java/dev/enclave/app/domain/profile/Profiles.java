@@ -27,8 +27,9 @@ public interface Profiles {
     void copied(UserProfile copied);
 
     /**
-     * {@code user}'s copies, still owed, are looked at again at {@code at}: for a pass that could not write them,
+     * The copies of {@code read} (the record as a pass read it: {@link UserProfile#none} when it could not), still
+     * owed, are looked at again at {@code at}, unless the record changed since: for a pass that could not write them,
      * so a debt that keeps failing does not stand first in every pass (they read the oldest first).
      */
-    void owedLater(UserKey user, Instant at);
+    void owedLater(UserProfile read, Instant at);
 }

@@ -108,7 +108,7 @@ public final class DeliveryWorker implements DeliveryNudge {
                 } else if (due instanceof DeliveryQueue.Unusable unusable) {
                     LOG.warn("due-deliveries entry of an unknown kind set aside tenant={} key={}",
                             unusable.tenant().value(), unusable.entry().item().sort());
-                    queue.setAside(unusable.entry(), clock.now().plus(SET_ASIDE));
+                    setAside(unusable.entry());
                 } else {
                     due(due.tenant());
                 }
@@ -125,8 +125,17 @@ public final class DeliveryWorker implements DeliveryNudge {
         mailer.ifPresentOrElse(sending -> submitted(() -> sending.mail(mail.tenant(), mail.invitation())), () -> {
             LOG.warn("invitation mail due but no mail server configured (enclave.mail.host); set aside tenant={} "
                     + "invitation={}", mail.tenant().value(), mail.invitation().value());
-            queue.setAside(mail.entry(), clock.now().plus(SET_ASIDE));
+            setAside(mail.entry());
         });
+    }
+
+    /** A fault leaves the entry where it is for the next poll, and lets this poll go on with the others. */
+    private void setAside(DeliveryQueue.Placed entry) {
+        try {
+            queue.setAside(entry, clock.now().plus(SET_ASIDE));
+        } catch (RuntimeException fault) {
+            LOG.warn("due-deliveries entry not set aside tenant={}: {}", entry.tenant().value(), fault.toString());
+        }
     }
 
     /** Hands out the log's new events and tries each delivery made, here and now. */

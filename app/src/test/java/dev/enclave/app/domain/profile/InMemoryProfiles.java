@@ -79,8 +79,10 @@ public final class InMemoryProfiles implements Profiles, ProfileCopies {
     }
 
     @Override
-    public void owedLater(UserKey user, Instant at) {
-        owed.computeIfPresent(user, (owing, due) -> at);
+    public void owedLater(UserProfile read, Instant at) {
+        if (read.version() == 0 || find(read.user()).version() == read.version()) {
+            owed.computeIfPresent(read.user(), (owing, due) -> at);
+        }
     }
 
     /** When {@code user}'s copies are due, if they are owed. */

@@ -82,11 +82,8 @@ class DueDeliveriesIT extends LocalStackTest {
 
     @Test
     void anInvitationRevokedBeforeItsMailWent_leavesTheIndex_andIsNeverMailed() {
-        String owner = mailingOrganisation("mail-revoked");
-        InvitationId id = invite("mail-revoked", owner, "ivy@example.com");
+        InvitationId id = revokedBeforeItsMail("mail-revoked", "ivy@example.com");
 
-        assertThat(api().post("/v1/orgs/mail-revoked/invitations/" + id.value() + "/revoke", "", owner).status())
-                .isEqualTo(204);
         assertThat(mailsDue(clock.now().plus(Duration.ofDays(1)))).doesNotContain(id);
 
         mailer.mail(TenantId.of("mail-revoked"), id);
@@ -95,10 +92,7 @@ class DueDeliveriesIT extends LocalStackTest {
 
     @Test
     void anEntryAnEarlierVersionLeftOnAClosedInvitation_isTakenOffTheIndexByTheMailer() {
-        String owner = mailingOrganisation("mail-stale");
-        InvitationId id = invite("mail-stale", owner, "jon@example.com");
-        assertThat(api().post("/v1/orgs/mail-stale/invitations/" + id.value() + "/revoke", "", owner).status())
-                .isEqualTo(204);
+        InvitationId id = revokedBeforeItsMail("mail-stale", "jon@example.com");
         Map<String, AttributeValue> key = invitationKey(id);
         platform.updateItem(b -> b.tableName(tableName).key(key).updateExpression("SET #pk = :due, #sk = :at")
                 .expressionAttributeNames(Map.of("#pk", TableDesign.BY_OWED_WORK.partitionKey(),
@@ -155,6 +149,14 @@ class DueDeliveriesIT extends LocalStackTest {
         indexesCaughtUp();
         return queue.due(at, 1000).stream().filter(DeliveryQueue.Unusable.class::isInstance)
                 .map(due -> ((DeliveryQueue.Unusable) due).entry().item().sort()).toList();
+    }
+
+    private InvitationId revokedBeforeItsMail(String org, String email) {
+        String owner = mailingOrganisation(org);
+        InvitationId id = invite(org, owner, email);
+        assertThat(api().post("/v1/orgs/" + org + "/invitations/" + id.value() + "/revoke", "", owner).status())
+                .isEqualTo(204);
+        return id;
     }
 
     private String mailingOrganisation(String org) {

@@ -55,7 +55,7 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
                 .check(Role.ORGANISATION_ACTIVE, OrganisationConditions.key(tenant), OrganisationConditions.activeNow())
                 .build());
         if (outcome.committed()) {
-            return posting(tenant, key, table.getAll(List.of(key, OrganisationConditions.key(tenant))));
+            return posting(tenant, key, table.getAll(List.of(key, OrganisationConditions.key(tenant))), holder);
         }
         if (!outcome.refused(Role.POSTING)) {
             table.update(key, Expr.update().set("#dueSk = :later").name("#dueSk", TableDesign.BY_OWED_WORK.sortKey())
@@ -90,8 +90,13 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
                 .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey()).withPlaceholdersOf(mailable);
     }
 
-    private Optional<Posting> posting(TenantId tenant, ItemKey key, List<Map<String, AttributeValue>> items) {
-        Map<String, AttributeValue> item = Optional.ofNullable(ScopedTable.at(items, key)).orElse(Map.of());
+    /** The posting as read after the take, if it is still the one taken (a resend meanwhile released it). */
+    private Optional<Posting> posting(TenantId tenant, ItemKey key, List<Map<String, AttributeValue>> items,
+                                      String holder) {
+        Map<String, AttributeValue> item = Optional.ofNullable(ScopedTable.at(items, key))
+                .filter(read -> ItemAttributes.optionalString(read, InvitationPostings.HOLDER)
+                        .filter(holder::equals).isPresent())
+                .orElse(Map.of());
         Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant), item,
                 InvitationItems.SCHEMA::fromItem);
         Optional<InviteToken> token = opened(item, key);

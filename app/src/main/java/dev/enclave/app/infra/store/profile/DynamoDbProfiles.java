@@ -4,6 +4,7 @@ import dev.enclave.app.domain.profile.Profiles;
 import dev.enclave.app.domain.profile.UserProfile;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.DueLeases;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
@@ -49,8 +50,10 @@ record DynamoDbProfiles(Store store, CheckedItems checked) implements Profiles {
     }
 
     @Override
-    public void owedLater(UserKey user, Instant at) {
-        own(user).update(ProfileItems.key(user), ProfileItems.dueAt(user, at), ProfileItems.stillOwed());
+    public void owedLater(UserProfile read, Instant at) {
+        Expr unchanged = read.version() == 0 ? ProfileItems.stillOwed()
+                : ProfileItems.stillOwed().and(ProfileItems.atVersion(read.version()));
+        own(read.user()).update(ProfileItems.key(read.user()), ProfileItems.dueAt(read.user(), at), unchanged);
     }
 
     private ScopedTable own(UserKey user) {

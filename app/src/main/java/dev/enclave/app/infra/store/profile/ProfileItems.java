@@ -75,16 +75,18 @@ final class ProfileItems {
                 .number(":version", version);
     }
 
-    /** The update that takes the record off the due-profiles index: its copies are done. */
+    /** The update that moves the record's debt on the due-profiles index to {@code at}. */
     static Expr dueAt(UserKey user, Instant at) {
         return Expr.update().set("#due = :due").name("#due", INDEX_SORT)
                 .value(":due", SortableTime.format(at) + "#" + user.digest()).build();
     }
 
+    /** The record still owes its copies (it is on the due-profiles index). */
     static Expr stillOwed() {
         return Expr.of("attribute_exists(#owed)").name("#owed", INDEX_PARTITION);
     }
 
+    /** The update that takes the record off the due-profiles index: its copies are done. */
     static Expr copiesDone() {
         return Expr.update().remove("#owed", "#due").name("#owed", INDEX_PARTITION).name("#due", INDEX_SORT).build();
     }
