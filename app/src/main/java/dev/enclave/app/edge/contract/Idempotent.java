@@ -19,4 +19,11 @@ import java.lang.annotation.Target;
 @Problems.Conflict
 @Problems.UnprocessableContent
 public @interface Idempotent {
+
+    /**
+     * The request attribute a controller sets when its request, answered with success, moved the caller's own
+     * membership on by one version (an ownership transfer): the kept answer is then given again to the caller as the
+     * request left them.
+     */
+    String CALLER_MOVED = "enclave.idempotency-caller-moved";
 }

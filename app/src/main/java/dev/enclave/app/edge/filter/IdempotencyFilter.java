@@ -5,6 +5,7 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.idempotency.IdempotencyRecords;
@@ -188,7 +189,8 @@ final class IdempotencyFilter implements Ordered {
                     new IdempotencyRecords.StoredRecord.Response(response.code(),
                             response.getContentType().map(MediaType::toString).orElse(MediaType.APPLICATION_JSON),
                             body.isEmpty() ? "" : seal.seal(body, held.recordKey()),
-                            response.getHeaders().get(HttpHeaders.LOCATION)));
+                            response.getHeaders().get(HttpHeaders.LOCATION)),
+                    request.getAttribute(Idempotent.CALLER_MOVED).isPresent());
         } catch (RuntimeException notKept) {
             LOG.warn("idempotency record not completed for tenant={}: {}", held.tenant().value(), notKept.toString());
             releaseQuietly(held);

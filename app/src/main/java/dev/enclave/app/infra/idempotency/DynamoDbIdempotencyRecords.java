@@ -51,15 +51,19 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
     }
 
     @Override
-    public void complete(ClaimedKey claim, StoredRecord.Response response) {
-        Expr answered = Expr.update()
+    public void complete(ClaimedKey claim, StoredRecord.Response response, boolean callerMoved) {
+        Expr.UpdateBuilder answered = Expr.update()
                 .set("#status = :status, #type = :type, #body = :body, #location = :location")
                 .name("#status", IdempotencyItems.RESPONSE_STATUS).name("#type", IdempotencyItems.RESPONSE_TYPE)
                 .name("#body", IdempotencyItems.RESPONSE_BODY).name("#location", IdempotencyItems.RESPONSE_LOCATION)
                 .number(":status", response.status()).value(":type", response.contentType())
                 .value(":body", response.body())
-                .value(":location", response.location() == null ? "" : response.location()).build();
-        store.forTenant(claim.tenant()).update(IdempotencyItems.key(claim), answered, heldBy(claim));
+                .value(":location", response.location() == null ? "" : response.location());
+        if (callerMoved) {
+            answered.set("#callerVersion = #callerVersion + :moved")
+                    .name("#callerVersion", IdempotencyItems.CALLER_VERSION).number(":moved", 1);
+        }
+        store.forTenant(claim.tenant()).update(IdempotencyItems.key(claim), answered.build(), heldBy(claim));
     }
 
     @Override

@@ -21,9 +21,12 @@ public interface IdempotencyRecords {
 
     /**
      * Stores the response a claimed key answered with (kept 24 hours), if this claim still holds the record: not
-     * once the organisation was deleted and created again, its record claimed anew under the same key.
+     * once the organisation was deleted and created again, its record claimed anew under the same key. When
+     * {@code callerMoved}, the request itself moved the caller's own membership on by one version (an ownership
+     * transfer takes the owner group from them), and the record keeps that version, so the caller's retry as the
+     * request left them is given the answer.
      */
-    void complete(ClaimedKey claim, StoredRecord.Response response);
+    void complete(ClaimedKey claim, StoredRecord.Response response, boolean callerMoved);
 
     /**
      * Gives up a claim (the request failed in a way a retry may fix, or left nothing to replay), if this claim still

@@ -177,6 +177,24 @@ class IdempotencyIT extends LocalStackTest {
         assertThat(replay.header("Idempotent-Replayed")).isNull();
     }
 
+    @Test
+    void anOwnershipTransferRetriedWithItsKey_isGivenItsAnswerAgain_thoughItMovedTheCallersOwnMembership() {
+        String owner = organisation("idem-transfer");
+        journeys().join("idem-transfer", owner, "bob");
+        String body = "{\"userId\":\"bob\"}";
+        Api.Reply first = post("/v1/orgs/idem-transfer/transfer-ownership", body, owner, "k-transfer");
+
+        Api.Reply retried = post("/v1/orgs/idem-transfer/transfer-ownership", body, owner, "k-transfer");
+
+        assertThat(first.status()).isEqualTo(204);
+        assertThat(retried.status()).as(retried.body()).isEqualTo(204);
+        assertThat(retried.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(api().send(api().request("/v1/orgs/idem-transfer/members/owner-idem-transfer/groups/admin", journeys().member("bob")).header("If-Match", "*")
+                .PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        assertThat(post("/v1/orgs/idem-transfer/transfer-ownership", body, owner, "k-transfer").status())
+                .as("their membership moved again since").isEqualTo(422);
+    }
+
     private String joinAsAdmin(String owner) {
         String invited = post("/v1/orgs/idem-again/invitations", "{\"email\":\"bea@example.com\",\"groups\":"
                 + "[\"admin\"]}", owner, null).json().get("token").asText();

@@ -3,6 +3,7 @@ package dev.enclave.app.edge.web.member;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.member.ChangingMembership;
 import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
@@ -65,8 +66,13 @@ class TransferOwnershipController {
     @Post
     HttpResponse<?> transfer(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @Valid @Body Transfer body) {
-        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_MANAGE, granted -> Rejections.orNoContent(request,
-                changing.transferOwnership(new ChangingMembership.TransferOwnership(granted.acting(),
-                        UserKey.of(caller.issuer(), body.userId()), body.userId()))));
+        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_MANAGE, granted -> {
+            Outcome<Void> outcome = changing.transferOwnership(new ChangingMembership.TransferOwnership(
+                    granted.acting(), UserKey.of(caller.issuer(), body.userId()), body.userId()));
+            if (outcome instanceof Outcome.Done<Void>) {
+                request.setAttribute(Idempotent.CALLER_MOVED, true);
+            }
+            return Rejections.orNoContent(request, outcome);
+        });
     }
 }
