@@ -11,6 +11,7 @@ import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,26 @@ public final class BigOrganisations {
         platform.updateItem(b -> b.tableName(table).key(organisation.key().asMap())
                 .updateExpression("SET members = members + :n, seats = seats + :n")
                 .expressionAttributeValues(Map.of(":n", AttributeValue.fromN(Integer.toString(count)))));
+    }
+
+    /**
+     * Makes user {@code subject} a member of {@code count} organisations {@code <prefix>-<n>} that exist only as
+     * that membership (enough for the user's own lists, which read the user index alone).
+     */
+    public static void memberOfMany(DynamoDbClient platform, String table, String subject, String prefix,
+                                    int count) {
+        List<WriteRequest> puts = new ArrayList<>();
+        Instant joined = Instant.parse("2026-11-27T00:00:00Z");
+        for (int n = 0; n < count; n++) {
+            TenantId tenant = TenantId.of(prefix + "-" + n);
+            Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
+                    "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(GroupName.MEMBER),
+                    joined, 1);
+            puts.add(put(MembershipWrites.joined(membership, new OrganisationName("Org " + n, 1), Set.of()).item()));
+        }
+        for (int start = 0; start < puts.size(); start += BATCH) {
+            write(platform, table, puts.subList(start, Math.min(puts.size(), start + BATCH)));
+        }
     }
 
     private static WriteRequest put(Map<String, AttributeValue> item) {

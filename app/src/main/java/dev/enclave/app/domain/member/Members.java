@@ -17,7 +17,10 @@ public interface Members {
     /** One page of an organisation's members, after the member {@code after} (exclusive). */
     MemberPage list(TenantId tenant, int limit, Optional<UserKey> after);
 
-    /** The caller's own memberships across tenants: one Query on the user index, scoped to the caller's key. */
+    /**
+     * The caller's own memberships across tenants, every one: the user index, page after page, scoped to the caller's
+     * key.
+     */
     List<UserMembership> ofUser(UserKey user);
 
     /** A membership as the user's own list shows it, with its copy of the organisation's name. */

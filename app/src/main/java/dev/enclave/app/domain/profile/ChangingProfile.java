@@ -71,16 +71,17 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
     }
 
     /**
-     * {@code user} was seen in an organisation whose membership keeps {@code copy}: when the token's claims say
-     * otherwise, the record takes the claims, and this copy (with every other) follows.
+     * {@code user} was seen in {@code tenant}, whose membership keeps {@code copy}: when the token's claims say
+     * otherwise, the record takes the claims, and this copy (with every other) follows; when the record has them
+     * already, only this copy lags, and it alone is written (the record's own debt brings the others).
      */
-    public void seen(UserKey user, Profile claimed, ProfileCopy copy) {
+    public void seen(TenantId tenant, UserKey user, Profile claimed, ProfileCopy copy) {
         if (copy.profile().agreesWith(claimed)) {
             return;
         }
         UserProfile stored = profiles.find(user);
         if (stored.claimed().equals(claimed)) {
-            copies.copy(user, stored.copy());
+            copies.copyInto(tenant, user, stored.copy());
         } else {
             refreshed(stored, claimed);
         }

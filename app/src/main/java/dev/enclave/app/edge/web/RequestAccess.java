@@ -101,7 +101,8 @@ public final class RequestAccess {
     private AccessDecision noted(HttpRequest<?> request, Caller caller, String organisation,
                                  AccessDecision standing) {
         if (standing instanceof AccessDecision.Granted member) {
-            profiles.seen(caller.userKey(), caller.profile(), member.membership().profile());
+            profiles.seen(member.membership().tenant(), caller.userKey(), caller.profile(),
+                    member.membership().profile());
         }
         if (standing instanceof AccessDecision.Refused refused && refused.reason() == Reason.ORGANISATION_NOT_FOUND
                 && TenantId.PATTERN.matcher(organisation).matches()) {

@@ -63,6 +63,18 @@ class ChangingProfileTest {
     }
 
     @Test
+    void seen_withTheRecordCurrentButThisCopyBehind_writesThisCopyAlone() {
+        Profile claims = new Profile(Map.of(ProfileField.NAME, "Ada Lovelace"));
+        changing.seen(TenantId.of("acme"), ADA, claims, store.copiesOf(ADA).get("acme"));
+        store.member(ADA, "initech").member(ADA, "hooli");
+
+        changing.seen(TenantId.of("initech"), ADA, claims, store.copiesOf(ADA).get("initech"));
+
+        assertThat(store.copiesOf(ADA).get("initech").profile().get(ProfileField.NAME)).contains("Ada Lovelace");
+        assertThat(store.copiesOf(ADA).get("hooli")).as("left to the record's debt").isEqualTo(ProfileCopy.NONE);
+    }
+
+    @Test
     void aPassThatCannotWriteTheCopies_looksAtThemAgainAMinuteLater_soTheyDoNotStandFirstInEveryPass() {
         store.copiesFail(true);
         changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.NAME, Optional.of("Ada"))));
@@ -95,13 +107,13 @@ class ChangingProfileTest {
         changing.change(new ChangingProfile.Change(ADA, NO_CLAIMS, Map.of(ProfileField.NAME, Optional.of("Ada"))));
         Profile claims = new Profile(Map.of(ProfileField.NAME, "Ada Lovelace"));
 
-        changing.seen(ADA, claims, store.copiesOf(ADA).get("acme"));
+        changing.seen(TenantId.of("acme"), ADA, claims, store.copiesOf(ADA).get("acme"));
 
         assertThat(store.find(ADA).effective().get(ProfileField.NAME)).contains("Ada Lovelace");
         assertThat(store.copiesOf(ADA).values()).allSatisfy(copy -> assertThat(copy.profile()
                 .get(ProfileField.NAME)).contains("Ada Lovelace"));
         long version = store.find(ADA).version();
-        changing.seen(ADA, claims, store.copiesOf(ADA).get("acme"));
+        changing.seen(TenantId.of("acme"), ADA, claims, store.copiesOf(ADA).get("acme"));
         assertThat(store.find(ADA).version()).isEqualTo(version);
     }
 

@@ -19,8 +19,8 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 
 /**
- * The caller's organisations across tenants, with their names: one Query on the user index, on credentials scoped
- * to the caller's own {@code USER#} key. Each membership carries a copy of its organisation's name, which a rename
+ * The caller's organisations across tenants, every one, with their names: the user index, page after page, on
+ * credentials scoped to the caller's own {@code USER#} key. Each membership carries a copy of its organisation's name, which a rename
  * replaces in every membership before it answers; the index follows the memberships eventually, usually within
  * a fraction of a second.
  */

@@ -6,6 +6,7 @@ import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -14,8 +15,11 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** {@link Members} on the single table; their changes are {@link DynamoDbMembershipChanges}. */
 @Singleton
@@ -43,10 +47,20 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
 
     @Override
     public List<UserMembership> ofUser(UserKey user) {
-        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(
-                MembershipKeys.ofUser(user), q -> q.indexName(TableDesign.BY_USER.indexName()));
+        ScopedTable own = store.forScope(GuardScope.ownEntries(user.prefix()));
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Optional<Map<String, AttributeValue>> next = Optional.empty();
+        do {
+            Optional<Map<String, AttributeValue>> after = next;
+            Page page = own.query(MembershipKeys.ofUser(user), q -> {
+                q.indexName(TableDesign.BY_USER.indexName());
+                after.ifPresent(q::exclusiveStartKey);
+            });
+            items.addAll(page.items());
+            next = page.next();
+        } while (next.isPresent());
         return checked.all(ItemKind.MEMBERSHIP,
-                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
+                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), items,
                 MembershipItems.SCHEMA::fromItem);
     }
 }
