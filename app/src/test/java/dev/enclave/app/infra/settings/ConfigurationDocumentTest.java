@@ -51,6 +51,7 @@ class ConfigurationDocumentTest {
             Map.entry("enclave.acting-api-key", "request attribute"),
             Map.entry("enclave.acting-member", "request attribute"),
             Map.entry("enclave.caller", "request attribute"),
+            Map.entry("enclave.idempotency-caller-moved", "request attribute"),
             Map.entry("enclave.idempotency-claim", "request attribute"),
             Map.entry("enclave.request-id", "request attribute"),
             Map.entry("enclave.started-nanos", "request attribute"),
