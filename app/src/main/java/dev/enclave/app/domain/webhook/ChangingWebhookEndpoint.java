@@ -20,7 +20,7 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
 
     /** What a change asks for: each field given replaces the endpoint's. */
     public record Change(TenantId tenant, WebhookEndpointId id, Optional<String> url, Optional<String> description,
-                         Optional<Set<String>> types, Optional<Boolean> enabled) {
+                         Optional<Set<String>> types, Optional<Boolean> enabled, WebhookEndpoint.Keeper by) {
     }
 
     /** A rotation's new secret, and until when the one it replaced still signs. */
@@ -35,7 +35,7 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         WebhookEndpoint before = found.get();
         WebhookEndpoint after = before.changed(change.url().orElse(before.url()),
                 change.description().orElse(before.description()), change.types().orElse(before.types()),
-                change.enabled().orElse(before.enabled()));
+                change.enabled().orElse(before.enabled()), change.by());
         if (!endpoints.change(before, after)) {
             return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; read it again and retry.");
         }

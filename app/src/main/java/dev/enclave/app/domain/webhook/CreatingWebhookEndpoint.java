@@ -19,7 +19,7 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
 
     /** What a create asks for; the URL has passed the URL rules. */
     public record Command(Organisation organisation, String url, String description, Set<String> types,
-                          boolean enabled) {
+                          boolean enabled, WebhookEndpoint.Keeper keeper) {
     }
 
     /** The stored endpoint and, once, its secret. */
@@ -30,7 +30,8 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         WebhookEndpoint endpoint = new WebhookEndpoint(command.organisation().id(),
                 WebhookEndpointId.random(RANDOM), command.url(), command.description(), command.types(),
-                command.enabled(), Optional.empty(), now, 1, Optional.empty(), Optional.empty(), 1);
+                command.enabled(), Optional.empty(), now, 1, Optional.empty(), Optional.empty(), 1,
+                Optional.of(command.keeper()));
         WebhookSecret secret = WebhookSecret.random(RANDOM);
         return switch (endpoints.create(endpoint, secret, command.organisation(), limits.getMaximumEndpoints())) {
             case CREATED -> Outcome.done(new Created(endpoint, secret));

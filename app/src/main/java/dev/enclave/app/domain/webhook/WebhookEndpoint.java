@@ -1,7 +1,11 @@
 package dev.enclave.app.domain.webhook;
 
 import dev.enclave.app.domain.event.RecordedEvent;
+import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,16 +21,45 @@ import java.util.Set;
  * @param failingSince    when its current run of failed attempts began, if one is running
  * @param rotatedUntil    until when the secret it had before the last rotation still signs too
  * @param version         the optimistic version every change checks
+ * @param keeper          the member who created it or last changed it: it is sent events only while they still
+ *                        manage the organisation's webhooks (empty: an endpoint stored before keepers were recorded)
  */
 public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url, String description,
                               Set<String> types, boolean enabled, Optional<String> disabledBy, Instant createdAt,
                               long fromPlace, Optional<Instant> failingSince, Optional<Instant> rotatedUntil,
-                              long version) {
+                              long version, Optional<Keeper> keeper) {
 
     /** Enclave disabled it: it answered 410 Gone. */
     public static final String GONE = "gone";
     /** Enclave disabled it: its attempts failed for the whole failure window. */
     public static final String FAILING = "failing";
+    /**
+     * Enclave disabled it: the member who keeps it left the organisation or no longer manages webhooks, so it is no
+     * longer sent the organisation's events (a removed admin's endpoint would otherwise go on receiving them).
+     */
+    public static final String KEEPER_LEFT = "keeper_left";
+
+    /** The member an endpoint is kept by, in the membership that created or last changed it. */
+    public record Keeper(UserKey member, Instant joinedAt) {
+        public Keeper {
+            Objects.requireNonNull(member, "member");
+            Objects.requireNonNull(joinedAt, "joinedAt");
+        }
+
+        /** {@code membership}, as the keeper of what it creates or changes. */
+        public static Keeper of(Membership membership) {
+            return new Keeper(membership.user(), membership.joinedAt());
+        }
+
+        /**
+         * Whether {@code membership} (the keeper's, as read now, if any) is still the one that keeps the endpoint
+         * and still manages webhooks, as the organisation defines its groups now.
+         */
+        public boolean stillKeeps(Optional<Membership> membership, GroupDefinitions definitions) {
+            return membership.filter(found -> found.joinedAt().equals(joinedAt))
+                    .filter(found -> definitions.holds(found.groups(), SystemPermissions.WEBHOOKS_MANAGE)).isPresent();
+        }
+    }
 
     public WebhookEndpoint {
         Objects.requireNonNull(tenant, "tenant");
@@ -38,6 +71,7 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(failingSince, "failingSince");
         Objects.requireNonNull(rotatedUntil, "rotatedUntil");
+        Objects.requireNonNull(keeper, "keeper");
     }
 
     /** Whether {@code event} is one this endpoint is sent. */
@@ -45,17 +79,21 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
         return enabled && event.sequence() >= fromPlace && (types.isEmpty() || types.contains(event.type().value()));
     }
 
-    /** The endpoint with what an admin changed: URL, description, types, enabled (re-enabling forgets failures). */
-    public WebhookEndpoint changed(String newUrl, String newDescription, Set<String> newTypes, boolean nowEnabled) {
+    /**
+     * The endpoint with what an admin changed: URL, description, types, enabled (re-enabling forgets failures); the
+     * admin keeps it from now on.
+     */
+    public WebhookEndpoint changed(String newUrl, String newDescription, Set<String> newTypes, boolean nowEnabled,
+                                   Keeper by) {
         boolean reEnabled = nowEnabled && !enabled;
         return new WebhookEndpoint(tenant, id, newUrl, newDescription, newTypes, nowEnabled,
                 nowEnabled ? Optional.empty() : disabledBy, createdAt, fromPlace,
-                reEnabled ? Optional.empty() : failingSince, rotatedUntil, version);
+                reEnabled ? Optional.empty() : failingSince, rotatedUntil, version, Optional.of(by));
     }
 
     /** The endpoint as Enclave disabled it, for {@code reason}. */
     public WebhookEndpoint disabledFor(String reason) {
         return new WebhookEndpoint(tenant, id, url, description, types, false, Optional.of(reason), createdAt,
-                fromPlace, failingSince, rotatedUntil, version);
+                fromPlace, failingSince, rotatedUntil, version, keeper);
     }
 }

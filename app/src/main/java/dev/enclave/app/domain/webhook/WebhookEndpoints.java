@@ -46,8 +46,18 @@ public interface WebhookEndpoints {
      */
     boolean settle(WebhookEndpoint endpoint, DeliveryVerdict.EndpointChange change, Instant now);
 
-    /** An endpoint as an attempt reads it: with its signing secrets (none when no sealing key opens them). */
-    record ToSend(WebhookEndpoint endpoint, List<WebhookSecret> secrets) {
+    /**
+     * Disables the endpoint, with its event, because its keeper no longer keeps it
+     * ({@link WebhookEndpoint#KEEPER_LEFT}), if it is still enabled at {@code endpoint}'s version.
+     */
+    boolean lapsed(WebhookEndpoint endpoint);
+
+    /**
+     * An endpoint as an attempt reads it: with its signing secrets (none when no sealing key opens them), and whether
+     * its keeper still keeps it ({@link WebhookEndpoint.Keeper#stillKeeps}; an endpoint with no keeper on record is
+     * kept).
+     */
+    record ToSend(WebhookEndpoint endpoint, List<WebhookSecret> secrets, boolean kept) {
         public ToSend {
             java.util.Objects.requireNonNull(endpoint, "endpoint");
             secrets = List.copyOf(secrets);

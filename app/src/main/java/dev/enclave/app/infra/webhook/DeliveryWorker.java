@@ -194,8 +194,13 @@ public final class DeliveryWorker implements DeliveryNudge {
         Instant started = clock.now();
         Optional<WebhookEndpoints.ToSend> toSend = endpoints.toSend(delivery.tenant(), delivery.endpoint(), started);
         Optional<WebhookEndpoint> endpoint = toSend.map(WebhookEndpoints.ToSend::endpoint);
-        if (endpoint.isEmpty() || !endpoint.get().enabled()) {
-            String fault = endpoint.isEmpty() ? "the endpoint was deleted" : "the endpoint is disabled";
+        boolean lapsed = toSend.filter(found -> found.endpoint().enabled() && !found.kept()).isPresent();
+        if (lapsed) {
+            endpoints.lapsed(endpoint.get());
+        }
+        if (endpoint.isEmpty() || !endpoint.get().enabled() || lapsed) {
+            String fault = endpoint.isEmpty() ? "the endpoint was deleted" : lapsed ? "the endpoint is disabled: the "
+                    + "member who keeps it no longer manages the organisation's webhooks" : "the endpoint is disabled";
             queue.settle(delivery, holder, attempt(started, AttemptResult.unanswered(Duration.ZERO, fault)),
                     new DeliveryVerdict(Delivery.Status.FAILED, Optional.empty(),
                             DeliveryVerdict.EndpointChange.NONE));

@@ -184,6 +184,35 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void anEndpointWhoseKeeperWasRemoved_isDisabledAndSentNothingMore_untilAnotherAdminTakesItOn() {
+        String owner = journeys().organisation("hooks-keeper");
+        journeys().join("hooks-keeper", owner, "kate");
+        assertThat(api().send(api().request("/v1/orgs/hooks-keeper/members/kate/groups/admin", owner)
+                .header("If-Match", "*").PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        receiver.answer("/kept", n -> Reply.status(200));
+        String id = endpoint("hooks-keeper", journeys().member("kate"), "/kept", "[\"service.created\"]")
+                .get("endpoint").get("id").asText();
+        api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
+        await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/kept").size() == 1);
+
+        assertThat(send("DELETE", "/v1/orgs/hooks-keeper/members/kate", owner).status()).isEqualTo(204);
+        api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"b\",\"name\":\"B\"}", owner);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !api().get("/v1/orgs/hooks-keeper/webhooks/" + id, owner)
+                .json().get("enabled").asBoolean());
+        assertThat(api().get("/v1/orgs/hooks-keeper/webhooks/" + id, owner).json().get("disabledBy").asText())
+                .isEqualTo("keeper_left");
+        assertThat(receivedOn("/kept")).as("nothing after the keeper left").hasSize(1);
+        assertThat(events("hooks-keeper", owner, "webhook_endpoint.disabled")).singleElement().satisfies(event ->
+                assertThat(event.get("data").get("changes").get("reason").asText()).isEqualTo("keeper_left"));
+
+        assertThat(send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").status())
+                .isEqualTo(200);
+        api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"c\",\"name\":\"C\"}", owner);
+        await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/kept").size() == 2);
+    }
+
+    @Test
     void fiveDaysOfFailures_disableTheEndpoint() {
         String owner = journeys().organisation("hooks-failing");
         receiver.answer("/down", n -> Reply.status(503));

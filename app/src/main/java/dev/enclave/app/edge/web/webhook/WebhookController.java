@@ -5,6 +5,7 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.webhook.ChangingWebhookEndpoint;
 import dev.enclave.app.domain.webhook.CreatingWebhookEndpoint;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
 import dev.enclave.app.domain.webhook.WebhookEndpoints;
 import dev.enclave.app.edge.contract.HttpLimits;
@@ -121,7 +122,8 @@ class WebhookController {
         return access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE, granted -> urlChecked(request, body.url(),
                 () -> Rejections.answer(request, creating.create(new CreatingWebhookEndpoint.Command(
                         granted.organisation(), body.url(), Optional.ofNullable(body.description()).orElse(""),
-                        types(body.types()), !Boolean.FALSE.equals(body.enabled()))), created ->
+                        types(body.types()), !Boolean.FALSE.equals(body.enabled()),
+                        WebhookEndpoint.Keeper.of(granted.membership()))), created ->
                         HttpResponse.created(new CreatedView(EndpointView.of(created.endpoint()),
                                 created.secret().reveal()), URI.create(request.getPath() + "/"
                                 + created.endpoint().id().value())))));
@@ -160,7 +162,8 @@ class WebhookController {
                 granted -> urlChecked(request, body.url(), () -> Rejections.answer(request, changing.change(
                         new ChangingWebhookEndpoint.Change(granted.tenant(), endpoint, Optional.ofNullable(body.url()),
                                 Optional.ofNullable(body.description()), Optional.ofNullable(body.types())
-                                .map(WebhookController::types), Optional.ofNullable(body.enabled()))),
+                                .map(WebhookController::types), Optional.ofNullable(body.enabled()),
+                                WebhookEndpoint.Keeper.of(granted.membership()))),
                         changed -> HttpResponse.ok(EndpointView.of(changed))))));
     }
 

@@ -20,8 +20,9 @@ final class WebhookViews {
     record EndpointView(String id, String url, String description,
                         @Schema(description = "The event types sent; empty: every type") List<String> types,
                         boolean enabled,
-                        @Schema(description = "Why Enclave disabled it: gone (it answered 410) or failing (five "
-                                + "days of failures)") @Nullable String disabledBy,
+                        @Schema(description = "Why Enclave disabled it: gone (it answered 410), failing (five "
+                                + "days of failures) or keeper_left (the member who created or last changed it no "
+                                + "longer manages the organisation's webhooks)") @Nullable String disabledBy,
                         @Schema(description = "When its current run of failed attempts began") @Nullable
                         String failingSince, String createdAt) {
 

@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store.webhook;
 
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.webhook.DeliveryVerdict;
 import dev.enclave.app.domain.webhook.WebhookEndpoint;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
@@ -20,6 +21,7 @@ import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.event.LogHeads;
+import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
@@ -61,7 +63,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         long last = LogHeads.of(table(tenant).get(LogHeads.key(tenant))).last();
         WebhookEndpoint starting = new WebhookEndpoint(tenant, endpoint.id(), endpoint.url(), endpoint.description(),
                 endpoint.types(), endpoint.enabled(), endpoint.disabledBy(), endpoint.createdAt(), last + 1,
-                endpoint.failingSince(), endpoint.rotatedUntil(), endpoint.version());
+                endpoint.failingSince(), endpoint.rotatedUntil(), endpoint.version(), endpoint.keeper());
         Map<String, AttributeValue> item = new HashMap<>(EndpointItems.toItem(starting));
         item.put(EndpointItems.SECRET, AttributeValue.fromS(sealed(secret, WebhookKeys.endpoint(tenant,
                 endpoint.id()))));
@@ -116,6 +118,10 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
             changes.remove("#disabledBy", "#failingSince").name("#disabledBy", EndpointItems.DISABLED_BY)
                     .name("#failingSince", EndpointItems.FAILING_SINCE);
         }
+        after.keeper().ifPresent(keeper -> changes.set("#keeper = :keeper, #keeperJoinedAt = :keeperJoinedAt")
+                .name("#keeper", EndpointItems.KEEPER).value(":keeper", keeper.member().digest())
+                .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
+                .value(":keeperJoinedAt", keeper.joinedAt().toString()));
         Expr update = changes.build();
         return table(before.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
@@ -156,7 +162,29 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         ItemKey key = WebhookKeys.endpoint(tenant, id);
         return checked.one(ItemKind.WEBHOOK_ENDPOINT, ReadScope.tenant(tenant), table(tenant).get(key),
                 found -> found).filter(item -> EndpointItems.fromItem(item).id().equals(id))
-                .map(item -> new ToSend(EndpointItems.fromItem(item), secrets(item, key, now)));
+                .map(item -> {
+                    WebhookEndpoint endpoint = EndpointItems.fromItem(item);
+                    return new ToSend(endpoint, secrets(item, key, now), stillKept(endpoint));
+                });
+    }
+
+    /** Whether the endpoint's keeper still keeps it: their membership and the group definitions, in one read. */
+    private boolean stillKept(WebhookEndpoint endpoint) {
+        if (endpoint.keeper().isEmpty()) {
+            return true;
+        }
+        TenantId tenant = endpoint.tenant();
+        var membership = MembershipReads.item(tenant, endpoint.keeper().get().member());
+        var definitions = MembershipReads.definitions(tenant);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership.key(), definitions.key()));
+        ReadScope scope = ReadScope.tenant(tenant);
+        return endpoint.keeper().get().stillKeeps(membership.in(items, scope, checked),
+                definitions.in(items, scope, checked).orElse(GroupDefinitions.NONE));
+    }
+
+    @Override
+    public boolean lapsed(WebhookEndpoint endpoint) {
+        return disabled(endpoint, WebhookEndpoint.KEEPER_LEFT);
     }
 
     private List<WebhookSecret> secrets(Map<String, AttributeValue> item, ItemKey key, Instant now) {

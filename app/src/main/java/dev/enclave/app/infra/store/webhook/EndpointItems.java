@@ -4,6 +4,7 @@ import dev.enclave.app.domain.webhook.WebhookEndpoint;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.identity.TenantId;
+import dev.enclave.identity.UserKey;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -28,6 +29,8 @@ final class EndpointItems {
     static final String URL = "url";
     static final String DESCRIPTION = "description";
     static final String TYPES = "types";
+    static final String KEEPER = "keeper";
+    static final String KEEPER_JOINED_AT = "keeperJoinedAt";
     private static final String FROM_PLACE = "fromPlace";
     private static final String CREATED_AT = "createdAt";
 
@@ -51,6 +54,10 @@ final class EndpointItems {
         endpoint.failingSince().ifPresent(since -> item.put(FAILING_SINCE, AttributeValue.fromS(since.toString())));
         endpoint.rotatedUntil().ifPresent(until -> item.put(ROTATED_UNTIL, AttributeValue.fromS(until.toString())));
         item.put(VERSION, AttributeValue.fromN(Long.toString(endpoint.version())));
+        endpoint.keeper().ifPresent(keeper -> {
+            item.put(KEEPER, AttributeValue.fromS(keeper.member().digest()));
+            item.put(KEEPER_JOINED_AT, AttributeValue.fromS(keeper.joinedAt().toString()));
+        });
         return item;
     }
 
@@ -60,7 +67,9 @@ final class EndpointItems {
                 ItemAttributes.string(item, DESCRIPTION), types(item), bool(item, ENABLED),
                 ItemAttributes.optionalString(item, DISABLED_BY),
                 Instant.parse(ItemAttributes.string(item, CREATED_AT)), ItemAttributes.number(item, FROM_PLACE),
-                instant(item, FAILING_SINCE), instant(item, ROTATED_UNTIL), ItemAttributes.number(item, VERSION));
+                instant(item, FAILING_SINCE), instant(item, ROTATED_UNTIL), ItemAttributes.number(item, VERSION),
+                ItemAttributes.optionalString(item, KEEPER).map(member -> new WebhookEndpoint.Keeper(
+                        new UserKey(member), Instant.parse(ItemAttributes.string(item, KEEPER_JOINED_AT)))));
     }
 
     /** The types as stored: a list, since DynamoDB has no empty set. */
