@@ -39,16 +39,21 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
      */
     public static final String KEEPER_LEFT = "keeper_left";
 
-    /** The member an endpoint is kept by, in the membership that created or last changed it. */
-    public record Keeper(UserKey member, Instant joinedAt) {
+    /**
+     * The member an endpoint is kept by, in the membership that created or last changed it.
+     *
+     * @param userId the member's user id, as the organisation's admins see it
+     */
+    public record Keeper(UserKey member, String userId, Instant joinedAt) {
         public Keeper {
             Objects.requireNonNull(member, "member");
+            Objects.requireNonNull(userId, "userId");
             Objects.requireNonNull(joinedAt, "joinedAt");
         }
 
         /** {@code membership}, as the keeper of what it creates or changes. */
         public static Keeper of(Membership membership) {
-            return new Keeper(membership.user(), membership.joinedAt());
+            return new Keeper(membership.user(), membership.userId(), membership.joinedAt());
         }
 
         /**

@@ -195,8 +195,8 @@ public final class DeliveryWorker implements DeliveryNudge {
         Optional<WebhookEndpoints.ToSend> toSend = endpoints.toSend(delivery.tenant(), delivery.endpoint(), started);
         Optional<WebhookEndpoint> endpoint = toSend.map(WebhookEndpoints.ToSend::endpoint);
         boolean lapsed = toSend.filter(found -> found.endpoint().enabled() && !found.kept()).isPresent();
-        if (lapsed) {
-            endpoints.lapsed(endpoint.get());
+        if (lapsed && !endpoints.lapsed(endpoint.get())) {
+            return;
         }
         if (endpoint.isEmpty() || !endpoint.get().enabled() || lapsed) {
             String fault = endpoint.isEmpty() ? "the endpoint was deleted" : lapsed ? "the endpoint is disabled: the "

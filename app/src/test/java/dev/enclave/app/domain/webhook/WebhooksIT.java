@@ -190,8 +190,10 @@ class WebhooksIT extends LocalStackTest {
         assertThat(api().send(api().request("/v1/orgs/hooks-keeper/members/kate/groups/admin", owner)
                 .header("If-Match", "*").PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
         receiver.answer("/kept", n -> Reply.status(200));
-        String id = endpoint("hooks-keeper", journeys().member("kate"), "/kept", "[\"service.created\"]")
-                .get("endpoint").get("id").asText();
+        JsonNode created = endpoint("hooks-keeper", journeys().member("kate"), "/kept", "[\"service.created\"]")
+                .get("endpoint");
+        String id = created.get("id").asText();
+        assertThat(created.get("keptBy").asText()).isEqualTo("kate");
         api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/kept").size() == 1);
 
@@ -206,8 +208,9 @@ class WebhooksIT extends LocalStackTest {
         assertThat(events("hooks-keeper", owner, "webhook_endpoint.disabled")).singleElement().satisfies(event ->
                 assertThat(event.get("data").get("changes").get("reason").asText()).isEqualTo("keeper_left"));
 
-        assertThat(send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").status())
-                .isEqualTo(200);
+        JsonNode takenOn = send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").json();
+        assertThat(takenOn.get("keptBy").asText()).isNotEqualTo("kate");
+        assertThat(takenOn.get("enabled").asBoolean()).isTrue();
         api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"c\",\"name\":\"C\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/kept").size() == 2);
     }

@@ -24,13 +24,17 @@ final class WebhookViews {
                                 + "days of failures) or keeper_left (the member who created or last changed it no "
                                 + "longer manages the organisation's webhooks)") @Nullable String disabledBy,
                         @Schema(description = "When its current run of failed attempts began") @Nullable
-                        String failingSince, String createdAt) {
+                        String failingSince, String createdAt,
+                        @Schema(description = "The user id of the member who keeps it (who created or last changed"
+                                + " it): it is sent events only while they manage the organisation's webhooks; absent"
+                                + " for an endpoint created before keepers were recorded") @Nullable String keptBy) {
 
         static EndpointView of(WebhookEndpoint endpoint) {
             return new EndpointView(endpoint.id().value(), endpoint.url(), endpoint.description(),
                     endpoint.types().stream().sorted().toList(), endpoint.enabled(),
                     endpoint.disabledBy().orElse(null), WireTime.ofNullable(endpoint.failingSince()),
-                    WireTime.of(endpoint.createdAt()));
+                    WireTime.of(endpoint.createdAt()),
+                    endpoint.keeper().map(WebhookEndpoint.Keeper::userId).orElse(null));
         }
     }
 

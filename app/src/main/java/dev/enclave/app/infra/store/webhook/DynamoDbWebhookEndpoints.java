@@ -118,8 +118,10 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
             changes.remove("#disabledBy", "#failingSince").name("#disabledBy", EndpointItems.DISABLED_BY)
                     .name("#failingSince", EndpointItems.FAILING_SINCE);
         }
-        after.keeper().ifPresent(keeper -> changes.set("#keeper = :keeper, #keeperJoinedAt = :keeperJoinedAt")
+        after.keeper().ifPresent(keeper -> changes
+                .set("#keeper = :keeper, #keeperUserId = :keeperUserId, #keeperJoinedAt = :keeperJoinedAt")
                 .name("#keeper", EndpointItems.KEEPER).value(":keeper", keeper.member().digest())
+                .name("#keeperUserId", EndpointItems.KEEPER_USER_ID).value(":keeperUserId", keeper.userId())
                 .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
                 .value(":keeperJoinedAt", keeper.joinedAt().toString()));
         Expr update = changes.build();

@@ -31,6 +31,7 @@ final class EndpointItems {
     static final String TYPES = "types";
     static final String KEEPER = "keeper";
     static final String KEEPER_JOINED_AT = "keeperJoinedAt";
+    static final String KEEPER_USER_ID = "keeperUserId";
     private static final String FROM_PLACE = "fromPlace";
     private static final String CREATED_AT = "createdAt";
 
@@ -56,6 +57,7 @@ final class EndpointItems {
         item.put(VERSION, AttributeValue.fromN(Long.toString(endpoint.version())));
         endpoint.keeper().ifPresent(keeper -> {
             item.put(KEEPER, AttributeValue.fromS(keeper.member().digest()));
+            item.put(KEEPER_USER_ID, AttributeValue.fromS(keeper.userId()));
             item.put(KEEPER_JOINED_AT, AttributeValue.fromS(keeper.joinedAt().toString()));
         });
         return item;
@@ -69,7 +71,8 @@ final class EndpointItems {
                 Instant.parse(ItemAttributes.string(item, CREATED_AT)), ItemAttributes.number(item, FROM_PLACE),
                 instant(item, FAILING_SINCE), instant(item, ROTATED_UNTIL), ItemAttributes.number(item, VERSION),
                 ItemAttributes.optionalString(item, KEEPER).map(member -> new WebhookEndpoint.Keeper(
-                        new UserKey(member), Instant.parse(ItemAttributes.string(item, KEEPER_JOINED_AT)))));
+                        new UserKey(member), ItemAttributes.string(item, KEEPER_USER_ID),
+                        Instant.parse(ItemAttributes.string(item, KEEPER_JOINED_AT)))));
     }
 
     /** The types as stored: a list, since DynamoDB has no empty set. */

@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class EndpointItemsTest {
 
     private static final Instant CREATED = Instant.parse("2026-11-27T04:00:00Z");
-    private static final WebhookEndpoint.Keeper KATE = new WebhookEndpoint.Keeper(UserKey.of("iss", "kate"),
+    private static final WebhookEndpoint.Keeper KATE = new WebhookEndpoint.Keeper(UserKey.of("iss", "kate"), "kate",
             Instant.parse("2026-11-01T09:00:00Z"));
 
     @Test
@@ -42,6 +42,7 @@ class EndpointItemsTest {
         Map<String, AttributeValue> legacy = new HashMap<>(EndpointItems.toItem(kept));
         legacy.remove(EndpointItems.KEEPER);
         legacy.remove(EndpointItems.KEEPER_JOINED_AT);
+        legacy.remove(EndpointItems.KEEPER_USER_ID);
 
         WebhookEndpoint read = EndpointItems.fromItem(legacy);
 
