@@ -20,7 +20,7 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
 
     /** What a change asks for: each field given replaces the endpoint's. */
     public record Change(TenantId tenant, WebhookEndpointId id, Optional<String> url, Optional<String> description,
-                         Optional<Set<String>> types, Optional<Boolean> enabled, WebhookEndpoint.Keeper by) {
+                         Optional<Set<String>> types, Optional<Boolean> enabled) {
     }
 
     /** A rotation's new secret, and until when the one it replaced still signs. */
@@ -35,21 +35,25 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         WebhookEndpoint before = found.get();
         WebhookEndpoint after = before.changed(change.url().orElse(before.url()),
                 change.description().orElse(before.description()), change.types().orElse(before.types()),
-                change.enabled().orElse(before.enabled()), change.by());
+                change.enabled().orElse(before.enabled()));
         if (!endpoints.change(before, after)) {
             return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; read it again and retry.");
         }
         return Outcome.done(endpoints.find(change.tenant(), change.id()).orElse(after));
     }
 
-    public Outcome<Rotated> rotate(TenantId tenant, WebhookEndpointId id) {
+    /**
+     * A new secret for the endpoint, shown to {@code by}, who keeps the endpoint from now on: taking on an endpoint
+     * whose keeper left is rotating its secret (the one who left knew the old one).
+     */
+    public Outcome<Rotated> rotate(TenantId tenant, WebhookEndpointId id, WebhookEndpoint.Keeper by) {
         Optional<WebhookEndpoint> found = endpoints.find(tenant, id);
         if (found.isEmpty()) {
             return notFound();
         }
         WebhookSecret next = WebhookSecret.random(RANDOM);
         Instant previousUntil = clock.now().plus(limits.getRotationOverlap());
-        if (!endpoints.rotate(found.get(), next, previousUntil)) {
+        if (!endpoints.rotate(found.get(), next, previousUntil, by)) {
             return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; try again.");
         }
         return Outcome.done(new Rotated(found.get(), next, previousUntil));

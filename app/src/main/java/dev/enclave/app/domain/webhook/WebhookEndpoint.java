@@ -21,8 +21,9 @@ import java.util.Set;
  * @param failingSince    when its current run of failed attempts began, if one is running
  * @param rotatedUntil    until when the secret it had before the last rotation still signs too
  * @param version         the optimistic version every change checks
- * @param keeper          the member who created it or last changed it: it is sent events only while they still
- *                        manage the organisation's webhooks (empty: an endpoint stored before keepers were recorded)
+ * @param keeper          the member who holds its signing secret, who created it or last rotated the secret: it is
+ *                        sent events only while they still manage the organisation's webhooks (empty: an endpoint
+ *                        stored before keepers were recorded)
  */
 public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url, String description,
                               Set<String> types, boolean enabled, Optional<String> disabledBy, Instant createdAt,
@@ -34,13 +35,15 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
     /** Enclave disabled it: its attempts failed for the whole failure window. */
     public static final String FAILING = "failing";
     /**
-     * Enclave disabled it: the member who keeps it left the organisation or no longer manages webhooks, so it is no
-     * longer sent the organisation's events (a removed admin's endpoint would otherwise go on receiving them).
+     * Enclave disabled it: the member who keeps it (who holds its secret) left the organisation or no longer manages
+     * webhooks, so it is no longer sent the organisation's events, nor signed with a secret they know (a removed
+     * admin's endpoint would otherwise go on receiving them, and their secret go on being trusted).
      */
     public static final String KEEPER_LEFT = "keeper_left";
 
     /**
-     * The member an endpoint is kept by, in the membership that created or last changed it.
+     * The member an endpoint is kept by, in the membership that created it or last rotated its secret (the one who
+     * was shown the secret).
      *
      * @param userId the member's user id, as the organisation's admins see it
      */
@@ -51,7 +54,7 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
             Objects.requireNonNull(joinedAt, "joinedAt");
         }
 
-        /** {@code membership}, as the keeper of what it creates or changes. */
+        /** {@code membership}, as the keeper of the endpoint it creates or whose secret it rotates. */
         public static Keeper of(Membership membership) {
             return new Keeper(membership.user(), membership.userId(), membership.joinedAt());
         }
@@ -84,16 +87,12 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
         return enabled && event.sequence() >= fromPlace && (types.isEmpty() || types.contains(event.type().value()));
     }
 
-    /**
-     * The endpoint with what an admin changed: URL, description, types, enabled (re-enabling forgets failures); the
-     * admin keeps it from now on.
-     */
-    public WebhookEndpoint changed(String newUrl, String newDescription, Set<String> newTypes, boolean nowEnabled,
-                                   Keeper by) {
+    /** The endpoint with what an admin changed: URL, description, types, enabled (re-enabling forgets failures). */
+    public WebhookEndpoint changed(String newUrl, String newDescription, Set<String> newTypes, boolean nowEnabled) {
         boolean reEnabled = nowEnabled && !enabled;
         return new WebhookEndpoint(tenant, id, newUrl, newDescription, newTypes, nowEnabled,
                 nowEnabled ? Optional.empty() : disabledBy, createdAt, fromPlace,
-                reEnabled ? Optional.empty() : failingSince, rotatedUntil, version, Optional.of(by));
+                reEnabled ? Optional.empty() : failingSince, rotatedUntil, version, keeper);
     }
 
     /** The endpoint as Enclave disabled it, for {@code reason}. */

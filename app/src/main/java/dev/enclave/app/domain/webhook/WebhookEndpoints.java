@@ -30,9 +30,9 @@ public interface WebhookEndpoints {
 
     /**
      * Makes {@code next} the endpoint's secret, keeping the current one signing too until {@code previousUntil},
-     * if the endpoint is still at {@code endpoint}'s version.
+     * and {@code by} its keeper, if the endpoint is still at {@code endpoint}'s version.
      */
-    boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil);
+    boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil, WebhookEndpoint.Keeper by);
 
     /**
      * The endpoint and the secrets that sign a request to it at {@code now} (the current one first), in one strongly

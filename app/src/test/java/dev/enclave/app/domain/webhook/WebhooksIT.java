@@ -184,7 +184,7 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
-    void anEndpointWhoseKeeperWasRemoved_isDisabledAndSentNothingMore_untilAnotherAdminTakesItOn() {
+    void anEndpointWhoseKeeperWasRemoved_isDisabledAndSentNothingMore_untilAnotherAdminRotatesItsSecret() {
         String owner = journeys().organisation("hooks-keeper");
         journeys().join("hooks-keeper", owner, "kate");
         assertThat(api().send(api().request("/v1/orgs/hooks-keeper/members/kate/groups/admin", owner)
@@ -208,6 +208,16 @@ class WebhooksIT extends LocalStackTest {
         assertThat(events("hooks-keeper", owner, "webhook_endpoint.disabled")).singleElement().satisfies(event ->
                 assertThat(event.get("data").get("changes").get("reason").asText()).isEqualTo("keeper_left"));
 
+        assertThat(send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").json()
+                .get("keptBy").asText()).as("a change does not take it on: kate still holds its secret")
+                .isEqualTo("kate");
+        api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"b2\",\"name\":\"B2\"}", owner);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !api().get("/v1/orgs/hooks-keeper/webhooks/" + id, owner)
+                .json().get("enabled").asBoolean());
+        assertThat(receivedOn("/kept")).hasSize(1);
+
+        assertThat(api().post("/v1/orgs/hooks-keeper/webhooks/" + id + "/rotate-secret", "", owner).status())
+                .isEqualTo(200);
         JsonNode takenOn = send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").json();
         assertThat(takenOn.get("keptBy").asText()).isNotEqualTo("kate");
         assertThat(takenOn.get("enabled").asBoolean()).isTrue();

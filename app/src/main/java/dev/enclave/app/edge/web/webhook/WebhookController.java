@@ -162,8 +162,7 @@ class WebhookController {
                 granted -> urlChecked(request, body.url(), () -> Rejections.answer(request, changing.change(
                         new ChangingWebhookEndpoint.Change(granted.tenant(), endpoint, Optional.ofNullable(body.url()),
                                 Optional.ofNullable(body.description()), Optional.ofNullable(body.types())
-                                .map(WebhookController::types), Optional.ofNullable(body.enabled()),
-                                WebhookEndpoint.Keeper.of(granted.membership()))),
+                                .map(WebhookController::types), Optional.ofNullable(body.enabled()))),
                         changed -> HttpResponse.ok(EndpointView.of(changed))))));
     }
 
@@ -184,7 +183,8 @@ class WebhookController {
     @Post("/{id}/rotate-secret")
     HttpResponse<?> rotate(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
-                granted -> Rejections.answer(request, changing.rotate(granted.tenant(), endpoint), rotated ->
+                granted -> Rejections.answer(request, changing.rotate(granted.tenant(), endpoint,
+                        WebhookEndpoint.Keeper.of(granted.membership())), rotated ->
                         HttpResponse.ok(new RotatedView(rotated.secret().reveal(),
                                 WireTime.of(rotated.previousUntil()))))));
     }

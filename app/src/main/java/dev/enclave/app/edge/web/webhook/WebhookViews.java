@@ -21,13 +21,14 @@ final class WebhookViews {
                         @Schema(description = "The event types sent; empty: every type") List<String> types,
                         boolean enabled,
                         @Schema(description = "Why Enclave disabled it: gone (it answered 410), failing (five "
-                                + "days of failures) or keeper_left (the member who created or last changed it no "
-                                + "longer manages the organisation's webhooks)") @Nullable String disabledBy,
+                                + "days of failures) or keeper_left (the member who holds its secret no longer "
+                                + "manages the organisation's webhooks; rotate the secret to take it on)") @Nullable String disabledBy,
                         @Schema(description = "When its current run of failed attempts began") @Nullable
                         String failingSince, String createdAt,
-                        @Schema(description = "The user id of the member who keeps it (who created or last changed"
-                                + " it): it is sent events only while they manage the organisation's webhooks; absent"
-                                + " for an endpoint created before keepers were recorded") @Nullable String keptBy) {
+                        @Schema(description = "The user id of the member who keeps it (who created it or last "
+                                + "rotated its secret): it is sent events only while they manage the organisation's "
+                                + "webhooks; absent for an endpoint created before keepers were recorded")
+                        @Nullable String keptBy) {
 
         static EndpointView of(WebhookEndpoint endpoint) {
             return new EndpointView(endpoint.id().value(), endpoint.url(), endpoint.description(),

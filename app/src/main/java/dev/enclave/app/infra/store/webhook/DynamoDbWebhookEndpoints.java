@@ -118,12 +118,6 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
             changes.remove("#disabledBy", "#failingSince").name("#disabledBy", EndpointItems.DISABLED_BY)
                     .name("#failingSince", EndpointItems.FAILING_SINCE);
         }
-        after.keeper().ifPresent(keeper -> changes
-                .set("#keeper = :keeper, #keeperUserId = :keeperUserId, #keeperJoinedAt = :keeperJoinedAt")
-                .name("#keeper", EndpointItems.KEEPER).value(":keeper", keeper.member().digest())
-                .name("#keeperUserId", EndpointItems.KEEPER_USER_ID).value(":keeperUserId", keeper.userId())
-                .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
-                .value(":keeperJoinedAt", keeper.joinedAt().toString()));
         Expr update = changes.build();
         return table(before.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
@@ -147,13 +141,19 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     }
 
     @Override
-    public boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil) {
+    public boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil,
+                          WebhookEndpoint.Keeper by) {
         ItemKey key = WebhookKeys.endpoint(endpoint.tenant(), endpoint.id());
         Expr update = Expr.update().set("#previous = #secret, #secret = :next, #until = :until")
                 .set("#version = #version + :one").number(":one", 1)
                 .name("#previous", EndpointItems.PREVIOUS_SECRET).name("#secret", EndpointItems.SECRET)
                 .value(":next", sealed(next, key)).name("#until", EndpointItems.ROTATED_UNTIL)
-                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION).build();
+                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION)
+                .set("#keeper = :keeper, #keeperUserId = :keeperUserId, #keeperJoinedAt = :keeperJoinedAt")
+                .name("#keeper", EndpointItems.KEEPER).value(":keeper", by.member().digest())
+                .name("#keeperUserId", EndpointItems.KEEPER_USER_ID).value(":keeperUserId", by.userId())
+                .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
+                .value(":keeperJoinedAt", by.joinedAt().toString()).build();
         return table(endpoint.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, key, update, atVersion(endpoint))
                 .records(WebhookEvents.secretRotated(endpoint, previousUntil)).build()).committed();
