@@ -42,6 +42,13 @@ public interface AuthSettings {
     @Bindable(defaultValue = "30s")
     Duration getClockSkew();
 
+    /**
+     * How old (by its {@code iat}) a token carrying the {@code platform-admin} role may be: the role comes from the
+     * token alone, so this bounds how long a platform admin removed at the identity provider keeps it.
+     */
+    @Bindable(defaultValue = "1h")
+    Duration getPlatformAdminTokenMaxAge();
+
     /** How long a fetched key set counts as current; older sets are refreshed in the background. */
     @Bindable(defaultValue = "5m")
     Duration getJwksRefreshInterval();

@@ -23,6 +23,7 @@ final class AuthSettingsCheck implements SettingsCheck {
                 .readable("enclave.auth.audience-claim", TokenRules::audienceClaim)
                 .readable("enclave.auth.token-use", TokenRules::tokenUse)
                 .duration("enclave.auth.clock-skew", Duration.ZERO, Duration.ofMinutes(5))
+                .duration("enclave.auth.platform-admin-token-max-age", Duration.ofMinutes(1), Duration.ofHours(24))
                 .duration("enclave.auth.jwks-refresh-interval", Duration.ofSeconds(1), Duration.ofDays(1))
                 .duration("enclave.auth.jwks-min-fetch-interval", Duration.ofMillis(100), Duration.ofMinutes(5))
                 .duration("enclave.auth.jwks-max-staleness", Duration.ZERO, Duration.ofDays(7))

@@ -21,9 +21,13 @@ import java.util.Set;
  * @param keyType       the only key type used
  * @param algorithms    the accepted {@code alg} values, all of {@code keyType}'s family
  * @param clockSkew     tolerance on {@code exp} and {@code nbf}
+ * @param platformAdminMaxAge how old, by {@code iat}, a token with the {@code platform-admin} role may be
  */
 record TokenRules(String issuer, String audience, AudienceClaim audienceClaim, Optional<String> tokenUse,
-                  KeyType keyType, Set<JWSAlgorithm> algorithms, Duration clockSkew) {
+                  KeyType keyType, Set<JWSAlgorithm> algorithms, Duration clockSkew, Duration platformAdminMaxAge) {
+
+    /** The platform role whose tokens {@link #platformAdminMaxAge} bounds. */
+    static final String PLATFORM_ADMIN = "platform-admin";
 
     /** Where the audience is carried. */
     enum AudienceClaim {
@@ -48,7 +52,8 @@ record TokenRules(String issuer, String audience, AudienceClaim audienceClaim, O
         return new TokenRules(required("enclave.auth.issuer", settings.getIssuer()),
                 required("enclave.auth.audience", settings.getAudience()),
                 audienceClaim(settings.getAudienceClaim()), tokenUse(settings.getTokenUse()), keyType,
-                algorithms(keyType, settings.getAlgorithms()), settings.getClockSkew());
+                algorithms(keyType, settings.getAlgorithms()), settings.getClockSkew(),
+                settings.getPlatformAdminTokenMaxAge());
     }
 
     static KeyType keyType(String value) {

@@ -79,6 +79,10 @@ final class TokenVerifier {
         if (caller.isEmpty()) {
             return refused("identity claims unreadable (user id, tenant or roles)");
         }
+        if (caller.get().roles().contains(TokenRules.PLATFORM_ADMIN) && !freshEnoughForAdmin(claims)) {
+            return refused("a platform-admin token must carry iat and be at most " + rules.platformAdminMaxAge()
+                    + " old; get a new one");
+        }
         return keys.find(keyId).thenApply(lookup -> outcome(lookup, jwt, claims, caller.get(), keyId));
     }
 
@@ -119,6 +123,13 @@ final class TokenVerifier {
             return Optional.of("token_use is not " + rules.tokenUse().get());
         }
         return Optional.empty();
+    }
+
+    /** The role comes from the token alone, so a platform admin's token is accepted only while it is recent. */
+    private boolean freshEnoughForAdmin(JWTClaimsSet claims) {
+        Date issued = claims.getIssueTime();
+        return issued != null && issued.toInstant().plus(rules.platformAdminMaxAge()).plus(rules.clockSkew())
+                .isAfter(clock.instant());
     }
 
     private boolean audienceMatches(JWTClaimsSet claims) {

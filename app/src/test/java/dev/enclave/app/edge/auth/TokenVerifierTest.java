@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Date;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -36,7 +37,7 @@ class TokenVerifierTest {
     private static final ECKey EC = generateEc("ec-1");
     private static final TokenRules RS256_ONLY = new TokenRules("https://idp.example/", "enclave-api",
             TokenRules.AudienceClaim.AUD, Optional.empty(), KeyType.RSA, Set.of(JWSAlgorithm.RS256),
-            Duration.ofSeconds(30));
+            Duration.ofSeconds(30), Duration.ofHours(1));
 
     @Test
     void aGoodToken_isVerified_withItsKeyAndExpiry() {
@@ -97,10 +98,23 @@ class TokenVerifierTest {
     }
 
     @Test
+    void aPlatformAdminsToken_isAcceptedOnlyWhileRecent_byItsIssueTime() {
+        JWTClaimsSet.Builder admin = claims().claim("roles", List.of("platform-admin"));
+
+        assertThat(verify(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, admin))).isInstanceOf(TokenVerifier.Verified.class);
+        assertRefused(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, admin.issueTime(Date.from(NOW.minus(Duration.ofHours(2))))),
+                "platform-admin token");
+        assertRefused(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, admin.issueTime(null)), "platform-admin token");
+        assertThat(verify(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, claims().issueTime(Date.from(NOW.minus(
+                Duration.ofHours(2))))))).as("anyone else's token is as old as its IdP makes it")
+                .isInstanceOf(TokenVerifier.Verified.class);
+    }
+
+    @Test
     void cognitoAccessTokens_areAcceptedByClientId_andTokenUse_whenConfigured() {
         TokenRules cognitoAccess = new TokenRules("https://idp.example/", "app-client-1",
                 TokenRules.AudienceClaim.CLIENT_ID, Optional.of("access"), KeyType.RSA, Set.of(JWSAlgorithm.RS256),
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), Duration.ofHours(1));
         JWTClaimsSet.Builder access = claims().audience((String) null).claim("client_id", "app-client-1")
                 .claim("token_use", "access");
 
@@ -161,7 +175,7 @@ class TokenVerifierTest {
 
     private static TokenRules withAlgorithms(KeyType keyType, JWSAlgorithm... algorithms) {
         return new TokenRules(RS256_ONLY.issuer(), RS256_ONLY.audience(), TokenRules.AudienceClaim.AUD,
-                Optional.empty(), keyType, Set.of(algorithms), RS256_ONLY.clockSkew());
+                Optional.empty(), keyType, Set.of(algorithms), RS256_ONLY.clockSkew(), RS256_ONLY.platformAdminMaxAge());
     }
 
     private static JWTClaimsSet.Builder claims() {
