@@ -87,6 +87,35 @@ class KeyLookupSettlingIT extends LocalStackTest {
     }
 
     @Test
+    void anEntryWhoseSettlementFaults_staysDue_andTheNewerOnesOfThePassAreSettledAllTheSame() {
+        ApiKeyId poisoned = killedCreation("lk-poisoned");
+        clock.advance(Duration.ofSeconds(5));
+        ApiKeyId healthy = killedCreation("lk-healthy");
+        clock.advance(DynamoDbApiKeyLookups.UNCONFIRMED_FOR.plusSeconds(1));
+        indexesCaughtUp();
+        faults.inject(GatewayFaults.Rule.forTenant("lk-poisoned", GatewayFaults.Kind.INTERNAL_SERVER_ERROR, 1000));
+
+        pass.poll();
+
+        faults.clear();
+        assertThat(entry(TenantId.of("lk-healthy"), healthy)).as("settled past the faulting one").isEmpty();
+        assertThat(entry(TenantId.of("lk-poisoned"), poisoned)).as("left due").isNotEmpty();
+        awaitPassRemoves(TenantId.of("lk-poisoned"), poisoned);
+    }
+
+    private ApiKeyId killedCreation(String org) {
+        journeys().organisation(org);
+        TenantId tenant = TenantId.of(org);
+        ApiKeySecret secret = ApiKeySecret.issue(tenant, ApiKeyId.random(RANDOM), RANDOM);
+        ApiKey key = new ApiKey(secret.id(), tenant, "never made", Access.READ, "ada",
+                clock.instant().truncatedTo(ChronoUnit.SECONDS), Optional.empty(), Optional.empty(),
+                Sha256.hex(secret.reveal()));
+        assertThat(lookups.putUnconfirmed(key, organisations.find(tenant).orElseThrow().incarnation(),
+                clock.instant().plus(DynamoDbApiKeyLookups.UNCONFIRMED_FOR))).isPresent();
+        return key.id();
+    }
+
+    @Test
     void aCreationWhoseTransactionFails_answers503_andThePassRemovesTheEntryItLeft() {
         String owner = journeys().organisation("lk-faulted");
         faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("lk-faulted"),
