@@ -285,8 +285,8 @@ class WebhooksIT extends LocalStackTest {
                 .asText();
         api().post("/v1/orgs/hooks-replay/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         api().post("/v1/orgs/hooks-replay/services", "{\"id\":\"b\",\"name\":\"B\"}", owner);
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            moveDeliveriesClock(Duration.ofHours(11));
+        await().atMost(Duration.ofSeconds(60)).until(() -> {
+            moveDeliveriesClock(Duration.ofHours(3));
             worker.poll();
             List<JsonNode> all = deliveries("hooks-replay", id, owner);
             return all.size() == 2 && all.stream().allMatch(d -> d.get("status").asText().equals("failed"));
