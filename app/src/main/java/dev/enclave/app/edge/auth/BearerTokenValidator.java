@@ -67,7 +67,7 @@ final class BearerTokenValidator implements TokenValidator<HttpRequest<?>> {
             attributes.put(CallerBinder.CALLER, verified.caller());
             Authentication known = Authentication.build(verified.caller().subject(),
                     List.copyOf(verified.caller().roles()), attributes);
-            validated.remember(token, new ValidatedTokens.Entry(known, verified.keyId(), verified.expiresAt()));
+            validated.remember(token, new ValidatedTokens.Entry(known, verified.keyId(), verified.acceptedUntil()));
             authentication.complete(known);
         } else if (outcome instanceof TokenVerifier.NoKey noKey) {
             LOG.warn("token not checked: no key available (path={})", printable(request.getPath()));

@@ -43,8 +43,11 @@ final class TokenVerifier {
     sealed interface Outcome permits Verified, Refused, NoKey {
     }
 
-    /** A good token: its claims, the key that signed it and when it expires. */
-    record Verified(JWTClaimsSet claims, Caller caller, String keyId, Instant expiresAt) implements Outcome {
+    /**
+     * A good token: its claims, the key that signed it and until when it is accepted (its {@code exp}, or for a
+     * platform admin's token the end of its maximum age if that comes first), which bounds how long it is cached.
+     */
+    record Verified(JWTClaimsSet claims, Caller caller, String keyId, Instant acceptedUntil) implements Outcome {
     }
 
     /** Not a token Enclave accepts, and why (for the log; never the token). */
@@ -97,7 +100,16 @@ final class TokenVerifier {
         if (!signedBy(jwt, found.key())) {
             return new Refused("signature does not verify with key " + keyId);
         }
-        return new Verified(claims, caller, keyId, claims.getExpirationTime().toInstant());
+        return new Verified(claims, caller, keyId, acceptedUntil(claims, caller));
+    }
+
+    private Instant acceptedUntil(JWTClaimsSet claims, Caller caller) {
+        Instant expiry = claims.getExpirationTime().toInstant();
+        if (!caller.roles().contains(TokenRules.PLATFORM_ADMIN)) {
+            return expiry;
+        }
+        Instant adminUntil = adminAcceptedUntil(claims.getIssueTime());
+        return adminUntil.isBefore(expiry) ? adminUntil : expiry;
     }
 
     private Optional<String> refusal(JWTClaimsSet claims) {
@@ -128,8 +140,11 @@ final class TokenVerifier {
     /** The role comes from the token alone, so a platform admin's token is accepted only while it is recent. */
     private boolean freshEnoughForAdmin(JWTClaimsSet claims) {
         Date issued = claims.getIssueTime();
-        return issued != null && issued.toInstant().plus(rules.platformAdminMaxAge()).plus(rules.clockSkew())
-                .isAfter(clock.instant());
+        return issued != null && adminAcceptedUntil(issued).isAfter(clock.instant());
+    }
+
+    private Instant adminAcceptedUntil(Date issued) {
+        return issued.toInstant().plus(rules.platformAdminMaxAge()).plus(rules.clockSkew());
     }
 
     private boolean audienceMatches(JWTClaimsSet claims) {

@@ -14,8 +14,9 @@ import java.util.Set;
 
 /**
  * Tokens already verified, so a session's repeated token costs one digest and one lookup instead of a signature
- * check. Keyed by the SHA-256 of the token (the token itself is not kept); an entry never outlives the token's
- * {@code exp}, and entries signed by a key that left the key set are dropped.
+ * check. Keyed by the SHA-256 of the token (the token itself is not kept); an entry never outlives the time the token
+ * is accepted until (its {@code exp}; a platform admin's, its maximum age), and entries signed by a key that left the
+ * key set are dropped.
  */
 final class ValidatedTokens {
 
@@ -29,7 +30,7 @@ final class ValidatedTokens {
                 .build();
     }
 
-    /** A verified token's authentication, the key that signed it and its expiry. */
+    /** A verified token's authentication, the key that signed it and until when it is accepted. */
     record Entry(Authentication authentication, String keyId, Instant expiresAt) {
 
         Duration remaining(Instant now) {

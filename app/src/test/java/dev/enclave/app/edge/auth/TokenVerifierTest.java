@@ -16,6 +16,9 @@ import com.nimbusds.jose.jwk.gen.ECKeyGenerator;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.enclave.sandbox.MutableClock;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.security.authentication.Authentication;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +32,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
 
 class TokenVerifierTest {
 
@@ -46,7 +50,7 @@ class TokenVerifierTest {
         assertThat(outcome).isInstanceOf(TokenVerifier.Verified.class);
         TokenVerifier.Verified verified = (TokenVerifier.Verified) outcome;
         assertThat(verified.keyId()).isEqualTo("rsa-1");
-        assertThat(verified.expiresAt()).isEqualTo(NOW.plusSeconds(600));
+        assertThat(verified.acceptedUntil()).isEqualTo(NOW.plusSeconds(600));
         assertThat(verified.caller().subject()).isEqualTo("user-1");
     }
 
@@ -111,6 +115,38 @@ class TokenVerifierTest {
     }
 
     @Test
+    void aPlatformAdminsToken_isAcceptedUntilTheEndOfItsMaximumAge_evenWhenItsExpComesLater() {
+        Instant issued = NOW.minus(Duration.ofMinutes(30));
+        JWTClaimsSet.Builder longLived = claims().issueTime(Date.from(issued))
+                .expirationTime(Date.from(issued.plus(Duration.ofHours(24))));
+
+        TokenVerifier.Verified admin = (TokenVerifier.Verified) verify(RS256_ONLY, rsaToken(JWSAlgorithm.RS256,
+                longLived.claim("roles", List.of("platform-admin"))));
+        TokenVerifier.Verified member = (TokenVerifier.Verified) verify(RS256_ONLY, rsaToken(JWSAlgorithm.RS256,
+                claims().issueTime(Date.from(issued)).expirationTime(Date.from(issued.plus(Duration.ofHours(24))))));
+
+        assertThat(admin.acceptedUntil()).isEqualTo(issued.plus(Duration.ofHours(1)).plus(RS256_ONLY.clockSkew()));
+        assertThat(member.acceptedUntil()).isEqualTo(issued.plus(Duration.ofHours(24)));
+    }
+
+    @Test
+    void aCachedPlatformAdminsToken_isRefusedOnceItsMaximumAgeIsPast_thoughItsExpIsHoursAway() {
+        MutableClock clock = new MutableClock();
+        Instant issued = clock.instant();
+        String token = rsaToken(JWSAlgorithm.RS256, claims().claim("roles", List.of("platform-admin"))
+                .issueTime(Date.from(issued)).expirationTime(Date.from(issued.plus(Duration.ofHours(24)))));
+        BearerTokenValidator validator = new BearerTokenValidator(new TokenVerifier(RS256_ONLY, new DefaultNames(),
+                new Keys(RSA.toPublicJWK()), clock), new ValidatedTokens(100, clock));
+
+        assertThat(validated(validator, token)).as("fresh, verified and cached").isNotNull();
+        clock.advance(Duration.ofMinutes(59));
+        assertThat(validated(validator, token)).as("within its hour").isNotNull();
+        clock.advance(Duration.ofMinutes(2));
+        assertThat(validated(validator, token)).as("past its hour, though cached and its exp 23 hours away")
+                .isNull();
+    }
+
+    @Test
     void cognitoAccessTokens_areAcceptedByClientId_andTokenUse_whenConfigured() {
         TokenRules cognitoAccess = new TokenRules("https://idp.example/", "app-client-1",
                 TokenRules.AudienceClaim.CLIENT_ID, Optional.of("access"), KeyType.RSA, Set.of(JWSAlgorithm.RS256),
@@ -160,6 +196,10 @@ class TokenVerifierTest {
                 .toCompletableFuture().join();
 
         assertThat(counting.lookups).isZero();
+    }
+
+    private static Authentication validated(BearerTokenValidator validator, String token) {
+        return Mono.from(validator.validateToken(token, HttpRequest.GET("/v1/admin/tenants/acme"))).block();
     }
 
     private static void assertRefused(TokenRules rules, String token, String reason) {
