@@ -32,20 +32,32 @@ public record RenamingOrganisation(Organisations organisations, OwedWork jobs, C
 
     private Rereads.Step<Organisation, Outcome<Organisation>> renameOnce(Rename command, Organisation current) {
         Organisation read = command.organisation();
+        if (current.name().equals(command.name())) {
+            return new Rereads.Decided<>(unchanged(current, command.expected()));
+        }
         Organisations.RenameOutcome outcome = organisations.rename(current, command.name(), command.expected(),
                 clock.instant());
         if (outcome instanceof Organisations.Renamed renamed) {
             jobs.recorded(read.id(), Job.Kind.RENAME);
             return new Rereads.Decided<>(Outcome.done(renamed.organisation()));
         } else if (outcome instanceof Organisations.VersionMismatch mismatch) {
-            return new Rereads.Decided<>(Outcome.refused(Reason.VERSION_MISMATCH,
-                    "The organisation is at version " + mismatch.currentVersion() + "; read it again."));
+            return new Rereads.Decided<>(versionMismatch(mismatch.currentVersion()));
         } else if (outcome instanceof Organisations.Changed) {
             return organisations.find(read.id()).filter(found -> found.createdAt().equals(read.createdAt()))
                     .<Rereads.Step<Organisation, Outcome<Organisation>>>map(Rereads.Again::new)
                     .orElseGet(() -> new Rereads.Decided<>(keptChanging()));
         }
         return new Rereads.Decided<>(gone());
+    }
+
+    /** A rename to the name it has writes nothing: no version, no job, no event. */
+    private static Outcome<Organisation> unchanged(Organisation current, ExpectedVersion expected) {
+        return expected.accepts(current.version()) ? Outcome.done(current) : versionMismatch(current.version());
+    }
+
+    private static Outcome<Organisation> versionMismatch(long current) {
+        return Outcome.refused(Reason.VERSION_MISMATCH, "The organisation is at version " + current
+                + "; read it again.");
     }
 
     private static Outcome<Organisation> keptChanging() {

@@ -32,7 +32,10 @@ public interface Services extends ServiceLookup {
         }
     }
 
-    /** Renames when the version matches; empty when it does not (or the service is gone). */
+    /**
+     * Renames when the version matches (to the name it has: answered as it is, nothing written); empty when it does
+     * not (or the service is gone).
+     */
     Optional<Service> rename(Organisation organisation, ServiceId service, String name, ExpectedVersion expected);
 
     /**

@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * An owner or admin changes an endpoint (URL, description, types, enabled), rotates its secret, or deletes it. A
- * change is written at the version read, so two admins' changes never undo each other silently.
+ * change is written at the version read, so two admins' changes never undo each other silently; a change to what the
+ * endpoint already is writes nothing (no version, no event).
  */
 @Singleton
 public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits limits, DeliveryClock clock) {
@@ -36,6 +37,9 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         WebhookEndpoint after = before.changed(change.url().orElse(before.url()),
                 change.description().orElse(before.description()), change.types().orElse(before.types()),
                 change.enabled().orElse(before.enabled()));
+        if (after.equals(before)) {
+            return Outcome.done(before);
+        }
         if (!endpoints.change(before, after)) {
             return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; read it again and retry.");
         }

@@ -136,6 +136,43 @@ class EventsIT extends LocalStackTest {
     }
 
     @Test
+    void changesToWhatIsAlready_recordNothing_andAssignmentsOnceEach() {
+        String owner = journeys().organisation("ev-same");
+        String base = "/v1/orgs/ev-same";
+        journeys().join("ev-same", owner, "bob");
+        Api.Reply service = api().post(base + "/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner);
+        assertThat(service.status()).isEqualTo(201);
+        EventFeed feed = EventFeed.of(api(), "ev-same", owner);
+        feed.poll(100);
+
+        assertThat(put(base + "/services/svc/groups/readers/members/bob", owner).status()).isEqualTo(204);
+        assertThat(put(base + "/services/svc/groups/readers/members/bob", owner).status()).as("already in it")
+                .isEqualTo(204);
+        assertThat(delete(base + "/services/svc/groups/readers/members/bob", owner).status()).isEqualTo(204);
+        assertThat(delete(base + "/services/svc/groups/readers/members/bob", owner).status()).as("already out")
+                .isEqualTo(204);
+        Api.Reply organisation = api().get(base, owner);
+        assertThat(patch(base, "{\"name\":\"" + organisation.json().get("name").asText() + "\"}", owner,
+                organisation.header("ETag")).status()).isEqualTo(200);
+        assertThat(patch(base + "/services/svc", "{\"name\":\"Svc\"}", owner, service.header("ETag")).status())
+                .isEqualTo(200);
+        assertThat(put(base + "/invitation-delivery", "{\"delivery\":\"token\"}", owner).status()).isEqualTo(200);
+        assertThat(put(base + "/invitation-delivery", "{\"delivery\":\"webhook\"}", owner).status())
+                .isEqualTo(200);
+        assertThat(put(base + "/invitation-delivery", "{\"delivery\":\"webhook\"}", owner).status())
+                .isEqualTo(200);
+
+        List<JsonNode> events = feed.poll(100);
+        assertThat(EventFeed.types(events)).containsExactly("service_group.member_added",
+                "service_group.member_removed", "organisation.invitation_delivery_changed");
+        JsonNode delivery = events.get(2).get("data").get("changes").get("invitationDelivery");
+        assertThat(delivery.get("before").asText()).isEqualTo("token");
+        assertThat(delivery.get("after").asText()).isEqualTo("webhook");
+        assertThat(api().get(base, owner).header("ETag")).as("the organisation's version did not move")
+                .isEqualTo(organisation.header("ETag"));
+    }
+
+    @Test
     void aWriteThatFails_recordsNothing_andTheNextOneTakesTheNextPlace() {
         String owner = journeys().organisation("ev-fault");
         EventFeed feed = EventFeed.of(api(), "ev-fault", owner);

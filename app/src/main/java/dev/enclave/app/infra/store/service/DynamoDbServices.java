@@ -119,8 +119,8 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
         for (int attempt = 1; attempt <= RENAME_ATTEMPTS; attempt++) {
             Optional<Service> read = find(organisation, service)
                     .filter(found -> expected.accepts(found.life(), found.version()));
-            if (read.isEmpty()) {
-                return Optional.empty();
+            if (read.isEmpty() || read.get().name().equals(name)) {
+                return read;
             }
             TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
                     .update(Role.SERVICE, ServiceKeys.service(tenant, service), update,
@@ -229,13 +229,13 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
                         asRead(asRead, organisation))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
-                .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
+                .create(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
                 .records(ServiceEvents.groupMember(group, userId, true));
         ActorChecks.add(writes, actor, Optional.of(asRead), Map.of(user, MemberDependents.recorded(tenant, user,
                 ServiceWrites.recordedAs(group), organisation.incarnation())), Role.MEMBER, Role.ACTOR,
                 Role.ACTOR_DEFINITIONS);
         TransactionOutcome outcome = table(tenant).transact(writes.build());
-        if (outcome.committed()) {
+        if (outcome.committed() || outcome.refusedRoles().equals(Set.of(Role.ASSIGNMENT))) {
             return Assignment.ASSIGNED;
         } else if (outcome.refused(Role.ORGANISATION)) {
             return Assignment.ORGANISATION_GONE;
@@ -286,7 +286,8 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
                                  Optional<Service> asRead, Optional<HoldingInServices> actor) {
         TenantId tenant = organisation.id();
         ItemKey key = ServiceKeys.assignment(tenant, group, user);
-        Transaction.Builder writes = Transaction.builder().delete(Role.ASSIGNMENT, key, ofThis(organisation))
+        Transaction.Builder writes = Transaction.builder()
+                .delete(Role.ASSIGNMENT, key, Expr.exists().and(ofThis(organisation)))
                 .records(ServiceEvents.groupMember(group, userId, false));
         asRead.ifPresent(service -> writes.check(Role.SERVICE, ServiceKeys.service(tenant, group.service()),
                 asRead(service, organisation)));
@@ -299,9 +300,25 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
             return Unassignment.ACTOR_CHANGED;
         } else if (outcome.refused(Role.SERVICE)) {
             return Unassignment.SERVICE_CHANGED;
+        } else if (outcome.refused(Role.ASSIGNMENT)) {
+            return Unassignment.UNASSIGNED;
         }
-        table(tenant).delete(key, ofThis(organisation));
-        return Unassignment.UNASSIGNED;
+        return withoutItsMember(organisation, key, user, group, userId);
+    }
+
+    /**
+     * An assignment whose member has gone (left behind by a change that stopped half-way) is deleted alone, with its
+     * event, while the membership is still absent.
+     */
+    private Unassignment withoutItsMember(Organisation organisation, ItemKey key, UserKey user, ServiceGroup group,
+                                          String userId) {
+        TenantId tenant = organisation.id();
+        TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
+                .delete(Role.ASSIGNMENT, key, Expr.exists().and(ofThis(organisation)))
+                .check(Role.MEMBER, MembershipReads.item(tenant, user).key(), Expr.absent())
+                .records(ServiceEvents.groupMember(group, userId, false)).build());
+        return outcome.committed() || outcome.refused(Role.ASSIGNMENT) ? Unassignment.UNASSIGNED
+                : Unassignment.SERVICE_CHANGED;
     }
 
     @Override
