@@ -18,6 +18,7 @@ public record Actor(String type, String id, Optional<String> email, Optional<Str
     /** Enclave itself: owed work settling, expiry. */
     public static final Actor SYSTEM = new Actor("system", "enclave", Optional.empty(), Optional.empty());
     private static final String API_KEY = "api_key";
+    private static final String PLATFORM_ADMIN = "platform_admin";
 
     public Actor {
         Objects.requireNonNull(type, "type");
@@ -34,12 +35,20 @@ public record Actor(String type, String id, Optional<String> email, Optional<Str
         return new Actor(API_KEY, keyId, Optional.empty(), Optional.empty());
     }
 
+    /**
+     * Whether {@code type} names one of Enclave's own kinds of actor that no app may claim: an API key, a platform
+     * admin, Enclave itself ({@code user} stays an app's to use, for its own users).
+     */
+    public static boolean reservedForEnclave(String type) {
+        return API_KEY.equals(type) || PLATFORM_ADMIN.equals(type) || SYSTEM.type().equals(type);
+    }
+
     /** Whether this is an API key. */
     public boolean isApiKey() {
         return API_KEY.equals(type);
     }
 
     public static Actor platformAdmin(String userId) {
-        return new Actor("platform_admin", userId, Optional.empty(), Optional.empty());
+        return new Actor(PLATFORM_ADMIN, userId, Optional.empty(), Optional.empty());
     }
 }

@@ -4,6 +4,8 @@ import dev.enclave.app.domain.event.Actor;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
+import dev.enclave.digest.Sha256;
+import java.net.URI;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -12,6 +14,8 @@ import java.util.Optional;
 
 /** The events of webhook endpoints. Never a secret, nor what a delivery carried. */
 public final class WebhookEvents {
+
+    private static final int DIGEST_LENGTH = 16;
 
     private WebhookEvents() {
     }
@@ -42,10 +46,16 @@ public final class WebhookEvents {
                 Optional.of(Actor.SYSTEM), Optional.empty());
     }
 
-    /** A URL's query may carry a receiver's token: the log keeps what is before it. */
-    private static String withoutQuery(String url) {
-        int query = url.indexOf('?');
-        return query < 0 ? url : url.substring(0, query);
+    /**
+     * A receiver's URL may carry its token in the query or in the path (Slack's and Discord's incoming webhooks do):
+     * the log keeps the origin, and a digest of the whole URL that shows when it changed.
+     */
+    private static Map<String, Object> url(String url) {
+        URI uri = URI.create(url);
+        String origin = uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+        boolean more = uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !"/".equals(uri.getRawPath())
+                || uri.getRawQuery() != null;
+        return Map.of("url", more ? origin + "/…" : origin, "urlDigest", Sha256.hex(url).substring(0, DIGEST_LENGTH));
     }
 
     private static Target target(WebhookEndpoint endpoint) {
@@ -53,7 +63,9 @@ public final class WebhookEvents {
     }
 
     private static Map<String, Object> settings(WebhookEndpoint endpoint) {
-        return Map.of("url", withoutQuery(endpoint.url()), "description", endpoint.description(), "types",
-                endpoint.types().stream().sorted().toList(), "enabled", endpoint.enabled());
+        Map<String, Object> settings = new HashMap<>(url(endpoint.url()));
+        settings.putAll(Map.of("description", endpoint.description(), "types",
+                endpoint.types().stream().sorted().toList(), "enabled", endpoint.enabled()));
+        return settings;
     }
 }

@@ -103,6 +103,10 @@ class AuditLogIT extends LocalStackTest {
         assertThat(record(valid.replace("\"amount\":125.5", "\"amount\":{\"nested\":1}"), writerKey, null).status())
                 .isEqualTo(400);
         assertThat(record(valid, readerKey, null).status()).isEqualTo(403);
+        for (String enclaves : List.of("system", "platform_admin", "api_key")) {
+            assertThat(record(valid.replace("\"type\":\"user\"", "\"type\":\"" + enclaves + "\""), writerKey, null)
+                    .status()).as("an app claiming Enclave's own actor " + enclaves).isEqualTo(400);
+        }
 
         List<JsonNode> approved = all("action=invoice.approved");
         assertThat(approved).hasSize(2);
@@ -110,6 +114,8 @@ class AuditLogIT extends LocalStackTest {
         assertThat(data.get("actor").get("id").asText()).isEqualTo("u-7");
         assertThat(data.get("changes").get("metadata").get("currency").asText()).isEqualTo("EUR");
         assertThat(data.get("occurredAt").asText()).isNotEqualTo(approved.get(0).get("time").asText());
+        assertThat(approved).extracting(event -> event.get("data").get("changes").get("recordedBy").get("type")
+                .asText()).as("who recorded each, beside the actor the app named").containsExactly("user", "api_key");
         String csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=invoice.approved",
                 "Bearer " + owner).body();
         assertThat(csv).contains("\"u-7\"");

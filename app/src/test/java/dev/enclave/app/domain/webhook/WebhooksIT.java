@@ -85,6 +85,30 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void anEndpointsEvents_keepItsUrlsOriginOnly_andAChangeToWhatItIs_isNoEvent() {
+        String owner = journeys().organisation("hooks-url");
+        String id = endpoint("hooks-url", owner, "/services/T0/B0/pathsecret", "[]").get("endpoint").get("id")
+                .asText();
+        String path = "/v1/orgs/hooks-url/webhooks/" + id;
+
+        assertThat(send("PATCH", path, owner, "{\"description\":\"test receiver\",\"enabled\":true}").status())
+                .isEqualTo(200);
+        assertThat(events("hooks-url", owner, "webhook_endpoint.updated")).as("nothing changed").isEmpty();
+        assertThat(send("PATCH", path, owner, "{\"url\":\"" + receiver.url("/services/T0/B0/othersecret")
+                + "\"}").status()).isEqualTo(200);
+
+        List<JsonNode> updated = events("hooks-url", owner, "webhook_endpoint.updated");
+        assertThat(updated).hasSize(1);
+        JsonNode changes = updated.get(0).get("data").get("changes");
+        String origin = receiver.url("/").replaceAll("/$", "");
+        assertThat(changes.get("before").get("url").asText()).isEqualTo(origin + "/…");
+        assertThat(changes.get("after").get("url").asText()).isEqualTo(origin + "/…");
+        assertThat(changes.get("before").get("urlDigest").asText()).hasSize(16)
+                .isNotEqualTo(changes.get("after").get("urlDigest").asText());
+        assertThat(feedText("hooks-url", owner)).doesNotContain("pathsecret").doesNotContain("othersecret");
+    }
+
+    @Test
     void aReceiverFailingHalfTheTime_getsEveryEvent_onTheRetrySchedule() {
         String owner = journeys().organisation("hooks-flaky");
         receiver.answer("/flaky", n -> n % 2 == 0 ? Reply.status(500).withBody("try later") : Reply.status(204));

@@ -3,6 +3,7 @@ package dev.enclave.app.edge.web.event;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.event.Actor;
+import dev.enclave.app.domain.event.EventContext;
 import dev.enclave.app.domain.event.EventRecorder;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
@@ -106,9 +107,11 @@ class AppEventController {
     private final EventRecorder recorder;
     private final EventReaders readers;
     private final Clock clock;
+    private final EventContext context;
 
-    AppEventController(EventRecorder recorder, EventReaders readers, Clock clock) {
+    AppEventController(EventRecorder recorder, EventReaders readers, Clock clock, EventContext context) {
         this.recorder = recorder;
+        this.context = context;
         this.readers = readers;
         this.clock = clock;
     }
@@ -149,6 +152,10 @@ class AppEventController {
             return Optional.of("action is two to four lowercase dot-separated words, in no resource of Enclave's "
                     + "own events (organisation, member, invitation, ...).");
         }
+        if (Actor.reservedForEnclave(body.actor().type())) {
+            return Optional.of("actor.type names one of Enclave's own actors (api_key, platform_admin, system); "
+                    + "name your app's own kind of actor.");
+        }
         if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > 200)) {
             return Optional.of("Idempotency-Key is 1 to 200 characters.");
         }
@@ -166,13 +173,16 @@ class AppEventController {
         return Optional.empty();
     }
 
-    private static NewEvent event(AppEvent body) {
+    /** The app's event, with who recorded it (the API key or the member) beside whoever the app says acted. */
+    private NewEvent event(AppEvent body) {
         Actor actor = new Actor(body.actor().type(), body.actor().id(), Optional.empty(),
                 Optional.ofNullable(body.actor().name()));
         List<Target> targets = body.targets() == null ? List.of()
                 : body.targets().stream().map(target -> new Target(target.type(), target.id())).toList();
         Map<String, Object> changes = new HashMap<>();
         changes.put("metadata", body.metadata() == null ? Map.of() : body.metadata());
+        Actor recorder = context.actor();
+        changes.put("recordedBy", Map.of("type", recorder.type(), "id", recorder.id()));
         return new NewEvent(EventType.ofApp(body.action()), targets, changes, Optional.of(actor),
                 body.occurredAt() == null ? Optional.empty() : AuditQueries.instant(body.occurredAt()));
     }
