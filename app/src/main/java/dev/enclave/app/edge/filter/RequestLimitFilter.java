@@ -83,7 +83,7 @@ final class RequestLimitFilter implements HttpServerFilter {
         if (!request.getPath().startsWith(BACKEND_PATHS) && !LOG_PATHS.matcher(request.getPath()).matches()) {
             return Optional.empty();
         }
-        Optional<String> key = keys.named(request.getHeaders().getAuthorization().orElse(null));
+        Optional<PresentedKeys.PresentedKey> key = keys.named(request.getHeaders().getAuthorization().orElse(null));
         String address = request.getRemoteAddress().getAddress().getHostAddress();
         return Optional.of(key.map(named -> budgets.admitKey(named, address))
                 .orElseGet(() -> budgets.admitUnreadable(address)));

@@ -2,6 +2,7 @@ package dev.enclave.app.infra.limits;
 
 import dev.enclave.app.domain.apikey.ApiKeySecret;
 
+import dev.enclave.digest.Sha256;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 
@@ -10,8 +11,8 @@ import java.util.Optional;
 final class KeyNames implements PresentedKeys {
 
     @Override
-    public Optional<String> named(String authorization) {
-        return ApiKeySecret.parse(ApiKeySecret.bare(authorization))
-                .map(key -> key.tenant().value() + "/" + key.id().value());
+    public Optional<PresentedKey> named(String authorization) {
+        return ApiKeySecret.parse(ApiKeySecret.bare(authorization)).map(key -> new PresentedKey(
+                key.tenant().value() + "/" + key.id().value(), Sha256.hex(key.reveal())));
     }
 }

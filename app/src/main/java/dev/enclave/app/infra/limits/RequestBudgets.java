@@ -119,25 +119,30 @@ public final class RequestBudgets {
 
     /**
      * Takes one request made with an API key, before the key is checked, from that key's own budget (the defaults)
-     * once the key has worked ({@link #keyProven}), else from a budget of the address it came from: the
-     * organisation a key names is not known to be its own yet, so it spends no organisation's budget. The budget is
-     * the key's, by the organisation and key id it names ({@link PresentedKeys}), however the header spells it.
+     * once that very key has worked ({@link #keyProven}), else from a budget of the address it came from: the
+     * organisation a key names is not known to be its own yet, so it spends no organisation's budget, and a made-up
+     * secret naming a real key's id spends the address's budget, not the key's. The budget is the key's, by the
+     * organisation and key id it names ({@link PresentedKeys}), however the header spells it.
      */
-    public Admission admitKey(String key, String address) {
-        if (provenKeys.getIfPresent(key) == null) {
+    public Admission admitKey(PresentedKeys.PresentedKey key, String address) {
+        if (provenKeys.getIfPresent(proven(key)) == null) {
             return budget(UNPROVEN_POLICY + ":" + address, UNPROVEN_KEYS).admit(UNPROVEN_POLICY);
         }
-        return budget(API_KEY_POLICY + ":" + key, defaults).admit(API_KEY_POLICY);
+        return budget(API_KEY_POLICY + ":" + key.name(), defaults).admit(API_KEY_POLICY);
     }
 
     /**
-     * Notes that {@code key} (as {@link PresentedKeys} names it) just worked: for an hour its requests spend its own
-     * budget. Until a key has worked, its requests spend a budget of the address they came from
-     * ({@link #UNPROVEN_KEYS}), so made-up keys, each new one a read of the key lookups, cannot be sent without
-     * limit.
+     * Notes that {@code key} (as {@link PresentedKeys} names it, with the digest of its whole secret) just worked: for
+     * an hour its requests spend its own budget. Until a key has worked, its requests spend a budget of the address
+     * they came from ({@link #UNPROVEN_KEYS}), so made-up keys, each new one a read of the key lookups, cannot be
+     * sent without limit.
      */
-    public void keyProven(String key) {
-        provenKeys.put(key, Boolean.TRUE);
+    public void keyProven(PresentedKeys.PresentedKey key) {
+        provenKeys.put(proven(key), Boolean.TRUE);
+    }
+
+    private static String proven(PresentedKeys.PresentedKey key) {
+        return key.name() + "\n" + key.proof();
     }
 
     /**

@@ -80,12 +80,12 @@ class RequestBudgetsTest {
     @Test
     void requestsWithAProvenApiKey_spendThatKeysOwnBudget_neitherTheTenantsNorAnotherKeys() {
         RequestBudgets budgets = withAdaInAcme(new Limit(1, 1, 10));
-        budgets.keyProven("acme/keyoneaaaaaaaaaa");
-        budgets.keyProven("acme/keytwoaaaaaaaaaa");
+        budgets.keyProven(key("acme/keyoneaaaaaaaaaa", "right"));
+        budgets.keyProven(key("acme/keytwoaaaaaaaaaa", "right"));
 
-        Charge key = released(budgets.admitKey("acme/keyoneaaaaaaaaaa", "10.0.0.1"));
-        Charge keyAgain = released(budgets.admitKey("acme/keyoneaaaaaaaaaa", "10.0.0.1"));
-        Charge otherKey = released(budgets.admitKey("acme/keytwoaaaaaaaaaa", "10.0.0.1"));
+        Charge key = released(budgets.admitKey(key("acme/keyoneaaaaaaaaaa", "right"), "10.0.0.1"));
+        Charge keyAgain = released(budgets.admitKey(key("acme/keyoneaaaaaaaaaa", "right"), "10.0.0.1"));
+        Charge otherKey = released(budgets.admitKey(key("acme/keytwoaaaaaaaaaa", "right"), "10.0.0.1"));
         Charge member = admitted(budgets, ACME, ADA);
 
         assertThat(key.policy()).isEqualTo("api-key");
@@ -95,12 +95,28 @@ class RequestBudgetsTest {
     }
 
     @Test
+    void aMadeUpSecretNamingAProvenKeysId_spendsItsAddressesBudget_neverTheKeys() {
+        RequestBudgets budgets = withAdaInAcme(new Limit(1, 1, 10));
+        budgets.keyProven(key("acme/keyoneaaaaaaaaaa", "right"));
+
+        List<Charge> forged = java.util.stream.IntStream.range(0, 5)
+                .mapToObj(i -> released(budgets.admitKey(key("acme/keyoneaaaaaaaaaa", "wrong" + i), "10.6.6.6")))
+                .toList();
+        Charge genuine = released(budgets.admitKey(key("acme/keyoneaaaaaaaaaa", "right"), "10.0.0.1"));
+
+        assertThat(forged).allSatisfy(charge -> assertThat(charge.policy()).isEqualTo("unproven-api-keys"));
+        assertThat(genuine.policy()).isEqualTo("api-key");
+        assertThat(genuine.allowed()).as("the key's own budget, untouched by the forgeries").isTrue();
+    }
+
+    @Test
     void keysNotSeenWorking_eachOneNew_spendTheSmallBudgetOfTheirAddress() {
         RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 10), time);
 
         List<Charge> madeUp = java.util.stream.IntStream.range(0, 101)
-                .mapToObj(i -> released(budgets.admitKey("acme/made" + i + "upaaaaaaaaaa", "10.0.0.9"))).toList();
-        Charge fromElsewhere = released(budgets.admitKey("acme/madeupaaaaaaaaaaa", "10.0.0.10"));
+                .mapToObj(i -> released(budgets.admitKey(key("acme/made" + i + "upaaaaaaaaaa", "right"), "10.0.0.9")))
+                .toList();
+        Charge fromElsewhere = released(budgets.admitKey(key("acme/madeupaaaaaaaaaaa", "right"), "10.0.0.10"));
 
         assertThat(madeUp.subList(0, 100)).allSatisfy(charge -> assertThat(charge.allowed()).isTrue());
         assertThat(madeUp.get(100).allowed()).isFalse();
@@ -190,5 +206,9 @@ class RequestBudgetsTest {
         public boolean isWallClockBased() {
             return false;
         }
+    }
+
+    private static PresentedKeys.PresentedKey key(String name, String proof) {
+        return new PresentedKeys.PresentedKey(name, proof);
     }
 }
