@@ -116,9 +116,10 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
             keys.add(definitionsRead.key());
         });
         List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
-        ReadScope scope = ReadScope.tenant(tenant);
+        Optional<Organisation> organisation = organisationRead.in(items, ReadScope.tenant(tenant), checked);
+        ReadScope scope = organisation.map(found -> ReadScope.organisation(tenant, found.incarnation()))
+                .orElseGet(() -> ReadScope.tenant(tenant));
         Optional<ApiKey> key = keyRead.in(items, scope, checked).filter(k -> k.id().equals(id));
-        Optional<Organisation> organisation = organisationRead.in(items, scope, checked);
         Optional<Membership> member = memberRead.flatMap(read -> read.in(items, scope, checked));
         GroupDefinitions definitions = memberRead.flatMap(read -> definitionsRead.in(items, scope, checked))
                 .orElse(GroupDefinitions.NONE);

@@ -11,6 +11,7 @@ import dev.enclave.app.infra.consistency.Invariants;
 import dev.enclave.app.infra.consistency.Violation;
 import dev.enclave.app.infra.consistency.ViolationKind;
 import dev.enclave.app.infra.jobs.SettlingKeyLookups;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MovableClockFactory;
@@ -228,6 +229,24 @@ class KeyLookupSettlingIT extends LocalStackTest {
 
     private Api.Reply createKey(String org, String owner) {
         return api().post("/v1/orgs/" + org + "/api-keys", "{\"name\":\"worker\",\"access\":\"read\"}", owner);
+    }
+
+    @Test
+    void aKeyItemOfAnotherLifeOfItsOrganisation_isNoKey() {
+        String owner = journeys().organisation("lk-life");
+        Api.Reply created = api().post("/v1/orgs/lk-life/api-keys", "{\"name\":\"k\",\"access\":\"read\"}", owner);
+        assertThat(created.status()).isEqualTo(201);
+        String secret = created.json().get("secret").asText();
+        assertThat(containerFetch(secret).status()).isEqualTo(200);
+
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(ApiKeyKeys.key(TenantId.of("lk-life"), new ApiKeyId(created.json().get("id").asText())).asMap())
+                .updateExpression("SET #life = :other").expressionAttributeNames(Map.of("#life", Incarnations.ATTRIBUTE))
+                .expressionAttributeValues(Map.of(":other", AttributeValue.fromS("predecessor"))));
+
+        Api.Reply presented = containerFetch(secret);
+        assertThat(presented.status()).as("a key item a deleted predecessor left behind").isEqualTo(401);
+        assertThat(presented.json().get("code").asText()).isEqualTo("invalid-api-key");
     }
 
     private Api.Reply containerFetch(String key) {
