@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.webhook;
 
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
 import java.util.List;
@@ -16,8 +17,8 @@ public interface WebhookEndpoints {
      */
     CreateOutcome create(WebhookEndpoint endpoint, WebhookSecret secret, Organisation organisation, int maximum);
 
-    /** The organisation's endpoints, oldest first. */
-    List<WebhookEndpoint> list(TenantId tenant);
+    /** The organisation's endpoints in its life {@code in}, oldest first. */
+    List<WebhookEndpoint> list(TenantId tenant, Incarnation in);
 
     /** The endpoint, read strongly consistently. */
     Optional<WebhookEndpoint> find(TenantId tenant, WebhookEndpointId id);

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Webhooks end to end, against a real HTTP receiver that verifies every signature with its own HMAC: every event
@@ -106,6 +107,27 @@ class WebhooksIT extends LocalStackTest {
         assertThat(changes.get("before").get("urlDigest").asText()).hasSize(16)
                 .isNotEqualTo(changes.get("after").get("urlDigest").asText());
         assertThat(feedText("hooks-url", owner)).doesNotContain("pathsecret").doesNotContain("othersecret");
+    }
+
+    @Test
+    void anEndpointItemOfAnotherLifeOfItsOrganisation_isNotListed_andSentNothing() {
+        String owner = journeys().organisation("hooks-life");
+        String stale = endpoint("hooks-life", owner, "/stale-life", "[]").get("endpoint").get("id").asText();
+        endpoint("hooks-life", owner, "/this-life", "[]");
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(Map.of("PK", AttributeValue.fromS("TENANT#hooks-life#"), "SK", AttributeValue.fromS("WEBHOOK#"
+                        + stale))).updateExpression("SET #life = :other")
+                .expressionAttributeNames(Map.of("#life", "incarnation"))
+                .expressionAttributeValues(Map.of(":other", AttributeValue.fromS("predecessor"))));
+
+        api().post("/v1/orgs/hooks-life/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receivedOn("/this-life").stream()
+                .anyMatch(request -> json(request.body()).get("type").asText().equals("service.created")));
+        assertThat(receivedOn("/stale-life")).extracting(request -> json(request.body()).get("type").asText())
+                .as("an endpoint a deleted predecessor left behind").doesNotContain("service.created");
+        assertThat(api().get("/v1/orgs/hooks-life/webhooks", owner).json().get("items"))
+                .extracting(item -> item.get("id").asText()).doesNotContain(stale);
     }
 
     @Test

@@ -135,7 +135,7 @@ class WebhookController {
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE, granted -> HttpResponse.ok(
-                new EndpointPage(endpoints.list(granted.tenant()).stream().map(EndpointView::of).toList(), null)));
+                new EndpointPage(endpoints.list(granted.tenant(), granted.organisation().incarnation()).stream().map(EndpointView::of).toList(), null)));
     }
 
     @Operation(operationId = "getWebhookEndpoint", summary = "Read a webhook endpoint")

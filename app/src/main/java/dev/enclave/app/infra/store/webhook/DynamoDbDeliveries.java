@@ -124,7 +124,7 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
                 return made;
             }
             long cursor = CursorItems.place(found(items, WebhookKeys.cursor(tenant))).orElse(head.last());
-            List<WebhookEndpoint> watching = endpoints.list(tenant);
+            List<WebhookEndpoint> watching = endpoints.list(tenant, head.incarnation().get());
             long unwanted = unwantedUpTo(watching, head.last());
             if (unwanted > cursor) {
                 if (!committed(tenant, head.incarnation().get(), cursor, unwanted, List.of())) {

@@ -12,6 +12,7 @@ import dev.enclave.app.domain.webhook.WebhookSecret;
 import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ReadScope;
@@ -24,6 +25,7 @@ import dev.enclave.app.infra.store.event.LogHeads;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
@@ -89,9 +91,9 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     }
 
     @Override
-    public List<WebhookEndpoint> list(TenantId tenant) {
+    public List<WebhookEndpoint> list(TenantId tenant, Incarnation in) {
         List<WebhookEndpoint> endpoints = new ArrayList<>(checked.all(ItemKind.WEBHOOK_ENDPOINT,
-                ReadScope.tenant(tenant), table(tenant).queryAll(WebhookKeys.allEndpoints(tenant),
+                ReadScope.organisation(tenant, in), table(tenant).queryAll(WebhookKeys.allEndpoints(tenant),
                         q -> q.consistentRead(true)), EndpointItems::fromItem));
         endpoints.sort(Comparator.comparing(WebhookEndpoint::createdAt));
         return endpoints;
@@ -166,12 +168,15 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
                 found -> found).filter(item -> EndpointItems.fromItem(item).id().equals(id))
                 .map(item -> {
                     WebhookEndpoint endpoint = EndpointItems.fromItem(item);
-                    return new ToSend(endpoint, secrets(item, key, now), stillKept(endpoint));
+                    return new ToSend(endpoint, secrets(item, key, now), stillKept(endpoint, item));
                 });
     }
 
-    /** Whether the endpoint's keeper still keeps it: their membership and the group definitions, in one read. */
-    private boolean stillKept(WebhookEndpoint endpoint) {
+    /**
+     * Whether the endpoint's keeper still keeps it: their membership and the group definitions, in one read, of the
+     * organisation's life the endpoint was made in.
+     */
+    private boolean stillKept(WebhookEndpoint endpoint, Map<String, AttributeValue> item) {
         if (endpoint.keeper().isEmpty()) {
             return true;
         }
@@ -179,7 +184,8 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         var membership = MembershipReads.item(tenant, endpoint.keeper().get().member());
         var definitions = MembershipReads.definitions(tenant);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership.key(), definitions.key()));
-        ReadScope scope = ReadScope.tenant(tenant);
+        ReadScope scope = Incarnations.of(item).map(life -> ReadScope.organisation(tenant, new Incarnation(life)))
+                .orElseGet(() -> ReadScope.tenant(tenant));
         return endpoint.keeper().get().stillKeeps(membership.in(items, scope, checked),
                 definitions.in(items, scope, checked).orElse(GroupDefinitions.NONE));
     }
