@@ -6,6 +6,7 @@ import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,10 +18,17 @@ public final class InvitationEvents {
     }
 
     public static NewEvent sent(Invitation invitation) {
-        return NewEvent.of(EventType.INVITATION_SENT, target(invitation), Map.of("email",
-                invitation.email().value(), "groups", invitation.groups().stream().map(GroupName::value).sorted()
-                        .toList(), "serviceGroups", invitation.serviceGroups().stream().map(ServiceGroup::written)
-                        .sorted().toList(), "validUntil", invitation.validUntil().toString()));
+        return sent(invitation, Optional.empty());
+    }
+
+    /** Sent, closing {@code superseded}: the earlier invitation to the same email, still pending until now. */
+    public static NewEvent sent(Invitation invitation, Optional<InvitationId> superseded) {
+        Map<String, Object> changes = new HashMap<>(Map.of("email", invitation.email().value(), "groups",
+                invitation.groups().stream().map(GroupName::value).sorted().toList(), "serviceGroups",
+                invitation.serviceGroups().stream().map(ServiceGroup::written).sorted().toList(), "validUntil",
+                invitation.validUntil().toString()));
+        superseded.ifPresent(earlier -> changes.put("supersedes", earlier.value()));
+        return NewEvent.of(EventType.INVITATION_SENT, target(invitation), changes);
     }
 
     public static NewEvent resent(Invitation invitation, java.time.Instant validUntil) {
@@ -28,8 +36,10 @@ public final class InvitationEvents {
                 NewEvent.change("validUntil", invitation.validUntil().toString(), validUntil.toString()));
     }
 
+    /** Accepted by {@code userId}, with the service groups the accept assigned (those still there to assign). */
     public static NewEvent accepted(Invitation invitation, String userId) {
-        return NewEvent.of(EventType.INVITATION_ACCEPTED, target(invitation), Map.of("userId", userId));
+        return NewEvent.of(EventType.INVITATION_ACCEPTED, target(invitation), Map.of("userId", userId,
+                "serviceGroups", invitation.serviceGroups().stream().map(ServiceGroup::written).sorted().toList()));
     }
 
     /** Revoked or declined: the status it was closed with. */

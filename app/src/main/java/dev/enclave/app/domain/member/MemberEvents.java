@@ -23,8 +23,10 @@ public final class MemberEvents {
         return NewEvent.of(EventType.MEMBER_ADDED, Target.member(member.userId()), changes);
     }
 
-    public static NewEvent removed(Membership member, boolean left) {
-        Map<String, Object> changes = new HashMap<>(Map.of("groups", names(member.groups()), "left", left));
+    /** Removed, or {@code left}, with the service groups (written {@code service/group}) that went with them. */
+    public static NewEvent removed(Membership member, boolean left, Set<String> serviceGroups) {
+        Map<String, Object> changes = new HashMap<>(Map.of("groups", names(member.groups()), "left", left,
+                "serviceGroups", serviceGroups.stream().sorted().toList()));
         member.email().map(Email::value).ifPresent(email -> changes.put("email", email));
         return NewEvent.of(EventType.MEMBER_REMOVED, Target.member(member.userId()), changes);
     }

@@ -173,6 +173,32 @@ class EventsIT extends LocalStackTest {
     }
 
     @Test
+    void eventsSayWhatWentWithTheChange_supersededInvitations_andServiceGroupsAssignedOrRemoved() {
+        String owner = journeys().organisation("ev-with");
+        String base = "/v1/orgs/ev-with";
+        assertThat(api().post(base + "/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner).status())
+                .isEqualTo(201);
+        EventFeed feed = EventFeed.of(api(), "ev-with", owner);
+        feed.poll(100);
+        String first = api().post(base + "/invitations", "{\"email\":\"carol@example.com\"}", owner).json()
+                .get("invitation").get("id").asText();
+        Api.Reply second = api().post(base + "/invitations", "{\"email\":\"carol@example.com\","
+                + "\"serviceGroups\":[\"svc/readers\"]}", owner);
+        accept(second.json(), journeys().member("carol"));
+        assertThat(delete(base + "/members/carol", owner).status()).isEqualTo(204);
+
+        List<JsonNode> events = feed.poll(100);
+        assertThat(EventFeed.types(events)).containsExactly("invitation.sent", "invitation.sent",
+                "invitation.accepted", "member.added", "member.removed");
+        assertThat(events.get(0).get("data").get("changes").has("supersedes")).isFalse();
+        assertThat(events.get(1).get("data").get("changes").get("supersedes").asText()).isEqualTo(first);
+        assertThat(events.get(2).get("data").get("changes").get("serviceGroups").get(0).asText())
+                .isEqualTo("svc/readers");
+        assertThat(events.get(4).get("data").get("changes").get("serviceGroups").get(0).asText())
+                .as("the assignment that went with the member").isEqualTo("svc/readers");
+    }
+
+    @Test
     void aWriteThatFails_recordsNothing_andTheNextOneTakesTheNextPlace() {
         String owner = journeys().organisation("ev-fault");
         EventFeed feed = EventFeed.of(api(), "ev-fault", owner);

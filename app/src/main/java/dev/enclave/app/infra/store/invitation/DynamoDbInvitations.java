@@ -93,25 +93,27 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                         previous.map(DynamoDbInvitations::guardNames).orElseGet(Expr::absent))
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
                         invitation.email()))
-                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation))
-                .records(InvitationEvents.sent(invitation));
+                .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation));
         servicesExist(writes, invitation);
-        previous.ifPresent(id -> supersede(table, writes, InvitationKeys.key(invitation.tenant(), new InvitationId(id)),
-                invitation.tenant()));
+        Optional<InvitationId> superseded = previous.map(InvitationId::new).filter(id -> supersede(table, writes,
+                InvitationKeys.key(invitation.tenant(), id), invitation.tenant()));
+        writes.records(InvitationEvents.sent(invitation, superseded));
         return outcome(table.transact(writes.build()), organisation, checked);
     }
 
     /**
      * Closes the invitation the guard named, or, when TTL has already removed it (the guard outlived it), checks it
-     * is still gone: an address whose last invitation expired away can be invited again.
+     * is still gone: an address whose last invitation expired away can be invited again. Whether it closes one.
      */
-    private static void supersede(ScopedTable table, Transaction.Builder writes, ItemKey previous, TenantId tenant) {
+    private static boolean supersede(ScopedTable table, Transaction.Builder writes, ItemKey previous,
+                                     TenantId tenant) {
         if (table.get(previous).isEmpty()) {
             writes.check(InvitationWrite.SUPERSEDED, previous, Expr.absent());
-        } else {
-            writes.update(InvitationWrite.SUPERSEDED, previous, closing(tenant, InvitationStatus.SUPERSEDED).build(),
-                    stillPending());
+            return false;
         }
+        writes.update(InvitationWrite.SUPERSEDED, previous, closing(tenant, InvitationStatus.SUPERSEDED).build(),
+                stillPending());
+        return true;
     }
 
     @Override

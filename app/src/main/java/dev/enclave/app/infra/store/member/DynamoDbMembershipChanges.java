@@ -31,6 +31,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -78,11 +79,12 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         }
         Expr asRead = MembershipRules.sameMembership(membership).and(Expr.of("#version = :version")
                 .name("#version", MembershipItems.VERSION).number(":version", membership.version()));
+        Set<String> serviceGroups = MembershipItems.dependents(current);
         Transaction.Builder writes = Transaction.builder()
                 .delete(Role.MEMBERSHIP, key, asRead)
                 .add(Role.OWNER_LEFT, OrganisationConditions.counted(membership.tenant(), -1,
                         membership.isOwner() ? -1 : 0))
-                .records(MemberEvents.removed(membership, self));
+                .records(MemberEvents.removed(membership, self, serviceGroups));
         membership.email().ifPresent(email -> writes.delete(Role.MEMBER_EMAIL,
                 MembershipKeys.emailGuardKey(membership.tenant(), EmailKey.of(email))));
         if (!self) {
@@ -90,8 +92,7 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
             MembershipRules.definitionsAsJudged(membership.tenant(), authority)
                     .ifPresent(check -> writes.add(Role.ACTOR_DEFINITIONS, check));
         }
-        List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(),
-                MembershipItems.dependents(current));
+        List<ItemKey> goingWithIt = dependents.of(membership.tenant(), membership.user(), serviceGroups);
         if (writes.size() + goingWithIt.size() > Transaction.MAX_CHANGE_WRITES_ON_THE_ORGANISATION) {
             return Change.TOO_LARGE;
         }
