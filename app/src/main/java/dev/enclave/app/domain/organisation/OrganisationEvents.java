@@ -40,9 +40,10 @@ public final class OrganisationEvents {
                 NewEvent.change("limits", written(before.limits()), written(limits)));
     }
 
-    public static NewEvent retentionChanged(Organisation organisation, int days) {
+    /** The days its events are kept, {@code before} (its own, or the platform's default) and from now on. */
+    public static NewEvent retentionChanged(Organisation organisation, int before, int days) {
         return NewEvent.of(EventType.EVENT_RETENTION_CHANGED, target(organisation),
-                Map.of("retentionDays", days));
+                NewEvent.change("retentionDays", before, days));
     }
 
     /** How invitations reach invitees from now on ({@code token}, {@code email} or {@code webhook}). */

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.store;
 
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.util.function.Function;
 
@@ -16,4 +17,14 @@ public interface EventLog {
      */
     TransactionOutcome send(TenantId tenant, ScopedTable table, Transaction transaction,
                             Function<Transaction, TransactionOutcome> sender);
+
+    /**
+     * How long the organisation's life {@code in} keeps its events, read strongly consistently: the days a platform
+     * admin set ({@code own}), else the platform's default.
+     */
+    Retention retention(TenantId tenant, ScopedTable table, Incarnation in);
+
+    /** Days events are kept, and whether they are the organisation's own setting. */
+    record Retention(int days, boolean own) {
+    }
 }

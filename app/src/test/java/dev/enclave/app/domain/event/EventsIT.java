@@ -162,9 +162,18 @@ class EventsIT extends LocalStackTest {
         assertThat(put(base + "/invitation-delivery", "{\"delivery\":\"webhook\"}", owner).status())
                 .isEqualTo(200);
 
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        assertThat(put("/v1/admin/tenants/ev-same/event-retention", "{\"days\":90}", admin).status()).isEqualTo(204);
+        assertThat(put("/v1/admin/tenants/ev-same/event-retention", "{\"days\":90}", admin).status()).isEqualTo(204);
+
         List<JsonNode> events = feed.poll(100);
         assertThat(EventFeed.types(events)).containsExactly("service_group.member_added",
-                "service_group.member_removed", "organisation.invitation_delivery_changed");
+                "service_group.member_removed", "organisation.invitation_delivery_changed",
+                "organisation.retention_changed");
+        JsonNode retention = events.get(3).get("data").get("changes").get("retentionDays");
+        assertThat(retention.get("before").asInt()).as("the platform's default").isEqualTo(30);
+        assertThat(retention.get("after").asInt()).isEqualTo(90);
         JsonNode delivery = events.get(2).get("data").get("changes").get("invitationDelivery");
         assertThat(delivery.get("before").asText()).isEqualTo("token");
         assertThat(delivery.get("after").asText()).isEqualTo("webhook");

@@ -102,6 +102,13 @@ final class SequencedEventLog implements EventLog {
         }
     }
 
+    @Override
+    public Retention retention(TenantId tenant, ScopedTable table, Incarnation in) {
+        EventHead head = EventHead.of(table.get(EventKeys.head(tenant)));
+        Optional<Integer> own = head.incarnation().filter(in::equals).flatMap(life -> head.retentionDays());
+        return new Retention(own.orElse(settings.getRetentionDays()), own.isPresent());
+    }
+
     /**
      * Whether only the log's own writes refused: another instance took the place, and the change itself would have
      * committed, so it is sent again at the next place. When the change's own conditions refused too, that is its

@@ -9,6 +9,7 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.EventLog;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
@@ -41,7 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** {@link Organisations} on the single table, each call on the organisation's own scoped client. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organisations, DeletionSweep {
+record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) implements Organisations, DeletionSweep {
 
     private static final String DELETING = OrganisationStatus.DELETING.name();
     /** How often an admin's change reads the organisation again when other writes keep moving it. */
@@ -122,10 +123,18 @@ record DynamoDbOrganisations(Store store, CheckedItems checked) implements Organ
     @Override
     public boolean setEventRetention(TenantId id, int days) {
         Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
-        return read.isPresent() && table(id).transact(Transaction.builder()
+        if (read.isEmpty()) {
+            return false;
+        }
+        EventLog.Retention before = log.retention(id, table(id), read.get().incarnation());
+        if (before.own() && before.days() == days) {
+            return true;
+        }
+        NewEvent changed = OrganisationEvents.retentionChanged(read.get(), before.days(), days);
+        return table(id).transact(Transaction.builder()
                 .check(Role.ORGANISATION, OrganisationKeys.key(id), OrganisationConditions.live(read.get()))
-                .records(new Transaction.Recording(List.of(OrganisationEvents.retentionChanged(read.get(), days)),
-                        Optional.of(read.get().incarnation()), Optional.of(days))).build()).committed();
+                .records(new Transaction.Recording(List.of(changed), Optional.of(read.get().incarnation()),
+                        Optional.of(days))).build()).committed();
     }
 
     /**
