@@ -6,26 +6,40 @@ import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.infra.consistency.Entity.ApiKeyEntity;
 import dev.enclave.app.infra.consistency.Entity.EventEntity;
 import dev.enclave.app.infra.consistency.Entity.EventHeadEntity;
+import dev.enclave.app.infra.consistency.Entity.InvitationEntity;
 import dev.enclave.app.infra.consistency.Entity.MembershipEntity;
+import dev.enclave.app.infra.consistency.Entity.WebhookEndpointEntity;
 import dev.enclave.identity.TenantId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The organisation's log against itself and its items: places without holes up to the head, and the event of every
- * member and API key that came after the oldest event kept (older ones may predate the log, or have expired).
+ * The organisation's log against itself and its items: places without holes up to the head, the event of every
+ * member, API key, invitation and webhook endpoint that came after the oldest event kept (older ones may predate the
+ * log, or have expired), and what happens once to an invitation or a key recorded once.
  * Events past their expiry are left out: DynamoDB's TTL removes them in no particular order.
  */
 final class EventRules {
 
     /** How far apart two instances' clocks may be: items this close to the oldest event are not judged. */
     static final Duration CLOCKS_APART = Duration.ofMinutes(1);
+
+    /** The event types that happen once per target, by what they record of it ({@code target type:outcome}). */
+    private static final Map<Set<EventType>, String> ONCE = Map.of(
+            Set.of(EventType.INVITATION_SENT), "invitation:sent",
+            Set.of(EventType.INVITATION_ACCEPTED, EventType.INVITATION_DECLINED, EventType.INVITATION_REVOKED,
+                    EventType.INVITATION_EXPIRED), "invitation:closed",
+            Set.of(EventType.API_KEY_CREATED), "api_key:created",
+            Set.of(EventType.API_KEY_USED_FIRST), "api_key:used_first",
+            Set.of(EventType.API_KEY_REVOKED), "api_key:revoked");
 
     private EventRules() {
     }
@@ -40,9 +54,9 @@ final class EventRules {
         places(partition.tenant(), events, head, violations);
         if (!events.isEmpty()) {
             Instant since = events.get(0).stored().event().time().plus(CLOCKS_APART);
-            members(partition, events, since, violations);
-            apiKeys(partition, events, since, violations);
+            made(partition, events, since, violations);
         }
+        once(partition, events, violations);
         return violations;
     }
 
@@ -70,27 +84,73 @@ final class EventRules {
         }
     }
 
-    private static void members(TenantItems partition, List<EventEntity> events, Instant since,
-                                List<Violation> violations) {
-        Set<String> added = targets(events, EventType.MEMBER_ADDED, "member");
+    /**
+     * Every member has a {@code member.added} of its own membership (not of an earlier one it left), and every API
+     * key, invitation and webhook endpoint that came after the oldest event kept has the event that made it.
+     */
+    private static void made(TenantItems partition, List<EventEntity> events, Instant since,
+                             List<Violation> violations) {
         for (MembershipEntity member : partition.all(MembershipEntity.class)) {
-            if (member.membership().joinedAt().isAfter(since) && !added.contains(member.membership().userId())) {
-                violations.add(Violation.of(ViolationKind.EVENT_MISSING, partition.tenant(), member.item(),
-                        "member without its member.added event"));
+            if (member.membership().joinedAt().isAfter(since)
+                    && !lastWasAdded(events, member.membership().userId())) {
+                missing(partition, member.item(), "member without the member.added event of its joining", violations);
             }
         }
+        Set<String> keys = targets(events, EventType.API_KEY_CREATED, "api_key");
+        partition.all(ApiKeyEntity.class).stream().filter(key -> key.key().createdAt().isAfter(since))
+                .filter(key -> !keys.contains(key.key().id().value()))
+                .forEach(key -> missing(partition, key.item(), "API key without its api_key.created event", violations));
+        Set<String> sent = targets(events, EventType.INVITATION_SENT, "invitation");
+        partition.all(InvitationEntity.class).stream()
+                .filter(invitation -> invitation.invitation().createdAt().isAfter(since))
+                .filter(invitation -> !sent.contains(invitation.invitation().id().value()))
+                .forEach(invitation -> missing(partition, invitation.item(),
+                        "invitation without its invitation.sent event", violations));
+        Set<String> endpoints = targets(events, EventType.WEBHOOK_ENDPOINT_CREATED, "webhook_endpoint");
+        partition.all(WebhookEndpointEntity.class).stream()
+                .filter(endpoint -> endpoint.endpoint().createdAt().isAfter(since))
+                .filter(endpoint -> !endpoints.contains(endpoint.endpoint().id().value()))
+                .forEach(endpoint -> missing(partition, endpoint.item(),
+                        "webhook endpoint without its webhook_endpoint.created event", violations));
     }
 
-    private static void apiKeys(TenantItems partition, List<EventEntity> events, Instant since,
-                                List<Violation> violations) {
-        Set<String> created = targets(events, EventType.API_KEY_CREATED, "api_key");
-        for (ApiKeyEntity key : partition.all(ApiKeyEntity.class)) {
-            if (key.key().createdAt().isAfter(since) && !created.contains(key.key().id().value())) {
-                violations.add(Violation.of(ViolationKind.EVENT_MISSING, partition.tenant(), key.item(),
-                        "API key without its api_key.created event"));
-            }
-        }
+    /**
+     * Whether the member's last {@code member.added} or {@code member.removed}, in the log's order, is an addition:
+     * a member who left and joined again without its event still has the first joining's.
+     */
+    private static boolean lastWasAdded(List<EventEntity> events, String userId) {
+        Target member = Target.member(userId);
+        return events.stream().map(entity -> entity.stored().event())
+                .filter(event -> event.type().equals(EventType.MEMBER_ADDED)
+                        || event.type().equals(EventType.MEMBER_REMOVED))
+                .filter(event -> event.targets().contains(member))
+                .reduce((first, second) -> second).filter(last -> last.type().equals(EventType.MEMBER_ADDED))
+                .isPresent();
     }
+
+    private static void missing(TenantItems partition, TableItem item, String what, List<Violation> violations) {
+        violations.add(Violation.of(ViolationKind.EVENT_MISSING, partition.tenant(), item, what));
+    }
+
+    /**
+     * What happens once to its target, whatever retries and instances: an invitation is sent and closed once, an API
+     * key created, first used and revoked once (their ids are never used again).
+     */
+    private static void once(TenantItems partition, List<EventEntity> events, List<Violation> violations) {
+        Map<String, List<EventEntity>> byOutcome = new HashMap<>();
+        for (EventEntity entity : events) {
+            RecordedEvent event = entity.stored().event();
+            Optional<String> outcome = ONCE.entrySet().stream().filter(kind -> kind.getKey().contains(event.type()))
+                    .map(Map.Entry::getValue).findFirst();
+            outcome.ifPresent(name -> event.targets().stream().filter(target -> target.type().equals(
+                    name.substring(0, name.indexOf(':')))).forEach(target -> byOutcome.computeIfAbsent(
+                    name + "/" + target.id(), unused -> new ArrayList<>()).add(entity)));
+        }
+        byOutcome.forEach((what, happened) -> happened.stream().skip(1).forEach(again -> violations.add(
+                Violation.of(ViolationKind.EVENT_REPEATED, partition.tenant(), again.item(), what + " recorded "
+                        + happened.size() + " times"))));
+    }
+
 
     private static Set<String> targets(List<EventEntity> events, EventType type, String targetType) {
         return events.stream().map(entity -> entity.stored().event()).filter(event -> event.type().equals(type))

@@ -69,8 +69,13 @@ public enum ViolationKind {
      * the oldest first), or an event beyond its head.
      */
     EVENT_LOG_GAP,
-    /** A member or an API key that came after the oldest event kept, without the event that says so. */
+    /**
+     * A member, API key, invitation or webhook endpoint that came after the oldest event kept, without the event
+     * that says so.
+     */
     EVENT_MISSING,
+    /** What happens once to its target (an invitation sent or closed, a key created, first used, revoked) twice. */
+    EVENT_REPEATED,
     /** An item no Enclave entity has: its sort key matches no kind, or its partition key no namespace. */
     UNKNOWN_ITEM,
     /** An item of a known kind that its entity's mapping refuses, or that maps to another key. */

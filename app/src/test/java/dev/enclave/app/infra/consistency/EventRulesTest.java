@@ -3,6 +3,8 @@ package dev.enclave.app.infra.consistency;
 import static dev.enclave.app.infra.consistency.HealthyTable.ACME;
 import static dev.enclave.app.infra.consistency.HealthyTable.ADA;
 import static dev.enclave.app.infra.consistency.HealthyTable.BOB;
+import static dev.enclave.app.infra.consistency.HealthyTable.BOB_INVITED;
+import static dev.enclave.app.infra.consistency.HealthyTable.CLEO_INVITED;
 import static dev.enclave.app.infra.consistency.HealthyTable.NOW;
 import static dev.enclave.app.infra.consistency.HealthyTable.ORGANISATION;
 import static dev.enclave.app.infra.consistency.HealthyTable.PARTITION;
@@ -23,7 +25,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** The organisation's log against itself and its items: holes, events beyond the head, members without theirs. */
+/**
+ * The organisation's log against itself and its items: holes, events beyond the head, members, keys and invitations
+ * without theirs, what happens once recorded twice.
+ */
 class EventRulesTest {
 
     private static final Instant LOG_STARTED = NOW.minus(Duration.ofHours(1));
@@ -33,8 +38,11 @@ class EventRulesTest {
     @Test
     void aLogAsEnclaveWritesIt_findsNothing() {
         logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
-                event(2, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
-                event(3, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")));
+                event(2, EventType.INVITATION_SENT, Target.invitation(BOB_INVITED.id().value())),
+                event(3, EventType.INVITATION_ACCEPTED, Target.invitation(BOB_INVITED.id().value())),
+                event(4, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
+                event(5, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")),
+                event(6, EventType.INVITATION_SENT, Target.invitation(CLEO_INVITED.id().value())));
 
         assertThat(Invariants.check(table.items()).violations()).isEmpty();
     }
@@ -61,7 +69,9 @@ class EventRulesTest {
                 event(2, EventType.SERVICE_CREATED, Target.service("older")),
                 event(3, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
                 event(4, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
-                event(5, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")));
+                event(5, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")),
+                event(6, EventType.INVITATION_SENT, Target.invitation(BOB_INVITED.id().value())),
+                event(7, EventType.INVITATION_SENT, Target.invitation(CLEO_INVITED.id().value())));
         table.put(EventReads.EVENT.written(ACME, new EventReads.StoredEvent(event(1, EventType.SERVICE_CREATED,
                 Target.service("old")), Optional.of(Instant.now().minusSeconds(60)))))
                 .remove("EVENT#0000000000000000002");
@@ -72,7 +82,9 @@ class EventRulesTest {
     @Test
     void aMemberWhoCameAfterTheLogBegan_withoutTheirEvent_isMissingIt() {
         logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
-                event(2, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")));
+                event(2, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")),
+                event(3, EventType.INVITATION_SENT, Target.invitation(BOB_INVITED.id().value())),
+                event(4, EventType.INVITATION_SENT, Target.invitation(CLEO_INVITED.id().value())));
 
         List<Violation> violations = Invariants.check(table.items()).violations();
 
@@ -82,6 +94,41 @@ class EventRulesTest {
                     HealthyTable.membershipItem(BOB, new OrganisationName(ORGANISATION.name(),
                             ORGANISATION.version()))));
         });
+    }
+
+    @Test
+    void aMemberWhoLeftAndJoinedAgain_withoutTheSecondEvent_isMissingIt() {
+        logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
+                event(2, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
+                event(3, EventType.MEMBER_REMOVED, Target.member(BOB.userId())),
+                event(4, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")),
+                event(5, EventType.INVITATION_SENT, Target.invitation(BOB_INVITED.id().value())),
+                event(6, EventType.INVITATION_SENT, Target.invitation(CLEO_INVITED.id().value())));
+
+        assertThat(Invariants.check(table.items()).violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo(ViolationKind.EVENT_MISSING);
+            assertThat(violation.detail()).isEqualTo("member without the member.added event of its joining");
+        });
+    }
+
+    @Test
+    void whatHappensOnceToAKeyOrAnInvitation_recordedTwice_isRepeated() {
+        logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
+                event(2, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
+                event(3, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")),
+                event(4, EventType.INVITATION_SENT, Target.invitation(BOB_INVITED.id().value())),
+                event(5, EventType.INVITATION_SENT, Target.invitation(CLEO_INVITED.id().value())),
+                event(6, EventType.INVITATION_ACCEPTED, Target.invitation(BOB_INVITED.id().value())),
+                event(7, EventType.INVITATION_EXPIRED, Target.invitation(BOB_INVITED.id().value())),
+                event(8, EventType.API_KEY_USED_FIRST, Target.apiKey("workerkeyaaaaaaa")),
+                event(9, EventType.API_KEY_USED_FIRST, Target.apiKey("workerkeyaaaaaaa")));
+
+        assertThat(Invariants.check(table.items()).violations()).extracting(Violation::kind, Violation::detail)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(ViolationKind.EVENT_REPEATED,
+                                "invitation:closed/bobinvitationaaaaaaa recorded 2 times"),
+                        org.assertj.core.groups.Tuple.tuple(ViolationKind.EVENT_REPEATED,
+                                "api_key:used_first/workerkeyaaaaaaa recorded 2 times"));
     }
 
     private void logOf(RecordedEvent... events) {
