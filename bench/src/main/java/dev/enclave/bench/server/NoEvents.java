@@ -4,6 +4,7 @@ import dev.enclave.app.infra.store.EventLog;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Replaces;
 import io.micronaut.context.annotation.Requires;
@@ -25,10 +26,17 @@ final class NoEvents implements EventLog {
 
     /** The value of {@value BenchServer#EVENTS_PROPERTY} that swaps this in. */
     static final String OFF = "off";
+    private static final int DEFAULT_RETENTION_DAYS = 30;
 
     @Override
     public TransactionOutcome send(TenantId tenant, ScopedTable table, Transaction transaction,
                                    Function<Transaction, TransactionOutcome> sender) {
         return sender.apply(transaction.with(List.of()));
+    }
+
+    /** No log, no retention of its own: the platform's default, as an organisation that never set one. */
+    @Override
+    public Retention retention(TenantId tenant, ScopedTable table, Incarnation in) {
+        return new Retention(DEFAULT_RETENTION_DAYS, false);
     }
 }
