@@ -16,6 +16,7 @@ import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.jobs.DueInvitationExpiries;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
@@ -72,14 +73,21 @@ record DynamoDbInvitationExpiries(Store store, CheckedItems checked) implements 
 
     private void settle(Due entry, Instant now) {
         ScopedTable table = store.forTenant(entry.tenant());
-        Optional<Map<String, AttributeValue>> guard = checked.one(ItemKind.INVITEE_GUARD,
-                ReadScope.tenant(entry.tenant()), table.get(entry.guard()), item -> item)
-                .filter(found -> InviteeGuards.expiryMark(found).filter(entry.mark()::equals).isPresent());
-        if (guard.isEmpty()) {
+        var organisationRead = OrganisationReads.item(entry.tenant());
+        List<Map<String, AttributeValue>> items = table.getAll(List.of(entry.guard(), organisationRead.key()));
+        Optional<ReadScope> life = organisationRead.in(items, ReadScope.tenant(entry.tenant()), checked)
+                .map(organisation -> ReadScope.organisation(entry.tenant(), organisation.incarnation()));
+        Map<String, AttributeValue> marked = Optional.ofNullable(ScopedTable.at(items, entry.guard())).orElse(Map.of());
+        Optional<Map<String, AttributeValue>> guard = life.flatMap(scope -> checked.one(ItemKind.INVITEE_GUARD,
+                scope, marked, item -> item));
+        if (guard.isEmpty() && !marked.isEmpty()) {
+            table.update(entry.guard(), offTheIndex(), stillMarked(entry));
+        }
+        if (guard.isEmpty() || InviteeGuards.expiryMark(guard.get()).filter(entry.mark()::equals).isEmpty()) {
             return;
         }
         InvitationId id = InviteeGuards.read(guard.get()).invitation();
-        Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, ReadScope.tenant(entry.tenant()),
+        Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, life.get(),
                 table.get(InvitationKeys.key(entry.tenant(), id)), InvitationItems.SCHEMA::fromItem);
         switch (InvitationExpiry.judge(invitation, now)) {
             case EXPIRE -> expire(table, entry, invitation.get(), now);

@@ -90,26 +90,35 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
                 .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey()).withPlaceholdersOf(mailable);
     }
 
-    /** The posting as read after the take, if it is still the one taken (a resend meanwhile released it). */
+    /**
+     * The posting as read after the take, if it is still the one taken (a resend meanwhile released it) and of the
+     * organisation's life: one a predecessor under the same id left behind leaves the index, never mailed.
+     */
     private Optional<Posting> posting(TenantId tenant, ItemKey key, List<Map<String, AttributeValue>> items,
                                       String holder) {
         Map<String, AttributeValue> item = Optional.ofNullable(ScopedTable.at(items, key))
                 .filter(read -> ItemAttributes.optionalString(read, InvitationPostings.HOLDER)
                         .filter(holder::equals).isPresent())
                 .orElse(Map.of());
-        Optional<Invitation> invitation = checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant), item,
-                InvitationItems.SCHEMA::fromItem);
+        var organisationRead = OrganisationReads.item(tenant);
+        Optional<Organisation> organisation = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant),
+                Optional.ofNullable(ScopedTable.at(items, organisationRead.key())).orElse(Map.of()),
+                organisationRead.mapper());
+        Optional<Invitation> invitation = organisation.flatMap(found -> checked.one(ItemKind.INVITATION,
+                ReadScope.organisation(tenant, found.incarnation()), item, InvitationItems.SCHEMA::fromItem));
+        if (invitation.isEmpty() && !item.isEmpty()) {
+            store.forTenant(tenant).update(key, InvitationPostings.offTheIndex(Expr.update()).build(), held(holder));
+        }
         Optional<InviteToken> token = opened(item, key);
         if (invitation.isEmpty() || token.isEmpty()) {
             return Optional.empty();
         }
-        var organisation = OrganisationReads.item(tenant);
-        Map<String, AttributeValue> found = Optional.ofNullable(ScopedTable.at(items, organisation.key()))
-                .orElse(Map.of());
-        String name = checked.one(ItemKind.ORGANISATION, ReadScope.tenant(tenant), found, organisation.mapper())
-                .map(Organisation::name).orElse(tenant.value());
         int attempts = ItemAttributes.optionalNumber(item, InvitationPostings.ATTEMPTS).orElse(0L).intValue();
-        return Optional.of(new Posting(invitation.get(), token.get(), name, attempts));
+        return Optional.of(new Posting(invitation.get(), token.get(), organisation.get().name(), attempts));
+    }
+
+    private static Expr held(String holder) {
+        return Expr.of("#holder = :me").name("#holder", InvitationPostings.HOLDER).value(":me", holder);
     }
 
     @Override
@@ -141,9 +150,8 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
 
     private boolean update(Posting posting, String holder, Expr update) {
         Invitation invitation = posting.invitation();
-        Expr held = Expr.of("#holder = :me").name("#holder", InvitationPostings.HOLDER).value(":me", holder);
         return store.forTenant(invitation.tenant()).update(InvitationKeys.key(invitation.tenant(), invitation.id()),
-                update, held);
+                update, held(holder));
     }
 
     @Override

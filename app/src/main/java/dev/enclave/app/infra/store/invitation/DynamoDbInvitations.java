@@ -20,6 +20,7 @@ import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
@@ -128,8 +129,22 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
 
     @Override
     public Optional<Invitation> find(TenantId tenant, InvitationId id) {
-        return checked.one(ItemKind.INVITATION, ReadScope.tenant(tenant),
-                table(tenant).get(InvitationKeys.key(tenant, id)), InvitationItems.SCHEMA::fromItem);
+        ItemRead<Invitation> invitationRead = new ItemRead<>(ItemKind.INVITATION, InvitationKeys.key(tenant, id),
+                InvitationItems.SCHEMA::fromItem);
+        ItemRead<Organisation> organisationRead = OrganisationReads.item(tenant);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationRead.key(),
+                organisationRead.key()));
+        return invitationRead.in(items, lifeOf(tenant, organisationRead.in(items, ReadScope.tenant(tenant), checked)),
+                checked);
+    }
+
+    /**
+     * The organisation's life as read, for reading its invitations: one a predecessor under the same id left behind
+     * is not the organisation's.
+     */
+    private static ReadScope lifeOf(TenantId tenant, Optional<Organisation> organisation) {
+        return organisation.map(found -> ReadScope.organisation(tenant, found.incarnation()))
+                .orElseGet(() -> ReadScope.tenant(tenant));
     }
 
     @Override
@@ -140,9 +155,9 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         ItemRead<GroupDefinitions> definitionsRead = MembershipReads.definitions(tenant);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(invitationRead.key(),
                 organisationRead.key(), definitionsRead.key()));
-        ReadScope scope = ReadScope.tenant(tenant);
+        Optional<Organisation> organisation = organisationRead.in(items, ReadScope.tenant(tenant), checked);
+        ReadScope scope = lifeOf(tenant, organisation);
         Optional<Invitation> invitation = invitationRead.in(items, scope, checked);
-        Optional<Organisation> organisation = organisationRead.in(items, scope, checked);
         GroupDefinitions definitions = definitionsRead.in(items, scope, checked).orElse(GroupDefinitions.NONE);
         Map<GroupName, Instant> livesWhenSent = invitation.map(found -> InvitationItems.groupLives(
                 ScopedTable.at(items, invitationRead.key()))).orElse(Map.of());
@@ -204,7 +219,8 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                         closing(tenant, InvitationStatus.ACCEPTED).set("#acceptedBy = :by")
                                 .name("#acceptedBy", InvitationItems.ACCEPTED_BY)
                                 .value(":by", membership.user().digest()).build(),
-                        stillPending().and(Expr.of("#tokenHash = :hash AND #validUntil > :now")
+                        stillPending().and(Incarnations.writtenBy(organisation.incarnation()))
+                                .and(Expr.of("#tokenHash = :hash AND #validUntil > :now")
                                 .name("#tokenHash", InvitationItems.TOKEN_HASH)
                                 .name("#validUntil", InvitationItems.VALID_UNTIL)
                                 .value(":hash", invitation.tokenHash()).number(":now", nowEpochSeconds)))

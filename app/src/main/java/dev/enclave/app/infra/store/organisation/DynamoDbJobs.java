@@ -24,6 +24,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -33,6 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DynamoDbJobs.class);
 
     /** The writes of finishing a rename and of taking over a debt recorded the way it was before jobs. */
     enum Role implements WriteRole { JOB, ORGANISATION }
@@ -86,7 +90,24 @@ record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
         UpdateOutcome outcome = store.forTenant(tenant).updateReturning(JobItems.key(tenant, kind),
                 JobItems.leased(tenant, kind, worker, now.plus(lease)).build(), JobItems.takeable(worker, now));
         return outcome.updated().flatMap(item -> checked.one(ItemKind.JOB, ReadScope.tenant(tenant), item,
-                JobItems::fromItem));
+                JobItems::fromItem)).filter(job -> ofItsOrganisation(job) || dropped(job, worker));
+    }
+
+    /**
+     * Whether the organisation is still in the life the job was recorded in: a job a predecessor under the same id
+     * left behind (a restore, a repair) must never walk the successor's items.
+     */
+    private boolean ofItsOrganisation(Job job) {
+        Map<String, AttributeValue> item = store.forTenant(job.tenant()).get(OrganisationKeys.key(job.tenant()));
+        return !item.isEmpty() && OrganisationItems.SCHEMA.fromItem(item).incarnation().equals(job.incarnation());
+    }
+
+    /** Removes a job of a life that is gone, so it stands on the index no more; never taken. */
+    private boolean dropped(Job job, String worker) {
+        LOG.warn("a {} job of {} recorded in a life that is gone ({}) is dropped, not run", job.kind(),
+                job.tenant().value(), job.incarnation().value());
+        store.forTenant(job.tenant()).delete(JobItems.key(job.tenant(), job.kind()), JobItems.heldBy(worker, job));
+        return false;
     }
 
     @Override

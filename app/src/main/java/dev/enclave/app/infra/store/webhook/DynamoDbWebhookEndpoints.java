@@ -184,7 +184,11 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         var membership = MembershipReads.item(tenant, endpoint.keeper().get().member());
         var definitions = MembershipReads.definitions(tenant);
         List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership.key(), definitions.key()));
-        ReadScope scope = Incarnations.of(item).map(life -> ReadScope.organisation(tenant, new Incarnation(life)))
+        Optional<String> life = Incarnations.of(item);
+        if (life.filter(value -> value.matches(Incarnation.REGEX)).isEmpty() && life.isPresent()) {
+            return false;
+        }
+        ReadScope scope = life.map(value -> ReadScope.organisation(tenant, new Incarnation(value)))
                 .orElseGet(() -> ReadScope.tenant(tenant));
         return endpoint.keeper().get().stillKeeps(membership.in(items, scope, checked),
                 definitions.in(items, scope, checked).orElse(GroupDefinitions.NONE));

@@ -1,0 +1,82 @@
+package dev.enclave.app.infra.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.enclave.app.infra.store.SortableTime;
+import dev.enclave.app.support.Api;
+import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.table.TableDesign;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Items a deleted organisation left behind under its id (a restore, a repair, a walk that missed them) never act in
+ * the life of the organisation created again under that id: the deletion job of the old life does not walk the new
+ * one, and an invitation of the old life is not accepted in it. Each leftover is made by stamping an item with
+ * another life's incarnation; the scheduled job poll is held off so the test polls when it means to.
+ */
+@MicronautTest(environments = "local")
+class PredecessorLeftoversIT extends LocalStackTest {
+
+    @Inject
+    RunningJobs runner;
+
+    @Override
+    protected Map<String, String> settings() {
+        return Map.of("enclave.jobs.first-poll", "1h", "enclave.jobs.poll-interval", "1h");
+    }
+
+    @Test
+    void aDeletionJobOfAPredecessor_isDropped_andWalksNothingOfTheSuccessor() {
+        String owner = journeys().organisation("lo-job");
+        journeys().join("lo-job", owner, "bob");
+        Instant now = Instant.now();
+        Map<String, AttributeValue> job = new HashMap<>(Map.of("PK", s("TENANT#lo-job#"), "SK", s("JOB#DELETE"),
+                "type", s("job"), "tenant", s("lo-job"), "kind", s("DELETE"), "state", s("RUNNING"),
+                "version", n(1), "pass", n(1), "processed", n(0), "recordedAt", s(now.toString())));
+        job.putAll(Map.of("leaseUntil", n(now.toEpochMilli()), "incarnation", s("predecessor"),
+                TableDesign.BY_OWED_WORK.partitionKey(), s(TableDesign.OWED_WORK),
+                TableDesign.BY_OWED_WORK.sortKey(), s(SortableTime.format(now) + "#lo-job#DELETE")));
+        platform.putItem(put -> put.tableName(tableName).item(job));
+        indexesCaughtUp();
+
+        runner.poll();
+
+        assertThat(api().get("/v1/orgs/lo-job/members/bob", owner).status()).as("the successor's member")
+                .isEqualTo(200);
+        assertThat(api().get("/v1/orgs/lo-job", owner).status()).isEqualTo(200);
+        assertThat(platform.getItem(get -> get.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", s("TENANT#lo-job#"), "SK", s("JOB#DELETE")))).hasItem())
+                .as("the job of a life that is gone leaves the index").isFalse();
+    }
+
+    @Test
+    void anInvitationOfAPredecessor_isNotAccepted() {
+        String owner = journeys().organisation("lo-invite");
+        Api.Reply invited = journeys().invite("lo-invite", owner, "alice");
+        String id = invited.json().get("invitation").get("id").asText();
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(Map.of("PK", s("TENANT#lo-invite#"), "SK", s("INVITATION#" + id)))
+                .updateExpression("SET #life = :other").expressionAttributeNames(Map.of("#life", "incarnation"))
+                .expressionAttributeValues(Map.of(":other", s("predecessor"))));
+
+        Api.Reply accepted = api().post("/v1/invitations/accept", "{\"token\":\""
+                + invited.json().get("token").asText() + "\"}", journeys().member("alice"));
+
+        assertThat(accepted.status()).as(accepted.body()).isNotEqualTo(200);
+        assertThat(api().get("/v1/orgs/lo-invite/members/alice", owner).status()).isEqualTo(404);
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.fromS(value);
+    }
+
+    private static AttributeValue n(long value) {
+        return AttributeValue.fromN(Long.toString(value));
+    }
+}
