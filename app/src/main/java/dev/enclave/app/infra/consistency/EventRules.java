@@ -53,11 +53,23 @@ final class EventRules {
         Optional<EventHeadEntity> head = partition.all(EventHeadEntity.class).stream().findFirst();
         places(partition.tenant(), events, head, violations);
         if (!events.isEmpty()) {
-            Instant since = events.get(0).stored().event().time().plus(CLOCKS_APART);
+            Instant since = since(events, now);
             made(partition, events, since, violations);
         }
         once(partition, events, violations);
         return violations;
+    }
+
+    /**
+     * From when an item must still have its event: after the oldest event kept, and within the shortest retention
+     * the kept events were written with (a retention lowered since makes newer events expire before older ones).
+     */
+    private static Instant since(List<EventEntity> events, Instant now) {
+        Instant oldest = events.get(0).stored().event().time();
+        Instant withinRetention = events.stream().flatMap(entity -> entity.stored().expiresAt()
+                        .map(expiry -> Duration.between(entity.stored().event().time(), expiry)).stream())
+                .min(Comparator.naturalOrder()).map(now::minus).orElse(oldest);
+        return (withinRetention.isAfter(oldest) ? withinRetention : oldest).plus(CLOCKS_APART);
     }
 
     private static void places(TenantId tenant, List<EventEntity> events, Optional<EventHeadEntity> head,

@@ -97,6 +97,19 @@ class EventRulesTest {
     }
 
     @Test
+    void anInvitationSentAfterTheLogBegan_withoutItsEvent_isMissingIt() {
+        logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
+                event(2, EventType.MEMBER_ADDED, Target.member(BOB.userId())),
+                event(3, EventType.API_KEY_CREATED, Target.apiKey("workerkeyaaaaaaa")),
+                event(4, EventType.INVITATION_SENT, Target.invitation(BOB_INVITED.id().value())));
+
+        assertThat(Invariants.check(table.items()).violations()).singleElement().satisfies(violation -> {
+            assertThat(violation.kind()).isEqualTo(ViolationKind.EVENT_MISSING);
+            assertThat(violation.key()).endsWith(CLEO_INVITED.id().value());
+        });
+    }
+
+    @Test
     void aMemberWhoLeftAndJoinedAgain_withoutTheSecondEvent_isMissingIt() {
         logOf(event(1, EventType.MEMBER_ADDED, Target.member(ADA.userId())),
                 event(2, EventType.MEMBER_ADDED, Target.member(BOB.userId())),

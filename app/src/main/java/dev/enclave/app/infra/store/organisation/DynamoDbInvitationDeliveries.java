@@ -13,6 +13,7 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -30,31 +31,37 @@ record DynamoDbInvitationDeliveries(Store store) implements InvitationDeliveries
 
     @Override
     public InvitationDelivery of(TenantId tenant) {
-        return ItemAttributes.optionalString(store.forTenant(tenant).get(OrganisationKeys.key(tenant)), ATTRIBUTE)
-                .flatMap(InvitationDelivery::parse).orElse(InvitationDelivery.TOKEN);
+        return stored(tenant).flatMap(InvitationDelivery::parse).orElse(InvitationDelivery.TOKEN);
+    }
+
+    private Optional<String> stored(TenantId tenant) {
+        return ItemAttributes.optionalString(store.forTenant(tenant).get(OrganisationKeys.key(tenant)), ATTRIBUTE);
     }
 
     @Override
     public boolean choose(Organisation organisation, InvitationDelivery delivery) {
         TenantId tenant = organisation.id();
-        InvitationDelivery before = of(tenant);
+        Optional<String> stored = stored(tenant);
+        InvitationDelivery before = stored.flatMap(InvitationDelivery::parse).orElse(InvitationDelivery.TOKEN);
         if (before == delivery) {
             return true;
         }
         Expr chosen = Expr.update().set("#delivery = :delivery").name("#delivery", ATTRIBUTE)
                 .value(":delivery", delivery.wire()).build();
-        return store.forTenant(tenant).transact(Transaction.builder().writtenBy(organisation.incarnation())
+        boolean committed = store.forTenant(tenant).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
                 .update(Role.ORGANISATION, OrganisationKeys.key(tenant), chosen,
-                        OrganisationConditions.live(organisation).and(asRead(before)))
+                        OrganisationConditions.live(organisation).and(asRead(stored)))
                 .records(OrganisationEvents.invitationDeliveryChanged(organisation, before.wire(), delivery.wire()))
                 .build()).committed();
+        return committed || of(tenant) == delivery;
     }
 
-    /** The choice is still {@code before}, which the event names as what it was. */
-    private static Expr asRead(InvitationDelivery before) {
-        String stored = before == InvitationDelivery.TOKEN
-                ? "(attribute_not_exists(#delivery) OR #delivery = :deliveryBefore)" : "#delivery = :deliveryBefore";
-        return Expr.of(stored).name("#delivery", ATTRIBUTE).value(":deliveryBefore",
-                AttributeValue.fromS(before.wire()));
+    /** The choice is still as stored when read, which the event names as what it was. */
+    private static Expr asRead(Optional<String> stored) {
+        Expr attribute = Expr.of("").name("#delivery", ATTRIBUTE);
+        return stored.map(value -> Expr.of("#delivery = :deliveryBefore").withPlaceholdersOf(attribute)
+                        .value(":deliveryBefore", AttributeValue.fromS(value)))
+                .orElseGet(() -> Expr.of("attribute_not_exists(#delivery)").withPlaceholdersOf(attribute));
     }
 }
