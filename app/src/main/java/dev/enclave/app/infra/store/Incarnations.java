@@ -44,4 +44,14 @@ public final class Incarnations {
         return Expr.of("(attribute_not_exists(#incarnation) OR #incarnation = :incarnation)")
                 .name("#incarnation", ATTRIBUTE).value(":incarnation", incarnation.value());
     }
+
+    /**
+     * The condition that no item of {@code incarnation}'s life (or of before lives were recorded) has the key: it is
+     * absent, or a predecessor's leftover, which a new item of this life replaces.
+     */
+    public static Expr noneOf(Incarnation incarnation) {
+        return Expr.of("(attribute_not_exists(#noneKey) OR attribute_exists(#incarnation) AND #incarnation <> "
+                + ":incarnation)").name("#noneKey", TableAttributes.PARTITION_KEY).name("#incarnation", ATTRIBUTE)
+                .value(":incarnation", incarnation.value());
+    }
 }

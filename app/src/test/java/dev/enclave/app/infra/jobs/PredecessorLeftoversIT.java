@@ -72,6 +72,34 @@ class PredecessorLeftoversIT extends LocalStackTest {
         assertThat(api().get("/v1/orgs/lo-invite/members/alice", owner).status()).isEqualTo(404);
     }
 
+    @Test
+    void anAssignmentOfAPredecessor_isReplacedByOneOfThisLife_withItsEvent() {
+        String owner = journeys().organisation("lo-assign");
+        journeys().join("lo-assign", owner, "bob");
+        assertThat(api().post("/v1/orgs/lo-assign/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner)
+                .status()).isEqualTo(201);
+        String assignment = "/v1/orgs/lo-assign/services/svc/groups/readers/members/bob";
+        assertThat(api().send(api().request(assignment, owner).PUT(java.net.http.HttpRequest.BodyPublishers
+                .noBody())).status()).isEqualTo(204);
+        Map<String, AttributeValue> item = platform.query(query -> query.tableName(tableName).consistentRead(true)
+                .keyConditionExpression("PK = :pk").filterExpression("#type = :assignment")
+                .expressionAttributeNames(Map.of("#type", "type"))
+                .expressionAttributeValues(Map.of(":pk", s("TENANT#lo-assign#"), ":assignment",
+                        s("service-assignment")))).items().get(0);
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(Map.of("PK", item.get("PK"), "SK", item.get("SK"))).updateExpression("SET #life = :other")
+                .expressionAttributeNames(Map.of("#life", "incarnation"))
+                .expressionAttributeValues(Map.of(":other", s("predecessor"))));
+
+        assertThat(api().send(api().request(assignment, owner).PUT(java.net.http.HttpRequest.BodyPublishers
+                .noBody())).status()).isEqualTo(204);
+
+        assertThat(api().get("/v1/orgs/lo-assign/events?types=service_group.member_added", owner).json()
+                .get("items")).as("the leftover did not pass for this life's assignment").hasSize(2);
+        assertThat(api().get("/v1/orgs/lo-assign/services/svc/groups/readers/members", owner).body())
+                .contains("bob");
+    }
+
     private static AttributeValue s(String value) {
         return AttributeValue.fromS(value);
     }

@@ -229,7 +229,8 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
                 .update(Role.SERVICE, ServiceKeys.service(tenant, group.service()), ServiceItems.oneMoreAssigned(),
                         asRead(asRead, organisation))
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation))
-                .create(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId))
+                .put(Role.ASSIGNMENT, AssignmentItems.item(tenant, group, user, userId),
+                        Incarnations.noneOf(organisation.incarnation()))
                 .records(ServiceEvents.groupMember(group, userId, true));
         ActorChecks.add(writes, actor, Optional.of(asRead), Map.of(user, MemberDependents.recorded(tenant, user,
                 ServiceWrites.recordedAs(group), organisation.incarnation())), Role.MEMBER, Role.ACTOR,
