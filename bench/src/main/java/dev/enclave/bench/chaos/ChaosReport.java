@@ -89,7 +89,9 @@ final class ChaosReport {
         line("");
         line(String.format(Locale.ROOT, "For %d s, %d workers each drive organisations of their own one request "
                 + "at a time: create (with an idempotency key, retried until answered), invite and accept, invite "
-                + "only (left pending), remove a member, transfer ownership, rename with If-Match, read, create a "
+                + "only (left pending), remove a member, transfer ownership (the owner giving themselves admin first, "
+                + "as permissions.md says, so the webhook endpoint they keep stays kept), rename with If-Match, "
+                + "read, create a "
                 + "service, create an API key, grant a member a service group, and delete. Two steps race or "
                 + "repeat:", options.duration().toSeconds(), options.workers()));
         line("");

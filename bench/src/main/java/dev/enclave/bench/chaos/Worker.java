@@ -246,12 +246,21 @@ final class Worker implements Runnable {
         return reply;
     }
 
+    /**
+     * The owner hands ownership to a member, as permissions.md says to when their endpoint and keys must go on:
+     * first giving themselves {@code admin}, so the webhook endpoint they keep is still theirs to keep.
+     */
     private Client.Reply transfer(TrackedOrganisation organisation) {
         List<String> present = organisation.presentMembers();
         if (present.isEmpty()) {
             return inviteAndAccept(organisation);
         }
         String user = present.get(random.nextInt(present.size()));
+        Client.Reply keepsAdmin = client.send("PUT", "/v1/orgs/" + organisation.id + "/members/"
+                + organisation.owner + "/groups/admin", tokens.get(organisation.owner), null, Map.of());
+        if (!keepsAdmin.is(200)) {
+            return keepsAdmin;
+        }
         Client.Reply reply = client.send("POST", "/v1/orgs/" + organisation.id + "/transfer-ownership",
                 tokens.get(organisation.owner), "{\"userId\":\"" + user + "\"}", Map.of());
         if (reply.is(200) || reply.is(204)) {
