@@ -5,6 +5,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -22,8 +23,8 @@ public interface ApiKeys {
      */
     CreateOutcome create(ApiKey key, Organisation organisation, int maximum);
 
-    /** The organisation's keys, oldest first. */
-    List<ApiKey> list(TenantId tenant);
+    /** The organisation's keys in its life {@code in}, oldest first. */
+    List<ApiKey> list(TenantId tenant, Incarnation in);
 
     /**
      * The key as its lookup entry has it: one read outside every tenant's partition, on credentials of their own,

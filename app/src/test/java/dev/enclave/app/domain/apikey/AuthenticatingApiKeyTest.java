@@ -9,6 +9,7 @@ import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.iam.policy.Access;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.security.SecureRandom;
@@ -168,7 +169,7 @@ class AuthenticatingApiKeyTest {
         }
 
         @Override
-        public List<ApiKey> list(TenantId tenant) {
+        public List<ApiKey> list(TenantId tenant, Incarnation in) {
             return List.copyOf(stored.values());
         }
 

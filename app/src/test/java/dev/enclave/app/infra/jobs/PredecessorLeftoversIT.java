@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Items a deleted organisation left behind under its id (a restore, a repair, a walk that missed them) never act in
  * the life of the organisation created again under that id: the deletion job of the old life does not walk the new
- * one, and an invitation of the old life is not accepted in it. Each leftover is made by stamping an item with
+ * one, an invitation of the old life is not accepted in it, its assignment does not pass for this life's, and its
+ * membership is no member. Each leftover is made by stamping an item with
  * another life's incarnation; the scheduled job poll is held off so the test polls when it means to.
  */
 @MicronautTest(environments = "local")
@@ -98,6 +99,25 @@ class PredecessorLeftoversIT extends LocalStackTest {
                 .get("items")).as("the leftover did not pass for this life's assignment").hasSize(2);
         assertThat(api().get("/v1/orgs/lo-assign/services/svc/groups/readers/members", owner).body())
                 .contains("bob");
+    }
+
+    @Test
+    void aMembershipOfAPredecessor_isNoMember() {
+        String owner = journeys().organisation("lo-member");
+        journeys().join("lo-member", owner, "bob");
+        Map<String, AttributeValue> item = platform.query(query -> query.tableName(tableName).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :member)").filterExpression("userId = :bob")
+                .expressionAttributeValues(Map.of(":pk", s("TENANT#lo-member#"), ":member", s("MEMBER#"),
+                        ":bob", s("bob")))).items().get(0);
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(Map.of("PK", item.get("PK"), "SK", item.get("SK"))).updateExpression("SET #life = :other")
+                .expressionAttributeNames(Map.of("#life", "incarnation"))
+                .expressionAttributeValues(Map.of(":other", s("predecessor"))));
+
+        assertThat(api().get("/v1/orgs/lo-member/members/bob", owner).status()).isEqualTo(404);
+        assertThat(api().get("/v1/orgs/lo-member/members", owner).body()).doesNotContain("\"bob\"");
+        assertThat(api().send(api().request("/v1/orgs/lo-member/members/bob", owner).DELETE()).status())
+                .as("nothing to remove, and no seat freed").isEqualTo(404);
     }
 
     private static AttributeValue s(String value) {

@@ -162,7 +162,7 @@ class ApiKeyController {
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted -> HttpResponse.ok(
-                new ApiKeyList(keys.list(granted.tenant()).stream().map(ApiKeyView::of).toList(), null)));
+                new ApiKeyList(keys.list(granted.tenant(), granted.organisation().incarnation()).stream().map(ApiKeyView::of).toList(), null)));
     }
 
     @Operation(operationId = "revokeApiKey", summary = "Revoke an API key")

@@ -88,14 +88,14 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
     }
 
     @Override
-    public List<ApiKey> list(TenantId tenant) {
+    public List<ApiKey> list(TenantId tenant, Incarnation in) {
         List<ApiKey> keys = new ArrayList<>();
         Optional<Map<String, AttributeValue>> start = Optional.empty();
         do {
             Optional<Map<String, AttributeValue>> from = start;
             Page page = table(tenant).query(ApiKeyKeys.all(tenant),
                     q -> q.consistentRead(true).exclusiveStartKey(from.orElse(null)));
-            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.tenant(tenant), page.items(),
+            keys.addAll(checked.all(ItemKind.API_KEY, ReadScope.organisation(tenant, in), page.items(),
                     ApiKeyItems.SCHEMA::fromItem));
             start = page.next();
         } while (start.isPresent());

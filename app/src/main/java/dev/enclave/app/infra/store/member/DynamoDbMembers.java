@@ -2,12 +2,15 @@ package dev.enclave.app.infra.store.member;
 
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -28,21 +31,36 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
 
     @Override
     public Optional<Membership> find(TenantId tenant, UserKey user) {
-        return checked.one(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant),
-                store.forTenant(tenant).get(MembershipKeys.key(tenant, user)), MembershipItems::fromItem);
+        ItemKey key = MembershipKeys.key(tenant, user);
+        var organisationRead = OrganisationReads.item(tenant);
+        List<Map<String, AttributeValue>> items = store.forTenant(tenant).getAll(List.of(key,
+                organisationRead.key()));
+        return checked.one(ItemKind.MEMBERSHIP, lifeOf(tenant, organisationRead.in(items, ReadScope.tenant(tenant),
+                checked)), ScopedTable.at(items, key), MembershipItems::fromItem);
     }
 
     @Override
     public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
+        var organisationRead = OrganisationReads.item(tenant);
+        ReadScope life = lifeOf(tenant, organisationRead.in(List.of(store.forTenant(tenant)
+                .get(organisationRead.key())), ReadScope.tenant(tenant), checked));
         Page page = store.forTenant(tenant).query(MembershipReads.organisationMembers(tenant), q -> {
             q.limit(limit).consistentRead(true);
             after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
         });
-        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), page.items(),
-                MembershipItems::fromItem);
+        List<Membership> members = checked.all(ItemKind.MEMBERSHIP, life, page.items(), MembershipItems::fromItem);
         Optional<UserKey> last = page.next().isPresent() && !members.isEmpty()
                 ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
         return new MemberPage(members, last);
+    }
+
+    /**
+     * The organisation's life as read, for reading its members: a membership a predecessor under the same id left
+     * behind is no member (no organisation: no life, and no member either).
+     */
+    private static ReadScope lifeOf(TenantId tenant, Optional<Organisation> organisation) {
+        return organisation.map(found -> ReadScope.organisation(tenant, found.incarnation()))
+                .orElseGet(() -> ReadScope.tenant(tenant));
     }
 
     @Override

@@ -101,8 +101,13 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
 
     @Override
     public Optional<WebhookEndpoint> find(TenantId tenant, WebhookEndpointId id) {
-        return checked.one(ItemKind.WEBHOOK_ENDPOINT, ReadScope.tenant(tenant),
-                table(tenant).get(WebhookKeys.endpoint(tenant, id)), EndpointItems::fromItem)
+        ItemKey key = WebhookKeys.endpoint(tenant, id);
+        var organisationRead = OrganisationReads.item(tenant);
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(key, organisationRead.key()));
+        return organisationRead.in(items, ReadScope.tenant(tenant), checked)
+                .flatMap(organisation -> checked.one(ItemKind.WEBHOOK_ENDPOINT,
+                        ReadScope.organisation(tenant, organisation.incarnation()), ScopedTable.at(items, key),
+                        EndpointItems::fromItem))
                 .filter(endpoint -> endpoint.id().equals(id));
     }
 
