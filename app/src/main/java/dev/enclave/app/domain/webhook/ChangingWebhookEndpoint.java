@@ -12,16 +12,17 @@ import java.util.Set;
 /**
  * An owner or admin changes an endpoint (URL, description, types, enabled), rotates its secret, or deletes it. A
  * change is written at the version read, so two admins' changes never undo each other silently; a change to what the
- * endpoint already is writes nothing (no version, no event).
+ * endpoint already is writes nothing (no version, no event). Only its keeper (who holds its secret) points it at
+ * another URL, so whoever chose where its events go is the member whose leaving disables it.
  */
 @Singleton
 public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits limits, DeliveryClock clock) {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** What a change asks for: each field given replaces the endpoint's. */
+    /** What a change asks for, by whom: each field given replaces the endpoint's. */
     public record Change(TenantId tenant, WebhookEndpointId id, Optional<String> url, Optional<String> description,
-                         Optional<Set<String>> types, Optional<Boolean> enabled) {
+                         Optional<Set<String>> types, Optional<Boolean> enabled, WebhookEndpoint.Keeper by) {
     }
 
     /** A rotation's new secret, and until when the one it replaced still signs. */
@@ -39,6 +40,13 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
                 change.enabled().orElse(before.enabled()));
         if (after.equals(before)) {
             return Outcome.done(before);
+        }
+        if (!after.url().equals(before.url())) {
+            if (before.keeper().filter(keeper -> !keeper.equals(change.by())).isPresent()) {
+                return Outcome.refused(Reason.MISSING_ROLE, "Only the member who keeps this endpoint (who holds its "
+                        + "secret) points it elsewhere; rotate its secret first to take it on.");
+            }
+            after = after.keptBy(change.by());
         }
         if (!endpoints.change(before, after)) {
             return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; read it again and retry.");

@@ -95,6 +95,15 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
                 reEnabled ? Optional.empty() : failingSince, rotatedUntil, version, keeper);
     }
 
+    /**
+     * The endpoint kept by {@code by}: who points a keeper-less endpoint (stored before keepers were recorded) at a
+     * URL is answerable for where its events go.
+     */
+    public WebhookEndpoint keptBy(Keeper by) {
+        return new WebhookEndpoint(tenant, id, url, description, types, enabled, disabledBy, createdAt, fromPlace,
+                failingSince, rotatedUntil, version, Optional.of(by));
+    }
+
     /** The endpoint as Enclave disabled it, for {@code reason}. */
     public WebhookEndpoint disabledFor(String reason) {
         return new WebhookEndpoint(tenant, id, url, description, types, false, Optional.of(reason), createdAt,

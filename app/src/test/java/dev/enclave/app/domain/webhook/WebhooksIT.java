@@ -230,6 +230,28 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void onlyItsKeeper_pointsAnEndpointElsewhere_anotherAdminTakesItOnByRotatingFirst() {
+        String owner = journeys().organisation("hooks-move");
+        journeys().join("hooks-move", owner, "mia");
+        assertThat(api().send(api().request("/v1/orgs/hooks-move/members/mia/groups/admin", owner)
+                .header("If-Match", "*").PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        String mia = journeys().member("mia");
+        String path = "/v1/orgs/hooks-move/webhooks/" + endpoint("hooks-move", owner, "/move-a", "[]")
+                .get("endpoint").get("id").asText();
+        String elsewhere = "{\"url\":\"" + receiver.url("/move-b") + "\"}";
+
+        assertThat(send("PATCH", path, mia, elsewhere).status()).as("not the keeper").isEqualTo(403);
+        assertThat(send("PATCH", path, mia, "{\"description\":\"described by mia\"}").status()).isEqualTo(200);
+        assertThat(api().post(path + "/rotate-secret", "", mia).status()).isEqualTo(200);
+        JsonNode moved = send("PATCH", path, mia, elsewhere).json();
+
+        assertThat(moved.get("url").asText()).isEqualTo(receiver.url("/move-b"));
+        assertThat(moved.get("keptBy").asText()).isEqualTo("mia");
+        assertThat(send("PATCH", path, owner, "{\"url\":\"" + receiver.url("/move-a") + "\"}").status())
+                .as("the creator no longer keeps it").isEqualTo(403);
+    }
+
+    @Test
     void anEndpointWhoseKeeperWasRemoved_isDisabledAndSentNothingMore_untilAnotherAdminRotatesItsSecret() {
         String owner = journeys().organisation("hooks-keeper");
         journeys().join("hooks-keeper", owner, "kate");

@@ -162,7 +162,8 @@ class WebhookController {
                 granted -> urlChecked(request, body.url(), () -> Rejections.answer(request, changing.change(
                         new ChangingWebhookEndpoint.Change(granted.tenant(), endpoint, Optional.ofNullable(body.url()),
                                 Optional.ofNullable(body.description()), Optional.ofNullable(body.types())
-                                .map(WebhookController::types), Optional.ofNullable(body.enabled()))),
+                                .map(WebhookController::types), Optional.ofNullable(body.enabled()),
+                                WebhookEndpoint.Keeper.of(granted.membership()))),
                         changed -> HttpResponse.ok(EndpointView.of(changed))))));
     }
 

@@ -125,10 +125,21 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
             changes.remove("#disabledBy", "#failingSince").name("#disabledBy", EndpointItems.DISABLED_BY)
                     .name("#failingSince", EndpointItems.FAILING_SINCE);
         }
+        after.keeper().filter(keeper -> !after.keeper().equals(before.keeper()))
+                .ifPresent(keeper -> keptBy(changes, keeper));
         Expr update = changes.build();
         return table(before.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
                 .records(WebhookEvents.updated(before, after)).build()).committed();
+    }
+
+    /** {@code update}, also making {@code by} the endpoint's keeper. */
+    private static Expr.UpdateBuilder keptBy(Expr.UpdateBuilder update, WebhookEndpoint.Keeper by) {
+        return update.set("#keeper = :keeper, #keeperUserId = :keeperUserId, #keeperJoinedAt = :keeperJoinedAt")
+                .name("#keeper", EndpointItems.KEEPER).value(":keeper", by.member().digest())
+                .name("#keeperUserId", EndpointItems.KEEPER_USER_ID).value(":keeperUserId", by.userId())
+                .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
+                .value(":keeperJoinedAt", by.joinedAt().toString());
     }
 
     @Override
@@ -151,16 +162,11 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     public boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil,
                           WebhookEndpoint.Keeper by) {
         ItemKey key = WebhookKeys.endpoint(endpoint.tenant(), endpoint.id());
-        Expr update = Expr.update().set("#previous = #secret, #secret = :next, #until = :until")
+        Expr update = keptBy(Expr.update().set("#previous = #secret, #secret = :next, #until = :until")
                 .set("#version = #version + :one").number(":one", 1)
                 .name("#previous", EndpointItems.PREVIOUS_SECRET).name("#secret", EndpointItems.SECRET)
                 .value(":next", sealed(next, key)).name("#until", EndpointItems.ROTATED_UNTIL)
-                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION)
-                .set("#keeper = :keeper, #keeperUserId = :keeperUserId, #keeperJoinedAt = :keeperJoinedAt")
-                .name("#keeper", EndpointItems.KEEPER).value(":keeper", by.member().digest())
-                .name("#keeperUserId", EndpointItems.KEEPER_USER_ID).value(":keeperUserId", by.userId())
-                .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
-                .value(":keeperJoinedAt", by.joinedAt().toString()).build();
+                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION), by).build();
         return table(endpoint.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, key, update, atVersion(endpoint))
                 .records(WebhookEvents.secretRotated(endpoint, previousUntil)).build()).committed();
