@@ -1,9 +1,11 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.member.ActingMember;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.service.ServiceLookup;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -20,22 +22,29 @@ public final class ResendingInvitation {
 
     private final Invitations invitations;
     private final InvitationDeliveries deliveries;
+    private final ServiceLookup services;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    ResendingInvitation(Invitations invitations, InvitationDeliveries deliveries, Clock clock) {
+    ResendingInvitation(Invitations invitations, InvitationDeliveries deliveries, ServiceLookup services,
+                        Clock clock) {
         this.invitations = invitations;
         this.deliveries = deliveries;
+        this.services = services;
         this.clock = clock;
     }
 
-    /** {@code actor} resends {@code invitation} (as read), valid for {@code expiresInDays} from now. */
-    public record Resend(ActingMember actor, Invitation invitation, int expiresInDays) {
+    /**
+     * {@code actor} resends {@code invitation} (as read) of {@code organisation}, valid for {@code expiresInDays} from
+     * now: only who could send it, service groups included, hands out its new token.
+     */
+    public record Resend(ActingMember actor, Organisation organisation, Invitation invitation, int expiresInDays) {
     }
 
     public Outcome<SendingInvitation.Sent> resend(Resend command) {
         Invitation invitation = command.invitation();
-        Optional<Refusal> refusal = InviterChecks.check(command.actor(), invitation.groups());
+        Optional<Refusal> refusal = InviterChecks.check(command.actor(), invitation.groups()).or(() -> InviterChecks
+                .checkServiceGroups(command.actor(), command.organisation(), invitation.serviceGroups(), services));
         if (refusal.isPresent()) {
             return Outcome.refused(refusal.get());
         }

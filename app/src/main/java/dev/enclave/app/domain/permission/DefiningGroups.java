@@ -42,6 +42,10 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
         if (SystemPermissions.isBuiltIn(command.id()) || before.find(command.id()).isPresent()) {
             return Outcome.refused(Reason.GROUP_EXISTS, "There is a group named " + command.id().value() + ".");
         }
+        if (actor.holding().groups().contains(command.id()) && !actor.holding().isOwner()) {
+            return Outcome.refused(Reason.MISSING_ROLE, "Only owners define a group under a name they hold: its "
+                    + "permissions would be theirs, beyond anyone's reach but an owner's.");
+        }
         if (before.custom().size() >= GroupDefinitions.MAX_GROUPS) {
             return Outcome.refused(Reason.GROUP_LIMIT_REACHED,
                     "Delete a group before defining another (at most " + GroupDefinitions.MAX_GROUPS + ").");

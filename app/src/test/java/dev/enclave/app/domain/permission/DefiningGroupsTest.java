@@ -54,6 +54,20 @@ class DefiningGroupsTest {
     }
 
     @Test
+    void onlyOwners_defineAGroupUnderANameTheyHold() {
+        done(defining.create(create(owner(), "deputies", SystemPermissions.GROUPS_MANAGE,
+                SystemPermissions.MEMBERS_READ)));
+        GroupName label = new GroupName("x");
+        Acting deputyWithALabel = holding(Set.of(GroupName.MEMBER, DEPUTIES, label));
+
+        assertThat(refusal(defining.create(create(deputyWithALabel, "x", SystemPermissions.MEMBERS_READ))))
+                .as("its permissions would stay theirs once their other groups were taken")
+                .isEqualTo(Reason.MISSING_ROLE);
+        assertThat(done(defining.create(create(holding(Set.of(GroupName.OWNER, GroupName.MEMBER, label)), "x",
+                SystemPermissions.MEMBERS_READ))).permissions()).containsExactly(SystemPermissions.MEMBERS_READ);
+    }
+
+    @Test
     void onlyOwners_changeAGroupTheyHold_andNobodyTakesAwayWhatTheyLack() {
         done(defining.create(create(owner(), "deputies", SystemPermissions.GROUPS_MANAGE)));
         done(defining.create(create(owner(), "approvers", APPROVE)));

@@ -9,7 +9,6 @@ import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.domain.invitation.ResendingInvitation;
 import dev.enclave.app.domain.invitation.RevokingInvitation;
 import dev.enclave.app.domain.invitation.SendingInvitation;
-import dev.enclave.app.domain.member.ActingMember;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.SystemPermissions;
@@ -178,8 +177,8 @@ class InvitationController {
     @Idempotent
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, (actor, invitation) -> Rejections.orNoContent(request,
-                revoking.revoke(new RevokingInvitation.Revoke(actor, invitation))));
+        return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.orNoContent(request,
+                revoking.revoke(new RevokingInvitation.Revoke(granted.acting(), invitation))));
     }
 
     @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
@@ -191,14 +190,14 @@ class InvitationController {
     @Idempotent
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return withInvitation(request, caller, org, id, (actor, invitation) -> Rejections.answer(request,
-                resending.resend(new ResendingInvitation.Resend(actor, invitation,
+        return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.answer(request,
+                resending.resend(new ResendingInvitation.Resend(granted.acting(), granted.organisation(), invitation,
                         InvitationViews.SendRequest.DEFAULT_DAYS)), sent -> HttpResponse.ok(
                         InvitationViews.Created.of(sent))));
     }
 
     private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,
-                                           BiFunction<ActingMember, Invitation, HttpResponse<?>> action) {
+                                           BiFunction<AccessDecision.Granted, Invitation, HttpResponse<?>> action) {
         return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted -> {
             Optional<Invitation> invitation;
             try {
@@ -206,7 +205,7 @@ class InvitationController {
             } catch (IllegalArgumentException malformed) {
                 invitation = Optional.empty();
             }
-            return invitation.<HttpResponse<?>>map(found -> action.apply(granted.acting(), found))
+            return invitation.<HttpResponse<?>>map(found -> action.apply(granted, found))
                     .orElseGet(() -> Rejections.toResponse(request,
                             Reason.INVITATION_NOT_FOUND, "No such invitation."));
         });

@@ -113,7 +113,11 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
         assertThat(invite("sgp-escalate", admin, "billing/approvers").status())
                 .as("nor by invitation").isEqualTo(403);
         assertThat(invite("sgp-escalate", admin, "billing/viewers").status()).isEqualTo(201);
-        assertThat(invite("sgp-escalate", owner, "billing/approvers").status()).isEqualTo(201);
+        Api.Reply byTheOwner = invite("sgp-escalate", owner, "billing/approvers");
+        assertThat(byTheOwner.status()).isEqualTo(201);
+        assertThat(api().post("/v1/orgs/sgp-escalate/invitations/" + byTheOwner.json().get("invitation").get("id")
+                .asText() + "/resend", "", admin).status()).as("nor by resending one, for its new token")
+                .isEqualTo(403);
 
         assertThat(put("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/carl", owner).status())
                 .isEqualTo(204);
