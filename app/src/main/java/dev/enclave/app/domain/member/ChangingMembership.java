@@ -11,6 +11,7 @@ import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Removing members (admins, or a member leaving) and editing their organisation groups (admins; only owners touch
@@ -90,8 +91,16 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
         if (!self && membership.get().isOwner() && !actor.membership().isOwner()) {
             return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Only owners remove owners."));
         }
+        Set<GroupName> taken = self ? Set.of() : membership.get().groups().stream()
+                .filter(group -> !group.isMember()).collect(Collectors.toSet());
+        Optional<String> beyond = taken.stream().sorted().flatMap(group -> actor.holding().whyNotGive(group).stream())
+                .findFirst();
+        if (beyond.isPresent() && !membership.get().isOwner()) {
+            return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Removing a member takes their groups: "
+                    + beyond.get()));
+        }
         Authority authority = membership.get().isOwner() ? Authority.owner()
-                : actor.holding().authorityFor(SystemPermissions.MEMBERS_MANAGE);
+                : actor.holding().authorityToGive(SystemPermissions.MEMBERS_MANAGE, taken);
         MembershipChanges.Change change = changes.remove(actor.membership(), authority, membership.get());
         return change == MembershipChanges.Change.MEMBERSHIP_CHANGED ? new Rereads.Again<>(command)
                 : new Rereads.Decided<>(outcome(change));

@@ -8,7 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.CustomGroup;
+import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -52,6 +55,22 @@ class ChangingMembershipTest {
         assertThat(changing.remove(new ChangingMembership.Remove(ActingMember.of(bea), carl.user()))).isEqualTo(Outcome.done());
         assertThat(members.find(ACME, carl.user())).isEmpty();
         assertThat(members.count(ACME)).isEqualTo(3);
+    }
+
+    @Test
+    void remove_byAnAdmin_ofAMemberHoldingAGroupThatCarriesWhatTheAdminLacks_isMissingRole_andKeepsThem() {
+        GroupName security = new GroupName("security");
+        GroupDefinitions definitions = GroupDefinitions.NONE.with(new CustomGroup(security, "",
+                Set.of(SystemPermissions.GROUPS_MANAGE), Instant.EPOCH, Instant.EPOCH, 1));
+        Membership sam = member("sam", security);
+        members.add(sam);
+
+        assertThat(reason(changing.remove(new ChangingMembership.Remove(new ActingMember(bea, definitions),
+                sam.user())))).as("taking security from sam would be refused, so removing sam is")
+                .isEqualTo(Reason.MISSING_ROLE);
+        assertThat(members.find(ACME, sam.user())).contains(sam);
+        assertThat(changing.remove(new ChangingMembership.Remove(new ActingMember(ada, definitions), sam.user())))
+                .isEqualTo(Outcome.done());
     }
 
     @Test
