@@ -2,6 +2,7 @@ package dev.enclave.app.domain.webhook;
 
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -58,7 +59,10 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
      * A new secret for the endpoint, shown to {@code by}, who keeps the endpoint from now on: taking on an endpoint
      * whose keeper left is rotating its secret (the one who left knew the old one).
      */
-    public Outcome<Rotated> rotate(TenantId tenant, WebhookEndpointId id, WebhookEndpoint.Keeper by) {
+    public Outcome<Rotated> rotate(TenantId tenant, WebhookEndpointId id, WebhookEndpoint.Keeper by, Holding holds) {
+        if (!WebhookEndpoint.Keeper.may(holds)) {
+            return Outcome.refused(Reason.MISSING_ROLE, CreatingWebhookEndpoint.KEEPING_NEEDS);
+        }
         Optional<WebhookEndpoint> found = endpoints.find(tenant, id);
         if (found.isEmpty()) {
             return notFound();

@@ -3,6 +3,7 @@ package dev.enclave.app.domain.webhook;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.Holding;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -19,14 +20,21 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
 
     /** What a create asks for; the URL has passed the URL rules. */
     public record Command(Organisation organisation, String url, String description, Set<String> types,
-                          boolean enabled, WebhookEndpoint.Keeper keeper) {
+                          boolean enabled, WebhookEndpoint.Keeper keeper, Holding keeperHolds) {
     }
+
+    /** Why a member may not keep an endpoint, for whoever would become its keeper. */
+    static final String KEEPING_NEEDS = "An endpoint is sent the organisation's events: keeping one needs "
+            + "webhooks:manage and events:read, and you do not hold events:read.";
 
     /** The stored endpoint and, once, its secret. */
     public record Created(WebhookEndpoint endpoint, WebhookSecret secret) {
     }
 
     public Outcome<Created> create(Command command) {
+        if (!WebhookEndpoint.Keeper.may(command.keeperHolds())) {
+            return Outcome.refused(Reason.MISSING_ROLE, KEEPING_NEEDS);
+        }
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         WebhookEndpoint endpoint = new WebhookEndpoint(command.organisation().id(),
                 WebhookEndpointId.random(RANDOM), command.url(), command.description(), command.types(),

@@ -3,6 +3,7 @@ package dev.enclave.app.domain.webhook;
 import dev.enclave.app.domain.event.RecordedEvent;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.permission.GroupDefinitions;
+import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -61,11 +62,19 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
 
         /**
          * Whether {@code membership} (the keeper's, as read now, if any) is still the one that keeps the endpoint
-         * and still manages webhooks, as the organisation defines its groups now.
+         * and still {@link #may} keep it, as the organisation defines its groups now.
          */
         public boolean stillKeeps(Optional<Membership> membership, GroupDefinitions definitions) {
             return membership.filter(found -> found.joinedAt().equals(joinedAt))
-                    .filter(found -> definitions.holds(found.groups(), SystemPermissions.WEBHOOKS_MANAGE)).isPresent();
+                    .filter(found -> may(new Holding(found.groups(), definitions))).isPresent();
+        }
+
+        /**
+         * Whether {@code holding} may keep an endpoint: manage webhooks, and read the events it is sent (an endpoint
+         * receives the organisation's whole log, which {@code events:read} guards on the feed).
+         */
+        public static boolean may(Holding holding) {
+            return holding.holds(SystemPermissions.WEBHOOKS_MANAGE) && holding.holds(SystemPermissions.EVENTS_READ);
         }
     }
 

@@ -123,7 +123,7 @@ class WebhookController {
                 () -> Rejections.answer(request, creating.create(new CreatingWebhookEndpoint.Command(
                         granted.organisation(), body.url(), Optional.ofNullable(body.description()).orElse(""),
                         types(body.types()), !Boolean.FALSE.equals(body.enabled()),
-                        WebhookEndpoint.Keeper.of(granted.membership()))), created ->
+                        WebhookEndpoint.Keeper.of(granted.membership()), granted.holding())), created ->
                         HttpResponse.created(new CreatedView(EndpointView.of(created.endpoint()),
                                 created.secret().reveal()), URI.create(request.getPath() + "/"
                                 + created.endpoint().id().value())))));
@@ -185,7 +185,7 @@ class WebhookController {
     HttpResponse<?> rotate(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
                 granted -> Rejections.answer(request, changing.rotate(granted.tenant(), endpoint,
-                        WebhookEndpoint.Keeper.of(granted.membership())), rotated ->
+                        WebhookEndpoint.Keeper.of(granted.membership()), granted.holding()), rotated ->
                         HttpResponse.ok(new RotatedView(rotated.secret().reveal(),
                                 WireTime.of(rotated.previousUntil()))))));
     }
