@@ -92,12 +92,13 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
             return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Only owners remove owners."));
         }
         Set<GroupName> taken = self ? Set.of() : membership.get().groups().stream()
-                .filter(group -> !group.isMember()).collect(Collectors.toSet());
-        Optional<String> beyond = taken.stream().sorted().flatMap(group -> actor.holding().whyNotGive(group).stream())
-                .findFirst();
-        if (beyond.isPresent() && !membership.get().isOwner()) {
-            return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, "Removing a member takes their groups: "
-                    + beyond.get()));
+                .filter(group -> !group.isMember() && !group.isOwner())
+                .filter(group -> !actor.holding().definitions().permissionsOf(group).isEmpty())
+                .collect(Collectors.toSet());
+        Optional<String> beyond = taken.stream().sorted()
+                .flatMap(group -> actor.holding().whyNotRemoveHolderOf(group).stream()).findFirst();
+        if (beyond.isPresent()) {
+            return new Rereads.Decided<>(Outcome.refused(Reason.MISSING_ROLE, beyond.get()));
         }
         Authority authority = membership.get().isOwner() ? Authority.owner()
                 : actor.holding().authorityToGive(SystemPermissions.MEMBERS_MANAGE, taken);

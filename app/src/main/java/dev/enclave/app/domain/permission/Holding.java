@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What an acting member holds in an organisation, as the access decision read it: their groups and the
@@ -53,6 +54,21 @@ public record Holding(Set<GroupName> groups, GroupDefinitions definitions) {
         sources.remove(GroupName.MEMBER);
         boolean customGiven = given.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
         return authorityFor(permission).keeping(sources, customGiven);
+    }
+
+    /**
+     * Why the actor may not remove a member holding {@code group}, if not: removing them takes it, so Enclave's own
+     * permissions it carries must be the actor's (an organisation's own permissions are for its app to judge, and
+     * its admins offboard their holders); only owners remove owners.
+     */
+    public Optional<String> whyNotRemoveHolderOf(GroupName group) {
+        if (group.isOwner()) {
+            return isOwner() ? Optional.empty() : Optional.of("Only owners remove owners.");
+        }
+        Set<Permission> carried = definitions.permissionsOf(group).stream().filter(SystemPermissions::isSystem)
+                .collect(Collectors.toSet());
+        return permissions().holdsAll(carried) ? Optional.empty() : Optional.of("Removing them takes the "
+                + group.value() + " group, which carries Enclave permissions you do not hold.");
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.identity.Email;
@@ -70,6 +71,19 @@ class ChangingMembershipTest {
                 .isEqualTo(Reason.MISSING_ROLE);
         assertThat(members.find(ACME, sam.user())).contains(sam);
         assertThat(changing.remove(new ChangingMembership.Remove(new ActingMember(ada, definitions), sam.user())))
+                .isEqualTo(Outcome.done());
+    }
+
+    @Test
+    void remove_byAnAdmin_ofAMemberHoldingTheOrganisationsOwnPermissionsOrALabel_removesThem() {
+        GroupName approvers = new GroupName("approvers");
+        GroupDefinitions definitions = GroupDefinitions.NONE.with(new CustomGroup(approvers, "",
+                Set.of(new Permission("invoices:approve")), Instant.EPOCH, Instant.EPOCH, 1));
+        Membership ann = member("ann", approvers, BILLING);
+        members.add(ann);
+
+        assertThat(changing.remove(new ChangingMembership.Remove(new ActingMember(bea, definitions), ann.user())))
+                .as("offboarding is the admins': the app's own permissions are not Enclave's to guard")
                 .isEqualTo(Outcome.done());
     }
 
