@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.member;
 
 import dev.enclave.app.domain.organisation.OrganisationName;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.List;
@@ -14,8 +15,8 @@ public interface Members {
 
     Optional<Membership> find(TenantId tenant, UserKey user);
 
-    /** One page of an organisation's members, after the member {@code after} (exclusive). */
-    MemberPage list(TenantId tenant, int limit, Optional<UserKey> after);
+    /** One page of an organisation's members in its life {@code in}, after the member {@code after} (exclusive). */
+    MemberPage list(TenantId tenant, Incarnation in, int limit, Optional<UserKey> after);
 
     /**
      * The caller's own memberships across tenants, every one: the user index, page after page, scoped to the caller's

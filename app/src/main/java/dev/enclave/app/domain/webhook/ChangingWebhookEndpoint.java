@@ -23,7 +23,8 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
 
     /** What a change asks for, by whom: each field given replaces the endpoint's. */
     public record Change(TenantId tenant, WebhookEndpointId id, Optional<String> url, Optional<String> description,
-                         Optional<Set<String>> types, Optional<Boolean> enabled, WebhookEndpoint.Keeper by) {
+                         Optional<Set<String>> types, Optional<Boolean> enabled, WebhookEndpoint.Keeper by,
+                         Holding byHolds) {
     }
 
     /** A rotation's new secret, and until when the one it replaced still signs. */
@@ -46,6 +47,9 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
             if (before.keeper().filter(keeper -> !keeper.equals(change.by())).isPresent()) {
                 return Outcome.refused(Reason.MISSING_ROLE, "Only the member who keeps this endpoint (who holds its "
                         + "secret) points it elsewhere; rotate its secret first to take it on.");
+            }
+            if (!WebhookEndpoint.Keeper.may(change.byHolds())) {
+                return Outcome.refused(Reason.MISSING_ROLE, CreatingWebhookEndpoint.KEEPING_NEEDS);
             }
             after = after.keptBy(change.by());
         }
@@ -75,8 +79,10 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         return Outcome.done(new Rotated(found.get(), next, previousUntil));
     }
 
+    /** Deletes the endpoint, one of the organisation's life as {@link WebhookEndpoints#find} reads it. */
     public Outcome<Boolean> delete(TenantId tenant, WebhookEndpointId id) {
-        return endpoints.delete(tenant, id) ? Outcome.done(true) : notFound();
+        return endpoints.find(tenant, id).isPresent() && endpoints.delete(tenant, id) ? Outcome.done(true)
+                : notFound();
     }
 
     private static <T> Outcome<T> notFound() {

@@ -16,6 +16,7 @@ import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.infra.store.invitation.DynamoDbInvitations;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.Email;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -141,7 +142,7 @@ class InMemoryInvitationsIT extends LocalStackTest {
             Organisation read = read();
             memory.organisation(new Organisation(read.id(), read.name(), read.seats(), 0, read.status(),
                     read.version(), read.createdAt(), read.limits()));
-            members.list(tenant, 100, Optional.empty()).members().forEach(memory::member);
+            members.list(tenant, read.incarnation(), 100, Optional.empty()).members().forEach(memory::member);
         }
 
         Organisation read() {
@@ -191,8 +192,9 @@ class InMemoryInvitationsIT extends LocalStackTest {
                 assertThat(listed(memory, status)).as(status + " invitations after " + step)
                         .isEqualTo(listed(stored, status));
             }
-            assertThat(memory.members().list(tenant, 100, Optional.empty()).members()).as("members after " + step)
-                    .isEqualTo(members.list(tenant, 100, Optional.empty()).members());
+            Incarnation life = read().incarnation();
+            assertThat(memory.members().list(tenant, life, 100, Optional.empty()).members()).as("members after "
+                    + step).isEqualTo(members.list(tenant, life, 100, Optional.empty()).members());
         }
 
         private List<Invitation> listed(Invitations invitations, InvitationStatus status) {

@@ -10,6 +10,7 @@ import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.member.DynamoDbMembers;
 import dev.enclave.app.infra.store.member.DynamoDbMembershipChanges;
 import dev.enclave.app.infra.store.member.MembershipRules;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.util.ArrayList;
@@ -101,7 +102,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
 
     /** In the table's key order (the user's digest), after {@code after}; the last one when the page is full. */
     @Override
-    public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
+    public MemberPage list(TenantId tenant, Incarnation in, int limit, Optional<UserKey> after) {
         List<Membership> members = tenant(tenant).values().stream().map(Stored::membership)
                 .filter(m -> after.map(a -> m.user().digest().compareTo(a.digest()) > 0).orElse(true))
                 .sorted(Comparator.comparing(m -> m.user().digest())).limit(limit).toList();

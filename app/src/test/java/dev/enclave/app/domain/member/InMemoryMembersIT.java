@@ -20,6 +20,7 @@ import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.infra.store.member.DynamoDbMembers;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -168,8 +169,8 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins twins = new Twins("twin-pages", "bob", "carl", "dana", "eve");
 
         for (int limit : List.of(1, 2, 4, 5, 6)) {
-            assertThat(pages(twins.memory, twins.tenant, limit)).as("pages of " + limit)
-                    .isEqualTo(pages(stored, twins.tenant, limit));
+            assertThat(pages(twins.memory, twins.tenant, twins.life, limit)).as("pages of " + limit)
+                    .isEqualTo(pages(stored, twins.tenant, twins.life, limit));
         }
     }
 
@@ -185,11 +186,11 @@ class InMemoryMembersIT extends LocalStackTest {
     }
 
     /** Every page, walked with each page's last member as the next start, and whether each said there was more. */
-    private static List<String> pages(Members members, TenantId tenant, int limit) {
+    private static List<String> pages(Members members, TenantId tenant, Incarnation life, int limit) {
         List<String> pages = new ArrayList<>();
         Optional<UserKey> after = Optional.empty();
         do {
-            Members.MemberPage page = members.list(tenant, limit, after);
+            Members.MemberPage page = members.list(tenant, life, limit, after);
             pages.add(page.members().stream().map(Membership::userId).toList() + (page.last().isPresent() ? "+" : ""));
             after = page.last();
         } while (after.isPresent() && pages.size() < 20);
@@ -208,6 +209,7 @@ class InMemoryMembersIT extends LocalStackTest {
     private final class Twins {
 
         final TenantId tenant;
+        final Incarnation life;
         final UserKey owner;
         final InMemoryMembers memory = new InMemoryMembers();
         private final Map<UserKey, Membership> actors = new HashMap<>();
@@ -218,8 +220,9 @@ class InMemoryMembersIT extends LocalStackTest {
                 journeys().join(org, owner, user);
             }
             tenant = TenantId.of(org);
+            life = organisations.find(tenant).orElseThrow().incarnation();
             this.owner = user("owner-" + org);
-            stored.list(tenant, 100, Optional.empty()).members()
+            stored.list(tenant, life, 100, Optional.empty()).members()
                     .forEach(m -> memory.add(m, new OrganisationName(org, 1)));
             assertThat(memory.count(tenant)).isEqualTo(joining.length + 1);
         }
@@ -240,8 +243,8 @@ class InMemoryMembersIT extends LocalStackTest {
             actors.clear();
             assertThat(change.apply(storedChanges)).as(step + " on DynamoDB").isEqualTo(expected);
             assertThat(change.apply(memory)).as(step + " in memory").isEqualTo(expected);
-            assertThat(memory.list(tenant, 100, Optional.empty()).members()).as("memberships after " + step)
-                    .isEqualTo(stored.list(tenant, 100, Optional.empty()).members());
+            assertThat(memory.list(tenant, life, 100, Optional.empty()).members()).as("memberships after " + step)
+                    .isEqualTo(stored.list(tenant, life, 100, Optional.empty()).members());
         }
     }
 

@@ -128,6 +128,9 @@ class WebhooksIT extends LocalStackTest {
                 .as("an endpoint a deleted predecessor left behind").doesNotContain("service.created");
         assertThat(api().get("/v1/orgs/hooks-life/webhooks", owner).json().get("items"))
                 .extracting(item -> item.get("id").asText()).doesNotContain(stale);
+        assertThat(api().get("/v1/orgs/hooks-life/webhooks/" + stale, owner).status()).isEqualTo(404);
+        assertThat(send("DELETE", "/v1/orgs/hooks-life/webhooks/" + stale, owner).status())
+                .as("nor deleted, which would lower a count this life never raised").isEqualTo(404);
     }
 
     @Test

@@ -140,7 +140,7 @@ class MemberController {
                             "Use the nextCursor this organisation's previous page returned, unchanged.");
                 }
             }
-            Members.MemberPage page = members.list(granted.tenant(), size.get().value(), after);
+            Members.MemberPage page = members.list(granted.tenant(), granted.organisation().incarnation(), size.get().value(), after);
             return HttpResponse.ok(new MemberView.Page(page.members().stream().map(MemberView::of).toList(),
                     page.last().map(last -> cursors.encode(granted.tenant(), granted.organisation().incarnation(), last))
                             .orElse(null),

@@ -163,7 +163,7 @@ class WebhookController {
                         new ChangingWebhookEndpoint.Change(granted.tenant(), endpoint, Optional.ofNullable(body.url()),
                                 Optional.ofNullable(body.description()), Optional.ofNullable(body.types())
                                 .map(WebhookController::types), Optional.ofNullable(body.enabled()),
-                                WebhookEndpoint.Keeper.of(granted.membership()))),
+                                WebhookEndpoint.Keeper.of(granted.membership()), granted.holding())),
                         changed -> HttpResponse.ok(EndpointView.of(changed))))));
     }
 

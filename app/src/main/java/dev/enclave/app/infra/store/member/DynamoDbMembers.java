@@ -11,6 +11,7 @@ import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
@@ -40,10 +41,8 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
     }
 
     @Override
-    public MemberPage list(TenantId tenant, int limit, Optional<UserKey> after) {
-        var organisationRead = OrganisationReads.item(tenant);
-        ReadScope life = lifeOf(tenant, organisationRead.in(List.of(store.forTenant(tenant)
-                .get(organisationRead.key())), ReadScope.tenant(tenant), checked));
+    public MemberPage list(TenantId tenant, Incarnation in, int limit, Optional<UserKey> after) {
+        ReadScope life = ReadScope.organisation(tenant, in);
         Page page = store.forTenant(tenant).query(MembershipReads.organisationMembers(tenant), q -> {
             q.limit(limit).consistentRead(true);
             after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
