@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -108,22 +109,26 @@ final class EventRules {
                 missing(partition, member.item(), "member without the member.added event of its joining", violations);
             }
         }
-        Set<String> keys = targets(events, EventType.API_KEY_CREATED, "api_key");
-        partition.all(ApiKeyEntity.class).stream().filter(key -> key.key().createdAt().isAfter(since))
-                .filter(key -> !keys.contains(key.key().id().value()))
-                .forEach(key -> missing(partition, key.item(), "API key without its api_key.created event", violations));
-        Set<String> sent = targets(events, EventType.INVITATION_SENT, "invitation");
-        partition.all(InvitationEntity.class).stream()
-                .filter(invitation -> invitation.invitation().createdAt().isAfter(since))
-                .filter(invitation -> !sent.contains(invitation.invitation().id().value()))
-                .forEach(invitation -> missing(partition, invitation.item(),
-                        "invitation without its invitation.sent event", violations));
-        Set<String> endpoints = targets(events, EventType.WEBHOOK_ENDPOINT_CREATED, "webhook_endpoint");
-        partition.all(WebhookEndpointEntity.class).stream()
-                .filter(endpoint -> endpoint.endpoint().createdAt().isAfter(since))
-                .filter(endpoint -> !endpoints.contains(endpoint.endpoint().id().value()))
-                .forEach(endpoint -> missing(partition, endpoint.item(),
-                        "webhook endpoint without its webhook_endpoint.created event", violations));
+        madeWithItsEvent(partition, events, since, ApiKeyEntity.class, key -> key.key().createdAt(),
+                key -> key.key().id().value(), EventType.API_KEY_CREATED, "api_key", violations);
+        madeWithItsEvent(partition, events, since, InvitationEntity.class, found -> found.invitation().createdAt(),
+                found -> found.invitation().id().value(), EventType.INVITATION_SENT, "invitation", violations);
+        madeWithItsEvent(partition, events, since, WebhookEndpointEntity.class, found -> found.endpoint().createdAt(),
+                found -> found.endpoint().id().value(), EventType.WEBHOOK_ENDPOINT_CREATED, "webhook_endpoint",
+                violations);
+    }
+
+    /** Each {@code kind} made after {@code since} is the target of a {@code made} event. */
+    private static <T extends Entity> void madeWithItsEvent(TenantItems partition, List<EventEntity> events,
+                                                            Instant since, Class<T> kind,
+                                                            Function<T, Instant> createdAt, Function<T, String> id,
+                                                            EventType made, String targetType,
+                                                            List<Violation> violations) {
+        Set<String> recorded = targets(events, made, targetType);
+        partition.all(kind).stream().filter(entity -> createdAt.apply(entity).isAfter(since))
+                .filter(entity -> !recorded.contains(id.apply(entity)))
+                .forEach(entity -> missing(partition, entity.item(), targetType.replace('_', ' ')
+                        + " without its " + made.value() + " event", violations));
     }
 
     /**

@@ -65,17 +65,10 @@ class KeyLookupSettlingIT extends LocalStackTest {
 
     @Test
     void aCreationKilledBetweenItsLookupEntryAndItsTransaction_leavesAnEntryThePassRemovesOnceDue() {
-        journeys().organisation("lk-killed");
         TenantId tenant = TenantId.of("lk-killed");
-        ApiKeySecret secret = ApiKeySecret.issue(tenant, ApiKeyId.random(RANDOM), RANDOM);
-        ApiKey key = new ApiKey(secret.id(), tenant, "never made", Access.READ, "ada",
-                clock.instant().truncatedTo(ChronoUnit.SECONDS), Optional.empty(), Optional.empty(),
-                Sha256.hex(secret.reveal()));
+        ApiKeySecret secret = killedCreation("lk-killed");
 
-        assertThat(lookups.putUnconfirmed(key, organisations.find(tenant).orElseThrow().incarnation(),
-                clock.instant().plus(DynamoDbApiKeyLookups.UNCONFIRMED_FOR))).isPresent();
-
-        assertThat(entry(tenant, key.id())).as("the entry the killed creation left").isNotEmpty();
+        assertThat(entry(tenant, secret.id())).as("the entry the killed creation left").isNotEmpty();
         Api.Reply presented = containerFetch(secret.reveal());
         assertThat(presented.status()).as("an unconfirmed entry without its key is no key").isEqualTo(401);
         assertThat(presented.json().get("code").asText()).isEqualTo("invalid-api-key");
@@ -83,15 +76,15 @@ class KeyLookupSettlingIT extends LocalStackTest {
         assertThat(pass.poll()).as("not due yet").isZero();
         assertThat(violations(ViolationKind.KEY_LOOKUP_WITHOUT_KEY)).as("owed, within the bound").isEmpty();
 
-        awaitPassRemoves(tenant, key.id());
+        awaitPassRemoves(tenant, secret.id());
         assertThat(violations(ViolationKind.KEY_LOOKUP_WITHOUT_KEY)).isEmpty();
     }
 
     @Test
     void anEntryWhoseSettlementFaults_staysDue_andTheNewerOnesOfThePassAreSettledAllTheSame() {
-        ApiKeyId poisoned = killedCreation("lk-poisoned");
+        ApiKeyId poisoned = killedCreation("lk-poisoned").id();
         clock.advance(Duration.ofSeconds(5));
-        ApiKeyId healthy = killedCreation("lk-healthy");
+        ApiKeyId healthy = killedCreation("lk-healthy").id();
         clock.advance(DynamoDbApiKeyLookups.UNCONFIRMED_FOR.plusSeconds(1));
         indexesCaughtUp();
         faults.inject(GatewayFaults.Rule.forTenant("lk-poisoned", GatewayFaults.Kind.INTERNAL_SERVER_ERROR, 1000));
@@ -104,7 +97,8 @@ class KeyLookupSettlingIT extends LocalStackTest {
         awaitPassRemoves(TenantId.of("lk-poisoned"), poisoned);
     }
 
-    private ApiKeyId killedCreation(String org) {
+    /** The secret of a key whose creation was killed after its lookup entry, before its transaction. */
+    private ApiKeySecret killedCreation(String org) {
         journeys().organisation(org);
         TenantId tenant = TenantId.of(org);
         ApiKeySecret secret = ApiKeySecret.issue(tenant, ApiKeyId.random(RANDOM), RANDOM);
@@ -113,7 +107,7 @@ class KeyLookupSettlingIT extends LocalStackTest {
                 Sha256.hex(secret.reveal()));
         assertThat(lookups.putUnconfirmed(key, organisations.find(tenant).orElseThrow().incarnation(),
                 clock.instant().plus(DynamoDbApiKeyLookups.UNCONFIRMED_FOR))).isPresent();
-        return key.id();
+        return secret;
     }
 
     @Test
