@@ -22,7 +22,12 @@ public interface Members {
      * The caller's own memberships across tenants, every one: the user index, page after page, scoped to the caller's
      * key.
      */
-    List<UserMembership> ofUser(UserKey user);
+    default List<UserMembership> ofUser(UserKey user) {
+        return ofUser(user, Integer.MAX_VALUE);
+    }
+
+    /** The first {@code most} of the caller's own memberships the user index lists (in its order), as {@link #ofUser}. */
+    List<UserMembership> ofUser(UserKey user, int most);
 
     /** A membership as the user's own list shows it, with its copy of the organisation's name. */
     record UserMembership(Membership membership, OrganisationName organisation) {

@@ -16,9 +16,11 @@ import org.slf4j.LoggerFactory;
 /**
  * A user's profile and its copies in every membership. The record changes when the user edits it
  * ({@code PATCH /v1/me}) or when a token's claims differ from those last seen; either way the same write owes the
- * copies (the record goes on the owed-work index), the request copies them at once, and a background pass
- * ({@link #copyOwed}) copies again once {@link #SETTLE} has passed, then clears the debt. So a copy the request missed
- * (the server stopped half-way, a write failed, a membership not yet on the user index) is written by the next pass.
+ * copies (the record goes on the owed-work index), the request copies them at once into the first {@link #AT_ONCE}
+ * memberships (and the one it came through), and a background pass ({@link #copyOwed}) copies into every one once
+ * {@link #SETTLE} has passed, then clears the debt. So a request's work does not grow with the user's organisations,
+ * and a copy the request left or missed (a user in more organisations, the server stopped half-way, a write failed, a
+ * membership not yet on the user index) is written by the next pass.
  */
 @Singleton
 public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clock) {
@@ -30,6 +32,8 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
     public static final Duration SETTLE = Duration.ofSeconds(2);
     /** How long a record whose copies a pass could not write waits for the next try. */
     public static final Duration RETRY = Duration.ofMinutes(1);
+    /** How many memberships a request copies a change into before it answers; the pass copies into the others. */
+    public static final int AT_ONCE = 25;
     private static final int ATTEMPTS = 3;
     private static final Logger LOG = LoggerFactory.getLogger(ChangingProfile.class);
 
@@ -57,7 +61,7 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
                 edited = edited.with(edit.getKey(), edit.getValue());
             }
             UserProfile next = current.next(edited, command.claimed());
-            return saved(next) ? new Rereads.Decided<>(Outcome.done(next))
+            return saved(next, Optional.empty()) ? new Rereads.Decided<>(Outcome.done(next))
                     : new Rereads.Again<>(profiles.find(command.user()));
         }, () -> Outcome.refused(Reason.CONFLICT, "Your profile kept changing while you edited it; try again."));
     }
@@ -67,12 +71,12 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
      * last seen, the record takes them and every copy follows.
      */
     public UserProfile current(UserKey user, Profile claimed) {
-        return refreshed(profiles.find(user), claimed);
+        return refreshed(profiles.find(user), claimed, Optional.empty());
     }
 
     /**
      * {@code user} was seen in {@code tenant}, whose membership keeps {@code copy}: when the token's claims say
-     * otherwise, the record takes the claims, and this copy (with every other) follows; when the record has them
+     * otherwise, the record takes the claims, and this copy (with the others) follows; when the record has them
      * already, only this copy lags, and it alone is written (the record's own debt brings the others).
      */
     public void seen(TenantId tenant, UserKey user, Profile claimed, ProfileCopy copy) {
@@ -83,15 +87,15 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
         if (stored.claimed().equals(claimed)) {
             copies.copyInto(tenant, user, stored.copy());
         } else {
-            refreshed(stored, claimed);
+            refreshed(stored, claimed, Optional.of(tenant));
         }
     }
 
-    private UserProfile refreshed(UserProfile read, Profile claimed) {
+    private UserProfile refreshed(UserProfile read, Profile claimed, Optional<TenantId> here) {
         UserProfile stored = read;
         for (int attempt = 1; attempt <= ATTEMPTS && !stored.claimed().equals(claimed); attempt++) {
             UserProfile next = stored.next(stored.edited(), claimed);
-            if (saved(next)) {
+            if (saved(next, here)) {
                 return next;
             }
             stored = profiles.find(stored.user());
@@ -133,7 +137,7 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
     private void copyOrPutOff(UserKey user) {
         try {
             UserProfile profile = profiles.find(user);
-            if (profile.version() > 0 && copies.copy(user, profile.copy())) {
+            if (profile.version() > 0 && copies.copy(user, profile.copy(), Integer.MAX_VALUE)) {
                 profiles.copied(profile);
             } else {
                 profiles.owedLater(profile, clock.instant().plus(RETRY));
@@ -143,12 +147,16 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
         }
     }
 
-    /** Stores {@code next} owing its copies, then copies them at once; false when the record changed meanwhile. */
-    private boolean saved(UserProfile next) {
+    /**
+     * Stores {@code next} owing its copies, then copies it at once into the first {@link #AT_ONCE} memberships and
+     * the one the request came through ({@code here}); false when the record changed meanwhile.
+     */
+    private boolean saved(UserProfile next, Optional<TenantId> here) {
         if (!profiles.save(next, clock.instant().plus(SETTLE))) {
             return false;
         }
-        copies.copy(next.user(), next.copy());
+        copies.copy(next.user(), next.copy(), AT_ONCE);
+        here.ifPresent(tenant -> copies.copyInto(tenant, next.user(), next.copy()));
         return true;
     }
 }

@@ -10,10 +10,11 @@ import dev.enclave.identity.UserKey;
 public interface ProfileCopies {
 
     /**
-     * Copies {@code copy} into every membership of {@code user} the user index lists whose copy is older; true when
-     * every one listed has it (or a newer one) now, false when some write failed and the copy is still owed.
+     * Copies {@code copy} into each of the first {@code most} memberships of {@code user} the user index lists whose
+     * copy is older; true when every one of those has it (or a newer one) now, false when some write failed and the
+     * copy is still owed.
      */
-    boolean copy(UserKey user, ProfileCopy copy);
+    boolean copy(UserKey user, ProfileCopy copy, int most);
 
     /**
      * Copies {@code copy} into {@code user}'s membership of {@code tenant} if its copy is older (none when the

@@ -112,12 +112,12 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     @Override
-    public List<UserMembership> ofUser(UserKey user) {
+    public List<UserMembership> ofUser(UserKey user, int most) {
         List<UserMembership> found = new ArrayList<>();
         tenants.entrySet().stream().sorted(Comparator.comparing(e -> e.getKey().value()))
                 .forEach(e -> Optional.ofNullable(e.getValue().get(user))
                         .ifPresent(stored -> found.add(new UserMembership(stored.membership(), stored.organisation()))));
-        return found;
+        return found.subList(0, Math.min(most, found.size()));
     }
 
     /**

@@ -183,6 +183,7 @@ class InMemoryMembersIT extends LocalStackTest {
 
         indexesCaughtUp();
         assertThat(first.memory.ofUser(fay)).isEqualTo(stored.ofUser(fay)).hasSize(2);
+        assertThat(first.memory.ofUser(fay, 1)).as("the first only").isEqualTo(stored.ofUser(fay, 1)).hasSize(1);
     }
 
     /** Every page, walked with each page's last member as the next start, and whether each said there was more. */

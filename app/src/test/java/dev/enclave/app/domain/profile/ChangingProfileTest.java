@@ -63,6 +63,27 @@ class ChangingProfileTest {
     }
 
     @Test
+    void aUserInManyOrganisations_hasTheFirstCopiedAtOnce_andTheOneTheyCameThrough_andThePassCopiesTheRest() {
+        int organisations = ChangingProfile.AT_ONCE + 5;
+        for (int i = 0; i < organisations; i++) {
+            store.member(ADA, String.format("org-%02d", i));
+        }
+        String last = String.format("org-%02d", organisations - 1);
+        Profile claims = new Profile(Map.of(ProfileField.NAME, "Ada Lovelace"));
+
+        changing.seen(TenantId.of(last), ADA, claims, store.copiesOf(ADA).get(last));
+
+        assertThat(store.copiesOf(ADA).entrySet().stream().filter(held -> held.getValue().version() == 1)
+                .map(Map.Entry::getKey)).as("the first %d and the one the request came through", ChangingProfile.AT_ONCE)
+                .hasSize(ChangingProfile.AT_ONCE + 1).contains(last, "org-00");
+        assertThat(store.copiesOf(ADA).get("org-" + ChangingProfile.AT_ONCE)).as("left to the pass")
+                .isEqualTo(ProfileCopy.NONE);
+        assertThat(later.copyOwed(10)).isEqualTo(1);
+        assertThat(store.copiesOf(ADA).values()).allSatisfy(copy -> assertThat(copy.version()).isEqualTo(1));
+        assertThat(store.owes(ADA)).isFalse();
+    }
+
+    @Test
     void seen_withTheRecordCurrentButThisCopyBehind_writesThisCopyAlone() {
         Profile claims = new Profile(Map.of(ProfileField.NAME, "Ada Lovelace"));
         changing.seen(TenantId.of("acme"), ADA, claims, store.copiesOf(ADA).get("acme"));

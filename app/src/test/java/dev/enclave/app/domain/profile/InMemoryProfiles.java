@@ -91,12 +91,13 @@ public final class InMemoryProfiles implements Profiles, ProfileCopies {
     }
 
     @Override
-    public boolean copy(UserKey user, ProfileCopy copy) {
+    public boolean copy(UserKey user, ProfileCopy copy, int most) {
         if (copiesFail) {
             return false;
         }
-        copies.getOrDefault(user, Map.of()).replaceAll((organisation, held) -> held.version() < copy.version()
-                ? copy : held);
+        Map<String, ProfileCopy> held = copies.getOrDefault(user, Map.of());
+        held.keySet().stream().sorted().limit(most).toList().forEach(organisation -> held.computeIfPresent(
+                organisation, (listed, was) -> was.version() < copy.version() ? copy : was));
         return true;
     }
 

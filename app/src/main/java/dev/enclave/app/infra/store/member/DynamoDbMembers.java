@@ -63,19 +63,23 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
     }
 
     @Override
-    public List<UserMembership> ofUser(UserKey user) {
+    public List<UserMembership> ofUser(UserKey user, int most) {
         ScopedTable own = store.forScope(GuardScope.ownEntries(user.prefix()));
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         Optional<Map<String, AttributeValue>> next = Optional.empty();
         do {
             Optional<Map<String, AttributeValue>> after = next;
+            int left = most - items.size();
             Page page = own.query(MembershipKeys.ofUser(user), q -> {
                 q.indexName(TableDesign.BY_USER.indexName());
                 after.ifPresent(q::exclusiveStartKey);
+                if (left < Integer.MAX_VALUE) {
+                    q.limit(left);
+                }
             });
             items.addAll(page.items());
             next = page.next();
-        } while (next.isPresent());
+        } while (next.isPresent() && items.size() < most);
         return checked.all(ItemKind.MEMBERSHIP,
                 ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), items,
                 MembershipItems.SCHEMA::fromItem);

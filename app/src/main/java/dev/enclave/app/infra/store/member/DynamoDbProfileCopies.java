@@ -36,9 +36,9 @@ final class DynamoDbProfileCopies implements ProfileCopies {
     }
 
     @Override
-    public boolean copy(UserKey user, ProfileCopy copy) {
+    public boolean copy(UserKey user, ProfileCopy copy, int most) {
         boolean everyOne = true;
-        for (Members.UserMembership listed : members.ofUser(user)) {
+        for (Members.UserMembership listed : members.ofUser(user, most)) {
             Membership membership = listed.membership();
             if (membership.profile().version() >= copy.version()) {
                 continue;
