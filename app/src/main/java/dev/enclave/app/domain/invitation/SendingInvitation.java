@@ -77,7 +77,7 @@ public final class SendingInvitation {
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
             case NO_SEAT -> refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken.");
-            case SERVICE_GONE -> refused(Reason.NOT_FOUND,
+            case SERVICE_GONE -> refused(Reason.SERVICE_NOT_FOUND,
                     "A service the invitation grants a group of does not exist; create it first.");
             case INVITER_GONE -> refused(Reason.MISSING_ROLE, "You may no longer grant what this invitation grants.");
             case INVITATION_CHANGED -> refused(Reason.CONFLICT,

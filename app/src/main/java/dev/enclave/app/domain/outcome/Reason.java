@@ -40,6 +40,7 @@ public enum Reason {
     /** The URL breaks the webhook URL rules (scheme, host, address). */
     WEBHOOK_URL_REFUSED,
     GROUP_NOT_FOUND,
+    SERVICE_NOT_FOUND,
     /** A custom group of that id exists already, or the id is a built-in group's. */
     GROUP_EXISTS,
     GROUP_LIMIT_REACHED,

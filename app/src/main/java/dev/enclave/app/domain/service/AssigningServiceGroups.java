@@ -39,7 +39,8 @@ public record AssigningServiceGroups(Services services) {
     private Rereads.Step<Assignment, Outcome<Void>> assignOnce(Assignment command) {
         Optional<Service> service = services.find(command.organisation(), command.group().service());
         if (service.isEmpty()) {
-            return decided(notFound());
+            return decided(Outcome.refused(Reason.SERVICE_NOT_FOUND, "No service "
+                    + command.group().service().value() + "."));
         }
         Optional<String> refused = command.actor().whyNotGive(service.get(), command.group().group());
         if (refused.isPresent()) {
@@ -48,7 +49,8 @@ public record AssigningServiceGroups(Services services) {
         return switch (services.assign(command.organisation(), command.group(), command.user(), command.userId(),
                 service.get(), judged(command, service.get()))) {
             case ASSIGNED -> decided(Outcome.done());
-            case NOT_A_MEMBER -> decided(notFound());
+            case NOT_A_MEMBER -> decided(Outcome.refused(Reason.MEMBER_NOT_FOUND, "No member "
+                    + command.userId() + "."));
             case TOO_MANY_GROUPS -> decided(Outcome.refused(Reason.CONFLICT, "A member is in at most "
                     + Services.MOST_GROUPS_OF_A_MEMBER + " service groups; take them out of one first."));
             case ORGANISATION_GONE -> decided(Outcome.refused(Reason.ORGANISATION_NOT_FOUND,
@@ -89,9 +91,5 @@ public record AssigningServiceGroups(Services services) {
 
     private static Outcome<Void> keptChanging() {
         return Outcome.refused(Reason.CONFLICT, "The service kept changing; try again.");
-    }
-
-    private static Outcome<Void> notFound() {
-        return Outcome.refused(Reason.NOT_FOUND, "Only members can be assigned, to existing services.");
     }
 }

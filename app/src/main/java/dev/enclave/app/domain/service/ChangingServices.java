@@ -87,7 +87,7 @@ public record ChangingServices(Services services, OwedWork owed) {
     }
 
     private static Outcome<Void> notFound(Delete command) {
-        return Outcome.refused(Reason.NOT_FOUND, "No service " + command.service().value() + ".");
+        return Outcome.refused(Reason.SERVICE_NOT_FOUND, "No service " + command.service().value() + ".");
     }
 
     private static Rereads.Step<Delete, Outcome<Void>> decided(Outcome<Void> outcome) {

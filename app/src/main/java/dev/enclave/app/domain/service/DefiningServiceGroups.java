@@ -44,7 +44,7 @@ public record DefiningServiceGroups(Services services) {
     private Rereads.Step<Define, Outcome<Service>> defineOnce(Define command) {
         Optional<Service> read = services.find(command.organisation(), command.group().service());
         if (read.isEmpty()) {
-            return decided(Outcome.refused(Reason.NOT_FOUND, "No service " + command.group().service().value()
+            return decided(Outcome.refused(Reason.SERVICE_NOT_FOUND, "No service " + command.group().service().value()
                     + "."));
         }
         Set<Permission> before = read.get().groups().of(command.group().group());

@@ -67,8 +67,12 @@ public interface Services extends ServiceLookup {
     Unassignment unassign(Organisation organisation, ServiceGroup group, UserKey user, String userId,
                           Optional<Service> asRead, Optional<HoldingInServices> actor);
 
-    /** The user ids in the service group, {@code limit} at most, after {@code after} when given. */
-    GroupMemberPage groupMembers(Organisation organisation, ServiceGroup group, Optional<UserKey> after, int limit);
+    /**
+     * The user ids in the service group, {@code limit} at most, after {@code after} when given; empty when the service
+     * is not there (a deleted service's assignments the sweep has yet to remove are nobody's).
+     */
+    Optional<GroupMemberPage> groupMembers(Organisation organisation, ServiceGroup group, Optional<UserKey> after,
+                                           int limit);
 
     /** A page of a service group's members, and the last one of it when there may be more. */
     record GroupMemberPage(List<String> userIds, Optional<UserKey> last) {
@@ -78,7 +82,10 @@ public interface Services extends ServiceLookup {
         }
     }
 
-    /** Whether the user is a member of the organisation in the service group: one strongly consistent read of both. */
+    /**
+     * Whether the user is a member of the organisation in the service group, of a service that is there: one strongly
+     * consistent read of the membership, the service and the assignment.
+     */
     boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user);
 
     /** What creating a service came to. */

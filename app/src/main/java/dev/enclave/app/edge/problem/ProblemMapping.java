@@ -49,6 +49,7 @@ public final class ProblemMapping {
             case WEBHOOK_URL_REFUSED -> ProblemType.WEBHOOK_URL_REFUSED;
             case DELIVERY_NOT_RETRYABLE -> ProblemType.DELIVERY_NOT_RETRYABLE;
             case GROUP_NOT_FOUND -> ProblemType.GROUP_NOT_FOUND;
+            case SERVICE_NOT_FOUND -> ProblemType.SERVICE_NOT_FOUND;
             case GROUP_EXISTS -> ProblemType.GROUP_EXISTS;
             case GROUP_LIMIT_REACHED -> ProblemType.GROUP_LIMIT_REACHED;
             case GROUP_IN_USE -> ProblemType.GROUP_IN_USE;
@@ -101,6 +102,7 @@ public final class ProblemMapping {
             case WEBHOOK_URL_REFUSED -> HttpStatus.UNPROCESSABLE_ENTITY;
             case DELIVERY_NOT_RETRYABLE -> HttpStatus.CONFLICT;
             case GROUP_NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case SERVICE_NOT_FOUND -> HttpStatus.NOT_FOUND;
             case GROUP_EXISTS, GROUP_LIMIT_REACHED, GROUP_IN_USE -> HttpStatus.CONFLICT;
         };
     }

@@ -55,6 +55,7 @@ public enum ProblemType {
     WEBHOOK_URL_REFUSED("webhook-url-refused", "Enclave does not deliver to that URL"),
     DELIVERY_NOT_RETRYABLE("delivery-not-retryable", "No such delivery, or it is already waiting for an attempt"),
     GROUP_NOT_FOUND("group-not-found", "No such custom group"),
+    SERVICE_NOT_FOUND("service-not-found", "No such service"),
     GROUP_EXISTS("group-exists", "A group of that name exists"),
     GROUP_LIMIT_REACHED("group-limit-reached",
             "The organisation has as many custom groups as it may; delete one first"),

@@ -63,7 +63,7 @@ class SendingInvitationTest {
         Refusal refusal = refusal(sending.send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(),
                 Set.of(serviceGroup("api/callers"), serviceGroup("billing/ops")), 7)));
 
-        assertThat(refusal).isEqualTo(new Refusal(Reason.NOT_FOUND,
+        assertThat(refusal).isEqualTo(new Refusal(Reason.SERVICE_NOT_FOUND,
                 "A service the invitation grants a group of does not exist; create it first."));
         assertThat(invitations.all(ACME)).isEmpty();
         assertThat(invitations.guardOf(ACME, BOB)).isEmpty();

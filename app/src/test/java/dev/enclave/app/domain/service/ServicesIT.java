@@ -168,7 +168,7 @@ class ServicesIT extends LocalStackTest {
                 "{\"email\":\"bob@example.com\",\"serviceGroups\":[\"reports/viewers\"]}", owner);
 
         assertThat(reply.status()).isEqualTo(404);
-        assertThat(reply.json().get("code").asText()).isEqualTo("not-found");
+        assertThat(reply.json().get("code").asText()).isEqualTo("service-not-found");
         indexesCaughtUp();
         assertThat(api().get("/v1/orgs/svc-none/invitations", owner).json().get("items")).isEmpty();
     }

@@ -196,7 +196,7 @@ class ServiceController {
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_READ, organisation ->
                 services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
-                        .orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
+                        .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND,
                                 "No service " + service + "."))));
     }
 
@@ -277,9 +277,11 @@ class ServiceController {
             return Rejections.toResponse(request, Reason.INVALID_CURSOR,
                     "Use the nextCursor this group's previous page returned, unchanged.");
         }
-        Services.GroupMemberPage page = services.groupMembers(organisation, group, after, size.value());
-        return HttpResponse.ok(new GroupMembers(page.userIds(), page.last().map(last -> cursors.encode(
-                organisation.id(), organisation.incarnation(), list, last)).orElse(null)));
+        return services.groupMembers(organisation, group, after, size.value()).<HttpResponse<?>>map(page ->
+                HttpResponse.ok(new GroupMembers(page.userIds(), page.last().map(last -> cursors.encode(
+                        organisation.id(), organisation.incarnation(), list, last)).orElse(null))))
+                .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND, "No service "
+                        + group.service().value() + "."));
     }
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
@@ -347,7 +349,7 @@ class ServiceController {
     /** The service a path names; a 404 for a path that names no service. */
     static HttpResponse<?> onService(HttpRequest<?> request, String service,
                                              Function<ServiceId, HttpResponse<?>> action) {
-        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request, Reason.NOT_FOUND,
+        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND,
                 "No such service."));
     }
 

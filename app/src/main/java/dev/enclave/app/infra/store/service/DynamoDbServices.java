@@ -323,8 +323,11 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
     }
 
     @Override
-    public GroupMemberPage groupMembers(Organisation organisation, ServiceGroup group, Optional<UserKey> after,
-                                       int limit) {
+    public Optional<GroupMemberPage> groupMembers(Organisation organisation, ServiceGroup group,
+                                                 Optional<UserKey> after, int limit) {
+        if (find(organisation, group.service()).isEmpty()) {
+            return Optional.empty();
+        }
         TenantId tenant = organisation.id();
         Page page = table(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant),
                 ServiceKeys.groupPrefix(group)), q -> q.consistentRead(true).limit(limit).exclusiveStartKey(after
@@ -334,17 +337,20 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
         Optional<UserKey> last = page.next().isPresent() && !page.items().isEmpty()
                 ? Optional.of(AssignmentItems.fromItem(page.items().get(page.items().size() - 1)).user())
                 : Optional.empty();
-        return new GroupMemberPage(found.stream().map(ServiceReads.Assignment::userId).toList(), last);
+        return Optional.of(new GroupMemberPage(found.stream().map(ServiceReads.Assignment::userId).toList(), last));
     }
 
     @Override
     public boolean isAssigned(Organisation organisation, ServiceGroup group, UserKey user) {
         TenantId tenant = organisation.id();
         ItemKey membership = MembershipReads.item(tenant, user).key();
+        ItemKey service = ServiceKeys.service(tenant, group.service());
         ItemKey assignment = ServiceKeys.assignment(tenant, group, user);
-        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership, assignment));
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership, service, assignment));
         return checked.one(ItemKind.MEMBERSHIP, scope(organisation), ScopedTable.at(items, membership), item -> item)
                 .isPresent()
+                && checked.one(ItemKind.SERVICE, scope(organisation), ScopedTable.at(items, service),
+                ServiceItems::fromItem).isPresent()
                 && checked.one(ItemKind.ASSIGNMENT, scope(organisation), ScopedTable.at(items, assignment),
                 AssignmentItems::fromItem).isPresent();
     }

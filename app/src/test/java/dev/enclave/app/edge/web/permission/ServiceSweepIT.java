@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,13 @@ class ServiceSweepIT extends LocalStackTest {
         assertThat(meanwhile.status()).as("created while the sweep's first page is held: " + meanwhile.body())
                 .isEqualTo(409);
         assertThat(meanwhile.body()).contains("still being removed");
+        String stillThere = owedAssignments().get(0);
+        assertThat(api().get("/v1/orgs/sweep/members/" + stillThere + "/access?service=billing&group=viewers", owner)
+                .json().get("allowed").asBoolean()).as("an assignment the sweep has yet to remove gives nothing")
+                .isFalse();
+        Api.Reply listed = api().get("/v1/orgs/sweep/services/billing/groups/viewers/members", owner);
+        assertThat(listed.status()).as("the group of a deleted service: " + listed.body()).isEqualTo(404);
+        assertThat(listed.json().get("code").asText()).isEqualTo("service-not-found");
         assertThat(Invariants.check(platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true))
                 .items().stream()).violations()).as("mid-sweep: the assignments still owed are the sweep's work")
                 .extracting(Violation::kind).containsOnly(ViolationKind.UNFINISHED_WORK);
@@ -60,6 +68,15 @@ class ServiceSweepIT extends LocalStackTest {
                 .as("the new service's group").isEmpty();
         assertThat(api().get("/v1/orgs/sweep/members/m-0", owner).status()).isEqualTo(200);
         assertClean("swept");
+    }
+
+    /** The members of the deleted service's group whose assignments are still in the table. */
+    private List<String> owedAssignments() {
+        List<String> members = platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true)).items().stream()
+                .filter(item -> item.get("SK").s().startsWith("SVCGROUP#billing#viewers#MEMBER#"))
+                .map(item -> item.get("userId").s()).toList();
+        assertThat(members).as("the sweep's first page is held: some assignments are still there").isNotEmpty();
+        return members;
     }
 
     private void assertClean(String when) {
