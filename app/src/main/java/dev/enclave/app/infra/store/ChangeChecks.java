@@ -17,4 +17,11 @@ public interface ChangeChecks {
      * (then refused as that write), else as writes of their own; as it is outside a granted request.
      */
     Transaction checked(TenantId tenant, Transaction transaction);
+
+    /**
+     * Whether {@code outcome}, of a transaction of {@code tenant}'s these checks rode on ({@code checked}), was refused
+     * because the organisation is suspended: on a write of the change's own that carries the check (one on the
+     * organisation's item), whose workflow would otherwise read the refusal as its own (the last owner, say).
+     */
+    boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome);
 }

@@ -26,12 +26,20 @@ public final class Store {
         this.table = table.getName();
         this.turns = turns;
         this.events = events;
-        this.checks = (tenant, transaction) -> {
-            Transaction checked = transaction;
-            for (ChangeChecks each : checks) {
-                checked = each.checked(tenant, checked);
+        this.checks = new ChangeChecks() {
+            @Override
+            public Transaction checked(TenantId tenant, Transaction transaction) {
+                Transaction checked = transaction;
+                for (ChangeChecks each : checks) {
+                    checked = each.checked(tenant, checked);
+                }
+                return checked;
             }
-            return checked;
+
+            @Override
+            public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
+                return checks.stream().anyMatch(each -> each.suspended(tenant, checked, outcome));
+            }
         };
     }
 

@@ -6,6 +6,7 @@ import dev.enclave.app.infra.store.ChangeChecks;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.TenantId;
@@ -42,5 +43,10 @@ final class ActingKeyChecks implements ChangeChecks {
             writes.add(new Transaction.NamedWrite(Role.API_KEY, new Write.Check(key.get(), Expr.exists())));
         }
         return transaction.withWrites(OrganisationConditions.whileActive(tenant, writes, Role.ORGANISATION_ACTIVE));
+    }
+
+    @Override
+    public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
+        return OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
     }
 }

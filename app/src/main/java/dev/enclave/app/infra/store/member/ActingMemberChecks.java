@@ -9,6 +9,7 @@ import dev.enclave.app.infra.store.ChangeChecks;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.identity.TenantId;
@@ -84,5 +85,10 @@ final class ActingMemberChecks implements ChangeChecks {
     private static Authority asChecked(Authority authority) {
         return authority.groups().contains(GroupName.MEMBER) ? new Authority(Set.of(GroupName.MEMBER), 0)
                 : authority;
+    }
+
+    @Override
+    public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
+        return OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
     }
 }

@@ -7,6 +7,7 @@ import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.Transaction;
+import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.identity.Incarnation;
@@ -91,6 +92,18 @@ public final class OrganisationConditions {
             checked.add(new Transaction.NamedWrite(role, new Write.Check(organisation, activeNow())));
         }
         return checked;
+    }
+
+    /**
+     * Whether {@code outcome} refused a write of {@code checked} to {@code tenant}'s organisation item, which found it
+     * suspended: the refusal of the check {@link #whileActive} put on that write, whatever else it asked.
+     */
+    public static boolean suspendedOnItsItem(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
+        ItemKey organisation = key(tenant);
+        return checked.writes().stream().filter(named -> named.write().key().equals(organisation))
+                .map(Transaction.NamedWrite::role).filter(outcome::refused)
+                .anyMatch(role -> outcome.oldItem(role).flatMap(item -> ItemAttributes.optionalString(item,
+                        OrganisationItems.STATUS)).filter(OrganisationStatus.SUSPENDED.name()::equals).isPresent());
     }
 
     /** Whether {@code old}, the organisation's item as a refused write found it, is suspended in {@code life}. */

@@ -9,6 +9,7 @@ import dev.enclave.app.support.SecondInstance;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
@@ -81,6 +82,42 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
         assertThat(api().post("/v1/admin/tenants/mid-suspend/resume", "", admin).status()).isEqualTo(204);
         assertThat(api().get("/v1/orgs/mid-suspend/members/bob", owner).json().get("groups").toString())
                 .as("the grant decided before the suspension").doesNotContain("billing");
+    }
+
+    @Test
+    void aChangeWhoseOwnWriteIsOnTheOrganisation_inFlightWhenItIsSuspended_isAnsweredAsSuspended() {
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            Map<String, Change> changes = Map.of(
+                    "mid-susp-remove", (org, owner) -> api().send(api().request("/v1/orgs/" + org + "/members/bob",
+                            owner).DELETE()),
+                    "mid-susp-owner", (org, owner) -> put("/v1/orgs/" + org + "/members/bob/groups/owner", owner),
+                    "mid-susp-service", (org, owner) -> api().post("/v1/orgs/" + org + "/services",
+                            "{\"id\":\"crm\",\"name\":\"CRM\"}", owner),
+                    "mid-susp-assign", (org, owner) -> put("/v1/orgs/" + org
+                            + "/services/billing/groups/viewers/members/bob", owner));
+            changes.forEach((org, change) -> {
+                String owner = journeys().organisation(org);
+                journeys().join(org, owner, "bob");
+                assertThat(api().post("/v1/orgs/" + org + "/services", "{\"id\":\"billing\",\"name\":\"Billing\"}",
+                        owner).status()).isEqualTo(201);
+                String before = api().get("/v1/orgs/" + org + "/members/bob", owner).body();
+                AtomicInteger suspended = new AtomicInteger();
+
+                Api.Reply late = InFlight.heldWhile(faults, org, () -> change.as(org, owner), () -> suspended.set(
+                        other.api().post("/v1/admin/tenants/" + org + "/suspend", "", admin).status()));
+
+                assertThat(suspended.get()).isEqualTo(204);
+                assertThat(late.status()).as(org + ": " + late.body()).isEqualTo(423);
+                assertThat(late.json().get("code").asText()).isEqualTo("organisation-suspended");
+                assertThat(api().post("/v1/admin/tenants/" + org + "/resume", "", admin).status()).isEqualTo(204);
+                assertThat(api().get("/v1/orgs/" + org + "/members/bob", owner).body()).as(org + ": bob as he was")
+                        .isEqualTo(before);
+                assertThat(api().get("/v1/orgs/" + org + "/services", owner).json().get("items").size())
+                        .as(org + ": the services").isEqualTo(1);
+            });
+        }
     }
 
     @Test
