@@ -21,7 +21,8 @@ public interface ChangeChecks {
     /**
      * Whether {@code outcome}, of a transaction of {@code tenant}'s these checks rode on ({@code checked}), was refused
      * because the organisation is suspended: on a write of the change's own that carries the check (one on the
-     * organisation's item), whose workflow would otherwise read the refusal as its own (the last owner, say).
+     * organisation's item), whose workflow would otherwise read the refusal as its own (the last owner, say). False
+     * when these checks put nothing on it (no actor of theirs: a background worker reads its own refusals).
      */
     boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome);
 }

@@ -189,7 +189,8 @@ public final class ScopedTable {
             throw new ActorChangedException(owner.orElseThrow(),
                     outcome.refused(ChangeChecks.Role.ORGANISATION_ACTIVE), outcome.refused(ChangeChecks.Role.API_KEY));
         }
-        if (!outcome.committed() && owner.filter(tenant -> checks.suspended(tenant, checked, outcome)).isPresent()) {
+        if (!outcome.committed() && checked != transaction
+                && owner.filter(tenant -> checks.suspended(tenant, checked, outcome)).isPresent()) {
             throw new ActorChangedException(owner.get(), true, false);
         }
         return outcome;

@@ -47,6 +47,6 @@ final class ActingKeyChecks implements ChangeChecks {
 
     @Override
     public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
-        return OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
+        return context.actor().isApiKey() && OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
     }
 }

@@ -89,6 +89,7 @@ final class ActingMemberChecks implements ChangeChecks {
 
     @Override
     public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
-        return OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
+        return acting.current().filter(judged -> judged.member().tenant().equals(tenant)).isPresent()
+                && OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
     }
 }
