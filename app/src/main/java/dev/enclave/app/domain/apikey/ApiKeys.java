@@ -35,8 +35,11 @@ public interface ApiKeys {
     /** The key, its organisation and the membership of {@code creator} (the key's, as listed), in one read. */
     Lookup find(TenantId tenant, ApiKeyId id, Optional<UserKey> creator);
 
-    /** Deletes the key; false when there was none. */
-    boolean revoke(TenantId tenant, ApiKeyId id);
+    /**
+     * Deletes the key, of the organisation's life {@code in}; false when there was none (a key a predecessor under
+     * the same id left is none: deleting it would lower a count its successor never raised).
+     */
+    boolean revoke(TenantId tenant, Incarnation in, ApiKeyId id);
 
     /** Records a use at {@code now} unless one was recorded at or after {@code notSince}. */
     void markUsed(TenantId tenant, ApiKeyId id, Instant now, Instant notSince);

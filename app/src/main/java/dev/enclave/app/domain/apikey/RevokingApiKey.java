@@ -2,6 +2,7 @@ package dev.enclave.app.domain.apikey;
 
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import jakarta.inject.Singleton;
 
@@ -9,12 +10,13 @@ import jakarta.inject.Singleton;
 @Singleton
 public record RevokingApiKey(ApiKeys keys) {
 
-    /** The key named {@code keyId}, as the request spells it. */
-    public record Revoke(TenantId tenant, String keyId) {
+    /** The key named {@code keyId}, as the request spells it, of the organisation in its life {@code in}. */
+    public record Revoke(TenantId tenant, Incarnation in, String keyId) {
     }
 
     public Outcome<Void> revoke(Revoke command) {
-        return ApiKeyId.isValid(command.keyId()) && keys.revoke(command.tenant(), new ApiKeyId(command.keyId()))
+        return ApiKeyId.isValid(command.keyId()) && keys.revoke(command.tenant(), command.in(),
+                new ApiKeyId(command.keyId()))
                 ? Outcome.done()
                 : Outcome.refused(Reason.API_KEY_NOT_FOUND, "No API key of that id in this organisation.");
     }

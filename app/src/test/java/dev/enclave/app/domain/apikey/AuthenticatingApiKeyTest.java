@@ -80,7 +80,7 @@ class AuthenticatingApiKeyTest {
     @Test
     void revokedKey_andGarbage_areRefused() {
         ApiKeySecret revoked = keys.store(Optional.empty(), Optional.empty(), OrganisationStatus.ACTIVE);
-        keys.revoke(ACME, revoked.id());
+        keys.revoke(ACME, new Incarnation("acme1"), revoked.id());
 
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(revoked.reveal()))).isInstanceOf(Outcome.Refused.class);
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(null))).isInstanceOf(Outcome.Refused.class);
@@ -188,7 +188,7 @@ class AuthenticatingApiKeyTest {
         }
 
         @Override
-        public boolean revoke(TenantId tenant, ApiKeyId id) {
+        public boolean revoke(TenantId tenant, Incarnation in, ApiKeyId id) {
             return stored.remove(id) != null;
         }
 

@@ -120,6 +120,25 @@ class PredecessorLeftoversIT extends LocalStackTest {
                 .as("nothing to remove, and no seat freed").isEqualTo(404);
     }
 
+    @Test
+    void anApiKeyOfAPredecessor_isNotRevoked_andTheKeyCountStays() {
+        String owner = journeys().organisation("lo-key");
+        String keyId = api().post("/v1/orgs/lo-key/api-keys", "{\"name\":\"ci\",\"access\":\"read\"}", owner).json()
+                .get("id").asText();
+        Map<String, AttributeValue> organisation = Map.of("PK", s("TENANT#lo-key#"), "SK", s("ORG"));
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(Map.of("PK", s("TENANT#lo-key#"), "SK", s("APIKEY#" + keyId))).updateExpression("SET #life = :other")
+                .conditionExpression("attribute_exists(PK)").expressionAttributeNames(Map.of("#life", "incarnation"))
+                .expressionAttributeValues(Map.of(":other", s("predecessor"))));
+        String counted = platform.getItem(get -> get.tableName(tableName).key(organisation).consistentRead(true))
+                .item().get("apiKeys").n();
+
+        assertThat(api().send(api().request("/v1/orgs/lo-key/api-keys/" + keyId, owner).DELETE()).status())
+                .as("no key of this life to revoke").isEqualTo(404);
+        assertThat(platform.getItem(get -> get.tableName(tableName).key(organisation).consistentRead(true)).item()
+                .get("apiKeys").n()).as("no count lowered that this life never raised").isEqualTo(counted);
+    }
+
     private static AttributeValue s(String value) {
         return AttributeValue.fromS(value);
     }

@@ -171,7 +171,8 @@ class ApiKeyController {
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {
         return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted ->
-                Rejections.orNoContent(request, revoking.revoke(new RevokingApiKey.Revoke(granted.tenant(), keyId))));
+                Rejections.orNoContent(request, revoking.revoke(new RevokingApiKey.Revoke(granted.tenant(),
+                        granted.organisation().incarnation(), keyId))));
     }
 
     private static String text(Optional<Instant> instant) {

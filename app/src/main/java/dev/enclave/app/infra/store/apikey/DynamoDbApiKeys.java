@@ -10,6 +10,7 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
@@ -127,10 +128,10 @@ record DynamoDbApiKeys(Store store, CheckedItems checked, DynamoDbApiKeyLookups 
     }
 
     @Override
-    public boolean revoke(TenantId tenant, ApiKeyId id) {
+    public boolean revoke(TenantId tenant, Incarnation in, ApiKeyId id) {
         lookups.unconfirm(tenant, id, settledBy());
         TransactionOutcome outcome = table(tenant).transact(Transaction.builder()
-                .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Expr.exists())
+                .delete(Role.KEY, ApiKeyKeys.key(tenant, id), Expr.exists().and(Incarnations.writtenBy(in)))
                 .add(Role.KEY_COUNT, OrganisationConditions.apiKeyRemoved(tenant))
                 .records(ApiKeyEvents.revoked(id))
                 .build());
