@@ -3,12 +3,15 @@ package dev.enclave.app.infra.jobs;
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.infra.store.jobs.DeletionSweep;
+import dev.enclave.app.infra.store.jobs.FinalDeliveries;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
 import dev.enclave.app.infra.store.jobs.ServiceSweep;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +26,10 @@ import java.util.OptionalInt;
  * one's own list shows the organisation for long), then walks the whole partition, and walks it again until a walk
  * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
- * the proof, not a hope. Entries kept outside the partition for a page's items go just before the page does. A
+ * the proof, not a hope. Between the memberships and the first walk, a deletion of an organisation with webhook
+ * endpoints waits (up to {@link #FINAL_DELIVERIES_WAIT} from when it was recorded) until its log is handed out and
+ * each delivery made since it began was tried once, so the endpoints are sent the deletion's own event before they
+ * go with the rest. Entries kept outside the partition for a page's items go just before the page does. A
  * service sweep removes a deleted service's assignments a page at a time, then the next owed service's.
  */
 public final class JobSteps {
@@ -34,16 +40,18 @@ public final class JobSteps {
     private final ServiceSweep services;
     private final NameCopies copies;
     private final OutsideEntries outside;
+    private final FinalDeliveries deliveries;
     private final Clock clock;
 
     JobSteps(Jobs jobs, Organisations organisations, Sweeps sweeps, NameCopies copies, OutsideEntries outside,
-             Clock clock) {
+             FinalDeliveries deliveries, Clock clock) {
         this.jobs = jobs;
         this.organisations = organisations;
         this.sweep = sweeps.organisation();
         this.services = sweeps.services();
         this.copies = copies;
         this.outside = outside;
+        this.deliveries = deliveries;
         this.clock = clock;
     }
 
@@ -53,6 +61,11 @@ public final class JobSteps {
      */
     record Walk(Job job, Optional<OrganisationName> name, boolean found) {
     }
+
+    /** How long a deletion waits at most for its own event to be tried on its organisation's webhook endpoints. */
+    static final Duration FINAL_DELIVERIES_WAIT = Duration.ofSeconds(30);
+    /** The pause between looks at whether they were ({@link Backoff}'s attempt: about 0.3 to 0.6 s). */
+    private static final int FINAL_DELIVERIES_PAUSE = 7;
 
     /** What the deletions' jobs remove: a deleted organisation's items, deleted services' assignments. */
     record Sweeps(DeletionSweep organisation, ServiceSweep services) {
@@ -138,6 +151,10 @@ public final class JobSteps {
                     : job.advanced(2, Optional.empty(), memberships.keys().size());
             return deleted(memberships, new Walk(next, walk.name(), false), worker, leaseUntil);
         }
+        if (job.pass() == 2 && job.after().isEmpty() && awaitsFinalDeliveries(job)) {
+            Backoff.pause(FINAL_DELIVERIES_PAUSE);
+            return new Advanced(walk, 0);
+        }
         DeletionSweep.KeyPage page = sweep.deletionPage(job.tenant(), job.after(), RunningJobs.PAGE);
         boolean found = walk.found() || !page.keys().isEmpty();
         if (page.last().isEmpty() && !found) {
@@ -146,6 +163,12 @@ public final class JobSteps {
         Job next = page.last().isPresent() ? job.advanced(job.pass(), page.last(), page.keys().size())
                 : job.advanced(job.pass() + 1, Optional.empty(), page.keys().size());
         return deleted(page, new Walk(next, walk.name(), page.last().isPresent() && found), worker, leaseUntil);
+    }
+
+    /** Whether the deletion's own event may still reach the endpoints, and has not been tried on each yet. */
+    private boolean awaitsFinalDeliveries(Job job) {
+        return clock.instant().isBefore(job.recordedAt().plus(FINAL_DELIVERIES_WAIT))
+                && !deliveries.tried(job.tenant(), job.incarnation(), job.recordedAt());
     }
 
     private Step deleted(DeletionSweep.KeyPage page, Walk next, String worker, Instant leaseUntil) {

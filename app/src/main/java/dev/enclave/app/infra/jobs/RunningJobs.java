@@ -5,6 +5,7 @@ import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.organisation.OwedWork;
 import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.infra.store.jobs.DeletionSweep;
+import dev.enclave.app.infra.store.jobs.FinalDeliveries;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
@@ -36,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * (throttling included) until it has failed {@value #ATTEMPTS} times in a row; then it lets the job go.
  */
 @Singleton
-@Requires(beans = {Jobs.class, Organisations.class, DeletionSweep.class, NameCopies.class, OutsideEntries.class})
+@Requires(beans = {Jobs.class, Organisations.class, DeletionSweep.class, NameCopies.class, OutsideEntries.class,
+        FinalDeliveries.class})
 public final class RunningJobs implements OwedWork {
 
     /** Items per page: one transaction holds them and the job's checkpoint. */
@@ -56,9 +58,11 @@ public final class RunningJobs implements OwedWork {
     private volatile boolean stopping;
 
     RunningJobs(Jobs jobs, Organisations organisations, DeletionSweep sweep, NameCopies copies, OutsideEntries outside,
-                ServiceSweep services, JobSettings settings, Clock clock, MeterRegistry meters) {
+                ServiceSweep services, FinalDeliveries deliveries, JobSettings settings, Clock clock,
+                MeterRegistry meters) {
         this.jobs = jobs;
-        this.steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps(sweep, services), copies, outside, clock);
+        this.steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps(sweep, services), copies, outside,
+                deliveries, clock);
         this.settings = settings;
         this.clock = clock;
         this.meters = meters;

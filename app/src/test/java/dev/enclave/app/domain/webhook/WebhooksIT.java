@@ -86,6 +86,24 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void anOrganisationsDeletion_reachesItsEndpoints_beforeTheyGoWithIt() {
+        String owner = journeys().organisation("hooks-deleted");
+        endpoint("hooks-deleted", owner, "/deleted", "[]");
+        journeys().join("hooks-deleted", owner, "bob");
+
+        assertThat(send("DELETE", "/v1/orgs/hooks-deleted", owner).status()).isLessThan(300);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receivedOn("/deleted").stream()
+                .anyMatch(request -> json(request.body()).get("type").asText().equals("organisation.deleted")));
+        await().atMost(Duration.ofSeconds(60)).until(() -> !platform.getItem(get -> get.tableName(tableName)
+                .consistentRead(true).key(Map.of("PK", AttributeValue.fromS("TENANT#hooks-deleted#"),
+                        "SK", AttributeValue.fromS("ORG")))).hasItem());
+        assertThat(receivedOn("/deleted")).extracting(request -> json(request.body()).get("type").asText())
+                .as("sent as it was, not disabled for a keeper the deletion removed first")
+                .doesNotContain("webhook_endpoint.disabled");
+    }
+
+    @Test
     void anEndpointsEvents_keepItsUrlsOriginOnly_andAChangeToWhatItIs_isNoEvent() {
         String owner = journeys().organisation("hooks-url");
         String id = endpoint("hooks-url", owner, "/services/T0/B0/pathsecret", "[]").get("endpoint").get("id")

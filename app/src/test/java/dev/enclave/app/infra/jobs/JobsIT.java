@@ -160,7 +160,7 @@ class JobsIT extends LocalStackTest {
         Job held = jobs.take(tenant, Job.Kind.RENAME, "dead-worker", Instant.now(), Duration.ofSeconds(1))
                 .orElseThrow();
         JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
-                serviceSweep), copies, outside, java.time.Clock.systemUTC());
+                serviceSweep), copies, outside, (watched, life, since) -> true, java.time.Clock.systemUTC());
         JobSteps.Walk walk = steps.start(held);
         for (int page = 0; page < 3; page++) {
             walk = ((JobSteps.Advanced) steps.next(walk, "dead-worker", Instant.now().plusSeconds(1))).walk();

@@ -29,6 +29,11 @@ public final class LogHeads {
         return new Head(head.last(), head.incarnation(), head.watched());
     }
 
+    /** Whether the head {@code item} is on the due-deliveries index: events its endpoints were not handed yet. */
+    public static boolean handOutOwed(Map<String, AttributeValue> item) {
+        return item.containsKey(TableDesign.BY_OWED_WORK.partitionKey());
+    }
+
     /**
      * The write that takes the log off the due-deliveries index once its endpoints were handed every place up to
      * {@code last} (and, with {@code stillWatched} false, marks it unwatched); refused when another event came since,

@@ -33,6 +33,7 @@ import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.event.LogHeads;
 import dev.enclave.app.infra.store.invitation.InvitationPostbox;
+import dev.enclave.app.infra.store.jobs.FinalDeliveries;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -59,7 +60,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
         ResponseSeal.class})
 record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, WebhookEndpoints endpoints,
                           EventBodies bodies, InvitationPostbox invitations, ResponseSeal seal)
-        implements Deliveries, DeliveryQueue {
+        implements Deliveries, DeliveryQueue, FinalDeliveries {
 
     private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
     /** Events read per page of the log. */
@@ -364,6 +365,25 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             }
             start = page.next();
         }
+    }
+
+    @Override
+    public boolean tried(TenantId tenant, Incarnation in, Instant since) {
+        ScopedTable table = store.forTenant(tenant);
+        if (LogHeads.handOutOwed(table.get(LogHeads.key(tenant)))) {
+            return false;
+        }
+        ReadScope scope = ReadScope.organisation(tenant, in);
+        for (WebhookEndpoint endpoint : endpoints.list(tenant, in)) {
+            Page made = table.query(WebhookKeys.deliveriesSince(tenant, endpoint.id(), since),
+                    q -> q.consistentRead(true));
+            if (checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made.items(), DeliveryItems::fromItem).stream()
+                    .anyMatch(delivery -> delivery.status() == Delivery.Status.PENDING
+                            && delivery.attempts().isEmpty())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
