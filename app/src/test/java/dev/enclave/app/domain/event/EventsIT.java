@@ -1,10 +1,12 @@
 package dev.enclave.app.domain.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.SecondInstance;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
@@ -111,6 +113,36 @@ class EventsIT extends LocalStackTest {
         assertThat(retention(org, 31)).as("the retention a platform admin set, from its own event on").isEqualTo(90);
         assertThat(events.toString()).doesNotContain(key.get("secret").asText())
                 .doesNotContain(invite(org, bob, "erin").get("token").asText());
+    }
+
+    @Test
+    void aHeadCachedInAPredecessorsLife_placesNothingWithThatLifesRetention_evenAtTheSamePlace() {
+        String org = "ev-lives";
+        String owner = journeys().organisation(org);
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        assertThat(put("/v1/admin/tenants/" + org + "/event-retention", "{\"days\":90}", admin).status())
+                .as("this instance caches the head, with the predecessor's retention").isEqualTo(204);
+        long place = lastPlace(org);
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            assertThat(other.api().send(other.api().request("/v1/orgs/" + org, owner).DELETE()).status())
+                    .isEqualTo(202);
+            await().atMost(Duration.ofSeconds(60)).until(() -> !platform.getItem(get -> get.tableName(tableName)
+                    .consistentRead(true).key(Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"),
+                            "SK", AttributeValue.fromS("ORG")))).hasItem());
+            assertThat(other.api().post("/v1/orgs", "{\"id\":\"" + org + "\",\"name\":\"Again\"}", owner)
+                    .status()).isEqualTo(201);
+            for (int n = 0; lastPlace(org) < place; n++) {
+                assertThat(other.api().post("/v1/orgs/" + org + "/services", "{\"id\":\"s" + n
+                        + "\",\"name\":\"S\"}", owner).status()).isEqualTo(201);
+            }
+        }
+        assertThat(lastPlace(org)).as("the successor's log is at the place the cached head saw").isEqualTo(place);
+
+        assertThat(api().post("/v1/orgs/" + org + "/services", "{\"id\":\"here\",\"name\":\"Here\"}", owner)
+                .status()).isEqualTo(201);
+
+        assertThat(retention(org, place + 1)).as("the successor's retention, the default").isEqualTo(30);
     }
 
     @Test
@@ -227,6 +259,14 @@ class EventsIT extends LocalStackTest {
     }
 
     /** Days between the event at {@code place} being recorded and its TTL, as stored. */
+    /** The last place taken in {@code org}'s log, as its head holds it (0 before the first event). */
+    private long lastPlace(String org) {
+        Map<String, AttributeValue> head = platform.getItem(b -> b.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"), "SK", AttributeValue.fromS("EVENTS"))))
+                .item();
+        return head.containsKey("last") ? Long.parseLong(head.get("last").n()) : 0;
+    }
+
     private long retention(String org, long place) {
         Map<String, AttributeValue> item = platform.getItem(b -> b.tableName(tableName).consistentRead(true)
                 .key(Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"),

@@ -38,7 +38,9 @@ import java.util.function.Function;
  * ({@link EventHead}) and puts its event there, in the same transaction. The head last seen is cached per
  * organisation: an organisation's transactions take turns within an instance, so the cache is right unless another
  * instance wrote since; then the head refuses, is read again, and the transaction is sent again at the next
- * place. Places are taken in commit order and never by a transaction that did not commit, so a reader that saw
+ * place; a head cached in another life of the organisation than the one the transaction names is read again
+ * before it places anything (its retention and webhooks are that life's, even where its place happens to match).
+ * Places are taken in commit order and never by a transaction that did not commit, so a reader that saw
  * place n has every place before it: the feed never skips, whatever the instances' clocks say. When webhook
  * endpoints watch the log, each commit is announced in this instance ({@link LogAppended}), so the deliveries'
  * worker here starts at once; the due-deliveries index tells every instance too.
@@ -77,6 +79,10 @@ final class SequencedEventLog implements EventLog {
         for (int round = 1; ; round++) {
             EventHead head = heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
             Incarnation in = lifeOf(tenant, table, recording, head);
+            if (head.incarnation().filter(seen -> !seen.equals(in)).isPresent()) {
+                head = EventHead.of(table.get(EventKeys.head(tenant)));
+                heads.put(tenant, head);
+            }
             TransactionOutcome outcome = sender.apply(transaction.with(placed(tenant, in, recording, head)));
             if (outcome.refused(Role.EVENT) && !outcome.refused(Role.EVENT_HEAD)) {
                 throw outcome.unexpected();
