@@ -113,6 +113,16 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
                 invitedBy, acceptedBy, Optional.of(member), serviceGenerations, name, Optional.of(joinedAt));
     }
 
+    /**
+     * The invitation resent by {@code member} (user id {@code userId}, in their membership that began
+     * {@code joinedAt}, named {@code name}): from then on it carries their authority, who just showed they may grant
+     * what it grants, not its first sender's, who may have left since.
+     */
+    public Invitation resentBy(UserKey member, String userId, Instant joinedAt, Optional<String> name) {
+        return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,
+                userId, acceptedBy, Optional.of(member), serviceGenerations, name, Optional.of(joinedAt));
+    }
+
     /** The invitation sent by {@code member}, whose authority it carries (their membership not on record). */
     public Invitation invitedBy(UserKey member) {
         return new Invitation(tenant, id, email, groups, serviceGroups, tokenHash, status, createdAt, validUntil,

@@ -1,10 +1,12 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.member.ActingMember;
+import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.domain.service.ServiceLookup;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -15,7 +17,8 @@ import java.util.Optional;
 
 /**
  * An admin resends a pending invitation (an owner, when it grants owner): a new token and validity; the old token
- * stops working.
+ * stops working, and the invitation carries the resender's authority from then on (its first sender may have left).
+ * One past its validity is not resent, whether or not its expiry was recorded yet: send a new one.
  */
 @Singleton
 public final class ResendingInvitation {
@@ -42,12 +45,18 @@ public final class ResendingInvitation {
     }
 
     public Outcome<SendingInvitation.Sent> resend(Resend command) {
-        Invitation invitation = command.invitation();
-        Optional<Refusal> refusal = InviterChecks.check(command.actor(), invitation.groups()).or(() -> InviterChecks
-                .checkServiceGroups(command.actor(), command.organisation(), invitation.serviceGroups(), services));
+        Invitation read = command.invitation();
+        Optional<Refusal> refusal = InviterChecks.check(command.actor(), read.groups()).or(() -> InviterChecks
+                .checkServiceGroups(command.actor(), command.organisation(), read.serviceGroups(), services));
         if (refusal.isPresent()) {
             return Outcome.refused(refusal.get());
         }
+        if (read.expiredAt(clock.instant())) {
+            return Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation is past its validity; send a new one.");
+        }
+        Membership resender = command.actor().membership();
+        Invitation invitation = read.resentBy(resender.user(), resender.userId(), resender.joinedAt(),
+                resender.profile().profile().get(ProfileField.NAME));
         InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
         Instant validUntil = clock.instant().plus(Duration.ofDays(command.expiresInDays()));
         InvitationDelivery delivery = deliveries.of(invitation.tenant());
@@ -57,4 +66,5 @@ public final class ResendingInvitation {
         return Outcome.done(new SendingInvitation.Sent(invitation.as(invitation.status(), token.hash(), validUntil,
                 invitation.acceptedBy()), token, delivery));
     }
+
 }

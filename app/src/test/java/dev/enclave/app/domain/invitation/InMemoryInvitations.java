@@ -282,7 +282,7 @@ final class InMemoryInvitations implements Invitations {
                 invitees.get(new At<>(invitation.tenant(), EmailKey.of(invitation.email()))))) {
             return false;
         }
-        put(stored.as(stored.status(), tokenHash, validUntil, stored.acceptedBy()));
+        put(invitation.as(stored.status(), tokenHash, validUntil, stored.acceptedBy()));
         return true;
     }
 

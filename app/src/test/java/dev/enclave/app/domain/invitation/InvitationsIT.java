@@ -189,6 +189,41 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void anInvitationOfAnAdminWhoLeft_resentByOneWhoStays_isAccepted() {
+        String owner = organisation("inv-left");
+        journeys().join("inv-left", owner, "adm");
+        assertThat(api().send(api().request("/v1/orgs/inv-left/members/adm/groups/admin", owner)
+                .PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        Api.Reply sent = invite("inv-left", journeys().member("adm"), "bob@example.com", "[]");
+        assertThat(sent.status()).isEqualTo(201);
+        String id = sent.json().at("/invitation/id").asText();
+        assertThat(api().send(api().request("/v1/orgs/inv-left/members/adm", owner).DELETE()).status())
+                .isEqualTo(204);
+        assertThat(accept(sent.json().get("token").asText(), bob()).status()).as("its maker left").isEqualTo(409);
+
+        Api.Reply resent = api().post("/v1/orgs/inv-left/invitations/" + id + "/resend", "", owner);
+
+        assertThat(resent.status()).as(resent.body()).isEqualTo(200);
+        assertThat(platform.getItem(b -> b.tableName(tableName).key(invitationKey("inv-left", id)).consistentRead(true))
+                .item().get("invitedBy").s()).as("the resender is its maker now").isEqualTo("owner-inv-left");
+        assertThat(accept(resent.json().get("token").asText(), bob()).status()).as("made again by one who stays")
+                .isEqualTo(200);
+    }
+
+    @Test
+    void anInvitationPastItsValidity_isNotResent_beforeItsExpiryIsRecordedEither() {
+        BobInvited invited = bobInvitedTo("inv-past");
+        platform.updateItem(b -> b.tableName(tableName).key(invitationKey("inv-past", invited.id()))
+                .updateExpression("SET validUntil = :past").expressionAttributeValues(Map.of(":past",
+                        AttributeValue.fromN(Long.toString(Instant.now().minusSeconds(60).getEpochSecond())))));
+
+        Api.Reply resent = byTheOwner(invited, "resend");
+
+        assertThat(resent.status()).as(resent.body()).isEqualTo(409);
+        assertThat(resent.json().get("code").asText()).isEqualTo("invitation-not-pending");
+    }
+
+    @Test
     void resend_extendsTheInviteeGuardsTtlWithTheInvitations() {
         BobInvited invited = bobInvitedTo("inv-renew");
         Map<String, AttributeValue> guardKey = inviteeGuardKey("inv-renew");

@@ -330,10 +330,13 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                 .number(":expires", InvitationItems.expiresAt(validUntil));
         handover.ifPresent(given -> InvitationPostings.handedOver(renewal, given, sealFor(given), key,
                 clock.instant()));
+        InvitationItems.sentBy(renewal, invitation);
         Expr update = renewal.build();
         Expr guardLivesAsLong = InviteeGuards.renewed(invitation, validUntil);
+        Expr stillValid = stillPending().and(Expr.of("#validUntil > :renewedAt").name("#validUntil",
+                InvitationItems.VALID_UNTIL).number(":renewedAt", clock.instant().getEpochSecond()));
         return table(invitation.tenant()).transact(Transaction.builder()
-                .update(InvitationWrite.INVITATION, key, update, stillPending())
+                .update(InvitationWrite.INVITATION, key, update, stillValid)
                 .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), guardLivesAsLong, guardNames(invitation.id().value()))
                 .records(InvitationEvents.resent(invitation, validUntil))

@@ -7,6 +7,7 @@ import dev.enclave.app.domain.invitation.InvitationStatus;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.domain.service.ServiceId;
+import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.SortedStrings;
@@ -40,6 +41,8 @@ final class InvitationItems {
     static final String ACCEPTED_BY = "acceptedBy";
     static final String INVITER = "inviter";
     static final String INVITER_NAME = "inviterName";
+    private static final String INVITED_BY = "invitedBy";
+    private static final String INVITER_JOINED_AT = "inviterJoinedAt";
     static final String SERVICE_GENERATIONS = "serviceGenerations";
     static final String GROUP_LIVES = "groupLives";
 
@@ -75,7 +78,7 @@ final class InvitationItems {
                     .setter((b, v) -> b.validUntil = v))
             .addAttribute(Long.class, a -> a.name(TableAttributes.TTL).getter(i -> expiresAt(i.validUntil()))
                     .setter(Schemas.derived()))
-            .addAttribute(String.class, a -> a.name("invitedBy").getter(Invitation::invitedBy)
+            .addAttribute(String.class, a -> a.name(INVITED_BY).getter(Invitation::invitedBy)
                     .setter((b, v) -> b.invitedBy = v))
             .addAttribute(String.class, a -> a.name(ACCEPTED_BY)
                     .getter(i -> i.acceptedBy().map(UserKey::digest).orElse(null))
@@ -84,7 +87,7 @@ final class InvitationItems {
                     .setter((b, v) -> b.inviter = v))
             .addAttribute(String.class, a -> a.name(INVITER_NAME).getter(i -> i.inviterName().orElse(null))
                     .setter((b, v) -> b.inviterName = v))
-            .addAttribute(String.class, a -> a.name("inviterJoinedAt").getter(i -> i.inviterJoinedAt()
+            .addAttribute(String.class, a -> a.name(INVITER_JOINED_AT).getter(i -> i.inviterJoinedAt()
                     .map(Instant::toString).orElse(null)).setter((b, v) -> b.inviterJoinedAt = v))
             .addAttribute(EnhancedType.mapOf(String.class, String.class), a -> a.name(SERVICE_GENERATIONS)
                     .getter(InvitationItems::serviceGenerations).setter((b, v) -> b.serviceGenerations = v))
@@ -128,6 +131,21 @@ final class InvitationItems {
         Map<GroupName, Instant> lives = new HashMap<>();
         recorded.m().forEach((group, createdAt) -> lives.put(new GroupName(group), Instant.parse(createdAt.s())));
         return Map.copyOf(lives);
+    }
+
+    /**
+     * Adds to {@code update} the sender {@code invitation} names (its inviter's key, membership and name, and their
+     * user id), as a resend records its resender.
+     */
+    static void sentBy(Expr.UpdateBuilder update, Invitation invitation) {
+        update.set("#sbInvitedBy = :sbInvitedBy").name("#sbInvitedBy", INVITED_BY)
+                .value(":sbInvitedBy", invitation.invitedBy()).name("#sbInviterName", INVITER_NAME);
+        invitation.inviter().ifPresent(inviter -> update.set("#sbInviter = :sbInviter").name("#sbInviter", INVITER)
+                .value(":sbInviter", inviter.digest()));
+        invitation.inviterJoinedAt().ifPresent(joined -> update.set("#sbJoined = :sbJoined")
+                .name("#sbJoined", INVITER_JOINED_AT).value(":sbJoined", joined.toString()));
+        invitation.inviterName().ifPresentOrElse(name -> update.set("#sbInviterName = :sbInviterName")
+                .value(":sbInviterName", name), () -> update.remove("#sbInviterName"));
     }
 
     static long expiresAt(Instant validUntil) {
