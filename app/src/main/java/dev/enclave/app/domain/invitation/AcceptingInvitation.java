@@ -106,13 +106,17 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
     }
 
     /**
-     * Decides from what was read, when it can, in this order: a replay, the invitee and the invitation (wrong
+     * Decides from what was read, when it can, in this order: a token bound to another tenant, a replay, the invitee and the invitation (wrong
      * invitee, not pending, expired), the caller found to be a member already by the previous attempt, the
      * organisation (gone, suspended, no seat). Empty: nothing read stands in the way.
      */
     private Optional<Outcome<Membership>> decide(Caller caller, UserKey user, Invitations.ToAccept found,
                                                  boolean memberAlready) {
         Invitation invitation = found.invitation();
+        Optional<Refusal> bound = InviteeChecks.boundElsewhere(caller, invitation);
+        if (bound.isPresent()) {
+            return bound.map(Outcome::refused);
+        }
         if (invitation.status() == InvitationStatus.ACCEPTED) {
             return Optional.of(invitation.acceptedBy().filter(user::equals)
                     .flatMap(me -> members.find(invitation.tenant(), user)).map(Outcome::done)

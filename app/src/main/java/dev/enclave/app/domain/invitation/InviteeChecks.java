@@ -23,9 +23,9 @@ final class InviteeChecks {
 
     /** Empty when the caller may answer this pending invitation now. */
     static Optional<Refusal> check(Caller caller, Invitation invitation, Instant now) {
-        if (caller.tenant().filter(bound -> !bound.equals(invitation.tenant())).isPresent()) {
-            return refused(Reason.TENANT_MISMATCH, "Your token is bound to tenant "
-                    + caller.tenant().get().value() + "; answer this invitation with a token for its tenant.");
+        Optional<Refusal> bound = boundElsewhere(caller, invitation);
+        if (bound.isPresent()) {
+            return bound;
         }
         if (!caller.emailVerified()) {
             return refused(Reason.EMAIL_NOT_VERIFIED, "Verify your email with your identity provider, then "
@@ -44,6 +44,13 @@ final class InviteeChecks {
             return refused(Reason.INVITATION_EXPIRED, "Ask for a new invitation.");
         }
         return Optional.empty();
+    }
+
+    /** A refusal when the caller's token is bound to another tenant than the invitation's. */
+    static Optional<Refusal> boundElsewhere(Caller caller, Invitation invitation) {
+        return caller.tenant().filter(bound -> !bound.equals(invitation.tenant())).flatMap(bound -> refused(
+                Reason.TENANT_MISMATCH, "Your token is bound to tenant " + bound.value()
+                        + "; answer this invitation with a token for its tenant."));
     }
 
     static Refusal invalidToken() {

@@ -119,6 +119,16 @@ class AcceptingInvitationTest {
     }
 
     @Test
+    void accept_again_withATokenBoundToAnotherTenant_isTenantMismatch_notTheMembership() {
+        InviteToken token = invite(Set.of());
+        accepted(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value())));
+        Caller bound = new Caller(ISSUER, "bob", Optional.of(BOB), true, Optional.of(TenantId.of("other")), Set.of());
+
+        assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(bound, token.value()))).reason())
+                .isEqualTo(Reason.TENANT_MISMATCH);
+    }
+
+    @Test
     void accept_afterItExpired_isExpired_andChangesNothing() {
         InviteToken token = invite(Set.of());
         AcceptingInvitation eightDaysLater = acceptingAt(Clock.fixed(NOW.plus(Duration.ofDays(8)), ZoneOffset.UTC));

@@ -224,6 +224,22 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void aDecline_whileTheOrganisationIsBeingDeleted_closesNothing() {
+        BobInvited invited = bobInvitedTo("inv-dying");
+        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#inv-dying#"),
+                "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":deleting", AttributeValue.fromS("DELETING"))));
+
+        Api.Reply declined = api().post("/v1/invitations/decline", "{\"token\":\"" + invited.token() + "\"}", bob());
+
+        assertThat(declined.status()).as(declined.body()).isGreaterThanOrEqualTo(400);
+        assertThat(platform.getItem(b -> b.tableName(tableName).key(invitationKey("inv-dying", invited.id()))
+                .consistentRead(true)).item().get("status").s()).as("still as the deletion will find it")
+                .isEqualTo("PENDING");
+    }
+
+    @Test
     void resend_extendsTheInviteeGuardsTtlWithTheInvitations() {
         BobInvited invited = bobInvitedTo("inv-renew");
         Map<String, AttributeValue> guardKey = inviteeGuardKey("inv-renew");

@@ -16,6 +16,7 @@ import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.jobs.DueInvitationExpiries;
+import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -119,6 +120,7 @@ record DynamoDbInvitationExpiries(Store store, CheckedItems checked) implements 
                         pastItsValidity)
                 .delete(InvitationWrite.INVITEE, entry.guard(), DynamoDbInvitations.guardNames(invitation.id().value())
                         .and(stillMarked(entry)))
+                .add(InvitationWrite.NOT_BEING_DELETED, OrganisationConditions.notBeingDeleted(entry.tenant()))
                 .records(InvitationEvents.expired(invitation))
                 .build());
     }

@@ -301,11 +301,15 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
 
     @Override
     public boolean close(Invitation invitation, InvitationStatus status) {
+        Expr asRead = status == InvitationStatus.DECLINED ? stillPending().and(Expr.of("#tokenHash = :declined")
+                .name("#tokenHash", InvitationItems.TOKEN_HASH).value(":declined", invitation.tokenHash()))
+                : stillPending();
         return table(invitation.tenant()).transact(Transaction.builder()
                 .update(InvitationWrite.INVITATION, InvitationKeys.key(invitation.tenant(), invitation.id()),
-                        closing(invitation.tenant(), status).build(), stillPending())
+                        closing(invitation.tenant(), status).build(), asRead)
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), guardNames(invitation.id().value()))
+                .add(InvitationWrite.NOT_BEING_DELETED, OrganisationConditions.notBeingDeleted(invitation.tenant()))
                 .records(InvitationEvents.closed(invitation, status))
                 .build()).committed();
     }

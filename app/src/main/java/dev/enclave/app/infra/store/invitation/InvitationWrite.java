@@ -22,6 +22,8 @@ enum InvitationWrite implements WriteRole {
     SERVICE,
     /** The new member's place in a service group. */
     SERVICE_ASSIGNMENT,
+    /** The organisation is not being deleted (closing an invitation without an actor of its own). */
+    NOT_BEING_DELETED,
     /** The custom groups the invitation grants are in the lives read: the group definitions at the version read. */
     GROUPS
 }

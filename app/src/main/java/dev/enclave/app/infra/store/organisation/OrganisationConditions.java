@@ -113,6 +113,15 @@ public final class OrganisationConditions {
                 .filter(OrganisationStatus.SUSPENDED.name()::equals).isPresent();
     }
 
+    /**
+     * A check, for a transaction that closes something of the organisation's without an actor of its own (an invitee
+     * declining, an expiry): the organisation is there and not being deleted, which answers as gone.
+     */
+    public static Write notBeingDeleted(TenantId tenant) {
+        return new Write.Check(OrganisationKeys.key(tenant), Expr.exists().and(Expr.of("#orgStatus <> :orgDeleting")
+                .name("#orgStatus", OrganisationItems.STATUS).value(":orgDeleting", DELETING)));
+    }
+
     /** A check, for a transaction that changes the organisation's settings: live and active. */
     public static Write stillActive(Organisation organisation) {
         return new Write.Check(OrganisationKeys.key(organisation.id()), active(organisation));
