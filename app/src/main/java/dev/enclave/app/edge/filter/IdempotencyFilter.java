@@ -118,12 +118,13 @@ final class IdempotencyFilter implements Ordered {
         Organisation organisation = member.get().organisation();
         long callerVersion = member.get().membership().version();
         Instant callerJoinedAt = member.get().membership().joinedAt();
+        Optional<Long> callerDefinitions = definitionsHeld(member.get());
         ClaimedKey claim = new ClaimedKey(organisation.id(), organisation.incarnation(),
                 member.get().membership().user().digest(), sha256(key), UUID.randomUUID().toString());
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
                 + (body == null ? "" : body));
         IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim, requestHash, callerVersion,
-                callerJoinedAt);
+                callerJoinedAt, callerDefinitions);
         if (outcome instanceof IdempotencyRecords.Claimed) {
             request.setAttribute(CLAIM, claim);
             return null;
@@ -131,7 +132,18 @@ final class IdempotencyFilter implements Ordered {
         if (!(outcome instanceof IdempotencyRecords.Held held)) {
             return null;
         }
-        return answerHeld(request, claim, held.record(), requestHash, callerVersion, callerJoinedAt);
+        return answerHeld(request, claim, held.record(), requestHash, new Claimant(callerVersion, callerJoinedAt,
+                callerDefinitions));
+    }
+
+    /** The version of the group definitions, when the member holds a custom group (what they may do is in it). */
+    private static Optional<Long> definitionsHeld(AccessDecision.Granted member) {
+        return member.membership().groups().stream().anyMatch(group -> member.definitions().find(group).isPresent())
+                ? Optional.of(member.definitions().version()) : Optional.empty();
+    }
+
+    /** The caller as the key's claim judges them: their membership, and the definitions when they matter. */
+    private record Claimant(long version, Instant joinedAt, Optional<Long> definitions) {
     }
 
     /**
@@ -150,11 +162,11 @@ final class IdempotencyFilter implements Ordered {
 
     /**
      * The answer to a request whose key another request holds: 422 for another body, 409 while the first runs, and
-     * the kept answer only to a caller whose membership is as it was when the key was claimed (any change to it, a
+     * the kept answer only to a caller whose membership (and custom groups) are as they were when the key was claimed (any change, a
      * demotion above all, might refuse the request now, so the answer is not given again).
      */
     private HttpResponse<?> answerHeld(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord held,
-                                       String requestHash, long callerVersion, Instant callerJoinedAt) {
+                                       String requestHash, Claimant caller) {
         if (!held.requestHash().equals(requestHash)) {
             return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                     "This " + HEADER + " was used for a different request; send a new key.");
@@ -163,10 +175,10 @@ final class IdempotencyFilter implements Ordered {
             return Rejections.toResponse(request, Reason.CONFLICT,
                     "The first request with this " + HEADER + " is still running; retry shortly.");
         }
-        if (!held.claimedBy(callerVersion, callerJoinedAt)) {
+        if (!held.claimedBy(caller.version(), caller.joinedAt(), caller.definitions())) {
             return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
-                    "Your membership changed since the first request with this " + HEADER + ", so its answer is"
-                            + " not given again; send a new key to make the request anew.");
+                    "Your membership (or a custom group you hold) changed since the first request with this " + HEADER
+                            + ", so its answer is not given again; send a new key to make the request anew.");
         }
         return replay(request, claim, held.response().get());
     }

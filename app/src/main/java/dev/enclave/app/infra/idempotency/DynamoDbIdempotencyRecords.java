@@ -15,6 +15,7 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Idempotency records at {@code PK = TENANT#<org>#, SK = IDEMPOTENCY#<caller>#<key digest>}, expired by TTL after
@@ -32,14 +33,14 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
 
     @Override
     public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion,
-                              Instant callerJoinedAt) {
+                              Instant callerJoinedAt, Optional<Long> callerDefinitions) {
         long now = clock.instant().getEpochSecond();
         Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
                 .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
         TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,
-                        callerJoinedAt, now + RETENTION.toSeconds()), unheld)
+                        callerJoinedAt, callerDefinitions, now + RETENTION.toSeconds()), unheld)
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation)).build());
         if (outcome.committed()) {
             return new Claimed();

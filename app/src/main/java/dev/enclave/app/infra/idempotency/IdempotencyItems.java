@@ -18,6 +18,7 @@ final class IdempotencyItems {
     static final String REQUEST_HASH = "requestHash";
     static final String CALLER_VERSION = "callerVersion";
     static final String CALLER_JOINED_AT = "callerJoinedAt";
+    static final String CALLER_DEFINITIONS = "callerDefinitions";
     static final String CLAIM_ID = "claimId";
     static final String RESPONSE_STATUS = "responseStatus";
     static final String RESPONSE_TYPE = "responseType";
@@ -47,10 +48,19 @@ final class IdempotencyItems {
      */
     static Map<String, AttributeValue> claim(IdempotencyRecords.ClaimedKey claim, String requestHash,
                                              long callerVersion, Instant callerJoinedAt, long expiresAt) {
-        return ItemBuilder.at(key(claim)).string("type", "idempotency").string(CLAIM_ID, claim.claimId())
+        return claim(claim, requestHash, callerVersion, callerJoinedAt, Optional.empty(), expiresAt);
+    }
+
+    /** As above, with the version of the group definitions when the caller holds a custom group. */
+    static Map<String, AttributeValue> claim(IdempotencyRecords.ClaimedKey claim, String requestHash,
+                                             long callerVersion, Instant callerJoinedAt,
+                                             Optional<Long> callerDefinitions, long expiresAt) {
+        ItemBuilder item = ItemBuilder.at(key(claim)).string("type", "idempotency").string(CLAIM_ID, claim.claimId())
                 .string(REQUEST_HASH, requestHash).number(CALLER_VERSION, callerVersion)
                 .string(CALLER_JOINED_AT, callerJoinedAt.toString())
-                .number(TableAttributes.TTL, expiresAt).build();
+                .number(TableAttributes.TTL, expiresAt);
+        callerDefinitions.ifPresent(version -> item.number(CALLER_DEFINITIONS, version));
+        return item.build();
     }
 
     static IdempotencyRecords.StoredRecord fromItem(Map<String, AttributeValue> item) {
@@ -62,6 +72,7 @@ final class IdempotencyItems {
                         ItemAttributes.string(item, RESPONSE_LOCATION)));
         return new IdempotencyRecords.StoredRecord(ItemAttributes.string(item, REQUEST_HASH),
                 ItemAttributes.optionalNumber(item, CALLER_VERSION), response,
-                Optional.ofNullable(item.get(CALLER_JOINED_AT)).map(AttributeValue::s));
+                Optional.ofNullable(item.get(CALLER_JOINED_AT)).map(AttributeValue::s),
+                ItemAttributes.optionalNumber(item, CALLER_DEFINITIONS));
     }
 }

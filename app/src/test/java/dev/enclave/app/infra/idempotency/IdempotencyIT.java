@@ -161,6 +161,29 @@ class IdempotencyIT extends LocalStackTest {
     }
 
     @Test
+    void aMemberWhoseCustomGroupLostThePermission_isNotGivenItsAnswerAgain() {
+        String owner = organisation("idem-group");
+        assertThat(post("/v1/orgs/idem-group/groups", "{\"id\":\"inviters\",\"permissions\":"
+                + "[\"invitations:manage\"]}", owner, null).status()).isEqualTo(201);
+        String invited = post("/v1/orgs/idem-group/invitations", "{\"email\":\"bea@example.com\",\"groups\":"
+                + "[\"inviters\"]}", owner, null).json().get("token").asText();
+        String bea = tokens().mint("bea", "bea@example.com");
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + invited + "\"}", bea).status())
+                .isEqualTo(200);
+        String body = "{\"email\":\"carl@example.com\"}";
+        Api.Reply first = post("/v1/orgs/idem-group/invitations", body, bea, "k-group");
+        assertThat(api().send(api().request("/v1/orgs/idem-group/groups/inviters", owner)
+                .header("Content-Type", "application/json").method("PATCH", HttpRequest.BodyPublishers.ofString(
+                        "{\"permissions\":[]}"))).status()).isEqualTo(200);
+
+        Api.Reply replay = post("/v1/orgs/idem-group/invitations", body, bea, "k-group");
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(replay.status()).as("the group no longer gives what the request needed").isEqualTo(422);
+        assertThat(replay.body()).doesNotContain(first.json().get("token").asText());
+    }
+
+    @Test
     void anAdminRemovedAndAddedAgain_isNotGivenTheAnswerOfTheirFormerMembership() {
         String owner = organisation("idem-again");
         String body = "{\"email\":\"carl@example.com\"}";

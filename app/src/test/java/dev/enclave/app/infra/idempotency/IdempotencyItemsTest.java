@@ -34,6 +34,20 @@ class IdempotencyItemsTest {
     }
 
     @Test
+    void aClaimOfACustomGroupsHolder_keepsTheDefinitionsVersion_andAChangeToThemIsAnotherCaller() {
+        Map<String, AttributeValue> claim = IdempotencyItems.claim(claimed("keydigest"), "requesthash", 3,
+                JOINED, Optional.of(5L), 1_800_000_000L);
+
+        assertThat(claim).containsEntry("callerDefinitions", AttributeValue.fromN("5"));
+        assertThat(IdempotencyItems.fromItem(claim)).isEqualTo(new IdempotencyRecords.StoredRecord("requesthash",
+                Optional.of(3L), Optional.empty(), Optional.of(JOINED.toString()), Optional.of(5L)));
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of(5L))).isTrue();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of(6L))).isFalse();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.empty()))
+                .as("no longer holding a custom group").isFalse();
+    }
+
+    @Test
     void aClaimKeptBeforeCallerVersionsWereRecorded_readsWithNone() {
         Map<String, AttributeValue> claim = new HashMap<>(IdempotencyItems.claim(claimed("k"), "requesthash", 3,
                 JOINED, 1L));
