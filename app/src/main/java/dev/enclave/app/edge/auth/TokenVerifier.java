@@ -137,10 +137,16 @@ final class TokenVerifier {
         return Optional.empty();
     }
 
-    /** The role comes from the token alone, so a platform admin's token is accepted only while it is recent. */
+    /**
+     * The role comes from the token alone, so a platform admin's token is accepted only while it is recent, and only
+     * once it is issued: one stamped later than now (beyond the clock skew) would otherwise stay recent for as long
+     * as its issuer put its {@code iat} ahead.
+     */
     private boolean freshEnoughForAdmin(JWTClaimsSet claims) {
         Date issued = claims.getIssueTime();
-        return issued != null && adminAcceptedUntil(issued).isAfter(clock.instant());
+        Instant now = clock.instant();
+        return issued != null && adminAcceptedUntil(issued).isAfter(now)
+                && !issued.toInstant().minus(rules.clockSkew()).isAfter(now);
     }
 
     private Instant adminAcceptedUntil(Date issued) {

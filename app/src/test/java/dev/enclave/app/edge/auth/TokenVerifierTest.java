@@ -109,6 +109,8 @@ class TokenVerifierTest {
         assertRefused(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, admin.issueTime(Date.from(NOW.minus(Duration.ofHours(2))))),
                 "platform-admin token");
         assertRefused(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, admin.issueTime(null)), "platform-admin token");
+        assertRefused(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, admin.issueTime(Date.from(NOW.plus(Duration.ofDays(30))))
+                .expirationTime(Date.from(NOW.plus(Duration.ofDays(31))))), "platform-admin token");
         assertThat(verify(RS256_ONLY, rsaToken(JWSAlgorithm.RS256, claims().issueTime(Date.from(NOW.minus(
                 Duration.ofHours(2))))))).as("anyone else's token is as old as its IdP makes it")
                 .isInstanceOf(TokenVerifier.Verified.class);
