@@ -30,7 +30,10 @@ public interface Invitations {
     }
 
     /** Creates an organisation with no member and its first owner's invitation, in one transaction. */
-    boolean onboard(Organisation organisation, Invitation ownerInvitation);
+    Onboarding onboard(Organisation organisation, Invitation ownerInvitation);
+
+    /** What onboarding came to: done, or the id taken (by an organisation, or one still being deleted). */
+    enum Onboarding { DONE, TAKEN, BEING_DELETED }
 
     Optional<Invitation> find(TenantId tenant, InvitationId id);
 

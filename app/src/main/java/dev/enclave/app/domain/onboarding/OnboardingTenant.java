@@ -55,8 +55,12 @@ public final class OnboardingTenant {
         Invitation invitation = new Invitation(id, invitationId, ownerEmail,
                 Set.of(GroupName.OWNER), Set.of(), token.hash(), InvitationStatus.PENDING, now,
                 now.plus(OWNER_INVITATION_VALIDITY), admin, Optional.empty());
-        return invitations.onboard(organisation, invitation) ? Outcome.done(new Onboarded(organisation, invitation,
-                token)) : Outcome.refused(Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
+        return switch (invitations.onboard(organisation, invitation)) {
+            case DONE -> Outcome.done(new Onboarded(organisation, invitation, token));
+            case TAKEN -> Outcome.refused(Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
+            case BEING_DELETED -> Outcome.refused(Reason.ORGANISATION_BEING_DELETED, "The id " + id.value()
+                    + " belonged to an organisation that is still being deleted; it is free once that finishes.");
+        };
     }
 
     public record Onboarded(Organisation organisation, Invitation invitation, InviteToken token) {

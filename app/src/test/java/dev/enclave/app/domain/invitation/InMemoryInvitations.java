@@ -198,15 +198,16 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
+    public Onboarding onboard(Organisation organisation, Invitation ownerInvitation) {
         concurrentChanges();
-        if (organisations.containsKey(organisation.id())) {
-            return false;
+        Organisation held = organisations.get(organisation.id());
+        if (held != null) {
+            return held.status() == OrganisationStatus.DELETING ? Onboarding.BEING_DELETED : Onboarding.TAKEN;
         }
         organisations.put(organisation.id(), organisation);
         put(ownerInvitation);
         invitees.put(new At<>(organisation.id(), EmailKey.of(ownerInvitation.email())), ownerInvitation.id());
-        return true;
+        return Onboarding.DONE;
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.infra.jobs.JobProgress;
 import dev.enclave.app.infra.limits.LimitSettings;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
@@ -59,10 +60,12 @@ class AdminLimitsController {
 
     private final ChangingTenant changing;
     private final LimitSettings defaults;
+    private final JobProgress progress;
 
-    AdminLimitsController(ChangingTenant changing, LimitSettings defaults) {
+    AdminLimitsController(ChangingTenant changing, LimitSettings defaults, JobProgress progress) {
         this.changing = changing;
         this.defaults = defaults;
+        this.progress = progress;
     }
 
     @Operation(operationId = "setTenantLimits",
@@ -94,7 +97,8 @@ class AdminLimitsController {
         Optional<TenantId> tenant = AdminTenantController.tenant(id);
         return tenant.<HttpResponse<?>>map(t -> Rejections.answer(request,
                         changing.setLimits(new ChangingTenant.SetLimits(t, limits)),
-                        changed -> HttpResponse.ok(AdminTenantController.TenantView.of(changed, defaults))))
+                        changed -> HttpResponse.ok(AdminTenantController.TenantView.of(changed, defaults,
+                                progress.of(changed)))))
                 .orElseGet(() -> AdminTenantController.notFound(request));
     }
 }

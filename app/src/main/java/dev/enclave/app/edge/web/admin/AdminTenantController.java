@@ -187,7 +187,7 @@ class AdminTenantController {
     HttpResponse<?> seats(HttpRequest<?> request, @PathVariable String id, @Valid @Body SeatsRequest body) {
         return tenant(id).<HttpResponse<?>>map(tenant -> Rejections.answer(request,
                         changing.setSeats(new ChangingTenant.SetSeats(tenant, body.seats())),
-                        changed -> HttpResponse.ok(TenantView.of(changed, limits))))
+                        changed -> HttpResponse.ok(TenantView.of(changed, limits, progress.of(changed)))))
                 .orElseGet(() -> notFound(request));
     }
 

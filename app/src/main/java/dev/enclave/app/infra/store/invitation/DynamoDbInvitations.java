@@ -12,6 +12,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationRules;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.service.Service;
@@ -118,13 +119,21 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     }
 
     @Override
-    public boolean onboard(Organisation organisation, Invitation ownerInvitation) {
-        return table(organisation.id()).transact(Transaction.builder().writtenBy(organisation.incarnation())
+    public Onboarding onboard(Organisation organisation, Invitation ownerInvitation) {
+        TransactionOutcome outcome = table(organisation.id()).transact(Transaction.builder()
+                .writtenBy(organisation.incarnation())
                 .add(InvitationWrite.ORGANISATION, OrganisationWrites.created(organisation))
                 .create(InvitationWrite.INVITATION, InvitationItems.SCHEMA.toItem(ownerInvitation))
                 .create(InvitationWrite.INVITEE, InviteeGuards.of(ownerInvitation))
                 .records(OrganisationEvents.created(organisation), InvitationEvents.sent(ownerInvitation))
-                .build()).committed();
+                .build());
+        if (outcome.committed()) {
+            return Onboarding.DONE;
+        }
+        boolean deleting = outcome.oldItem(InvitationWrite.ORGANISATION)
+                .map(OrganisationReads.item(organisation.id()).mapper())
+                .filter(held -> held.status() == OrganisationStatus.DELETING).isPresent();
+        return deleting ? Onboarding.BEING_DELETED : Onboarding.TAKEN;
     }
 
     @Override

@@ -46,6 +46,20 @@ class AdminTenantsIT extends LocalStackTest {
     }
 
     @Test
+    void onboard_anIdWhoseOrganisationIsBeingDeleted_saysSo() {
+        onboard("adm-again", "a@example.com", 5);
+        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#adm-again#"),
+                "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":deleting", AttributeValue.fromS("DELETING"))));
+
+        Api.Reply again = onboard("adm-again", "b@example.com", 5);
+
+        assertThat(again.status()).isEqualTo(409);
+        assertThat(again.json().get("code").asText()).isEqualTo("organisation-being-deleted");
+    }
+
+    @Test
     void suspendedTenant_answersLocked_untilResumed() {
         JsonNode onboarded = onboard("adm-suspend", "olive@example.com", 5).json();
         String olive = tokens().mint("olive", "olive@example.com");
