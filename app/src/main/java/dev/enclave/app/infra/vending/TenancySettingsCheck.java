@@ -30,7 +30,7 @@ final class TenancySettingsCheck implements SettingsCheck {
                 .readable("enclave.tenancy.mode", TenancySettingsCheck::mode)
                 .url("enclave.tenancy.sts-endpoint")
                 .url("enclave.tenancy.dynamodb-endpoint")
-                .duration("enclave.tenancy.session-duration", Duration.ofMinutes(15), Duration.ofHours(12))
+                .duration("enclave.tenancy.session-duration", Duration.ofMinutes(15), Duration.ofHours(1))
                 .duration("enclave.tenancy.dynamodb-attempt-timeout", Duration.ofMillis(10), Duration.ofMinutes(1))
                 .duration("enclave.tenancy.dynamodb-call-timeout", Duration.ofMillis(100), Duration.ofMinutes(5))
                 .integer("enclave.tenancy.dynamodb-max-attempts", 1, 10);

@@ -25,6 +25,9 @@ class BackendSettingsCheckTest {
                 .hasSize(2)
                 .anySatisfy(p -> assertThat(p).startsWith("enclave.backends.session-duration").contains("between"))
                 .anySatisfy(p -> assertThat(p).startsWith("enclave.backends.maximum-api-keys"));
+        assertThat(check.problems(new MapPropertyResolver(Map.of("enclave.backends.session-duration", "2h"))))
+                .as("STS gives a session Enclave assumes on role credentials (ECS) at most an hour: role chaining")
+                .singleElement().satisfies(p -> assertThat(p).startsWith("enclave.backends.session-duration"));
         assertThat(check.problems(new MapPropertyResolver(Map.of("enclave.backends.maximum-api-keys", "many"))))
                 .singleElement().satisfies(p -> assertThat(p).startsWith("enclave.backends.maximum-api-keys"));
     }
