@@ -34,6 +34,7 @@ import io.micronaut.web.router.RouteAttributes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -118,13 +119,13 @@ final class IdempotencyFilter implements Ordered {
         Organisation organisation = member.get().organisation();
         long callerVersion = member.get().membership().version();
         Instant callerJoinedAt = member.get().membership().joinedAt();
-        Optional<Long> callerDefinitions = definitionsHeld(member.get());
+        Optional<String> callerGroups = customGroupsHeld(member.get());
         ClaimedKey claim = new ClaimedKey(organisation.id(), organisation.incarnation(),
                 member.get().membership().user().digest(), sha256(key), UUID.randomUUID().toString());
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
                 + (body == null ? "" : body));
         IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim, requestHash, callerVersion,
-                callerJoinedAt, callerDefinitions);
+                callerJoinedAt, callerGroups);
         if (outcome instanceof IdempotencyRecords.Claimed) {
             request.setAttribute(CLAIM, claim);
             return null;
@@ -133,17 +134,23 @@ final class IdempotencyFilter implements Ordered {
             return null;
         }
         return answerHeld(request, claim, held.record(), requestHash, new Claimant(callerVersion, callerJoinedAt,
-                callerDefinitions));
+                callerGroups));
     }
 
-    /** The version of the group definitions, when the member holds a custom group (what they may do is in it). */
-    private static Optional<Long> definitionsHeld(AccessDecision.Granted member) {
-        return member.membership().groups().stream().anyMatch(group -> member.definitions().find(group).isPresent())
-                ? Optional.of(member.definitions().version()) : Optional.empty();
+    /**
+     * A digest of the custom groups the member holds as defined now (each one's life and version), when they hold
+     * any: a change to one changes what they may do without moving their membership. Changes to groups they do not
+     * hold leave it as it is.
+     */
+    private static Optional<String> customGroupsHeld(AccessDecision.Granted member) {
+        List<String> held = member.membership().groups().stream().sorted()
+                .flatMap(group -> member.definitions().find(group).stream())
+                .map(group -> group.id().value() + "@" + group.createdAt() + "#" + group.version()).toList();
+        return held.isEmpty() ? Optional.empty() : Optional.of(sha256(String.join(",", held)));
     }
 
-    /** The caller as the key's claim judges them: their membership, and the definitions when they matter. */
-    private record Claimant(long version, Instant joinedAt, Optional<Long> definitions) {
+    /** The caller as the key's claim judges them: their membership, and the custom groups they hold. */
+    private record Claimant(long version, Instant joinedAt, Optional<String> customGroups) {
     }
 
     /**
@@ -162,8 +169,8 @@ final class IdempotencyFilter implements Ordered {
 
     /**
      * The answer to a request whose key another request holds: 422 for another body, 409 while the first runs, and
-     * the kept answer only to a caller whose membership (and custom groups) are as they were when the key was claimed (any change, a
-     * demotion above all, might refuse the request now, so the answer is not given again).
+     * the kept answer only to a caller whose membership (and custom groups) are as they were when the key was
+     * claimed (any change, a demotion above all, might refuse the request now, so the answer is not given again).
      */
     private HttpResponse<?> answerHeld(HttpRequest<?> request, ClaimedKey claim, IdempotencyRecords.StoredRecord held,
                                        String requestHash, Claimant caller) {
@@ -175,7 +182,7 @@ final class IdempotencyFilter implements Ordered {
             return Rejections.toResponse(request, Reason.CONFLICT,
                     "The first request with this " + HEADER + " is still running; retry shortly.");
         }
-        if (!held.claimedBy(caller.version(), caller.joinedAt(), caller.definitions())) {
+        if (!held.claimedBy(caller.version(), caller.joinedAt(), caller.customGroups())) {
             return Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                     "Your membership (or a custom group you hold) changed since the first request with this " + HEADER
                             + ", so its answer is not given again; send a new key to make the request anew.");

@@ -33,14 +33,14 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
 
     @Override
     public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion,
-                              Instant callerJoinedAt, Optional<Long> callerDefinitions) {
+                              Instant callerJoinedAt, Optional<String> callerGroups) {
         long now = clock.instant().getEpochSecond();
         Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
                 .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
         TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,
-                        callerJoinedAt, callerDefinitions, now + RETENTION.toSeconds()), unheld)
+                        callerJoinedAt, callerGroups, now + RETENTION.toSeconds()), unheld)
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation)).build());
         if (outcome.committed()) {
             return new Claimed();

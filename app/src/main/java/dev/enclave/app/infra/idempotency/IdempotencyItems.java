@@ -18,7 +18,7 @@ final class IdempotencyItems {
     static final String REQUEST_HASH = "requestHash";
     static final String CALLER_VERSION = "callerVersion";
     static final String CALLER_JOINED_AT = "callerJoinedAt";
-    static final String CALLER_DEFINITIONS = "callerDefinitions";
+    static final String CALLER_GROUPS = "callerGroups";
     static final String CLAIM_ID = "claimId";
     static final String RESPONSE_STATUS = "responseStatus";
     static final String RESPONSE_TYPE = "responseType";
@@ -51,15 +51,15 @@ final class IdempotencyItems {
         return claim(claim, requestHash, callerVersion, callerJoinedAt, Optional.empty(), expiresAt);
     }
 
-    /** As above, with the version of the group definitions when the caller holds a custom group. */
+    /** As above, with the digest of the custom groups the caller holds, when they hold any. */
     static Map<String, AttributeValue> claim(IdempotencyRecords.ClaimedKey claim, String requestHash,
                                              long callerVersion, Instant callerJoinedAt,
-                                             Optional<Long> callerDefinitions, long expiresAt) {
+                                             Optional<String> callerGroups, long expiresAt) {
         ItemBuilder item = ItemBuilder.at(key(claim)).string("type", "idempotency").string(CLAIM_ID, claim.claimId())
                 .string(REQUEST_HASH, requestHash).number(CALLER_VERSION, callerVersion)
                 .string(CALLER_JOINED_AT, callerJoinedAt.toString())
                 .number(TableAttributes.TTL, expiresAt);
-        callerDefinitions.ifPresent(version -> item.number(CALLER_DEFINITIONS, version));
+        callerGroups.ifPresent(groups -> item.string(CALLER_GROUPS, groups));
         return item.build();
     }
 
@@ -73,6 +73,6 @@ final class IdempotencyItems {
         return new IdempotencyRecords.StoredRecord(ItemAttributes.string(item, REQUEST_HASH),
                 ItemAttributes.optionalNumber(item, CALLER_VERSION), response,
                 Optional.ofNullable(item.get(CALLER_JOINED_AT)).map(AttributeValue::s),
-                ItemAttributes.optionalNumber(item, CALLER_DEFINITIONS));
+                Optional.ofNullable(item.get(CALLER_GROUPS)).map(AttributeValue::s));
     }
 }

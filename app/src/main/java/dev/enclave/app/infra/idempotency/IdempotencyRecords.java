@@ -17,7 +17,7 @@ public interface IdempotencyRecords {
      * incarnation read and not being deleted.
      */
     ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion,
-                       Instant callerJoinedAt, Optional<Long> callerDefinitions);
+                       Instant callerJoinedAt, Optional<String> callerGroups);
 
     /**
      * Stores the response a claimed key answered with (kept 24 hours), if this claim still holds the record: not
@@ -70,11 +70,11 @@ public interface IdempotencyRecords {
      *                      it was recorded)
      * @param callerJoinedAt when that membership began (absent on records kept before it was recorded): a version of
      *                      a membership made again after a removal starts over, so the version alone is not it
-     * @param callerDefinitions the version of the group definitions, when the caller held a custom group: a change to
-     *                      a group changes what its holders may do without moving their memberships
+     * @param callerGroups   a digest of the custom groups the caller held as then defined, when they held any: a
+     *                      change to a group changes what its holders may do without moving their memberships
      */
     record StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response,
-                        Optional<String> callerJoinedAt, Optional<Long> callerDefinitions) {
+                        Optional<String> callerJoinedAt, Optional<String> callerGroups) {
 
         /** A record of a caller who held no custom group. */
         public StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response,
@@ -93,13 +93,13 @@ public interface IdempotencyRecords {
         }
 
         /**
-         * Whether the caller's membership (and, when they hold a custom group, the definitions) is as it was when
-         * the key was claimed, as far as the record knows.
+         * Whether the caller's membership (and the custom groups they hold) is as it was when the key was claimed, as
+         * far as the record knows.
          */
-        public boolean claimedBy(long version, Instant joinedAt, Optional<Long> definitions) {
+        public boolean claimedBy(long version, Instant joinedAt, Optional<String> groups) {
             return callerVersion.filter(claimed -> claimed != version).isEmpty()
                     && callerJoinedAt.filter(claimed -> !claimed.equals(joinedAt.toString())).isEmpty()
-                    && callerDefinitions.filter(claimed -> !definitions.equals(Optional.of(claimed))).isEmpty();
+                    && callerGroups.filter(claimed -> !groups.equals(Optional.of(claimed))).isEmpty();
         }
 
         /** A response as first answered. */

@@ -172,6 +172,10 @@ class IdempotencyIT extends LocalStackTest {
                 .isEqualTo(200);
         String body = "{\"email\":\"carl@example.com\"}";
         Api.Reply first = post("/v1/orgs/idem-group/invitations", body, bea, "k-group");
+        assertThat(post("/v1/orgs/idem-group/groups", "{\"id\":\"others\",\"permissions\":[]}", owner, null)
+                .status()).isEqualTo(201);
+        assertThat(post("/v1/orgs/idem-group/invitations", body, bea, "k-group").header("Idempotent-Replayed"))
+                .as("a group bea does not hold changed: her answer is given again").isEqualTo("true");
         assertThat(api().send(api().request("/v1/orgs/idem-group/groups/inviters", owner)
                 .header("Content-Type", "application/json").method("PATCH", HttpRequest.BodyPublishers.ofString(
                         "{\"permissions\":[]}"))).status()).isEqualTo(200);

@@ -34,15 +34,15 @@ class IdempotencyItemsTest {
     }
 
     @Test
-    void aClaimOfACustomGroupsHolder_keepsTheDefinitionsVersion_andAChangeToThemIsAnotherCaller() {
+    void aClaimOfACustomGroupsHolder_keepsTheGroupsDigest_andAChangeToThemIsAnotherCaller() {
         Map<String, AttributeValue> claim = IdempotencyItems.claim(claimed("keydigest"), "requesthash", 3,
-                JOINED, Optional.of(5L), 1_800_000_000L);
+                JOINED, Optional.of("groupsdigest"), 1_800_000_000L);
 
-        assertThat(claim).containsEntry("callerDefinitions", AttributeValue.fromN("5"));
+        assertThat(claim).containsEntry("callerGroups", s("groupsdigest"));
         assertThat(IdempotencyItems.fromItem(claim)).isEqualTo(new IdempotencyRecords.StoredRecord("requesthash",
-                Optional.of(3L), Optional.empty(), Optional.of(JOINED.toString()), Optional.of(5L)));
-        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of(5L))).isTrue();
-        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of(6L))).isFalse();
+                Optional.of(3L), Optional.empty(), Optional.of(JOINED.toString()), Optional.of("groupsdigest")));
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of("groupsdigest"))).isTrue();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of("otherdigest"))).isFalse();
         assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.empty()))
                 .as("no longer holding a custom group").isFalse();
     }
