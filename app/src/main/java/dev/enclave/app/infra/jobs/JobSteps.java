@@ -26,10 +26,11 @@ import java.util.OptionalInt;
  * one's own list shows the organisation for long), then walks the whole partition, and walks it again until a walk
  * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
- * the proof, not a hope. Between the memberships and the first walk, a deletion of an organisation with webhook
- * endpoints waits (up to {@link #FINAL_DELIVERIES_WAIT} from when it was recorded) until its log is handed out and
- * each delivery made since it began was tried once, so the endpoints are sent the deletion's own event before they
- * go with the rest. Entries kept outside the partition for a page's items go just before the page does. A
+ * the proof, not a hope. Before anything goes, a deletion of an organisation with webhook endpoints waits (up to
+ * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, holding its lease) until its log is handed out and each
+ * delivery made since it began was tried once, so the endpoints are sent the deletion's own event while their
+ * keepers' memberships, which they are sent on, are still there. Entries kept outside the partition for a page's
+ * items go just before the page does. A
  * service sweep removes a deleted service's assignments a page at a time, then the next owed service's.
  */
 public final class JobSteps {
@@ -63,9 +64,11 @@ public final class JobSteps {
     }
 
     /** How long a deletion waits at most for its own event to be tried on its organisation's webhook endpoints. */
-    static final Duration FINAL_DELIVERIES_WAIT = Duration.ofSeconds(30);
-    /** The pause between looks at whether they were ({@link Backoff}'s attempt: about 0.3 to 0.6 s). */
-    private static final int FINAL_DELIVERIES_PAUSE = 7;
+    static final Duration FINAL_DELIVERIES_WAIT = Duration.ofSeconds(15);
+    /** The pause between looks at whether they were ({@link Backoff}'s attempt: about 0.6 to 1.3 s). */
+    private static final int FINAL_DELIVERIES_PAUSE = 8;
+    /** How far back from the deletion's record a delivery still counts as made since: clocks of instances differ. */
+    private static final Duration CLOCK_MARGIN = Duration.ofSeconds(5);
 
     /** What the deletions' jobs remove: a deleted organisation's items, deleted services' assignments. */
     record Sweeps(DeletionSweep organisation, ServiceSweep services) {
@@ -145,15 +148,18 @@ public final class JobSteps {
 
     private Step deletionPage(Walk walk, String worker, Instant leaseUntil) {
         Job job = walk.job();
+        if (job.pass() == 1 && job.after().isEmpty() && awaitsFinalDeliveries(job)) {
+            if (!jobs.advance(job, worker, leaseUntil)) {
+                return new Lost();
+            }
+            Backoff.pause(FINAL_DELIVERIES_PAUSE);
+            return new Advanced(walk, 0);
+        }
         if (job.pass() == 1) {
             DeletionSweep.KeyPage memberships = copies.keys(job.tenant(), job.after(), RunningJobs.PAGE);
             Job next = memberships.last().isPresent() ? job.advanced(1, memberships.last(), memberships.keys().size())
                     : job.advanced(2, Optional.empty(), memberships.keys().size());
             return deleted(memberships, new Walk(next, walk.name(), false), worker, leaseUntil);
-        }
-        if (job.pass() == 2 && job.after().isEmpty() && awaitsFinalDeliveries(job)) {
-            Backoff.pause(FINAL_DELIVERIES_PAUSE);
-            return new Advanced(walk, 0);
         }
         DeletionSweep.KeyPage page = sweep.deletionPage(job.tenant(), job.after(), RunningJobs.PAGE);
         boolean found = walk.found() || !page.keys().isEmpty();
@@ -168,7 +174,7 @@ public final class JobSteps {
     /** Whether the deletion's own event may still reach the endpoints, and has not been tried on each yet. */
     private boolean awaitsFinalDeliveries(Job job) {
         return clock.instant().isBefore(job.recordedAt().plus(FINAL_DELIVERIES_WAIT))
-                && !deliveries.tried(job.tenant(), job.incarnation(), job.recordedAt());
+                && !deliveries.tried(job.tenant(), job.incarnation(), job.recordedAt().minus(CLOCK_MARGIN));
     }
 
     private Step deleted(DeletionSweep.KeyPage page, Walk next, String worker, Instant leaseUntil) {

@@ -185,8 +185,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
 
     /**
      * Whether the endpoint's keeper still keeps it: their membership and the group definitions, in one read, of the
-     * organisation's life the endpoint was made in. While that life is being deleted, its endpoints are kept until
-     * the deletion removes them: its memberships go first, and its own event is still to be sent.
+     * organisation's life the endpoint was made in.
      */
     private boolean stillKept(WebhookEndpoint endpoint, Map<String, AttributeValue> item) {
         if (endpoint.keeper().isEmpty()) {
@@ -195,18 +194,14 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         TenantId tenant = endpoint.tenant();
         var membership = MembershipReads.item(tenant, endpoint.keeper().get().member());
         var definitions = MembershipReads.definitions(tenant);
-        var organisation = OrganisationReads.item(tenant);
-        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership.key(), definitions.key(),
-                organisation.key()));
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership.key(), definitions.key()));
         Optional<String> life = Incarnations.of(item);
         if (life.filter(value -> value.matches(Incarnation.REGEX)).isEmpty() && life.isPresent()) {
             return false;
         }
         ReadScope scope = life.map(value -> ReadScope.organisation(tenant, new Incarnation(value)))
                 .orElseGet(() -> ReadScope.tenant(tenant));
-        boolean beingDeleted = organisation.in(items, scope, checked)
-                .filter(found -> found.status() == OrganisationStatus.DELETING).isPresent();
-        return beingDeleted || endpoint.keeper().get().stillKeeps(membership.in(items, scope, checked),
+        return endpoint.keeper().get().stillKeeps(membership.in(items, scope, checked),
                 definitions.in(items, scope, checked).orElse(GroupDefinitions.NONE));
     }
 
