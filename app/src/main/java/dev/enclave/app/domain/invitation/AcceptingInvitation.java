@@ -106,9 +106,9 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
     }
 
     /**
-     * Decides from what was read, when it can, in this order: a token bound to another tenant, a replay, the invitee and the invitation (wrong
-     * invitee, not pending, expired), the caller found to be a member already by the previous attempt, the
-     * organisation (gone, suspended, no seat). Empty: nothing read stands in the way.
+     * Decides from what was read, when it can, in this order: a token bound to another tenant, a replay, the invitee
+     * and the invitation (wrong invitee, not pending, expired), the caller found to be a member already by the
+     * previous attempt, the organisation (gone, suspended, no seat). Empty: nothing read stands in the way.
      */
     private Optional<Outcome<Membership>> decide(Caller caller, UserKey user, Invitations.ToAccept found,
                                                  boolean memberAlready) {

@@ -52,7 +52,8 @@ public final class ResendingInvitation {
             return Outcome.refused(refusal.get());
         }
         if (read.expiredAt(clock.instant())) {
-            return Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation is past its validity; send a new one.");
+            return Outcome.refused(Reason.INVITATION_NOT_PENDING,
+                    "The invitation is past its validity; send a new one.");
         }
         Membership resender = command.actor().membership();
         Invitation invitation = read.resentBy(resender.user(), resender.userId(), resender.joinedAt(),

@@ -26,7 +26,7 @@ public interface Members {
         return ofUser(user, Integer.MAX_VALUE);
     }
 
-    /** The first {@code most} of the caller's own memberships the user index lists (in its order), as {@link #ofUser}. */
+    /** The first {@code most} of the caller's own memberships the user index lists (in its order). */
     List<UserMembership> ofUser(UserKey user, int most);
 
     /** A membership as the user's own list shows it, with its copy of the organisation's name. */

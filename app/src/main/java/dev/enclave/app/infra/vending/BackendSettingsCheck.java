@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * The settings of tenants' backends: their credentials' lifetime (within what STS allows: at most an hour, since
- * Enclave assumes the tenant role on role credentials of its own, and STS caps a chained role's session so) and how many API keys an
- * organisation may hold (a key list is read whole, so the number is bounded).
+ * Enclave assumes the tenant role on role credentials of its own, and STS caps a chained role's session so) and how
+ * many API keys an organisation may hold (a key list is read whole, so the number is bounded).
  */
 @Singleton
 final class BackendSettingsCheck implements SettingsCheck {

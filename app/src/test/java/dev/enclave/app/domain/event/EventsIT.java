@@ -258,7 +258,6 @@ class EventsIT extends LocalStackTest {
         assertThat(after.get(0).get("sequence").asLong()).isEqualTo(first.size() + 1);
     }
 
-    /** Days between the event at {@code place} being recorded and its TTL, as stored. */
     /** The last place taken in {@code org}'s log, as its head holds it (0 before the first event). */
     private long lastPlace(String org) {
         Map<String, AttributeValue> head = platform.getItem(b -> b.tableName(tableName).consistentRead(true)
@@ -267,6 +266,7 @@ class EventsIT extends LocalStackTest {
         return head.containsKey("last") ? Long.parseLong(head.get("last").n()) : 0;
     }
 
+    /** Days between the event at {@code place} being recorded and its TTL, as stored. */
     private long retention(String org, long place) {
         Map<String, AttributeValue> item = platform.getItem(b -> b.tableName(tableName).consistentRead(true)
                 .key(Map.of("PK", AttributeValue.fromS("TENANT#" + org + "#"),

@@ -349,8 +349,8 @@ class ServiceController {
     /** The service a path names; a 404 for a path that names no service. */
     static HttpResponse<?> onService(HttpRequest<?> request, String service,
                                              Function<ServiceId, HttpResponse<?>> action) {
-        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND,
-                "No such service."));
+        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request,
+                Reason.SERVICE_NOT_FOUND, "No such service."));
     }
 
     /** The service group a path names, as {@link #onService}; a 400 for a group that is not a group name. */

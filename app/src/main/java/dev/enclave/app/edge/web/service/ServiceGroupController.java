@@ -114,8 +114,8 @@ class ServiceGroupController {
                 SystemPermissions.SERVICES_READ, granted -> services.find(granted.organisation(), id)
                         .<HttpResponse<?>>map(found -> ServiceController.withETag(HttpResponse.ok(
                                 ServiceGroupPage.of(found)), found, granted.organisation()))
-                        .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND, "No service " + service
-                                + "."))));
+                        .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND,
+                                "No service " + service + "."))));
     }
 
     @Operation(operationId = "defineServiceGroup", summary = "Set what a service group carries")

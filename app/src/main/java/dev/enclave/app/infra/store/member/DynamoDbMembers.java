@@ -73,7 +73,7 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
             Page page = own.query(MembershipKeys.ofUser(user), q -> {
                 q.indexName(TableDesign.BY_USER.indexName());
                 after.ifPresent(q::exclusiveStartKey);
-                if (left < Integer.MAX_VALUE) {
+                if (most < Integer.MAX_VALUE) {
                     q.limit(left);
                 }
             });

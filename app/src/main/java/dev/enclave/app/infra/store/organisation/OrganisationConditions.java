@@ -115,7 +115,7 @@ public final class OrganisationConditions {
 
     /**
      * A check, for a transaction that closes something of the organisation's without an actor of its own (an invitee
-     * declining, an expiry): the organisation is there and not being deleted, which answers as gone.
+     * declining, an expiry): the organisation is there and not being deleted (its walk removes what is left).
      */
     public static Write notBeingDeleted(TenantId tenant) {
         return new Write.Check(OrganisationKeys.key(tenant), Expr.exists().and(Expr.of("#orgStatus <> :orgDeleting")
