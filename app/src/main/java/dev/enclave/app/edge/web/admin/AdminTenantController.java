@@ -4,6 +4,7 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.Invitations;
 import dev.enclave.app.domain.onboarding.ChangingTenant;
 import dev.enclave.app.domain.onboarding.OnboardingTenant;
+import dev.enclave.app.domain.organisation.DeletingOrganisation;
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisation;
@@ -28,6 +29,7 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
@@ -118,14 +120,16 @@ class AdminTenantController {
 
     private final OnboardingTenant onboarding;
     private final ChangingTenant changing;
+    private final DeletingOrganisation deleting;
     private final Organisations organisations;
     private final JobProgress progress;
     private final LimitSettings limits;
 
-    AdminTenantController(OnboardingTenant onboarding, ChangingTenant changing, Organisations organisations, JobProgress progress,
-                          LimitSettings limits) {
+    AdminTenantController(OnboardingTenant onboarding, ChangingTenant changing, DeletingOrganisation deleting,
+                          Organisations organisations, JobProgress progress, LimitSettings limits) {
         this.onboarding = onboarding;
         this.changing = changing;
+        this.deleting = deleting;
         this.organisations = organisations;
         this.progress = progress;
         this.limits = limits;
@@ -157,6 +161,20 @@ class AdminTenantController {
     HttpResponse<?> get(HttpRequest<?> request, @PathVariable String id) {
         return tenant(id).flatMap(organisations::find)
                 .<HttpResponse<?>>map(o -> HttpResponse.ok(TenantView.of(o, limits, progress.of(o))))
+                .orElseGet(() -> notFound(request));
+    }
+
+    @Operation(operationId = "deleteTenant", summary = "Delete a tenant and everything in it (platform admins)",
+            description = "As its owner's DELETE /v1/orgs/{org}: the tenant answers as gone at once and its items are"
+                    + " removed in the background; its id can be onboarded again once that has finished. The way out"
+                    + " for a tenant nobody joined: its owner invitation lost, sent to a wrong address, or lapsed.")
+    @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on")
+    @Problems.BadRequest
+    @Problems.NotFound
+    @Delete("/{id}")
+    HttpResponse<?> delete(HttpRequest<?> request, @PathVariable String id) {
+        return tenant(id).flatMap(organisations::find).<HttpResponse<?>>map(found -> Rejections.answer(request,
+                        deleting.delete(new DeletingOrganisation.Delete(found)), done -> HttpResponse.accepted()))
                 .orElseGet(() -> notFound(request));
     }
 

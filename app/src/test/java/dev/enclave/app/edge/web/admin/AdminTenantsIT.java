@@ -46,6 +46,26 @@ class AdminTenantsIT extends LocalStackTest {
     }
 
     @Test
+    void aTenantNobodyJoined_isDeleted_andItsIdOnboardedAgain_withTheOldOwnerInvitationGone() {
+        String mistyped = onboard("adm-typo", "olvie@example.com", 5).json().get("ownerInvitationToken").asText();
+        String member = tokens().mint("member", "member@example.com");
+        assertThat(api().send(api().request("/v1/admin/tenants/adm-typo", member).DELETE()).status())
+                .as("platform admins only").isEqualTo(403);
+
+        Api.Reply deleted = api().send(api().request("/v1/admin/tenants/adm-typo", admin()).DELETE());
+
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(202);
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+                .until(() -> organisationItem("adm-typo").isEmpty());
+        assertThat(onboard("adm-typo", "olive@example.com", 5).status()).isEqualTo(201);
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + mistyped + "\"}",
+                tokens().mint("olvie", "olvie@example.com")).status()).as("the mistyped owner invitation")
+                .isEqualTo(404);
+        assertThat(api().send(api().request("/v1/admin/tenants/adm-none", admin()).DELETE()).status())
+                .isEqualTo(404);
+    }
+
+    @Test
     void onboard_anIdWhoseOrganisationIsBeingDeleted_saysSo() {
         onboard("adm-again", "a@example.com", 5);
         platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#adm-again#"),
