@@ -68,10 +68,7 @@ class AdminTenantsIT extends LocalStackTest {
     @Test
     void onboard_anIdWhoseOrganisationIsBeingDeleted_saysSo() {
         onboard("adm-again", "a@example.com", 5);
-        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#adm-again#"),
-                "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":deleting", AttributeValue.fromS("DELETING"))));
+        markedDeleting("adm-again");
 
         Api.Reply again = onboard("adm-again", "b@example.com", 5);
 
@@ -125,16 +122,21 @@ class AdminTenantsIT extends LocalStackTest {
     @Test
     void seats_ofATenantBeingDeleted_isNotFoundAndChangesNothing() {
         onboard("adm-going", "olive@example.com", 5);
-        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#adm-going#"),
-                "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(Map.of(":deleting", AttributeValue.fromS("DELETING"))));
+        markedDeleting("adm-going");
         Map<String, AttributeValue> before = organisationItem("adm-going");
 
         Api.Reply reply = patch("/v1/admin/tenants/adm-going", "{\"seats\":40}");
 
         assertThat(reply.status()).isEqualTo(404);
         assertThat(organisationItem("adm-going")).isEqualTo(before);
+    }
+
+    /** Marks the tenant's organisation item as being deleted, as a deletion's first write does (no job runs). */
+    private void markedDeleting(String id) {
+        platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#" + id + "#"),
+                "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(Map.of(":deleting", AttributeValue.fromS("DELETING"))));
     }
 
     private Map<String, AttributeValue> organisationItem(String id) {
