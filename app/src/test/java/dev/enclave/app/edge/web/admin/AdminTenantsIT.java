@@ -39,6 +39,21 @@ class AdminTenantsIT extends LocalStackTest {
     }
 
     @Test
+    void aPlatformAdminsTokenBoundToATenant_actsOnNone() {
+        onboard("adm-bound", "a@example.com", 5);
+        String bound = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"],\"tenant\":\"adm-bound\"}");
+
+        Api.Reply suspended = api().post("/v1/admin/tenants/adm-bound/suspend", "", bound);
+
+        assertThat(suspended.status()).as(suspended.body()).isEqualTo(403);
+        assertThat(suspended.json().get("code").asText()).isEqualTo("tenant-mismatch");
+        assertThat(api().get("/v1/admin/events", bound).status()).isEqualTo(403);
+        assertThat(api().get("/v1/admin/tenants/adm-bound", admin()).json().get("status").asText())
+                .isEqualTo("active");
+    }
+
+    @Test
     void onboard_anExistingId_isConflict() {
         onboard("adm-twice", "a@example.com", 5);
 
