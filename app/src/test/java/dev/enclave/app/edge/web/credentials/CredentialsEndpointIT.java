@@ -104,8 +104,10 @@ class CredentialsEndpointIT extends LocalStackTest {
         String ada = tokens().mint("ada", "ada@example.com");
         api().post("/v1/orgs", "{\"id\":\"creds-read\",\"name\":\"Read\"}", ada);
 
-        JsonNode issued = api().post("/v1/orgs/creds-read/credentials", "{}", ada).json();
+        Api.Reply reply = api().post("/v1/orgs/creds-read/credentials", "{}", ada);
+        JsonNode issued = reply.json();
 
+        assertThat(reply.header("Cache-Control")).as("credentials are kept by no cache").isEqualTo("no-store");
         assertThat(issued.get("access").asText()).isEqualTo("read");
         String prefix = issued.get("keyPrefix").asText();
         try (DynamoDbClient backend = backendClient(issued)) {
