@@ -102,8 +102,11 @@ public interface Invitations {
         }
     }
 
-    /** The pending invitations addressed to an email, across tenants (scoped to that email's key). */
-    List<Invitation> pendingFor(EmailKey email);
+    /**
+     * One page of the pending invitations addressed to an email across tenants, at most {@code limit}, after the
+     * position {@code after} (by organisation, then invitation id; scoped to that email's key).
+     */
+    InvitationPage pendingFor(EmailKey email, int limit, Optional<String> after);
 
     /**
      * What a conditional write came to. A refusal by the organisation says which, from the organisation as it was

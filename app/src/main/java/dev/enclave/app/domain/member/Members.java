@@ -19,18 +19,21 @@ public interface Members {
     MemberPage list(TenantId tenant, Incarnation in, int limit, Optional<UserKey> after);
 
     /**
-     * The caller's own memberships across tenants, every one: the user index, page after page, scoped to the caller's
-     * key.
+     * One page of the caller's own memberships across tenants, at most {@code limit}, after the position {@code
+     * after} a previous page ended at: the user index, in its order (by organisation id), scoped to the caller's key.
      */
-    default List<UserMembership> ofUser(UserKey user) {
-        return ofUser(user, Integer.MAX_VALUE);
-    }
-
-    /** The first {@code most} of the caller's own memberships the user index lists (in its order). */
-    List<UserMembership> ofUser(UserKey user, int most);
+    UserMembershipPage ofUser(UserKey user, int limit, Optional<String> after);
 
     /** A membership as the user's own list shows it, with its copy of the organisation's name. */
     record UserMembership(Membership membership, OrganisationName organisation) {
+    }
+
+    /** A page of a user's memberships, with the position to continue after when there may be more. */
+    record UserMembershipPage(List<UserMembership> memberships, Optional<String> last) {
+
+        public UserMembershipPage {
+            memberships = List.copyOf(memberships);
+        }
     }
 
     /** A page, with the member to continue after when there may be more. */

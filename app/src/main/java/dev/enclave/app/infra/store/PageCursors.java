@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store;
 
 import dev.enclave.digest.Sha256;
 import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.LeadingKeyPrefix;
 import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.core.annotation.Nullable;
@@ -77,6 +78,19 @@ public final class PageCursors {
     /** The position a cursor of the platform's own list {@code list} names, or empty when it is none. */
     public Optional<String> decodePlatform(String list, String cursor) {
         return decoded(cursor, position -> mac(PLATFORM, NO_LIFE, list, position));
+    }
+
+    /**
+     * The cursor of {@code position} in the caller's own list {@code list} across organisations, bound to {@code
+     * owner}: the key prefix of the caller's own entries (a user's or an email's), so no other caller's list opens it.
+     */
+    public String encodeOwn(LeadingKeyPrefix owner, String list, String position) {
+        return encoded(position, mac(owner.value(), NO_LIFE, list, position));
+    }
+
+    /** The position a cursor of {@code owner}'s own list {@code list} names, or empty when it is none. */
+    public Optional<String> decodeOwn(LeadingKeyPrefix owner, String list, String cursor) {
+        return decoded(cursor, position -> mac(owner.value(), NO_LIFE, list, position));
     }
 
     private static String encoded(String position, byte[] mac) {

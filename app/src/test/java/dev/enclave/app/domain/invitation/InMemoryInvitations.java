@@ -147,7 +147,7 @@ final class InMemoryInvitations implements Invitations {
     }
 
     Optional<OrganisationName> nameCopy(TenantId tenant, UserKey user) {
-        return memberships.ofUser(user).stream().filter(own -> own.membership().tenant().equals(tenant))
+        return memberships.ofUser(user, Integer.MAX_VALUE, Optional.empty()).memberships().stream().filter(own -> own.membership().tenant().equals(tenant))
                 .map(Members.UserMembership::organisation).findFirst();
     }
 
@@ -304,10 +304,21 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public List<Invitation> pendingFor(EmailKey email) {
+    public InvitationPage pendingFor(EmailKey email, int limit, Optional<String> after) {
         reads++;
-        return invitations.values().stream()
-                .filter(i -> i.status() == InvitationStatus.PENDING && EmailKey.of(i.email()).equals(email)).toList();
+        List<Invitation> page = invitations.values().stream()
+                .filter(i -> i.status() == InvitationStatus.PENDING && EmailKey.of(i.email()).equals(email))
+                .sorted(Comparator.comparing(InMemoryInvitations::inviteePosition))
+                .filter(i -> after.map(position -> inviteePosition(i).compareTo(position) > 0)
+                        .orElse(true))
+                .limit(limit).toList();
+        return new InvitationPage(page, page.size() == limit && !page.isEmpty()
+                ? Optional.of(inviteePosition(page.get(page.size() - 1))) : Optional.empty());
+    }
+
+    /** Where the invitee index sorts an invitation: by organisation, then id. */
+    private static String inviteePosition(Invitation invitation) {
+        return invitation.tenant().value() + "#" + invitation.id().value();
     }
 
     /** As {@link DynamoDbInvitations#outcome} reads a refusal: a member first, then the organisation as it is. */

@@ -112,12 +112,15 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     @Override
-    public List<UserMembership> ofUser(UserKey user, int most) {
+    public UserMembershipPage ofUser(UserKey user, int limit, Optional<String> after) {
         List<UserMembership> found = new ArrayList<>();
         tenants.entrySet().stream().sorted(Comparator.comparing(e -> e.getKey().value()))
+                .filter(e -> after.map(last -> e.getKey().value().compareTo(last) > 0).orElse(true))
                 .forEach(e -> Optional.ofNullable(e.getValue().get(user))
                         .ifPresent(stored -> found.add(new UserMembership(stored.membership(), stored.organisation()))));
-        return found.subList(0, Math.min(most, found.size()));
+        List<UserMembership> page = found.subList(0, Math.min(limit, found.size()));
+        return new UserMembershipPage(page, page.size() == limit && !page.isEmpty()
+                ? Optional.of(page.get(page.size() - 1).membership().tenant().value()) : Optional.empty());
     }
 
     /**

@@ -179,11 +179,22 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins first = new Twins("twin-own-a", "fay");
         Twins second = new Twins("twin-own-b", "fay");
         UserKey fay = user("fay");
-        second.memory.ofUser(fay).forEach(listed -> first.memory.add(listed.membership(), listed.organisation()));
+        second.memory.ofUser(fay, 10, Optional.empty()).memberships()
+                .forEach(listed -> first.memory.add(listed.membership(), listed.organisation()));
 
         indexesCaughtUp();
-        assertThat(first.memory.ofUser(fay)).isEqualTo(stored.ofUser(fay)).hasSize(2);
-        assertThat(first.memory.ofUser(fay, 1)).as("the first only").isEqualTo(stored.ofUser(fay, 1)).hasSize(1);
+        Members.UserMembershipPage every = stored.ofUser(fay, 10, Optional.empty());
+        assertThat(first.memory.ofUser(fay, 10, Optional.empty()).memberships()).isEqualTo(every.memberships())
+                .hasSize(2);
+        assertThat(every.last()).as("nothing after the last").isEmpty();
+        Members.UserMembershipPage firstPage = stored.ofUser(fay, 1, Optional.empty());
+        Members.UserMembershipPage firstInMemory = first.memory.ofUser(fay, 1, Optional.empty());
+        assertThat(firstInMemory.memberships()).as("the first").isEqualTo(firstPage.memberships());
+        assertThat(firstInMemory.last()).as("and more").isPresent();
+        assertThat(firstPage.last()).as("and more").isPresent();
+        assertThat(first.memory.ofUser(fay, 1, firstInMemory.last()).memberships()).as("the second")
+                .isEqualTo(stored.ofUser(fay, 1, firstPage.last()).memberships())
+                .containsExactly(every.memberships().get(1));
     }
 
     /** Every page, walked with each page's last member as the next start, and whether each said there was more. */

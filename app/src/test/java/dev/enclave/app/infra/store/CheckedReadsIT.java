@@ -9,7 +9,11 @@ import dev.enclave.identity.UserKey;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -140,6 +144,43 @@ class CheckedReadsIT extends LocalStackTest {
         assertThat(skipped("membership", "malformed")).isEqualTo(members + 3);
         assertThat(skipped("invitation", "malformed")).isEqualTo(invitations + 1);
         assertThat(skipped("service", "malformed")).isEqualTo(services + 1);
+    }
+
+    @Test
+    void aPageOfOnlySkippedItems_stillLeadsToTheNextPage() {
+        String owner = journeys().organisation("chk-pages");
+        journeys().join("chk-pages", owner, "ivy");
+        String ownerDigest = UserKey.of(ISSUER, "owner-chk-pages").digest();
+        plant(stored("TENANT#chk-pages#", "MEMBER#" + ownerDigest), "SK", "MEMBER#" + "2".repeat(26),
+                "incarnation", "predecessor", "GSI2PK", null, "GSI2SK", null);
+        plant(stored("TENANT#chk-pages#", "MEMBER#" + ownerDigest), "PK", "TENANT#chk-pages-evil#",
+                "GSI2SK", "ORG#000");
+        indexesCaughtUp();
+
+        Api.Reply firstMembers = api().get("/v1/orgs/chk-pages/members?limit=1", owner);
+        Api.Reply firstOrganisations = api().get("/v1/me/orgs?limit=1", owner);
+
+        assertThat(firstMembers.json().get("items")).as("a predecessor's leftover, skipped").isEmpty();
+        assertThat(firstMembers.json().get("nextCursor").isTextual()).as("and the list goes on").isTrue();
+        assertThat(walk("/v1/orgs/chk-pages/members?limit=1", owner, "userId"))
+                .containsExactlyInAnyOrder("owner-chk-pages", "ivy");
+        assertThat(firstOrganisations.json().get("items")).as("another tenant's entry, skipped").isEmpty();
+        assertThat(firstOrganisations.json().get("nextCursor").isTextual()).as("and the list goes on").isTrue();
+        assertThat(walk("/v1/me/orgs?limit=1", owner, "organisation")).containsExactly("chk-pages");
+    }
+
+    /** Every item's {@code field} on every page from {@code path}, following each page's cursor. */
+    private List<String> walk(String path, String token, String field) {
+        List<String> seen = new ArrayList<>();
+        String cursor = null;
+        do {
+            Api.Reply page = api().get(path + (cursor == null ? "" : "&cursor="
+                    + URLEncoder.encode(cursor, StandardCharsets.UTF_8)), token);
+            assertThat(page.status()).as(page.body()).isEqualTo(200);
+            page.json().get("items").forEach(item -> seen.add(item.get(field).asText()));
+            cursor = page.json().get("nextCursor").isTextual() ? page.json().get("nextCursor").asText() : null;
+        } while (cursor != null);
+        return seen;
     }
 
     @Test

@@ -2,13 +2,23 @@ package dev.enclave.app.edge.web.me;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.Invitations;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.http.PageSize;
+import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.invitation.InvitationViews;
+import dev.enclave.app.infra.store.IndexPositions;
+import dev.enclave.app.infra.store.PageCursors;
 import dev.enclave.identity.EmailKey;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -19,8 +29,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import java.util.Optional;
 
-/** The caller's own pending invitations. */
+/** The caller's own pending invitations, a page at a time. */
 @Tag(name = "invitations")
 @SignedIn
 @HttpLimits
@@ -30,20 +41,45 @@ import java.util.List;
 @Requires(beans = Invitations.class)
 class MyInvitationsController {
 
-    private final Invitations invitations;
+    private static final String LIST = "my-invitations";
 
-    MyInvitationsController(Invitations invitations) {
+    private final Invitations invitations;
+    private final PageCursors cursors;
+
+    MyInvitationsController(Invitations invitations, PageCursors cursors) {
         this.invitations = invitations;
+        this.cursors = cursors;
     }
 
-    /** One Query on the invitee index, scoped to the caller's verified email key. */
-    @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email")
-    @ApiResponse(responseCode = "200", description = "The invitations",
+    /**
+     * A Query on the invitee index, scoped to the caller's verified email key, by organisation id; none without a
+     * verified email.
+     */
+    @Operation(operationId = "listMyInvitations", summary = "Pending invitations to the caller's verified email, a "
+            + "page at a time")
+    @ApiResponse(responseCode = "200", description = "A page of the invitations",
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Page.class)))
+    @Problems.BadRequest
     @Get
-    InvitationViews.Page mine(Caller caller) {
-        return new InvitationViews.Page(caller.verifiedEmail().map(email -> invitations.pendingFor(EmailKey.of(email)))
-                .orElse(List.of()).stream().map(InvitationViews.View::of).toList(), null);
+    HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,
+                         @Nullable @QueryValue String cursor) {
+        Optional<PageSize> size = PageSize.requested(limit);
+        if (size.isEmpty()) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
+        }
+        Optional<EmailKey> email = caller.verifiedEmail().map(EmailKey::of);
+        Optional<String> after = Optional.ofNullable(cursor).flatMap(given -> email.flatMap(own -> cursors
+                .decodeOwn(own.prefix(), LIST, given)).filter(IndexPositions::isPosition));
+        if (cursor != null && after.isEmpty()) {
+            return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                    "Use the nextCursor your previous page returned, unchanged.");
+        }
+        if (email.isEmpty()) {
+            return HttpResponse.ok(new InvitationViews.Page(List.of(), null));
+        }
+        Invitations.InvitationPage page = invitations.pendingFor(email.get(), size.get().value(), after);
+        return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream().map(InvitationViews.View::of)
+                .toList(), page.last().map(last -> cursors.encodeOwn(email.get().prefix(), LIST, last)).orElse(null)));
     }
 }

@@ -2,12 +2,23 @@ package dev.enclave.app.edge.web.me;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.member.Members;
+import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
+import dev.enclave.app.edge.http.PageSize;
+import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.member.MemberView;
+import dev.enclave.app.infra.store.IndexPositions;
+import dev.enclave.app.infra.store.PageCursors;
+import dev.enclave.identity.LeadingKeyPrefix;
 import io.micronaut.context.annotation.Requires;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -17,12 +28,13 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Optional;
 
 /**
- * The caller's organisations across tenants, every one, with their names: the user index, page after page, on
- * credentials scoped to the caller's own {@code USER#} key. Each membership carries a copy of its organisation's name, which a rename
- * replaces in every membership before it answers; the index follows the memberships eventually, usually within
- * a fraction of a second.
+ * The caller's organisations across tenants, with their names, a page at a time: the user index, on credentials
+ * scoped to the caller's own {@code USER#} key, by organisation id. Each membership carries a copy of its
+ * organisation's name, which a rename's background job copies into every membership; the index follows the
+ * memberships eventually, usually within a fraction of a second.
  */
 @Tag(name = "me")
 @SignedIn
@@ -33,19 +45,39 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 @Requires(beans = Members.class)
 class MyOrganisationsController {
 
-    private final Members members;
+    private static final String LIST = "my-organisations";
 
-    MyOrganisationsController(Members members) {
+    private final Members members;
+    private final PageCursors cursors;
+
+    MyOrganisationsController(Members members, PageCursors cursors) {
         this.members = members;
+        this.cursors = cursors;
     }
 
-    @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to")
-    @ApiResponse(responseCode = "200", description = "The caller's organisations",
+    @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to, a page at a "
+            + "time")
+    @ApiResponse(responseCode = "200", description = "A page of the caller's organisations",
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = MemberView.Organisations.class)))
+    @Problems.BadRequest
     @Get
-    MemberView.Organisations mine(Caller caller) {
-        return new MemberView.Organisations(members.ofUser(caller.userKey()).stream()
-                .map(MemberView.MyOrganisation::of).toList(), null);
+    HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,
+                         @Nullable @QueryValue String cursor) {
+        Optional<PageSize> size = PageSize.requested(limit);
+        if (size.isEmpty()) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
+        }
+        LeadingKeyPrefix owner = caller.userKey().prefix();
+        Optional<String> after = Optional.ofNullable(cursor).flatMap(given -> cursors.decodeOwn(owner, LIST, given)
+                .filter(IndexPositions::isPosition));
+        if (cursor != null && after.isEmpty()) {
+            return Rejections.toResponse(request, Reason.INVALID_CURSOR,
+                    "Use the nextCursor your previous page returned, unchanged.");
+        }
+        Members.UserMembershipPage page = members.ofUser(caller.userKey(), size.get().value(), after);
+        return HttpResponse.ok(new MemberView.Organisations(page.memberships().stream()
+                .map(MemberView.MyOrganisation::of).toList(),
+                page.last().map(last -> cursors.encodeOwn(owner, LIST, last)).orElse(null)));
     }
 }

@@ -22,6 +22,7 @@ import dev.enclave.app.infra.sealing.ResponseSeal;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.IndexPositions;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
@@ -388,11 +389,15 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     }
 
     @Override
-    public List<Invitation> pendingFor(EmailKey email) {
-        var found = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email),
-                q -> q.indexName(TableDesign.BY_USER.indexName())).items();
-        ReadScope ownEntries = ReadScope.ownEntries(email.prefix(), InvitationKeys.SORT_KEY_PREFIX);
-        return checked.all(ItemKind.INVITATION, ownEntries, found, InvitationItems.SCHEMA::fromItem);
+    public InvitationPage pendingFor(EmailKey email, int limit, Optional<String> after) {
+        Page page = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email), q -> {
+            q.indexName(TableDesign.BY_USER.indexName()).limit(limit);
+            after.ifPresent(position -> q.exclusiveStartKey(IndexPositions.start(TableDesign.BY_USER,
+                    email.prefix().value(), position)));
+        });
+        return new InvitationPage(checked.all(ItemKind.INVITATION, ReadScope.ownEntries(email.prefix(),
+                InvitationKeys.SORT_KEY_PREFIX), page.items(), InvitationItems.SCHEMA::fromItem),
+                page.next().map(stop -> IndexPositions.of(TableDesign.BY_USER, stop)));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.IndexPositions;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.Page;
@@ -19,7 +20,6 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,8 +48,10 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
             after.ifPresent(user -> q.exclusiveStartKey(MembershipKeys.key(tenant, user).asMap()));
         });
         List<Membership> members = checked.all(ItemKind.MEMBERSHIP, life, page.items(), MembershipItems::fromItem);
-        Optional<UserKey> last = page.next().isPresent() && !members.isEmpty()
-                ? Optional.of(members.get(members.size() - 1).user()) : Optional.empty();
+        Optional<UserKey> lastShown = members.isEmpty() ? Optional.empty()
+                : Optional.of(members.get(members.size() - 1).user());
+        Optional<UserKey> last = page.next().isEmpty() ? Optional.empty()
+                : MembershipKeys.member(ItemKey.sortOf(page.next().get())).or(() -> lastShown);
         return new MemberPage(members, last);
     }
 
@@ -63,25 +65,14 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
     }
 
     @Override
-    public List<UserMembership> ofUser(UserKey user, int most) {
-        ScopedTable own = store.forScope(GuardScope.ownEntries(user.prefix()));
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Optional<Map<String, AttributeValue>> next = Optional.empty();
-        do {
-            Optional<Map<String, AttributeValue>> after = next;
-            int left = most - items.size();
-            Page page = own.query(MembershipKeys.ofUser(user), q -> {
-                q.indexName(TableDesign.BY_USER.indexName());
-                after.ifPresent(q::exclusiveStartKey);
-                if (most < Integer.MAX_VALUE) {
-                    q.limit(left);
-                }
-            });
-            items.addAll(page.items());
-            next = page.next();
-        } while (next.isPresent() && items.size() < most);
-        return checked.all(ItemKind.MEMBERSHIP,
-                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), items,
-                MembershipItems.SCHEMA::fromItem);
+    public UserMembershipPage ofUser(UserKey user, int limit, Optional<String> after) {
+        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(MembershipKeys.ofUser(user), q -> {
+            q.indexName(TableDesign.BY_USER.indexName()).limit(limit);
+            after.ifPresent(position -> q.exclusiveStartKey(IndexPositions.start(TableDesign.BY_USER,
+                    MembershipKeys.userIndexPartition(user), position)));
+        });
+        return new UserMembershipPage(checked.all(ItemKind.MEMBERSHIP,
+                ReadScope.ownEntries(user.prefix(), MembershipKeys.USER_INDEX_SORT_PREFIX), page.items(),
+                MembershipItems.SCHEMA::fromItem), page.next().map(stop -> IndexPositions.of(TableDesign.BY_USER, stop)));
     }
 }

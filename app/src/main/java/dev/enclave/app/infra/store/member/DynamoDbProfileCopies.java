@@ -12,6 +12,7 @@ import dev.enclave.identity.UserKey;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +28,8 @@ final class DynamoDbProfileCopies implements ProfileCopies {
 
     private static final Logger LOG = LoggerFactory.getLogger(DynamoDbProfileCopies.class);
 
+    private static final int PAGE = 100;
+
     private final Members members;
     private final Store store;
 
@@ -38,20 +41,32 @@ final class DynamoDbProfileCopies implements ProfileCopies {
     @Override
     public boolean copy(UserKey user, ProfileCopy copy, int most) {
         boolean everyOne = true;
-        for (Members.UserMembership listed : members.ofUser(user, most)) {
-            Membership membership = listed.membership();
-            if (membership.profile().version() >= copy.version()) {
-                continue;
+        Optional<String> after = Optional.empty();
+        int left = most;
+        do {
+            Members.UserMembershipPage page = members.ofUser(user, Math.min(left, PAGE), after);
+            for (Members.UserMembership listed : page.memberships()) {
+                everyOne &= copied(user, listed.membership(), copy);
             }
-            try {
-                copyInto(membership.tenant(), user, copy);
-            } catch (RuntimeException fault) {
-                LOG.warn("profile copy owed still tenant={} version={}: {}", membership.tenant().value(),
-                        copy.version(), fault.toString());
-                everyOne = false;
-            }
-        }
+            left -= page.memberships().size();
+            after = page.last();
+        } while (after.isPresent() && left > 0);
         return everyOne;
+    }
+
+    /** Whether {@code membership} holds {@code copy} or a newer one now. */
+    private boolean copied(UserKey user, Membership membership, ProfileCopy copy) {
+        if (membership.profile().version() >= copy.version()) {
+            return true;
+        }
+        try {
+            copyInto(membership.tenant(), user, copy);
+            return true;
+        } catch (RuntimeException fault) {
+            LOG.warn("profile copy owed still tenant={} version={}: {}", membership.tenant().value(),
+                    copy.version(), fault.toString());
+            return false;
+        }
     }
 
     @Override

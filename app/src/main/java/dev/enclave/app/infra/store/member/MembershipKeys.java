@@ -7,6 +7,8 @@ import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.table.TableDesign;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Where a membership lives: {@code PK = TENANT#<org>#, SK = MEMBER#<user digest>}; on the cross-tenant user index
@@ -21,6 +23,8 @@ final class MembershipKeys {
     static final String USER_INDEX_SORT_PREFIX = "ORG#";
     /** Sort-key prefix of the item saying "this email is already a member" (invitations check it). */
     static final String EMAIL_GUARD_PREFIX = "MEMBER_EMAIL#";
+
+    private static final Pattern MEMBER = Pattern.compile(Pattern.quote(SORT_KEY_PREFIX) + "[a-z2-7]{26}");
 
     private MembershipKeys() {
     }
@@ -41,6 +45,14 @@ final class MembershipKeys {
     /** The user a membership's sort key names. */
     static UserKey user(String sortKey) {
         return new UserKey(sortKey.substring(SORT_KEY_PREFIX.length()));
+    }
+
+    /**
+     * The user a membership's sort key names, when it names one as Enclave writes them (a Query of memberships can
+     * stop at an item no reader takes as one).
+     */
+    static Optional<UserKey> member(String sortKey) {
+        return Optional.of(sortKey).filter(sort -> MEMBER.matcher(sort).matches()).map(MembershipKeys::user);
     }
 
     /** The user's memberships across organisations, on {@code byUser}. */

@@ -9,15 +9,11 @@ import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.domain.profile.Profiles;
 import dev.enclave.app.domain.profile.UserProfile;
 import dev.enclave.app.infra.jobs.OwedProfileCopies;
-import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.support.Api;
-import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
-import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import dev.enclave.sandbox.gateway.GatewayFaults;
-import dev.enclave.table.TableDesign;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
@@ -28,7 +24,6 @@ import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Profiles on the real local stack: a change by {@code PATCH /v1/me} or by the token's claims reaches every
@@ -144,25 +139,6 @@ class ProfilesIT extends LocalStackTest {
         assertThat(accepted.status()).as(accepted.body()).isEqualTo(200);
         assertThat(member("pr-org", "ada-pr").get("name").asText()).as("the pass is held off; the accept copied it")
                 .isEqualTo("Ada After");
-    }
-
-    @Test
-    void aUserInMoreOrganisationsThanOneIndexPageHolds_isShownEveryOne() {
-        int count = 6000;
-        BigOrganisations.memberOfMany(platform, tableName, "ada-many", "many", count);
-        indexesCaughtUp();
-        String partition = platform.query(b -> b.tableName(tableName).keyConditionExpression("PK = :pk")
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(ItemKey.tenantPartition(
-                        TenantId.of("many-0")))))).items().get(0).get(TableDesign.BY_USER.partitionKey()).s();
-        assertThat(platform.query(b -> b.tableName(tableName).indexName(TableDesign.BY_USER.indexName())
-                .keyConditionExpression("#pk = :pk").expressionAttributeNames(Map.of("#pk",
-                        TableDesign.BY_USER.partitionKey()))
-                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))).hasLastEvaluatedKey())
-                .as("more than one page").isTrue();
-
-        JsonNode mine = api().get("/v1/me/orgs", journeys().member("ada-many")).json();
-
-        assertThat(mine.get("items")).hasSize(count);
     }
 
     @Test
