@@ -375,15 +375,28 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
         }
         ReadScope scope = ReadScope.organisation(tenant, in);
         for (WebhookEndpoint endpoint : endpoints.list(tenant, in)) {
-            Page made = table.query(WebhookKeys.deliveriesSince(tenant, endpoint.id(), since),
-                    q -> q.consistentRead(true));
-            if (checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made.items(), DeliveryItems::fromItem).stream()
-                    .anyMatch(delivery -> delivery.status() == Delivery.Status.PENDING
-                            && delivery.attempts().isEmpty())) {
+            if (anyUntried(table, scope, WebhookKeys.deliveriesSince(tenant, endpoint.id(), since))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether a delivery {@code since} selects was never tried: every page, newest (the likeliest untried) first. */
+    private boolean anyUntried(ScopedTable table, ReadScope scope, Expr since) {
+        Optional<Map<String, AttributeValue>> start = Optional.empty();
+        do {
+            Optional<Map<String, AttributeValue>> from = start;
+            Page made = table.query(since, q -> q.consistentRead(true).scanIndexForward(false)
+                    .exclusiveStartKey(from.orElse(null)));
+            if (checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made.items(), DeliveryItems::fromItem).stream()
+                    .anyMatch(delivery -> delivery.status() == Delivery.Status.PENDING
+                            && delivery.attempts().isEmpty())) {
+                return true;
+            }
+            start = made.next();
+        } while (start.isPresent());
+        return false;
     }
 
     @Override
