@@ -55,12 +55,14 @@ public interface ApiKeys {
                   GroupDefinitions definitions) {
 
         /**
-         * Whether {@code key}'s creator, in the membership that created it (not one made again after a removal),
+         * Whether {@code key}'s creator (the membership read is theirs), in the membership that created it (not one
+         * made again after a removal),
          * still holds {@code api_keys:manage} and {@code credentials:issue} (every key takes credentials), as the
          * organisation defines them now.
          */
         public boolean creatorStillVouches(ApiKey key) {
-            return creator.filter(member -> key.createdInMembershipOf(member.joinedAt())).isPresent()
+            return creator.filter(member -> key.creator().filter(member.user()::equals).isPresent()
+                    && key.createdInMembershipOf(member.joinedAt())).isPresent()
                     && creatorHolds(SystemPermissions.API_KEYS_MANAGE)
                     && creatorHolds(SystemPermissions.CREDENTIALS_ISSUE);
         }

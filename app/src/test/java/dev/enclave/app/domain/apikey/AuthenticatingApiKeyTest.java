@@ -131,11 +131,23 @@ class AuthenticatingApiKeyTest {
                 .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
     }
 
+    @Test
+    void aKeyWhoseLookupEntryNamesAnotherCreator_isJudgedOnItsOwnCreator_andRefused() {
+        ApiKeySecret ofTheRemoved = keys.storeCreatedBy(UserKey.of("iss", "rob"));
+        keys.storeCreatedBy(UserKey.of("iss", "ada"), GroupName.MEMBER, GroupName.ADMIN);
+        keys.lookups.put(ofTheRemoved.id(), keys.stored.get(ofTheRemoved.id())
+                .createdByMember(UserKey.of("iss", "ada"), NOW.minusSeconds(7200)));
+
+        assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemoved.reveal())))
+                .as("the admin the entry names vouches for no key of rob's")
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+    }
+
     /** One organisation's keys in memory; the organisation's status is set per stored key. */
     private static final class InMemoryApiKeys implements ApiKeys {
         private final SecureRandom random = new SecureRandom();
         final Map<ApiKeyId, ApiKey> stored = new HashMap<>();
-        private final Map<ApiKeyId, ApiKey> lookups = new HashMap<>();
+        final Map<ApiKeyId, ApiKey> lookups = new HashMap<>();
         private final Map<ApiKeyId, OrganisationStatus> statuses = new HashMap<>();
         final List<Instant> usesRecorded = new ArrayList<>();
         final Map<UserKey, Membership> members = new HashMap<>();
