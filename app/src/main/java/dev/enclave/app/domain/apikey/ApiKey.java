@@ -1,6 +1,5 @@
 package dev.enclave.app.domain.apikey;
 
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -11,22 +10,23 @@ import java.util.Set;
 /**
  * An organisation's API key, as stored: never the secret, only its hash.
  *
+ * @param access     the credentials it takes for the organisation's data namespace, if any
  * @param createdBy  the user id of the owner or admin who created it
  * @param expiresAt  when it stops working by itself, if ever
- * @param lastUsedAt when it last obtained credentials (recorded at most once a minute)
+ * @param lastUsedAt when it was last used (recorded at most once a minute)
  * @param creator    the member who created it, whose authority it carries: it works only while they are still an
  *                   admin or owner of the organisation (empty: a key stored before creators were recorded)
  * @param permissions what it may do besides obtaining credentials
  * @param creatorJoinedAt when the creator's membership began: the key works only for that membership, not for one
  *                   of the same user made again after a removal (empty: a key stored before it was recorded)
  */
-public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+public record ApiKey(ApiKeyId id, TenantId tenant, String name, ApiKeyAccess access, String createdBy, Instant createdAt,
                      Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
                      Optional<UserKey> creator, Set<ApiKeyPermission> permissions,
                      Optional<Instant> creatorJoinedAt) {
 
     /** A key whose creator's membership is not on record. */
-    public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+    public ApiKey(ApiKeyId id, TenantId tenant, String name, ApiKeyAccess access, String createdBy, Instant createdAt,
                   Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
                   Optional<UserKey> creator, Set<ApiKeyPermission> permissions) {
         this(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, creator, permissions,
@@ -34,14 +34,14 @@ public record ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, S
     }
 
     /** A key that may only obtain credentials. */
-    public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+    public ApiKey(ApiKeyId id, TenantId tenant, String name, ApiKeyAccess access, String createdBy, Instant createdAt,
                   Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash,
                   Optional<UserKey> creator) {
         this(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, creator, Set.of());
     }
 
     /** A key with no creator on record. */
-    public ApiKey(ApiKeyId id, TenantId tenant, String name, Access access, String createdBy, Instant createdAt,
+    public ApiKey(ApiKeyId id, TenantId tenant, String name, ApiKeyAccess access, String createdBy, Instant createdAt,
                   Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, String secretHash) {
         this(id, tenant, name, access, createdBy, createdAt, expiresAt, lastUsedAt, secretHash, Optional.empty());
     }

@@ -4,7 +4,6 @@ import dev.enclave.app.domain.event.Actor;
 import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
-import dev.enclave.iam.policy.Access;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +15,10 @@ public final class ApiKeyEvents {
     private ApiKeyEvents() {
     }
 
-    /** A key created: its access as the API spells it ({@code read}, {@code readwrite}). */
+    /** A key created: its access as the API spells it ({@code none}, {@code read}, {@code readwrite}). */
     public static NewEvent created(ApiKey key) {
         Map<String, Object> changes = new HashMap<>(Map.of("name", key.name(), "access",
-                key.access() == Access.READ ? "read" : "readwrite", "permissions", key.permissions().stream()
+                key.access().wire(), "permissions", key.permissions().stream()
                         .map(ApiKeyPermission::wire).sorted().toList()));
         key.expiresAt().ifPresent(at -> changes.put("expiresAt", at.toString()));
         return NewEvent.of(EventType.API_KEY_CREATED, Target.apiKey(key.id().value()), changes);

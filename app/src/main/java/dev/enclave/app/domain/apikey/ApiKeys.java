@@ -56,15 +56,14 @@ public interface ApiKeys {
 
         /**
          * Whether {@code key}'s creator (the membership read is theirs), in the membership that created it (not one
-         * made again after a removal),
-         * still holds {@code api_keys:manage} and {@code credentials:issue} (every key takes credentials), as the
-         * organisation defines them now.
+         * made again after a removal), still holds {@code api_keys:manage}, and {@code credentials:issue} when the key
+         * takes credentials, as the organisation defines them now.
          */
         public boolean creatorStillVouches(ApiKey key) {
             return creator.filter(member -> key.creator().filter(member.user()::equals).isPresent()
                     && key.createdInMembershipOf(member.joinedAt())).isPresent()
                     && creatorHolds(SystemPermissions.API_KEYS_MANAGE)
-                    && creatorHolds(SystemPermissions.CREDENTIALS_ISSUE);
+                    && (key.access().credentials().isEmpty() || creatorHolds(SystemPermissions.CREDENTIALS_ISSUE));
         }
 
         /**

@@ -5,7 +5,6 @@ import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Holding;
 import dev.enclave.app.domain.permission.SystemPermissions;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
@@ -25,7 +24,7 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
      * What a create asks for: expiry in whole days from now, if any; made by {@code creator}, a member since
      * {@code creatorJoinedAt}, who holds {@code creatorHolds} as the access decision read it.
      */
-    public record Command(Organisation organisation, String name, Access access, Optional<Integer> expiresInDays,
+    public record Command(Organisation organisation, String name, ApiKeyAccess access, Optional<Integer> expiresInDays,
                           String createdBy, UserKey creator, Instant creatorJoinedAt, Holding creatorHolds,
                           Set<ApiKeyPermission> permissions) {
     }
@@ -36,7 +35,12 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
 
     /** The key, or why not: a permission its creator does not hold, the organisation's limit, or its status. */
     public Outcome<Created> create(Command command) {
-        if (!command.creatorHolds().holds(SystemPermissions.CREDENTIALS_ISSUE)) {
+        if (command.access() == ApiKeyAccess.NONE && command.permissions().isEmpty()) {
+            return Outcome.refused(Reason.VALIDATION_FAILED, "A key with access none takes no credentials, so it "
+                    + "needs a permission (events:read, audit_log:read or audit_log:write) to be of any use.");
+        }
+        if (command.access().credentials().isPresent()
+                && !command.creatorHolds().holds(SystemPermissions.CREDENTIALS_ISSUE)) {
             return Outcome.refused(Reason.MISSING_ROLE, "A key takes AWS credentials for the organisation's data: "
                     + "creating one needs credentials:issue, which you do not hold.");
         }

@@ -8,7 +8,6 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.GroupName;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -168,7 +167,7 @@ class AuthenticatingApiKeyTest {
         ApiKeySecret store(Optional<Instant> expiresAt, Optional<Instant> lastUsedAt, OrganisationStatus status) {
             ApiKeyId id = ApiKeyId.random(random);
             ApiKeySecret secret = ApiKeySecret.issue(ACME, id, random);
-            stored.put(id, new ApiKey(id, ACME, "k", Access.READ, "ada", NOW.minusSeconds(3600), expiresAt,
+            stored.put(id, new ApiKey(id, ACME, "k", ApiKeyAccess.READ, "ada", NOW.minusSeconds(3600), expiresAt,
                     lastUsedAt, secret.hash()));
             lookups.put(id, stored.get(id));
             statuses.put(id, status);

@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.consistency;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.domain.invitation.Invitation;
 import dev.enclave.app.domain.invitation.InvitationId;
@@ -23,7 +24,6 @@ import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.app.infra.store.organisation.OrganisationReads.StoredOrganisation;
 import dev.enclave.app.infra.store.service.ServiceReads;
 import dev.enclave.app.infra.store.service.ServiceReads.Assignment;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.EmailKey;
 import dev.enclave.identity.TenantId;
@@ -75,7 +75,7 @@ final class HealthyTable {
         put(invitationItem(CLEO_INVITED));
         put(inviteeGuard(CLEO_INVITED));
         put(invitationItem(BOB_INVITED));
-        ApiKey worker = new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", Access.READ, "ada", NOW,
+        ApiKey worker = new ApiKey(new ApiKeyId("workerkeyaaaaaaa"), ACME, "worker", ApiKeyAccess.READ, "ada", NOW,
                 Optional.empty(), Optional.empty(), "secrethash");
         put(ApiKeyReads.API_KEY.written(ACME, worker));
         put(confirmed(ApiKeyWrites.unconfirmedLookupEntry(worker, ORGANISATION.incarnation(), NOW).item()));

@@ -3,6 +3,7 @@ package dev.enclave.app.edge.web.apikey;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.apikey.ApiKeys;
 import dev.enclave.app.domain.apikey.CreatingApiKey;
@@ -20,7 +21,6 @@ import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.credentials.DataNamespaceView;
 import dev.enclave.app.infra.vending.DataNamespaces;
-import dev.enclave.iam.policy.Access;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -73,7 +73,9 @@ class ApiKeyController {
     @Serdeable
     @Schema(name = "CreateApiKey")
     record CreateApiKey(@NotNull @Text(max = 100) String name,
-                        @NotNull @Pattern(regexp = "read|readwrite", message = "must be read or readwrite")
+                        @Schema(description = "The credentials the key takes for the organisation's data: none (a "
+                                + "key for the event feed or the audit log only), read or readwrite")
+                        @NotNull @Pattern(regexp = ApiKeyAccess.PATTERN, message = "must be none, read or readwrite")
                         String access,
                         @Nullable @Min(1) @Max(3650) Integer expiresInDays,
                         @Schema(description = "What the key may do besides obtaining credentials")
@@ -92,7 +94,7 @@ class ApiKeyController {
                       @Nullable String expiresAt, @Nullable String lastUsedAt, List<String> permissions) {
 
         static ApiKeyView of(ApiKey key) {
-            return new ApiKeyView(key.id().value(), key.name(), DataNamespaceView.wire(key.access()), key.createdBy(),
+            return new ApiKeyView(key.id().value(), key.name(), key.access().wire(), key.createdBy(),
                     WireTime.of(key.createdAt()), text(key.expiresAt()), text(key.lastUsedAt()), wire(key));
         }
     }
@@ -104,7 +106,10 @@ class ApiKeyController {
     @Serdeable
     @Schema(name = "CreatedApiKey")
     record CreatedApiKey(String id, String name, String access, String createdBy, String createdAt,
-                         @Nullable String expiresAt, String secret, DataNamespaceView dataNamespace,
+                         @Nullable String expiresAt, String secret,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
+                         @Schema(description = "Where its credentials work; absent for a key with access none")
+                         DataNamespaceView dataNamespace,
                          List<String> permissions) {
     }
 
@@ -141,7 +146,7 @@ class ApiKeyController {
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateApiKey body) {
         return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted -> {
-            Access level = DataNamespaceView.access(body.access());
+            ApiKeyAccess level = ApiKeyAccess.parse(body.access()).orElseThrow();
             return Rejections.answer(request, creating.create(new CreatingApiKey.Command(granted.organisation(),
                     body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
                     granted.membership().user(), granted.membership().joinedAt(), granted.holding(), body.granted())),
@@ -149,8 +154,9 @@ class ApiKeyController {
                         ApiKey key = created.key();
                         return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),
                                 key.createdBy(), WireTime.of(key.createdAt()), text(key.expiresAt()),
-                                created.secret().reveal(), DataNamespaceView.of(namespaces.describe(granted.tenant(),
-                                granted.organisation().incarnation(), level)), wire(key)),
+                                created.secret().reveal(), level.credentials().map(credentials -> DataNamespaceView.of(
+                                namespaces.describe(granted.tenant(), granted.organisation().incarnation(),
+                                        credentials))).orElse(null), wire(key)),
                                 URI.create(request.getPath() + "/" + key.id().value()));
                     });
         });

@@ -5,6 +5,7 @@ import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.domain.event.EventRecorder;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.contract.WithApiKey;
 import dev.enclave.app.edge.observability.RequestEventContext;
@@ -36,6 +37,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -99,16 +101,17 @@ class ContainerCredentialsController {
     @ApiResponse(responseCode = "200", description = "Credentials",
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ContainerCredentials.class)))
+    @Problems.Forbidden
     @Get("/credentials")
     HttpResponse<?> credentials(HttpRequest<?> request,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
-        return whenAuthenticated(request, key, granted -> {
+        return whenTakingCredentials(request, key, (granted, access) -> {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
-                    granted.key().access());
+                    access);
             if (!handouts.recordedBefore(granted.key().id(), issued)) {
                 EventRecorder.Recorded recorded = events.record(granted.key().tenant(),
                         granted.organisation().incarnation(), CredentialsEvents.issued(granted.key().tenant().value(),
-                                DataNamespaceView.wire(granted.key().access()), request.getPath(),
+                                DataNamespaceView.wire(access), request.getPath(),
                                 issued.expiration()), Optional.empty());
                 if (recorded == EventRecorder.Recorded.NOT_ACTIVE) {
                     return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
@@ -130,14 +133,21 @@ class ContainerCredentialsController {
     @ApiResponse(responseCode = "200", description = "The namespace",
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = DataNamespaceView.class)))
+    @Problems.Forbidden
     @Get("/namespace")
     HttpResponse<?> namespace(HttpRequest<?> request,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
-        return whenAuthenticated(request, key, granted -> {
-            Access access = granted.key().access();
-            return HttpResponse.ok(DataNamespaceView.of(namespaces.describe(granted.key().tenant(), granted.organisation().incarnation(),
-                    access)));
-        });
+        return whenTakingCredentials(request, key, (granted, access) -> HttpResponse.ok(DataNamespaceView.of(
+                namespaces.describe(granted.key().tenant(), granted.organisation().incarnation(), access))));
+    }
+
+    /** As {@link #whenAuthenticated}, for a key that takes credentials: one with access none is refused. */
+    private HttpResponse<?> whenTakingCredentials(HttpRequest<?> request, @Nullable String key,
+            BiFunction<AuthenticatingApiKey.Authenticated, Access, HttpResponse<?>> action) {
+        return whenAuthenticated(request, key, granted -> granted.key().access().credentials()
+                .<HttpResponse<?>>map(access -> action.apply(granted, access))
+                .orElseGet(() -> Rejections.toResponse(request, Reason.MISSING_ROLE, "The API key was created with "
+                        + "access none: it reads the event feed or the audit log, and takes no credentials.")));
     }
 
     private HttpResponse<?> whenAuthenticated(HttpRequest<?> request, @Nullable String key,

@@ -1,13 +1,13 @@
 package dev.enclave.app.infra.store.apikey;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemSchema;
 import dev.enclave.app.infra.store.Schemas;
 import dev.enclave.app.infra.store.TableAttributes;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
@@ -116,7 +116,7 @@ final class ApiKeyItems {
         ApiKey build() {
             return new ApiKey(new ApiKeyId(Objects.requireNonNull(id, "keyId")),
                     TenantId.of(Objects.requireNonNull(tenant, "tenant")), name,
-                    Access.valueOf(Objects.requireNonNull(access, "access")), createdBy,
+                    ApiKeyAccess.valueOf(Objects.requireNonNull(access, "access")), createdBy,
                     Instant.parse(Objects.requireNonNull(createdAt, "createdAt")),
                     Optional.ofNullable(expiresAt).map(Instant::parse), Optional.ofNullable(lastUsedAt)
                     .map(Instant::parse), secretHash, Optional.ofNullable(creator).map(UserKey::new),

@@ -266,6 +266,36 @@ class CustomGroupsIT extends LocalStackTest {
     }
 
     @Test
+    void aKeyWithAccessNone_readsTheFeed_takesNoCredentials_andNeedsNoCredentialsIssue() {
+        String owner = journeys().organisation("cg-keynone");
+        define("cg-keynone", owner, "syncers", "api_keys:manage", "events:read");
+        journeys().join("cg-keynone", owner, "sy");
+        put("/v1/orgs/cg-keynone/members/sy/groups/syncers", owner);
+        String syncer = journeys().member("sy");
+
+        Api.Reply useless = api().post("/v1/orgs/cg-keynone/api-keys", "{\"name\":\"k\",\"access\":\"none\"}",
+                syncer);
+        Api.Reply created = api().post("/v1/orgs/cg-keynone/api-keys", "{\"name\":\"sync\",\"access\":\"none\","
+                + "\"permissions\":[\"events:read\"]}", syncer);
+
+        assertThat(useless.status()).as("a key that could do nothing").isEqualTo(400);
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.json().get("access").asText()).isEqualTo("none");
+        assertThat(created.json().has("dataNamespace")).as("it has none").isFalse();
+        String key = created.json().get("secret").asText();
+        assertThat(withKey("/v1/orgs/cg-keynone/events", key).status()).isEqualTo(200);
+        Api.Reply credentials = containerFetch(key);
+        assertThat(credentials.status()).isEqualTo(403);
+        assertThat(code(credentials)).isEqualTo("missing-role");
+        assertThat(withKey("/v1/backend/namespace", key).status()).isEqualTo(403);
+        assertThat(api().get("/v1/orgs/cg-keynone/api-keys", owner).json().get("items").get(0).get("access")
+                .asText()).isEqualTo("none");
+        patch("/v1/orgs/cg-keynone/groups/syncers", "{\"permissions\":[\"events:read\"]}", owner, null);
+        assertThat(withKey("/v1/orgs/cg-keynone/events", key).status()).as("its creator lost api_keys:manage")
+                .isEqualTo(401);
+    }
+
+    @Test
     void anApiKeysPermission_lapsesWhenItsCreatorLosesIt() {
         String owner = journeys().organisation("cg-keylapse");
         define("cg-keylapse", owner, "integrators", "api_keys:manage", "credentials:issue", "events:read",

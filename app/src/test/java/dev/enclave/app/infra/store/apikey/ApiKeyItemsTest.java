@@ -3,8 +3,8 @@ package dev.enclave.app.infra.store.apikey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyId;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -15,7 +15,7 @@ class ApiKeyItemsTest {
 
     @Test
     void roundTrip_withEveryOptionalSet() {
-        ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "billing", Access.READ_WRITE,
+        ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "billing", ApiKeyAccess.READ_WRITE,
                 "ada", Instant.parse("2026-11-23T20:00:00Z"), Optional.of(Instant.parse("2026-12-23T20:00:00Z")),
                 Optional.of(Instant.parse("2026-11-24T08:00:00Z")), "0".repeat(64))
                 .createdByMember(UserKey.of("iss", "ada"), Instant.parse("2026-11-20T09:30:00.123456Z"));
@@ -28,7 +28,7 @@ class ApiKeyItemsTest {
 
     @Test
     void roundTrip_withNoneSet() {
-        ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "ro", Access.READ, "ada",
+        ApiKey key = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "ro", ApiKeyAccess.READ, "ada",
                 Instant.parse("2026-11-23T20:00:00Z"), Optional.empty(), Optional.empty(), "f".repeat(64));
 
         assertThat(ApiKeyItems.SCHEMA.fromItem(ApiKeyItems.SCHEMA.toItem(key))).isEqualTo(key);

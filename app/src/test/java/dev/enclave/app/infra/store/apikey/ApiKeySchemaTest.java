@@ -3,9 +3,9 @@ package dev.enclave.app.infra.store.apikey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.support.StoredItem;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
 import java.util.Map;
@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 class ApiKeySchemaTest {
 
     private static final ApiKey KEY = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "worker",
-            Access.READ, "ada", Instant.parse("2026-11-22T10:15:30Z"), Optional.of(Instant.parse(
+            ApiKeyAccess.READ, "ada", Instant.parse("2026-11-22T10:15:30Z"), Optional.of(Instant.parse(
             "2027-01-01T00:00:00Z")), Optional.of(Instant.parse("2026-11-23T08:00:00Z")), "secrethash");
 
     static Map<String, AttributeValue> stored() {

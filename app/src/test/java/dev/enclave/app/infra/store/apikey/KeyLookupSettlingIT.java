@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.domain.apikey.ApiKeySecret;
 import dev.enclave.app.domain.organisation.Organisations;
@@ -16,7 +17,6 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MovableClockFactory;
 import dev.enclave.digest.Sha256;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.TenantId;
 import dev.enclave.sandbox.MutableClock;
 import dev.enclave.sandbox.gateway.GatewayFaults;
@@ -102,7 +102,7 @@ class KeyLookupSettlingIT extends LocalStackTest {
         journeys().organisation(org);
         TenantId tenant = TenantId.of(org);
         ApiKeySecret secret = ApiKeySecret.issue(tenant, ApiKeyId.random(RANDOM), RANDOM);
-        ApiKey key = new ApiKey(secret.id(), tenant, "never made", Access.READ, "ada",
+        ApiKey key = new ApiKey(secret.id(), tenant, "never made", ApiKeyAccess.READ, "ada",
                 clock.instant().truncatedTo(ChronoUnit.SECONDS), Optional.empty(), Optional.empty(),
                 Sha256.hex(secret.reveal()));
         assertThat(lookups.putUnconfirmed(key, organisations.find(tenant).orElseThrow().incarnation(),

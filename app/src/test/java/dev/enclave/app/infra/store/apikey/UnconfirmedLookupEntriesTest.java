@@ -3,9 +3,9 @@ package dev.enclave.app.infra.store.apikey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.apikey.ApiKey;
+import dev.enclave.app.domain.apikey.ApiKeyAccess;
 import dev.enclave.app.domain.apikey.ApiKeyId;
 import dev.enclave.app.infra.store.ReadScope;
-import dev.enclave.iam.policy.Access;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
@@ -19,7 +19,7 @@ class UnconfirmedLookupEntriesTest {
 
     private static final Instant DUE = Instant.parse("2026-11-26T10:00:01Z");
     private static final ApiKey KEY = new ApiKey(new ApiKeyId("abcdefghijklmnop"), TenantId.of("acme"), "worker",
-            Access.READ, "ada", Instant.parse("2026-11-26T10:00:00Z"), Optional.empty(), Optional.empty(),
+            ApiKeyAccess.READ, "ada", Instant.parse("2026-11-26T10:00:00Z"), Optional.empty(), Optional.empty(),
             "0".repeat(64));
 
     @Test
