@@ -2,6 +2,7 @@ package dev.enclave.app.infra.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
@@ -137,6 +138,26 @@ class PredecessorLeftoversIT extends LocalStackTest {
                 .as("no key of this life to revoke").isEqualTo(404);
         assertThat(platform.getItem(get -> get.tableName(tableName).key(organisation).consistentRead(true)).item()
                 .get("apiKeys").n()).as("no count lowered that this life never raised").isEqualTo(counted);
+    }
+
+    @Test
+    void anEventLogHeadOfAPredecessor_isTakenOver_byTheOrganisationCreatedUnderItsId() {
+        platform.putItem(put -> put.tableName(tableName).item(Map.of("PK", s("TENANT#lo-head#"), "SK", s("EVENTS"),
+                "incarnation", s("predecessor"), "last", n(40), "retentionDays", n(365))));
+        platform.putItem(put -> put.tableName(tableName).item(Map.of("PK", s("TENANT#lo-head#"),
+                "SK", s(String.format("EVENT#%019d", 1)), "incarnation", s("predecessor"), "type", s("event"))));
+
+        String owner = journeys().organisation("lo-head");
+        Api.Reply created = api().post("/v1/orgs/lo-head/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        JsonNode feed = api().get("/v1/orgs/lo-head/events", owner).json().get("items");
+        assertThat(feed.findValuesAsText("type")).as("this life's log, from its first place")
+                .startsWith("organisation.created").contains("service.created");
+        assertThat(platform.getItem(get -> get.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", s("TENANT#lo-head#"), "SK", s("EVENTS")))).item())
+                .as("the predecessor's retention is not this life's").doesNotContainKey("retentionDays")
+                .containsEntry("last", n(feed.size()));
     }
 
     private static AttributeValue s(String value) {

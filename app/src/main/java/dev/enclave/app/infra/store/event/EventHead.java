@@ -40,30 +40,54 @@ record EventHead(long last, Optional<Incarnation> incarnation, Optional<Integer>
                 Optional.ofNullable(item.get(WATCHED)).map(AttributeValue::bool).orElse(false));
     }
 
-    /** The head after {@code in} took the next {@code places} (and set what {@code recorded} sets). */
-    EventHead advanced(int places, Incarnation in, Optional<Integer> retention, Optional<Boolean> watching) {
-        return new EventHead(last + places, Optional.of(in), retention.or(() -> retentionDays),
-                watching.orElse(watched));
+    /**
+     * The head as the log of {@code in} sees it: a head another life of the organisation left (one its deletion did
+     * not remove) is no head of this life's log, which starts again at place 1, with its own retention and webhooks.
+     */
+    EventHead ofLife(Incarnation in) {
+        return incarnation.filter(stored -> !stored.equals(in)).isPresent()
+                ? new EventHead(0, Optional.empty(), Optional.empty(), false) : this;
     }
 
-    /** The write by which {@code in} takes the next {@code places}, only while the head is as seen. */
+    /** The head after {@code in} took the next {@code places} (and set what {@code recorded} sets). */
+    EventHead advanced(int places, Incarnation in, Optional<Integer> retention, Optional<Boolean> watching) {
+        EventHead own = ofLife(in);
+        return new EventHead(own.last + places, Optional.of(in), retention.or(() -> own.retentionDays),
+                watching.orElse(own.watched));
+    }
+
+    /**
+     * The write by which {@code in} takes the next {@code places} (and sets what it sets), only while the head is as
+     * seen; a head another life left is taken over, its retention and webhooks not carried into this life.
+     */
     Write take(TenantId tenant, int places, Incarnation in, Optional<Integer> retention,
                Optional<Boolean> watching, Instant now) {
+        EventHead own = ofLife(in);
+        boolean takenOver = own != this;
         Expr.UpdateBuilder update = Expr.update().set("#last = :next, #incarnation = :incarnation")
-                .name("#last", LAST).number(":next", last + places).name("#incarnation", Incarnations.ATTRIBUTE)
+                .name("#last", LAST).number(":next", own.last + places).name("#incarnation", Incarnations.ATTRIBUTE)
                 .value(":incarnation", in.value());
-        retention.ifPresent(days -> update.set("#retention = :days").name("#retention", RETENTION_DAYS)
-                .number(":days", days));
-        watching.ifPresent(on -> update.set("#watched = :watched").name("#watched", WATCHED)
-                .value(":watched", AttributeValue.fromBool(on)));
-        if (watching.orElse(watched)) {
-            update.set("#duePk = :due, #dueSk = if_not_exists(#dueSk, :since)")
+        if (retention.isPresent()) {
+            update.set("#retention = :days").name("#retention", RETENTION_DAYS).number(":days", retention.get());
+        } else if (takenOver) {
+            update.remove("#retention").name("#retention", RETENTION_DAYS);
+        }
+        if (watching.isPresent() || takenOver) {
+            update.set("#watched = :watched").name("#watched", WATCHED)
+                    .value(":watched", AttributeValue.fromBool(watching.orElse(false)));
+        }
+        if (watching.orElse(own.watched)) {
+            update.set("#duePk = :due, #dueSk = " + (takenOver ? ":since" : "if_not_exists(#dueSk, :since)"))
                     .name("#duePk", TableDesign.BY_OWED_WORK.partitionKey()).value(":due", TableDesign.DUE_DELIVERIES)
                     .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey()).value(":since", SortableTime.format(now));
+        } else if (takenOver) {
+            update.remove("#duePk", "#dueSk").name("#duePk", TableDesign.BY_OWED_WORK.partitionKey())
+                    .name("#dueSk", TableDesign.BY_OWED_WORK.sortKey());
         }
         Expr asSeen = last == 0 ? Expr.of("attribute_not_exists(#last)").name("#last", LAST)
-                : Expr.of("#last = :seen AND #incarnation = :incarnation").name("#last", LAST).number(":seen", last)
-                .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", in.value());
+                : Expr.of("#last = :seen AND #incarnation = :seenLife").name("#last", LAST).number(":seen", last)
+                .name("#incarnation", Incarnations.ATTRIBUTE)
+                .value(":seenLife", incarnation.orElse(in).value());
         return new Write.Update(EventKeys.head(tenant), update.build(), Optional.of(asSeen));
     }
 }

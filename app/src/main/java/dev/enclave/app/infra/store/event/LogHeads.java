@@ -29,6 +29,14 @@ public final class LogHeads {
         return new Head(head.last(), head.incarnation(), head.watched());
     }
 
+    /**
+     * The last place of {@code in}'s log as the head {@code item} holds it: 0 when it has none yet, or the head is one
+     * another life of the organisation left.
+     */
+    public static long lastOf(Map<String, AttributeValue> item, Incarnation in) {
+        return EventHead.of(item).ofLife(in).last();
+    }
+
     /** Whether the head {@code item} is on the due-deliveries index: events its endpoints were not handed yet. */
     public static boolean handOutOwed(Map<String, AttributeValue> item) {
         return item.containsKey(TableDesign.BY_OWED_WORK.partitionKey());

@@ -9,7 +9,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.EventLog;
-import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.OrganisationBusyException;
@@ -141,16 +141,17 @@ final class SequencedEventLog implements EventLog {
 
     private List<Transaction.NamedWrite> placed(TenantId tenant, Incarnation in, Transaction.Recording recording,
                                                 EventHead head) {
-        int retention = recording.retentionDays().or(head::retentionDays).orElse(settings.getRetentionDays());
+        EventHead own = head.ofLife(in);
+        int retention = recording.retentionDays().or(own::retentionDays).orElse(settings.getRetentionDays());
         Instant now = clock.instant();
         List<Transaction.NamedWrite> writes = new ArrayList<>();
         writes.add(new Transaction.NamedWrite(Role.EVENT_HEAD,
                 head.take(tenant, recording.events().size(), in, recording.retentionDays(), recording.watched(),
                         now)));
         for (int i = 0; i < recording.events().size(); i++) {
-            RecordedEvent event = recorded(tenant, in, recording.events().get(i), head.last() + 1 + i, now);
+            RecordedEvent event = recorded(tenant, in, recording.events().get(i), own.last() + 1 + i, now);
             writes.add(new Transaction.NamedWrite(Role.EVENT, new Write.Put(EventItems.toItem(event,
-                    now.plus(Duration.ofDays(retention))), Optional.of(Expr.absent()))));
+                    now.plus(Duration.ofDays(retention))), Optional.of(Incarnations.noneOf(in)))));
         }
         return writes;
     }
