@@ -104,6 +104,21 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void aHandOutCursorOfAPredecessor_isStartedAgain_notCarriedOn() {
+        String owner = journeys().organisation("hooks-lo");
+        platform.putItem(put -> put.tableName(tableName).item(Map.of("PK", AttributeValue.fromS("TENANT#hooks-lo#"),
+                "SK", AttributeValue.fromS("WEBHOOKS#CURSOR"), "type", AttributeValue.fromS("webhook_cursor"),
+                "tenant", AttributeValue.fromS("hooks-lo"), "place", AttributeValue.fromN("1000"),
+                "incarnation", AttributeValue.fromS("predecessor"))));
+        endpoint("hooks-lo", owner, "/leftover", "[]");
+
+        api().post("/v1/orgs/hooks-lo/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner);
+
+        await().atMost(Duration.ofSeconds(20)).until(() -> receivedOn("/leftover").stream()
+                .anyMatch(request -> json(request.body()).get("type").asText().equals("service.created")));
+    }
+
+    @Test
     void anEndpointsEvents_keepItsUrlsOriginOnly_andAChangeToWhatItIs_isNoEvent() {
         String owner = journeys().organisation("hooks-url");
         String id = endpoint("hooks-url", owner, "/services/T0/B0/pathsecret", "[]").get("endpoint").get("id")

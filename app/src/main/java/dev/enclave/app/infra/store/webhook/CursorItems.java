@@ -21,13 +21,22 @@ final class CursorItems {
     private CursorItems() {
     }
 
-    /** Starts the cursor at {@code last} if the organisation has none (its first endpoint); else leaves it. */
-    static Write startedAt(TenantId tenant, long last, Incarnation incarnation) {
-        return new Write.Update(WebhookKeys.cursor(tenant), Expr.update()
-                .set("#place = if_not_exists(#place, :last), #type = :type, #tenant = :tenant, #life = :life")
+    /**
+     * Starts the cursor at {@code last} if the organisation's life {@code incarnation} has none (its first endpoint);
+     * else leaves it. {@code stored} is the cursor item as read: one another life left (its deletion did not remove
+     * it) is started again, never carried on, and only while it is still as read.
+     */
+    static Write startedAt(TenantId tenant, long last, Incarnation incarnation, Map<String, AttributeValue> stored) {
+        boolean another = !stored.isEmpty() && !Incarnations.belongsTo(stored, incarnation);
+        Expr.UpdateBuilder update = Expr.update()
+                .set((another ? "#place = :last" : "#place = if_not_exists(#place, :last)")
+                        + ", #type = :type, #tenant = :tenant, #life = :life")
                 .name("#place", PLACE).number(":last", last).name("#type", "type").value(":type", "webhook_cursor")
                 .name("#tenant", "tenant").value(":tenant", tenant.value())
-                .name("#life", Incarnations.ATTRIBUTE).value(":life", incarnation.value()).build(), Optional.empty());
+                .name("#life", Incarnations.ATTRIBUTE).value(":life", incarnation.value());
+        Expr asRead = another ? Expr.of("#stale = :stale").name("#stale", Incarnations.ATTRIBUTE)
+                .value(":stale", Incarnations.of(stored).orElseThrow()) : Incarnations.writtenBy(incarnation);
+        return new Write.Update(WebhookKeys.cursor(tenant), update.build(), Optional.of(asRead));
     }
 
     /**
@@ -40,8 +49,14 @@ final class CursorItems {
                 .number(":from", from).and(Incarnations.writtenBy(incarnation))));
     }
 
-    /** Where the cursor stands; empty when the organisation never had an endpoint. */
+    /** Where the cursor stands, whichever life wrote it; empty when the organisation never had an endpoint. */
     static Optional<Long> place(Map<String, AttributeValue> item) {
         return ItemAttributes.optionalNumber(item, PLACE);
+    }
+
+    /** Where the cursor of {@code incarnation}'s log stands; empty when that life never had an endpoint. */
+    static Optional<Long> placeIn(Map<String, AttributeValue> item, Incarnation incarnation) {
+        return Optional.of(item).filter(cursor -> Incarnations.belongsTo(cursor, incarnation))
+                .flatMap(CursorItems::place);
     }
 }

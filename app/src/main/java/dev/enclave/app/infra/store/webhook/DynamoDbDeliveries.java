@@ -124,7 +124,8 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             if (head.incarnation().isEmpty()) {
                 return made;
             }
-            long cursor = CursorItems.place(found(items, WebhookKeys.cursor(tenant))).orElse(head.last());
+            long cursor = CursorItems.placeIn(found(items, WebhookKeys.cursor(tenant)), head.incarnation().get())
+                    .orElse(head.last());
             List<WebhookEndpoint> watching = endpoints.list(tenant, head.incarnation().get());
             long unwanted = unwantedUpTo(watching, head.last());
             if (unwanted > cursor) {

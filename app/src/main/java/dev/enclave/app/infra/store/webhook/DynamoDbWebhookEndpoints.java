@@ -49,6 +49,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Requires(beans = {TenantDynamoDb.class, ResponseSeal.class})
 record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal seal) implements WebhookEndpoints {
 
+    /** How often a create reads the hand-out cursor again when it changed meanwhile. */
+    private static final int CURSOR_ATTEMPTS = 3;
+
     /** The writes of an endpoint's transactions. */
     enum Role implements WriteRole {
         ENDPOINT,
@@ -61,8 +64,25 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     @Override
     public CreateOutcome create(WebhookEndpoint endpoint, WebhookSecret secret, Organisation organisation,
                                 int maximum) {
+        for (int attempt = 1; ; attempt++) {
+            Optional<CreateOutcome> created = tryCreate(endpoint, secret, organisation, maximum);
+            if (created.isPresent()) {
+                return created.get();
+            }
+            if (attempt == CURSOR_ATTEMPTS) {
+                throw new IllegalStateException("the webhook cursor of " + organisation.id().value()
+                        + " kept changing while an endpoint was created");
+            }
+        }
+    }
+
+    /** The endpoint created, or why not; empty when the cursor changed since it was read (read again and retry). */
+    private Optional<CreateOutcome> tryCreate(WebhookEndpoint endpoint, WebhookSecret secret,
+                                              Organisation organisation, int maximum) {
         TenantId tenant = organisation.id();
-        long last = LogHeads.of(table(tenant).get(LogHeads.key(tenant))).last();
+        List<Map<String, AttributeValue>> read = table(tenant).getAll(List.of(LogHeads.key(tenant),
+                WebhookKeys.cursor(tenant)));
+        long last = LogHeads.lastOf(found(read, LogHeads.key(tenant)), organisation.incarnation());
         WebhookEndpoint starting = new WebhookEndpoint(tenant, endpoint.id(), endpoint.url(), endpoint.description(),
                 endpoint.types(), endpoint.enabled(), endpoint.disabledBy(), endpoint.createdAt(), last + 1,
                 endpoint.failingSince(), endpoint.rotatedUntil(), endpoint.version(), endpoint.keeper());
@@ -73,21 +93,30 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
                 .writtenBy(organisation.incarnation())
                 .create(Role.ENDPOINT, item)
                 .add(Role.ENDPOINT_COUNT, OrganisationConditions.webhookAdded(organisation, maximum))
-                .add(Role.CURSOR, CursorItems.startedAt(tenant, last, organisation.incarnation()))
+                .add(Role.CURSOR, CursorItems.startedAt(tenant, last, organisation.incarnation(),
+                        found(read, WebhookKeys.cursor(tenant))))
                 .records(new Transaction.Recording(List.of(WebhookEvents.created(starting)),
                         Optional.of(organisation.incarnation()), Optional.empty(), Optional.of(true)))
                 .build());
         if (outcome.committed()) {
-            return CreateOutcome.CREATED;
+            return Optional.of(CreateOutcome.CREATED);
         }
-        if (!outcome.refused(Role.ENDPOINT_COUNT)) {
-            throw outcome.unexpected();
+        if (outcome.refused(Role.ENDPOINT_COUNT)) {
+            Optional<Organisation> found = OrganisationReads.item(tenant).of(outcome.oldItem(Role.ENDPOINT_COUNT),
+                    ReadScope.tenant(tenant), checked);
+            boolean active = found.filter(held -> held.incarnation().equals(organisation.incarnation()))
+                    .filter(held -> held.status() == OrganisationStatus.ACTIVE).isPresent();
+            return Optional.of(active ? CreateOutcome.LIMIT_REACHED : CreateOutcome.ORGANISATION_NOT_ACTIVE);
         }
-        Optional<Organisation> found = OrganisationReads.item(tenant).of(outcome.oldItem(Role.ENDPOINT_COUNT),
-                ReadScope.tenant(tenant), checked);
-        boolean active = found.filter(held -> held.incarnation().equals(organisation.incarnation()))
-                .filter(held -> held.status() == OrganisationStatus.ACTIVE).isPresent();
-        return active ? CreateOutcome.LIMIT_REACHED : CreateOutcome.ORGANISATION_NOT_ACTIVE;
+        if (outcome.refused(Role.CURSOR)) {
+            return Optional.empty();
+        }
+        throw outcome.unexpected();
+    }
+
+    /** The item at {@code key} among {@code items}; empty when there is none. */
+    private static Map<String, AttributeValue> found(List<Map<String, AttributeValue>> items, ItemKey key) {
+        return Optional.ofNullable(ScopedTable.at(items, key)).orElse(Map.of());
     }
 
     @Override
