@@ -96,6 +96,7 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
             case INVITER_GONE -> new Rereads.Decided<>(Outcome.refused(Reason.INVITATION_NOT_PENDING,
                     "The member who sent this invitation can no longer grant what it grants (they left the"
                             + " organisation or lost the role); ask for a new invitation."));
+            case NOT_SUPERSEDABLE -> throw new IllegalStateException("an acceptance supersedes no invitation");
         };
     }
 
@@ -158,7 +159,7 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
             case ORGANISATION_GONE -> Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
             case ORGANISATION_SUSPENDED -> Outcome.refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
             case NO_SEAT -> Outcome.refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
-            case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE, INVITER_GONE ->
+            case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE, INVITER_GONE, NOT_SUPERSEDABLE ->
                     throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
         };
     }

@@ -16,17 +16,29 @@ import java.util.Set;
 public interface Invitations {
 
     /**
-     * Stores a new pending invitation, superseding the email's pending one, unless a condition refuses: among them,
-     * that {@code organisation} is still the incarnation read, active, with a seat free.
+     * Stores a new pending invitation, superseding the email's pending one (as read, strongly consistent, only when
+     * {@code supersedes} allows it), unless a condition refuses: among them, that {@code organisation} is still the
+     * incarnation read, active, with a seat free.
      */
-    WriteOutcome send(Invitation invitation, Organisation organisation);
+    WriteOutcome send(Invitation invitation, Organisation organisation, Supersedes supersedes);
 
     /**
      * As {@link #send}, and hands the token over as {@code handover} says: with email, the invitation waits (sealed)
      * for the mailer; with webhook, for the webhook deliveries of its event. A store that keeps no tokens sends it.
      */
-    default WriteOutcome send(Invitation invitation, Organisation organisation, Handover handover) {
-        return send(invitation, organisation);
+    default WriteOutcome send(Invitation invitation, Organisation organisation, Handover handover,
+                              Supersedes supersedes) {
+        return send(invitation, organisation, supersedes);
+    }
+
+    /** Whether a new invitation may supersede the email's pending one: its sender could revoke that one. */
+    @FunctionalInterface
+    interface Supersedes {
+
+        /** Any pending invitation. */
+        Supersedes ANY = previous -> true;
+
+        boolean mayClose(Invitation previous);
     }
 
     /** Creates an organisation with no member and its first owner's invitation, in one transaction. */
@@ -129,7 +141,9 @@ public interface Invitations {
          * The member who sent the invitation may no longer grant what it grants: they left the organisation, or lost
          * the role (admin; owner for an invitation granting owner).
          */
-        INVITER_GONE;
+        INVITER_GONE,
+        /** The email's pending invitation grants what the sender could not revoke, so it is not theirs to replace. */
+        NOT_SUPERSEDABLE;
 
         /** The refusal of an organisation that takes no new member. */
         public static WriteOutcome refusedBy(OrganisationRules.Standing standing) {

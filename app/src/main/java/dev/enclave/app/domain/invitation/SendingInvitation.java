@@ -71,7 +71,11 @@ public final class SendingInvitation {
                 inviter.userId(), Optional.empty()).invitedBy(inviter.user(), inviter.joinedAt(),
                 inviter.profile().profile().get(ProfileField.NAME));
         InvitationDelivery delivery = deliveries.of(tenant);
-        return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token))) {
+        Invitations.Supersedes revocable = previous -> InviterChecks.check(command.inviter(), previous.groups())
+                .or(() -> InviterChecks.checkServiceGroups(command.inviter(), organisation, previous.serviceGroups(),
+                        services)).isEmpty();
+        return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token),
+                revocable)) {
             case DONE -> Outcome.done(new Sent(invitation, token, delivery));
             case ALREADY_MEMBER -> refused(Reason.ALREADY_MEMBER, email.value() + " is already a member.");
             case ORGANISATION_GONE -> refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
@@ -80,6 +84,8 @@ public final class SendingInvitation {
             case SERVICE_GONE -> refused(Reason.SERVICE_NOT_FOUND,
                     "A service the invitation grants a group of does not exist; create it first.");
             case INVITER_GONE -> refused(Reason.MISSING_ROLE, "You may no longer grant what this invitation grants.");
+            case NOT_SUPERSEDABLE -> refused(Reason.MISSING_ROLE, "A pending invitation to " + email.value()
+                    + " grants what you may not grant; only a member who may revoke it can replace it.");
             case INVITATION_CHANGED -> refused(Reason.CONFLICT,
                     "Another invitation to this email was sent at the same moment; try again.");
         };

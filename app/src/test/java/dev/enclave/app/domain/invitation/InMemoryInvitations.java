@@ -175,11 +175,15 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public WriteOutcome send(Invitation sent, Organisation organisation) {
+    public WriteOutcome send(Invitation sent, Organisation organisation, Supersedes supersedes) {
         TenantId tenant = sent.tenant();
         Invitation invitation = sent.withServiceGenerations(generations(sent));
         At<EmailKey> invitee = new At<>(tenant, EmailKey.of(invitation.email()));
         Optional<InvitationId> previous = Optional.ofNullable(invitees.get(invitee));
+        if (previous.map(id -> invitations.get(new At<>(tenant, id))).filter(old -> old.status()
+                == InvitationStatus.PENDING).filter(old -> !supersedes.mayClose(old)).isPresent()) {
+            return WriteOutcome.NOT_SUPERSEDABLE;
+        }
         concurrentChanges();
         boolean invitationFree = !invitations.containsKey(new At<>(tenant, invitation.id()));
         boolean guardAsRead = previous.equals(Optional.ofNullable(invitees.get(invitee)));

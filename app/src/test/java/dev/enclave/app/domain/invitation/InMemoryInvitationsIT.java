@@ -67,11 +67,11 @@ class InMemoryInvitationsIT extends LocalStackTest {
         Invitation second = twins.invitation("bob");
         Invitation toAMember = twins.invitation("owner-twin-send");
 
-        twins.step("send", i -> i.send(first, twins.read()), WriteOutcome.DONE);
-        twins.step("send again: supersedes", i -> i.send(second, twins.read()), WriteOutcome.DONE);
-        twins.step("send to a member", i -> i.send(toAMember, twins.read()), WriteOutcome.ALREADY_MEMBER);
+        twins.step("send", i -> i.send(first, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
+        twins.step("send again: supersedes", i -> i.send(second, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
+        twins.step("send to a member", i -> i.send(toAMember, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.ALREADY_MEMBER);
         Invitation noService = twins.invitation("carl", ServiceGroup.parse("nowhere/viewers").orElseThrow());
-        twins.step("send a group of no service", i -> i.send(noService, twins.read()), WriteOutcome.SERVICE_GONE);
+        twins.step("send a group of no service", i -> i.send(noService, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.SERVICE_GONE);
     }
 
     @Test
@@ -84,8 +84,8 @@ class InMemoryInvitationsIT extends LocalStackTest {
         Organisation predecessor = new Organisation(full.id(), full.name(), 10, 1, full.status(), full.version(),
                 full.createdAt().minusSeconds(60), full.limits());
 
-        twins.step("send with no seat", i -> i.send(bob, full), WriteOutcome.NO_SEAT);
-        twins.step("send as read from the organisation deleted before", i -> i.send(bob, predecessor),
+        twins.step("send with no seat", i -> i.send(bob, full, Invitations.Supersedes.ANY), WriteOutcome.NO_SEAT);
+        twins.step("send as read from the organisation deleted before", i -> i.send(bob, predecessor, Invitations.Supersedes.ANY),
                 WriteOutcome.ORGANISATION_GONE);
     }
 
@@ -94,8 +94,8 @@ class InMemoryInvitationsIT extends LocalStackTest {
         Twins twins = new Twins("twin-accept");
         Invitation bob = twins.invitation("bob");
         Invitation carl = twins.invitation("carl");
-        twins.step("send bob", i -> i.send(bob, twins.read()), WriteOutcome.DONE);
-        twins.step("send carl", i -> i.send(carl, twins.read()), WriteOutcome.DONE);
+        twins.step("send bob", i -> i.send(bob, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
+        twins.step("send carl", i -> i.send(carl, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
         Membership joining = twins.joining("bob");
 
         twins.step("accept", i -> i.accept(bob, joining, twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()), WriteOutcome.DONE);
@@ -115,8 +115,8 @@ class InMemoryInvitationsIT extends LocalStackTest {
         Invitation bob = twins.invitation("bob", ServiceGroup.parse("payroll/admins").orElseThrow())
                 .invitedBy(UserKey.of(ISSUER, "owner-twin-lives"));
         Invitation carl = twins.invitation("carl").invitedBy(UserKey.of(ISSUER, "never-a-member"));
-        twins.step("send bob", i -> i.send(bob, twins.read()), WriteOutcome.DONE);
-        twins.step("send carl", i -> i.send(carl, twins.read()), WriteOutcome.DONE);
+        twins.step("send bob", i -> i.send(bob, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
+        twins.step("send carl", i -> i.send(carl, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
         twins.serviceCreatedAgain(payroll);
 
         twins.step("accept a group of the service created again",

@@ -189,6 +189,25 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void anInvitationTheSenderCouldNotRevoke_isNotReplacedByTheirs() {
+        String owner = organisation("inv-over");
+        journeys().join("inv-over", owner, "adm");
+        assertThat(api().send(api().request("/v1/orgs/inv-over/members/adm/groups/admin", owner)
+                .PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        String handover = invite("inv-over", owner, "cfo@example.com", "[\"owner\"]").json()
+                .at("/invitation/id").asText();
+
+        Api.Reply over = invite("inv-over", journeys().member("adm"), "cfo@example.com", "[]");
+        Api.Reply byOwner = invite("inv-over", owner, "cfo@example.com", "[\"admin\"]");
+
+        assertThat(over.status()).as(over.body()).isEqualTo(403);
+        assertThat(over.json().get("code").asText()).isEqualTo("missing-role");
+        assertThat(byOwner.status()).as("one who may revoke it replaces it").isEqualTo(201);
+        assertThat(platform.getItem(get -> get.tableName(tableName).consistentRead(true)
+                .key(invitationKey("inv-over", handover))).item().get("status").s()).isEqualTo("SUPERSEDED");
+    }
+
+    @Test
     void anInvitationOfAnAdminWhoLeft_resentByOneWhoStays_isAccepted() {
         String owner = organisation("inv-left");
         journeys().join("inv-left", owner, "adm");

@@ -73,33 +73,49 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     private static final String PENDING = InvitationStatus.PENDING.name();
 
     @Override
-    public WriteOutcome send(Invitation sent, Organisation organisation) {
-        return send(sent, organisation, Optional.empty());
+    public WriteOutcome send(Invitation sent, Organisation organisation, Supersedes supersedes) {
+        return send(sent, organisation, Optional.empty(), supersedes);
     }
 
     @Override
-    public WriteOutcome send(Invitation sent, Organisation organisation, Handover handover) {
-        return send(sent, organisation, Optional.of(handover));
+    public WriteOutcome send(Invitation sent, Organisation organisation, Handover handover, Supersedes supersedes) {
+        return send(sent, organisation, Optional.of(handover), supersedes);
     }
 
-    private WriteOutcome send(Invitation sent, Organisation organisation, Optional<Handover> handover) {
+    /**
+     * The email's invitee guard is read (only this life's: one a deleted organisation left names nothing of this
+     * one, and is replaced), then the invitation it names, which is superseded only when {@code supersedes} allows
+     * it; the transaction is written only while the guard still names it and it is still pending.
+     */
+    private WriteOutcome send(Invitation sent, Organisation organisation, Optional<Handover> handover,
+                              Supersedes supersedes) {
         ScopedTable table = table(sent.tenant());
         Invitation invitation = sent.withServiceGenerations(generations(table, sent));
         ItemKey inviteeKey = InvitationKeys.inviteeKey(invitation.tenant(), EmailKey.of(invitation.email()));
-        Optional<String> previous = ItemAttributes.optionalString(table.get(inviteeKey),
-                InviteeGuards.INVITATION);
+        Optional<String> previous = Optional.of(table.get(inviteeKey))
+                .filter(guard -> Incarnations.belongsTo(guard, organisation.incarnation()))
+                .flatMap(guard -> ItemAttributes.optionalString(guard, InviteeGuards.INVITATION));
+        Optional<Map<String, AttributeValue>> previousItem = previous.map(id -> table.get(InvitationKeys.key(
+                invitation.tenant(), new InvitationId(id)))).filter(item -> !item.isEmpty());
+        if (previousItem.flatMap(item -> checked.one(ItemKind.INVITATION, ReadScope.organisation(
+                invitation.tenant(), organisation.incarnation()), item, InvitationItems.SCHEMA::fromItem))
+                .filter(old -> old.status() == InvitationStatus.PENDING).filter(old -> !supersedes.mayClose(old))
+                .isPresent()) {
+            return WriteOutcome.NOT_SUPERSEDABLE;
+        }
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .create(InvitationWrite.INVITATION, handedOver(InvitationItems.withGroupLives(
                         InvitationItems.SCHEMA.toItem(invitation), groupLives(table, invitation)), invitation,
                         handover))
                 .put(InvitationWrite.INVITEE, InviteeGuards.of(invitation),
-                        previous.map(DynamoDbInvitations::guardNames).orElseGet(Expr::absent))
+                        previous.map(DynamoDbInvitations::guardNames)
+                                .orElseGet(() -> Incarnations.noneOf(organisation.incarnation())))
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.notYetAMember(invitation.tenant(),
-                        invitation.email()))
+                        invitation.email(), organisation.incarnation()))
                 .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.stillTakesAMember(organisation));
         servicesExist(writes, invitation);
-        Optional<InvitationId> superseded = previous.map(InvitationId::new).filter(id -> supersede(table, writes,
-                InvitationKeys.key(invitation.tenant(), id), invitation.tenant()));
+        Optional<InvitationId> superseded = previous.map(InvitationId::new).filter(id -> supersede(writes,
+                InvitationKeys.key(invitation.tenant(), id), previousItem.isPresent(), invitation.tenant()));
         writes.records(InvitationEvents.sent(invitation, superseded));
         return outcome(table.transact(writes.build()), organisation, checked);
     }
@@ -108,9 +124,9 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
      * Closes the invitation the guard named, or, when TTL has already removed it (the guard outlived it), checks it
      * is still gone: an address whose last invitation expired away can be invited again. Whether it closes one.
      */
-    private static boolean supersede(ScopedTable table, Transaction.Builder writes, ItemKey previous,
+    private static boolean supersede(Transaction.Builder writes, ItemKey previous, boolean there,
                                      TenantId tenant) {
-        if (table.get(previous).isEmpty()) {
+        if (!there) {
             writes.check(InvitationWrite.SUPERSEDED, previous, Expr.absent());
             return false;
         }
@@ -237,8 +253,9 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
                 .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.joined(membership,
                         new OrganisationName(organisation.name(), organisation.version()),
                         invitation.serviceGroups().stream().map(ServiceWrites::recordedAs)
-                                .collect(Collectors.toSet())))
-                .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.emailTaken(membership))
+                                .collect(Collectors.toSet()), organisation.incarnation()))
+                .add(InvitationWrite.NOT_YET_A_MEMBER, MembershipWrites.emailTaken(membership,
+                        organisation.incarnation()))
                 .add(InvitationWrite.SEAT_AVAILABLE, OrganisationConditions.joined(organisation, membership.isOwner()))
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(tenant, EmailKey.of(invitation.email())),
                         guardNames(invitation.id().value()))
