@@ -9,6 +9,7 @@ import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.Email;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -49,8 +50,8 @@ public final class BigOrganisations {
                     "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(GroupName.MEMBER),
                     read.createdAt(), 1);
             puts.add(put(Incarnations.stamp(MembershipWrites.joined(membership,
-                    new OrganisationName(read.name(), read.version()), Set.of()).item(), read.incarnation())));
-            puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership).item(), read.incarnation())));
+                    new OrganisationName(read.name(), read.version()), Set.of(), read.incarnation()).item(), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership, read.incarnation()).item(), read.incarnation())));
         }
         for (int start = 0; start < puts.size(); start += BATCH) {
             write(platform, table, puts.subList(start, Math.min(puts.size(), start + BATCH)));
@@ -73,7 +74,8 @@ public final class BigOrganisations {
             Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
                     "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(GroupName.MEMBER),
                     joined, 1);
-            puts.add(put(MembershipWrites.joined(membership, new OrganisationName("Org " + n, 1), Set.of()).item()));
+            puts.add(put(MembershipWrites.joined(membership, new OrganisationName("Org " + n, 1), Set.of(),
+                    new Incarnation("fixture")).item()));
         }
         for (int start = 0; start < puts.size(); start += BATCH) {
             write(platform, table, puts.subList(start, Math.min(puts.size(), start + BATCH)));

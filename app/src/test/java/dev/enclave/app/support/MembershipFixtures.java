@@ -5,6 +5,7 @@ import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.identity.Email;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -22,6 +23,6 @@ public final class MembershipFixtures {
         Membership membership = new Membership(TenantId.of(org), UserKey.of("enclave-local", subject), subject,
                 "enclave-local", Optional.of(Email.of(subject + "@example.com")), Set.of(groups), Instant.now(), 1);
         platform.putItem(b -> b.tableName(table).item(MembershipWrites.joined(membership,
-                new OrganisationName(org, 1), Set.of()).item()));
+                new OrganisationName(org, 1), Set.of(), new Incarnation("fixture")).item()));
     }
 }

@@ -67,7 +67,7 @@ final class HealthyTable {
                 OptionalLong.of(1), OptionalLong.empty())));
         OrganisationName name = new OrganisationName(ORGANISATION.name(), ORGANISATION.version());
         put(membershipItem(ADA, name));
-        put(MembershipWrites.joined(BOB, name, Set.of(BILLING_VIEWERS.written())).item());
+        put(MembershipWrites.joined(BOB, name, Set.of(BILLING_VIEWERS.written()), ORGANISATION.incarnation()).item());
         List.of(ADA, BOB).forEach(member -> put(emailRecord(member)));
         put(Map.of("PK", s(PARTITION), "SK", s("SVC#billing"), "type", s("service"), "id", s("billing"),
                 "name", s("Billing"), "version", n(1)));
@@ -97,7 +97,7 @@ final class HealthyTable {
 
     /** The record that {@code member}'s email is a member's, as its store writes it. */
     static Map<String, AttributeValue> emailRecord(Membership member) {
-        return MembershipWrites.emailTaken(member).item();
+        return MembershipWrites.emailTaken(member, ORGANISATION.incarnation()).item();
     }
 
     static Map<String, AttributeValue> invitationItem(Invitation invitation) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.infra.store.SortableTime;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.Email;
+import dev.enclave.identity.EmailKey;
 import dev.enclave.table.TableDesign;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
@@ -119,6 +121,59 @@ class PredecessorLeftoversIT extends LocalStackTest {
         assertThat(api().get("/v1/orgs/lo-member/members", owner).body()).doesNotContain("\"bob\"");
         assertThat(api().send(api().request("/v1/orgs/lo-member/members/bob", owner).DELETE()).status())
                 .as("nothing to remove, and no seat freed").isEqualTo(404);
+    }
+
+    @Test
+    void aMembershipAndAnInvitationOfAPredecessor_stopNobodyJoiningThisLife() {
+        String owner = journeys().organisation("lo-rejoin");
+        journeys().join("lo-rejoin", owner, "bob");
+        String carlInvitation = journeys().invite("lo-rejoin", owner, "carl").json().at("/invitation/id").asText();
+        for (Map<String, AttributeValue> item : platform.query(query -> query.tableName(tableName)
+                .consistentRead(true).keyConditionExpression("PK = :pk").expressionAttributeValues(Map.of(":pk",
+                        s("TENANT#lo-rejoin#")))).items()) {
+            String sort = item.get("SK").s();
+            if (sort.equals("MEMBER_EMAIL#" + EmailKey.of(Email.of("bob@example.com")).digest())
+                    || sort.startsWith("MEMBER#") && item.get("userId").s().equals("bob")
+                    || sort.startsWith("INVITEE#") || sort.equals("INVITATION#" + carlInvitation)) {
+                relabel(item);
+            }
+        }
+
+        Api.Reply bobAgain = journeys().invite("lo-rejoin", owner, "bob");
+        Api.Reply carlAgain = journeys().invite("lo-rejoin", owner, "carl");
+
+        assertThat(bobAgain.status()).as(bobAgain.body()).isEqualTo(201);
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + bobAgain.json().get("token").asText()
+                + "\"}", journeys().member("bob")).status()).isEqualTo(200);
+        assertThat(api().get("/v1/orgs/lo-rejoin/members/bob", owner).status()).isEqualTo(200);
+        assertThat(carlAgain.status()).as(carlAgain.body()).isEqualTo(201);
+        assertThat(platform.getItem(get -> get.tableName(tableName).consistentRead(true).key(Map.of("PK",
+                s("TENANT#lo-rejoin#"), "SK", s("INVITATION#" + carlInvitation)))).item().get("status").s())
+                .as("another life's invitation is not this one's to supersede").isEqualTo("PENDING");
+    }
+
+    @Test
+    void groupDefinitionsOfAPredecessor_stopNobodyDefiningThisLifesGroups() {
+        String owner = journeys().organisation("lo-groups");
+        assertThat(api().post("/v1/orgs/lo-groups/groups", "{\"id\":\"old\",\"permissions\":[\"org:read\"]}",
+                owner).status()).isEqualTo(201);
+        relabel(platform.getItem(get -> get.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", s("TENANT#lo-groups#"), "SK", s("GROUPS")))).item());
+
+        Api.Reply defined = api().post("/v1/orgs/lo-groups/groups", "{\"id\":\"new\",\"permissions\":"
+                + "[\"org:read\"]}", owner);
+
+        assertThat(defined.status()).as(defined.body()).isEqualTo(201);
+        assertThat(api().get("/v1/orgs/lo-groups/groups", owner).body()).contains("\"new\"")
+                .doesNotContain("\"old\"");
+    }
+
+    /** Stamps {@code item} as another life's. */
+    private void relabel(Map<String, AttributeValue> item) {
+        platform.updateItem(update -> update.tableName(tableName)
+                .key(Map.of("PK", item.get("PK"), "SK", item.get("SK"))).updateExpression("SET #life = :other")
+                .expressionAttributeNames(Map.of("#life", "incarnation"))
+                .expressionAttributeValues(Map.of(":other", s("predecessor"))));
     }
 
     @Test

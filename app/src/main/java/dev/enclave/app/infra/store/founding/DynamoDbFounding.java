@@ -34,11 +34,11 @@ record DynamoDbFounding(Store store) implements Founding {
         Transaction.Builder writes = Transaction.builder().writtenBy(organisation.incarnation())
                 .add(Create.ORGANISATION, OrganisationWrites.created(organisation))
                 .add(Create.OWNER, MembershipWrites.joined(owner, new OrganisationName(organisation.name(),
-                        organisation.version()), Set.of()))
+                        organisation.version()), Set.of(), organisation.incarnation()))
                 .records(OrganisationEvents.created(organisation), MemberEvents.added(owner))
                 .clientRequestToken(idempotencyToken);
         if (owner.email().isPresent()) {
-            writes.add(Create.OWNER_EMAIL, MembershipWrites.emailTaken(owner));
+            writes.add(Create.OWNER_EMAIL, MembershipWrites.emailTaken(owner, organisation.incarnation()));
         }
         try {
             TransactionOutcome outcome = store.forTenant(organisation.id()).transact(writes.build());

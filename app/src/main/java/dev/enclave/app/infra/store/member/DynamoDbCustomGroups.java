@@ -7,6 +7,7 @@ import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
@@ -48,7 +49,8 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
     @Override
     public Stored store(Organisation organisation, GroupDefinitions before, GroupDefinitions after, NewEvent event) {
         TenantId tenant = organisation.id();
-        Expr asRead = before.version() == 0 ? Expr.absent() : Expr.exists().and(Expr.of("#version = :version")
+        Expr asRead = before.version() == 0 ? Incarnations.noneOf(organisation.incarnation())
+                : Expr.exists().and(Expr.of("#version = :version")
                 .name("#version", GroupDefinitionItems.VERSION).number(":version", before.version()));
         return stored(table(tenant).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
@@ -82,12 +84,13 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
         TenantId tenant = organisation.id();
         ScopedTable table = table(tenant);
         for (int attempt = 1; attempt <= DELETE_ATTEMPTS; attempt++) {
-            Map<String, AttributeValue> now = checked.one(ItemKind.GROUP_DEFINITIONS, ReadScope.tenant(tenant),
+            ReadScope life = ReadScope.organisation(tenant, organisation.incarnation());
+            Map<String, AttributeValue> now = checked.one(ItemKind.GROUP_DEFINITIONS, life,
                     table.get(GroupDefinitionItems.key(tenant)), item -> item).orElse(Map.of());
             if (now.isEmpty() || GroupDefinitionItems.fromItem(now).version() != before.version()) {
                 return Stored.CHANGED_MEANWHILE;
             }
-            if (held(table, tenant, group)) {
+            if (held(table, tenant, life, group)) {
                 return Stored.HELD;
             }
             TransactionOutcome outcome = table.transact(Transaction.builder()
@@ -105,7 +108,7 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
     }
 
     /** Whether a member holds {@code group}: the memberships that do, read until the first. */
-    private boolean held(ScopedTable table, TenantId tenant, GroupName group) {
+    private boolean held(ScopedTable table, TenantId tenant, ReadScope life, GroupName group) {
         Expr holding = Expr.of("contains(#heldGroups, :heldGroup)").name("#heldGroups", MembershipItems.GROUPS)
                 .value(":heldGroup", AttributeValue.fromS(group.value()));
         Expr members = MembershipReads.organisationMembers(tenant).withPlaceholdersOf(holding);
@@ -116,7 +119,7 @@ record DynamoDbCustomGroups(Store store, CheckedItems checked) implements Custom
                 query.filterExpression(holding.text()).consistentRead(true);
                 start.ifPresent(query::exclusiveStartKey);
             });
-            if (!checked.all(ItemKind.MEMBERSHIP, ReadScope.tenant(tenant), page.items(), MembershipItems::fromItem)
+            if (!checked.all(ItemKind.MEMBERSHIP, life, page.items(), MembershipItems::fromItem)
                     .isEmpty()) {
                 return true;
             }
