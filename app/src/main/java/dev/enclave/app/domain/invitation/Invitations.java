@@ -84,7 +84,10 @@ public interface Invitations {
     /** Closes a pending invitation as revoked or declined; false when it was not pending. */
     boolean close(Invitation invitation, InvitationStatus status);
 
-    /** Gives a pending invitation a new token hash and validity; false when it was not pending. */
+    /**
+     * Gives a pending invitation a new token hash and validity; false when it was not pending, or not as read (its
+     * token changed meanwhile: another resend).
+     */
     boolean renew(Invitation invitation, String tokenHash, java.time.Instant validUntil);
 
     /** As {@link #renew}, handing the new token over as {@code handover} says. */

@@ -62,7 +62,8 @@ public final class ResendingInvitation {
         Instant validUntil = clock.instant().plus(Duration.ofDays(command.expiresInDays()));
         InvitationDelivery delivery = deliveries.of(invitation.tenant());
         if (!invitations.renew(invitation, token.hash(), validUntil, new Invitations.Handover(delivery, token))) {
-            return Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be resent.");
+            return Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be resent, and this "
+                    + "one was closed or resent meanwhile; read it again.");
         }
         return Outcome.done(new SendingInvitation.Sent(invitation.as(invitation.status(), token.hash(), validUntil,
                 invitation.acceptedBy()), token, delivery));

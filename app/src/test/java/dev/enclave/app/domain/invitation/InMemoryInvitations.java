@@ -283,7 +283,8 @@ final class InMemoryInvitations implements Invitations {
     public boolean renew(Invitation invitation, String tokenHash, Instant validUntil) {
         concurrentChanges();
         Invitation stored = invitations.get(new At<>(invitation.tenant(), invitation.id()));
-        if (stored == null || stored.status() != InvitationStatus.PENDING || !invitation.id().equals(
+        if (stored == null || stored.status() != InvitationStatus.PENDING
+                || !stored.tokenHash().equals(invitation.tokenHash()) || !invitation.id().equals(
                 invitees.get(new At<>(invitation.tenant(), EmailKey.of(invitation.email()))))) {
             return false;
         }

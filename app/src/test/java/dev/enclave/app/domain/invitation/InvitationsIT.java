@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.Parallel;
 import dev.enclave.identity.Email;
@@ -173,6 +174,22 @@ class InvitationsIT extends LocalStackTest {
         String other = organisation("inv-pages-other");
         assertThat(api().get("/v1/orgs/inv-pages-other/invitations?cursor=" + second, other).status()).isEqualTo(400);
         assertThat(api().get("/v1/orgs/inv-pages/invitations?limit=101", owner).status()).isEqualTo(400);
+    }
+
+    @Test
+    void twoResendsAtOnce_oneIsRefused_soTheTokenHandedOutWorks() {
+        BobInvited invited = bobInvitedTo("inv-resend-race");
+        List<Api.Reply> first = new ArrayList<>();
+
+        Api.Reply held = InFlight.heldWhile(faults, "inv-resend-race", () -> byTheOwner(invited, "resend"),
+                () -> first.add(byTheOwner(invited, "resend")));
+
+        List<Api.Reply> both = List.of(held, first.get(0));
+        assertThat(both).extracting(Api.Reply::status).as("the one decided on a token the other replaced is refused")
+                .containsExactlyInAnyOrder(200, 409);
+        Api.Reply renewed = both.stream().filter(reply -> reply.status() == 200).findFirst().orElseThrow();
+        assertThat(accept(renewed.json().get("token").asText(), bob()).status()).as("the token handed out works")
+                .isEqualTo(200);
     }
 
     @Test

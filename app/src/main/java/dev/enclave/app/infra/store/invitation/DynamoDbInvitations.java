@@ -364,8 +364,9 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
         InvitationItems.sentBy(renewal, invitation);
         Expr update = renewal.build();
         Expr guardLivesAsLong = InviteeGuards.renewed(invitation, validUntil);
-        Expr stillValid = stillPending().and(Expr.of("#validUntil > :renewedAt").name("#validUntil",
-                InvitationItems.VALID_UNTIL).number(":renewedAt", clock.instant().getEpochSecond()));
+        Expr stillValid = stillPending().and(Expr.of("#validUntil > :renewedAt AND #tokenHash = :readHash")
+                .name("#validUntil", InvitationItems.VALID_UNTIL).number(":renewedAt", clock.instant().getEpochSecond())
+                .name("#tokenHash", InvitationItems.TOKEN_HASH).value(":readHash", invitation.tokenHash()));
         return table(invitation.tenant()).transact(Transaction.builder()
                 .update(InvitationWrite.INVITATION, key, update, stillValid)
                 .update(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
