@@ -107,8 +107,9 @@ class ApiKeyController {
     @Schema(name = "CreatedApiKey")
     record CreatedApiKey(String id, String name, String access, String createdBy, String createdAt,
                          @Nullable String expiresAt, String secret,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) @Nullable
-                         @Schema(description = "Where its credentials work; absent for a key with access none")
+                         @JsonInclude(JsonInclude.Include.NON_NULL)
+                         @Schema(description = "Where its credentials work; absent for a key with access none",
+                                 requiredMode = Schema.RequiredMode.NOT_REQUIRED)
                          DataNamespaceView dataNamespace,
                          List<String> permissions) {
     }
