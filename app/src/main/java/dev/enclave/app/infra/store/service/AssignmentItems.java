@@ -41,10 +41,14 @@ final class AssignmentItems {
         if (member < 0) {
             throw new IllegalArgumentException("not an assignment's sort key");
         }
-        return new Assignment(new ServiceGroup(new ServiceId(ItemAttributes.string(item, SERVICE)),
+        Assignment assignment = new Assignment(new ServiceGroup(new ServiceId(ItemAttributes.string(item, SERVICE)),
                 new GroupName(ItemAttributes.string(item, GROUP))),
                 new UserKey(sortKey.substring(member + ServiceKeys.MEMBER_SEGMENT.length())),
                 ItemAttributes.string(item, USER_ID));
+        if (!sortKey.equals(ServiceKeys.groupPrefix(assignment.group()) + assignment.user().digest())) {
+            throw new IllegalArgumentException("an assignment whose attributes name another key than its own");
+        }
+        return assignment;
     }
 
     /** The member an assignment item names ({@code userId}). */

@@ -25,9 +25,12 @@ import java.util.OptionalInt;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * {@link ServiceSweep} on the organisation's partition: the first assignments under the deleted service's key prefix
+ * {@link ServiceSweep} on the organisation's partition: the first items under the deleted service's key prefix, each
+ * deleted by the key it was read at (one that does not map as an assignment, or names another, goes too: the key
+ * alone says it is the service's), the assignments among them
  * (nothing adds any: the service item is gone, and every assignment conditions on it), deleted with the writes that
  * forget them on their members, each page one transaction with the job's checkpoint and the check that no service of
  * the id exists (one created by an instance from before the sweep, which does not check what the sweep owes, keeps
@@ -52,23 +55,23 @@ record DynamoDbServiceSweep(Store store, CheckedItems checked, DynamoDbServices 
         TenantId tenant = sweep.tenant();
         ServiceId id = new ServiceId(service);
         for (int attempt = 1; ; attempt++) {
-            List<ServiceReads.Assignment> page = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
-                    store.forTenant(tenant).query(KeyConditions.partition(ItemKey.tenantPartition(tenant),
-                            ServiceKeys.servicePrefix(id)), q -> q.consistentRead(true).limit(PAGE)).items(),
-                    AssignmentItems::fromItem);
-            if (page.isEmpty()) {
+            List<Map<String, AttributeValue>> read = store.forTenant(tenant).query(KeyConditions.partition(
+                    ItemKey.tenantPartition(tenant), ServiceKeys.servicePrefix(id)),
+                    q -> q.consistentRead(true).limit(PAGE)).items();
+            if (read.isEmpty()) {
                 return OptionalInt.of(0);
             }
+            List<ServiceReads.Assignment> page = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant), read,
+                    AssignmentItems::fromItem);
             Map<UserKey, Write.Update> forgotten = services.forgottenOnMembers(tenant,
                     ReadScope.organisation(tenant, sweep.incarnation()), page);
             Transaction.Builder writes = Transaction.builder().add(Role.JOB, fence.apply(page.size()))
                     .check(Role.SERVICE, ServiceKeys.service(tenant, id), Expr.absent());
-            page.forEach(found -> writes.delete(Role.ASSIGNMENT, ServiceKeys.assignment(tenant, found.group(),
-                    found.user())));
+            read.forEach(item -> writes.delete(Role.ASSIGNMENT, ItemKey.of(item)));
             forgotten.values().forEach(write -> writes.add(Role.MEMBER, write));
             TransactionOutcome outcome = store.forTenant(tenant).transact(writes.build());
             if (outcome.committed()) {
-                return OptionalInt.of(page.size());
+                return OptionalInt.of(read.size());
             }
             if (outcome.refused(Role.JOB)) {
                 return OptionalInt.empty();

@@ -161,19 +161,19 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
             if (now.version() != asRead.version() || !now.generation().equals(asRead.generation())) {
                 return Deletion.CHANGED;
             }
+            List<Map<String, AttributeValue>> read = firstOf(tenant, ServiceKeys.servicePrefix(service),
+                    MAX_WRITES_PER_DELETE + 1);
             List<ServiceReads.Assignment> assignments = checked.all(ItemKind.ASSIGNMENT, ReadScope.partition(tenant),
-                    firstOf(tenant, ServiceKeys.servicePrefix(service), MAX_WRITES_PER_DELETE + 1),
-                    AssignmentItems::fromItem);
-            Map<UserKey, Write.Update> forgotten = assignments.size() > MAX_WRITES_PER_DELETE ? Map.of()
+                    read, AssignmentItems::fromItem);
+            Map<UserKey, Write.Update> forgotten = read.size() > MAX_WRITES_PER_DELETE ? Map.of()
                     : forgottenOnMembers(tenant, scope(organisation), assignments);
-            boolean swept = assignments.size() + forgotten.size() > MAX_WRITES_PER_DELETE;
+            boolean swept = read.size() + forgotten.size() > MAX_WRITES_PER_DELETE;
             Transaction.Builder writes = Transaction.builder().delete(Role.SERVICE,
                     ServiceKeys.service(tenant, service), ServiceItems.assignedAsRead(item).and(ofThis(organisation)));
             if (swept) {
                 writes.add(Role.SWEEP, ServiceSweepItems.owed(organisation, service.value(), clock.instant()));
             } else {
-                assignments.forEach(found -> writes.delete(Role.ASSIGNMENT,
-                        ServiceKeys.assignment(tenant, found.group(), found.user())));
+                read.forEach(found -> writes.delete(Role.ASSIGNMENT, ItemKey.of(found)));
             }
             ActorChecks.add(writes, actor, Optional.of(asRead), swept ? Map.of() : forgotten, Role.MEMBER,
                     Role.ACTOR, Role.ACTOR_DEFINITIONS);

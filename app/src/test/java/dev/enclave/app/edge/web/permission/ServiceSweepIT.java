@@ -10,6 +10,7 @@ import dev.enclave.app.infra.consistency.ViolationKind;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.identity.UserKey;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.io.ByteArrayOutputStream;
@@ -17,9 +18,12 @@ import java.io.PrintStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A service whose members are more than one transaction takes out of its groups is deleted at once, and its
@@ -68,6 +72,46 @@ class ServiceSweepIT extends LocalStackTest {
                 .as("the new service's group").isEmpty();
         assertThat(api().get("/v1/orgs/sweep/members/m-0", owner).status()).isEqualTo(200);
         assertClean("swept");
+    }
+
+    @Test
+    void itemsUnderTheServicesKeysThatDoNotMapAsItsAssignments_areSweptByTheirKey_andTouchNothingElse() {
+        String owner = journeys().organisation("junksweep");
+        BigOrganisations.addMembers(platform, tableName, "junksweep", "j", MEMBERS);
+        assertThat(api().post("/v1/orgs/junksweep/services", "{\"id\":\"billing\",\"name\":\"Billing\"}", owner)
+                .status()).isEqualTo(201);
+        assertThat(api().post("/v1/orgs/junksweep/services", "{\"id\":\"other\",\"name\":\"Other\"}", owner)
+                .status()).isEqualTo(201);
+        for (int n = 0; n < MEMBERS; n++) {
+            assertThat(put("/v1/orgs/junksweep/services/billing/groups/viewers/members/j-" + n, owner).status())
+                    .isEqualTo(204);
+        }
+        assertThat(put("/v1/orgs/junksweep/services/other/groups/viewers/members/j-1", owner).status())
+                .isEqualTo(204);
+        Map<String, AttributeValue> real = platform.getItem(get -> get.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", AttributeValue.fromS("TENANT#junksweep#"), "SK", AttributeValue.fromS(
+                        "SVCGROUP#other#viewers#MEMBER#" + UserKey.of("enclave-local", "j-1").digest())))).item();
+        Map<String, AttributeValue> namingAnother = new HashMap<>(real);
+        namingAnother.put("SK", AttributeValue.fromS("SVCGROUP#billing#0named#MEMBER#"
+                + UserKey.of("enclave-local", "j-1").digest()));
+        platform.putItem(put -> put.tableName(tableName).item(namingAnother));
+        for (int n = 0; n < 50; n++) {
+            String sort = "SVCGROUP#billing#1junk" + n + "#MEMBER#x";
+            platform.putItem(put -> put.tableName(tableName).item(Map.of("PK", AttributeValue.fromS(
+                    "TENANT#junksweep#"), "SK", AttributeValue.fromS(sort))));
+        }
+
+        assertThat(api().send(api().request("/v1/orgs/junksweep/services/billing", owner).DELETE()).status())
+                .isEqualTo(204);
+
+        await().atMost(PATIENCE).until(() -> platform.query(query -> query.tableName(tableName).consistentRead(true)
+                .keyConditionExpression("PK = :pk AND begins_with(SK, :svc)").expressionAttributeValues(Map.of(
+                        ":pk", AttributeValue.fromS("TENANT#junksweep#"), ":svc",
+                        AttributeValue.fromS("SVCGROUP#billing#")))).items().isEmpty());
+        await().atMost(PATIENCE).until(() -> api().post("/v1/orgs/junksweep/services",
+                "{\"id\":\"billing\",\"name\":\"Billing\"}", owner).status() == 201);
+        assertThat(api().get("/v1/orgs/junksweep/members/j-1/access?service=other&group=viewers", owner).json()
+                .get("allowed").asBoolean()).as("the other service's assignment the planted item named").isTrue();
     }
 
     /** The members of the deleted service's group whose assignments are still in the table. */
