@@ -57,6 +57,9 @@ public record EventType(String value) {
     public static final EventType EVENT_RETENTION_CHANGED = new EventType("organisation.retention_changed");
 
     /** Every type Enclave records itself. */
+    /** Resources Enclave names beyond its events' own: {@code webhook.test}, the test delivery's type. */
+    private static final java.util.Set<String> RESERVED_RESOURCES = java.util.Set.of("webhook");
+
     public static final List<EventType> ENCLAVE = List.of(
             ORGANISATION_CREATED, ORGANISATION_RENAMED, ORGANISATION_SUSPENDED, ORGANISATION_RESUMED,
             ORGANISATION_DELETED, ORGANISATION_SEATS_CHANGED, ORGANISATION_LIMITS_CHANGED, EVENT_RETENTION_CHANGED,
@@ -78,6 +81,7 @@ public record EventType(String value) {
     /** Whether {@code value} is a type an app may record: well formed, and in no resource Enclave's types use. */
     public static boolean admitsApp(String value) {
         return value != null && value.length() <= 64 && APP_ACTION.matcher(value).matches()
+                && !RESERVED_RESOURCES.contains(value.substring(0, value.indexOf('.')))
                 && ENCLAVE.stream().noneMatch(type -> type.resource().equals(value.substring(0, value.indexOf('.'))));
     }
 

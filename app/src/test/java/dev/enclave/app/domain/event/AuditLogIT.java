@@ -100,6 +100,8 @@ class AuditLogIT extends LocalStackTest {
         assertThat(record(body, writerKey, "bad-key").status()).isEqualTo(400);
         assertThat(record(valid.replace("invoice.approved", "member.added"), writerKey, null).status())
                 .isEqualTo(400);
+        assertThat(record(valid.replace("invoice.approved", "webhook.test"), writerKey, null).status())
+                .as("the type of Enclave's test deliveries").isEqualTo(400);
         assertThat(record(valid.replace("\"amount\":125.5", "\"amount\":{\"nested\":1}"), writerKey, null).status())
                 .isEqualTo(400);
         assertThat(record(valid, readerKey, null).status()).isEqualTo(403);
@@ -119,6 +121,25 @@ class AuditLogIT extends LocalStackTest {
         String csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=invoice.approved",
                 "Bearer " + owner).body();
         assertThat(csv).contains("\"u-7\"");
+    }
+
+    @Test
+    void numbersInAnAppsMetadata_areOnlyOnesTheLogKeepsAndReadsBackExactly() {
+        String body = "{\"action\":\"invoice.sized\",\"actor\":{\"type\":\"user\",\"id\":\"u-8\"},"
+                + "\"metadata\":{\"n\":NUMBER}}";
+
+        for (String kept : List.of("9007199254740993", "-12.125", "0.00001")) {
+            assertThat(record(body.replace("NUMBER", kept), writerKey, null).status()).as(kept).isEqualTo(201);
+        }
+        for (String refused : List.of("1e20", "1e200", "1e-200", "123456789012345678901234567890123456789")) {
+            Api.Reply reply = record(body.replace("NUMBER", refused), writerKey, null);
+            assertThat(reply.status()).as(refused + ": " + reply.body()).isEqualTo(400);
+        }
+
+        assertThat(all("action=invoice.sized")).extracting(event -> event.get("data").get("changes").get("metadata")
+                .get("n").decimalValue().stripTrailingZeros().toPlainString())
+                .as("every one accepted is in the log, as sent")
+                .containsExactlyInAnyOrder("9007199254740993", "-12.125", "0.00001");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.enclave.app.edge.web.event;
 
 import dev.enclave.app.domain.text.TextRule;
 import io.micronaut.core.annotation.Nullable;
+import java.math.BigDecimal;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -10,6 +11,8 @@ import java.util.regex.Pattern;
 final class AppEventMetadata {
 
     static final int LONGEST_VALUE = 1000;
+    private static final int LONGEST_DECIMAL = 38;
+    private static final BigDecimal SMALLEST_DECIMAL = new BigDecimal("1e-130");
     private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
 
     private AppEventMetadata() {
@@ -29,7 +32,8 @@ final class AppEventMetadata {
             }
             if (!admitted(entry.getValue())) {
                 return Optional.of("metadata." + entry.getKey() + " is a string (1 to " + LONGEST_VALUE
-                        + " characters, no control characters), a number or a boolean.");
+                        + " characters, no control characters), a number (a whole number of 64 bits, or a decimal of"
+                        + " at most 38 digits and no smaller than 1e-130) or a boolean.");
             }
         }
         return Optional.empty();
@@ -40,8 +44,26 @@ final class AppEventMetadata {
             return TextRule.admits(text, LONGEST_VALUE);
         }
         if (value instanceof Number number) {
-            return Double.isFinite(number.doubleValue());
+            return storable(number);
         }
         return value instanceof Boolean;
+    }
+
+    /**
+     * Whether {@code number} is stored and read back as it was sent: a whole number of 64 bits, or a decimal DynamoDB
+     * keeps exactly (at most 38 significant digits, no smaller than 1e-130).
+     */
+    private static boolean storable(Number number) {
+        BigDecimal exact;
+        try {
+            exact = new BigDecimal(number.toString()).stripTrailingZeros();
+        } catch (NumberFormatException notFinite) {
+            return false;
+        }
+        if (exact.scale() <= 0) {
+            return exact.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                    && exact.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
+        }
+        return exact.precision() <= LONGEST_DECIMAL && exact.abs().compareTo(SMALLEST_DECIMAL) >= 0;
     }
 }

@@ -9,6 +9,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** An event's changes as a DynamoDB map and back: strings, numbers, booleans, lists and maps of them. */
 final class ChangeValues {
 
+    /** The largest whole number read back as a {@code long}; a larger one (none is written now) stays a decimal. */
+    private static final BigDecimal LONGEST_WHOLE = BigDecimal.valueOf(Long.MAX_VALUE);
+
     private ChangeValues() {
     }
 
@@ -44,7 +47,8 @@ final class ChangeValues {
         }
         if (value.n() != null) {
             BigDecimal number = new BigDecimal(value.n());
-            return number.scale() <= 0 ? (Object) number.longValueExact() : number;
+            return number.scale() <= 0 && number.abs().compareTo(LONGEST_WHOLE) <= 0 ? (Object) number.longValue()
+                    : number;
         }
         if (value.bool() != null) {
             return value.bool();
