@@ -17,7 +17,9 @@ public interface Events {
     /**
      * The feed: events after {@code after} in sequence order, at most {@code limit} of them read (one Query), those
      * of {@code types} answered (all when empty). The page's {@code reached} is the last sequence read, or
-     * {@code after} when none was: the next page starts there.
+     * {@code after} when none was: the next page starts there. A read stops at an event another life of the
+     * organisation left (past this life's head, until this life's log reaches and replaces it), so the feed never
+     * moves past places this life has yet to fill.
      */
     FeedPage feed(TenantId organisation, Incarnation incarnation, long after, int limit, Set<EventType> types);
 

@@ -168,6 +168,26 @@ class PredecessorLeftoversIT extends LocalStackTest {
                 .doesNotContain("\"old\"");
     }
 
+    @Test
+    void eventsOfAPredecessorPastTheHead_doNotMoveTheFeedPastPlacesThisLifeFillsNext() {
+        String owner = journeys().organisation("lo-feed");
+        long last = Long.parseLong(platform.getItem(get -> get.tableName(tableName).consistentRead(true)
+                .key(Map.of("PK", s("TENANT#lo-feed#"), "SK", s("EVENTS")))).item().get("last").n());
+        for (long place = last + 1; place <= last + 3; place++) {
+            String sort = String.format("EVENT#%019d", place);
+            platform.putItem(put -> put.tableName(tableName).item(Map.of("PK", s("TENANT#lo-feed#"),
+                    "SK", s(sort), "incarnation", s("predecessor"), "type", s("event"))));
+        }
+        String cursor = api().get("/v1/orgs/lo-feed/events", owner).json().get("cursor").asText();
+
+        assertThat(api().post("/v1/orgs/lo-feed/services", "{\"id\":\"svc\",\"name\":\"Svc\"}", owner).status())
+                .isEqualTo(201);
+
+        assertThat(api().get("/v1/orgs/lo-feed/events?after=" + cursor, owner).json().get("items")
+                .findValuesAsText("type")).as("the place the leftover held, filled by this life").contains(
+                        "service.created");
+    }
+
     /** Stamps {@code item} as another life's. */
     private void relabel(Map<String, AttributeValue> item) {
         platform.updateItem(update -> update.tableName(tableName)

@@ -5,6 +5,7 @@ import dev.enclave.app.domain.event.Events;
 import dev.enclave.app.domain.event.RecordedEvent;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.KeyConditions;
@@ -46,9 +47,11 @@ record DynamoDbEvents(Store store, CheckedItems checked) implements Events {
                 .name("#sk", TableAttributes.SORT_KEY).value(":from", EventKeys.sortKey(after + 1))
                 .value(":to", EventKeys.PAST_LAST);
         Page page = store.forTenant(organisation).query(range, q -> q.limit(limit).consistentRead(true));
-        List<RecordedEvent> read = events(organisation, incarnation, page.items());
-        long reached = page.items().isEmpty() ? after
-                : EventKeys.sequenceOf(page.items().get(page.items().size() - 1).get(TableAttributes.SORT_KEY).s());
+        List<Map<String, AttributeValue>> ofThisLife = page.items().stream()
+                .takeWhile(item -> Incarnations.belongsTo(item, incarnation)).toList();
+        List<RecordedEvent> read = events(organisation, incarnation, ofThisLife);
+        long reached = ofThisLife.isEmpty() ? after
+                : EventKeys.sequenceOf(ofThisLife.get(ofThisLife.size() - 1).get(TableAttributes.SORT_KEY).s());
         return new FeedPage(read.stream().filter(event -> types.isEmpty() || types.contains(event.type())).toList(),
                 reached);
     }

@@ -10,6 +10,7 @@ import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.EventLog;
 import dev.enclave.app.infra.store.Incarnations;
+import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.OrganisationBusyException;
@@ -83,6 +84,10 @@ final class SequencedEventLog implements EventLog {
                 head = EventHead.of(table.get(EventKeys.head(tenant)));
                 heads.put(tenant, head);
             }
+            if (head.ofLife(in) != head && !checksTheOrganisation(tenant, transaction)) {
+                throw new IllegalStateException("the log of another life of " + tenant.value() + " is taken over only"
+                        + " by a transaction that holds the organisation to the life it names");
+            }
             TransactionOutcome outcome = sender.apply(transaction.with(placed(tenant, in, recording, head)));
             if (outcome.refused(Role.EVENT) && !outcome.refused(Role.EVENT_HEAD)) {
                 throw outcome.unexpected();
@@ -113,6 +118,16 @@ final class SequencedEventLog implements EventLog {
         EventHead head = EventHead.of(table.get(EventKeys.head(tenant)));
         Optional<Integer> own = head.incarnation().filter(in::equals).flatMap(life -> head.retentionDays());
         return new Retention(own.orElse(settings.getRetentionDays()), own.isPresent());
+    }
+
+    /**
+     * Whether the transaction writes or checks the organisation's item, whose conditions hold it to the life it
+     * names: only such a transaction may take over a head another life left, so a writer that read a life since
+     * deleted never resets its successor's log (its own organisation condition refuses the whole transaction).
+     */
+    private static boolean checksTheOrganisation(TenantId tenant, Transaction transaction) {
+        ItemKey organisation = OrganisationReads.item(tenant).key();
+        return transaction.writes().stream().anyMatch(named -> named.write().key().equals(organisation));
     }
 
     /**
