@@ -56,10 +56,10 @@ public record EventType(String value) {
             new EventType("organisation.invitation_delivery_changed");
     public static final EventType EVENT_RETENTION_CHANGED = new EventType("organisation.retention_changed");
 
-    /** Every type Enclave records itself. */
     /** Resources Enclave names beyond its events' own: {@code webhook.test}, the test delivery's type. */
     private static final java.util.Set<String> RESERVED_RESOURCES = java.util.Set.of("webhook");
 
+    /** Every type Enclave records itself. */
     public static final List<EventType> ENCLAVE = List.of(
             ORGANISATION_CREATED, ORGANISATION_RENAMED, ORGANISATION_SUSPENDED, ORGANISATION_RESUMED,
             ORGANISATION_DELETED, ORGANISATION_SEATS_CHANGED, ORGANISATION_LIMITS_CHANGED, EVENT_RETENTION_CHANGED,

@@ -72,8 +72,7 @@ public final class SendingInvitation {
                 inviter.profile().profile().get(ProfileField.NAME));
         InvitationDelivery delivery = deliveries.of(tenant);
         Invitations.Supersedes revocable = previous -> InviterChecks.check(command.inviter(), previous.groups())
-                .or(() -> InviterChecks.checkServiceGroups(command.inviter(), organisation, previous.serviceGroups(),
-                        services)).isEmpty();
+                .isEmpty();
         return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token),
                 revocable)) {
             case DONE -> Outcome.done(new Sent(invitation, token, delivery));

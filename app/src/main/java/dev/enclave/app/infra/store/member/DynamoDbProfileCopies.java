@@ -44,11 +44,12 @@ final class DynamoDbProfileCopies implements ProfileCopies {
         Optional<String> after = Optional.empty();
         int left = most;
         do {
-            Members.UserMembershipPage page = members.ofUser(user, Math.min(left, PAGE), after);
+            int asked = Math.min(left, PAGE);
+            Members.UserMembershipPage page = members.ofUser(user, asked, after);
             for (Members.UserMembership listed : page.memberships()) {
                 everyOne &= copied(user, listed.membership(), copy);
             }
-            left -= page.memberships().size();
+            left -= asked;
             after = page.last();
         } while (after.isPresent() && left > 0);
         return everyOne;
