@@ -85,9 +85,9 @@ public final class DirectMembers implements AutoCloseable {
             Membership membership = new Membership(tenant, UserKey.of("enclave-local", subject), subject,
                     "enclave-local", Optional.of(Email.of(subject + "@bench.example")), Set.of(GroupName.MEMBER),
                     read.createdAt(), 1);
-            puts.add(put(Incarnations.stamp(MembershipWrites.joined(membership, name, Set.of()).item(),
+            puts.add(put(Incarnations.stamp(MembershipWrites.joined(membership, name, Set.of(), read.incarnation()).item(),
                     read.incarnation())));
-            puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership).item(), read.incarnation())));
+            puts.add(put(Incarnations.stamp(MembershipWrites.emailTaken(membership, read.incarnation()).item(), read.incarnation())));
         }
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {

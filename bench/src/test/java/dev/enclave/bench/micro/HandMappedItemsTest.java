@@ -10,6 +10,7 @@ import dev.enclave.app.infra.store.member.MembershipWrites;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.app.infra.store.organisation.OrganisationWrites;
 import dev.enclave.identity.Email;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
@@ -43,7 +44,7 @@ class HandMappedItemsTest {
                 AT, 3);
         OrganisationName name = new OrganisationName("Acme Ltd", 2);
 
-        Map<String, AttributeValue> item = MembershipWrites.joined(membership, name, Set.of()).item();
+        Map<String, AttributeValue> item = MembershipWrites.joined(membership, name, Set.of(), new Incarnation("acme1")).item();
 
         assertThat(HandMappedItems.membershipToItem(membership, name)).isEqualTo(item);
         assertThat(HandMappedItems.membershipFromItem(item)).isEqualTo(membership);
