@@ -43,6 +43,8 @@ final class TrackedOrganisation {
      * type when empty); {@code endpoint} is null while none is known to exist.
      */
     String endpoint;
+    /** The member who added the endpoint (its keeper): while they stay, it is sent every event. */
+    String keeper;
     String endpointPath;
     List<String> endpointTypes = List.of();
     int nextMember;
@@ -113,8 +115,10 @@ final class TrackedOrganisation {
         acceptableNames.add(name);
     }
 
+    /** The endpoint added by the owner of the moment, its keeper. */
     void subscribed(String endpointId, String path, List<String> types) {
         endpoint = endpointId;
+        keeper = owner;
         endpointPath = path;
         endpointTypes = List.copyOf(types);
     }
@@ -123,6 +127,14 @@ final class TrackedOrganisation {
     List<String> presentMembers() {
         return members.entrySet().stream().filter(e -> e.getValue() == Fact.PRESENT && !e.getKey().equals(owner))
                 .map(Map.Entry::getKey).sorted().toList();
+    }
+
+    /**
+     * Members the run may remove: those present, the owner and the endpoint's keeper aside (removing the keeper
+     * disables the endpoint, by design, and the run checks that every event reaches it).
+     */
+    List<String> removableMembers() {
+        return presentMembers().stream().filter(user -> !user.equals(keeper)).toList();
     }
 
     /** How many writes were acknowledged: each is checked at the end. */

@@ -235,7 +235,7 @@ final class Worker implements Runnable {
     }
 
     private Client.Reply remove(TrackedOrganisation organisation) {
-        List<String> present = organisation.presentMembers();
+        List<String> present = organisation.removableMembers();
         if (present.isEmpty()) {
             return inviteAndAccept(organisation);
         }
@@ -334,7 +334,7 @@ final class Worker implements Runnable {
      * again at the end.
      */
     private Client.Reply removeWhileGranting(TrackedOrganisation organisation) {
-        List<String> present = organisation.presentMembers();
+        List<String> present = organisation.removableMembers();
         Optional<String> service = organisation.aService();
         if (present.isEmpty() || service.isEmpty()) {
             return present.isEmpty() ? inviteAndAccept(organisation) : createService(organisation);
