@@ -168,7 +168,7 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
         long at = cursor;
         while (at < last) {
             Events.FeedPage page = events.feed(tenant, in, at, LOG_PAGE, Set.of());
-            long to = page.reached() > at ? Math.min(page.reached(), last) : last;
+            long to = page.reached() > at ? page.reached() : last;
             List<Delivery> batch = new ArrayList<>();
             for (RecordedEvent event : page.events()) {
                 List<Delivery> forEvent = deliveries(event, watching, now);
