@@ -2,15 +2,10 @@ package dev.enclave.app.edge.web.me;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.invitation.Invitations;
-import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
-import dev.enclave.app.edge.http.PageSize;
-import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.invitation.InvitationViews;
-import dev.enclave.app.infra.store.IndexPositions;
-import dev.enclave.app.infra.store.PageCursors;
 import dev.enclave.identity.EmailKey;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -44,11 +39,11 @@ class MyInvitationsController {
     private static final String LIST = "my-invitations";
 
     private final Invitations invitations;
-    private final PageCursors cursors;
+    private final OwnPages pages;
 
-    MyInvitationsController(Invitations invitations, PageCursors cursors) {
+    MyInvitationsController(Invitations invitations, OwnPages pages) {
         this.invitations = invitations;
-        this.cursors = cursors;
+        this.pages = pages;
     }
 
     /**
@@ -64,22 +59,14 @@ class MyInvitationsController {
     @Get
     HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,
                          @Nullable @QueryValue String cursor) {
-        Optional<PageSize> size = PageSize.requested(limit);
-        if (size.isEmpty()) {
-            return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
-        }
         Optional<EmailKey> email = caller.verifiedEmail().map(EmailKey::of);
-        Optional<String> after = Optional.ofNullable(cursor).flatMap(given -> email.flatMap(own -> cursors
-                .decodeOwn(own.prefix(), LIST, given)).filter(IndexPositions::isPosition));
-        if (cursor != null && after.isEmpty()) {
-            return Rejections.toResponse(request, Reason.INVALID_CURSOR,
-                    "Use the nextCursor your previous page returned, unchanged.");
-        }
-        if (email.isEmpty()) {
-            return HttpResponse.ok(new InvitationViews.Page(List.of(), null));
-        }
-        Invitations.InvitationPage page = invitations.pendingFor(email.get(), size.get().value(), after);
-        return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream().map(InvitationViews.View::of)
-                .toList(), page.last().map(last -> cursors.encodeOwn(email.get().prefix(), LIST, last)).orElse(null)));
+        return pages.answer(request, email.map(EmailKey::prefix), LIST, limit, cursor, (size, after) -> {
+            if (email.isEmpty()) {
+                return HttpResponse.ok(new InvitationViews.Page(List.of(), null));
+            }
+            Invitations.InvitationPage page = invitations.pendingFor(email.get(), size, after);
+            return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream()
+                    .map(InvitationViews.View::of).toList(), pages.next(email.get().prefix(), LIST, page.last())));
+        });
     }
 }

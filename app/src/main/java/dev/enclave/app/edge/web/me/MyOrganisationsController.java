@@ -2,15 +2,10 @@ package dev.enclave.app.edge.web.me;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.member.Members;
-import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
-import dev.enclave.app.edge.http.PageSize;
-import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.member.MemberView;
-import dev.enclave.app.infra.store.IndexPositions;
-import dev.enclave.app.infra.store.PageCursors;
 import dev.enclave.identity.LeadingKeyPrefix;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
@@ -48,11 +43,11 @@ class MyOrganisationsController {
     private static final String LIST = "my-organisations";
 
     private final Members members;
-    private final PageCursors cursors;
+    private final OwnPages pages;
 
-    MyOrganisationsController(Members members, PageCursors cursors) {
+    MyOrganisationsController(Members members, OwnPages pages) {
         this.members = members;
-        this.cursors = cursors;
+        this.pages = pages;
     }
 
     @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to, a page at a "
@@ -64,20 +59,11 @@ class MyOrganisationsController {
     @Get
     HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,
                          @Nullable @QueryValue String cursor) {
-        Optional<PageSize> size = PageSize.requested(limit);
-        if (size.isEmpty()) {
-            return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
-        }
         LeadingKeyPrefix owner = caller.userKey().prefix();
-        Optional<String> after = Optional.ofNullable(cursor).flatMap(given -> cursors.decodeOwn(owner, LIST, given)
-                .filter(IndexPositions::isPosition));
-        if (cursor != null && after.isEmpty()) {
-            return Rejections.toResponse(request, Reason.INVALID_CURSOR,
-                    "Use the nextCursor your previous page returned, unchanged.");
-        }
-        Members.UserMembershipPage page = members.ofUser(caller.userKey(), size.get().value(), after);
-        return HttpResponse.ok(new MemberView.Organisations(page.memberships().stream()
-                .map(MemberView.MyOrganisation::of).toList(),
-                page.last().map(last -> cursors.encodeOwn(owner, LIST, last)).orElse(null)));
+        return pages.answer(request, Optional.of(owner), LIST, limit, cursor, (size, after) -> {
+            Members.UserMembershipPage page = members.ofUser(caller.userKey(), size, after);
+            return HttpResponse.ok(new MemberView.Organisations(page.memberships().stream()
+                    .map(MemberView.MyOrganisation::of).toList(), pages.next(owner, LIST, page.last())));
+        });
     }
 }
