@@ -119,9 +119,7 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
             return bound.map(Outcome::refused);
         }
         if (invitation.status() == InvitationStatus.ACCEPTED) {
-            return Optional.of(invitation.acceptedBy().filter(user::equals)
-                    .flatMap(me -> members.find(invitation.tenant(), user)).map(Outcome::done)
-                    .orElseGet(() -> Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.")));
+            return Optional.of(replayed(user, found));
         }
         Optional<Refusal> invitee = InviteeChecks.check(caller, invitation, clock.instant());
         if (invitee.isPresent()) {
@@ -131,6 +129,24 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
         }
         return OrganisationRules.refusal(found.organisation()).map(WriteOutcome::refusedBy)
                 .map(AcceptingInvitation::organisationRefusal);
+    }
+
+    /**
+     * The membership an accept made, answered again to the one who made it while the organisation still stands: a
+     * suspended organisation answers 423 and one being deleted 404, as to any other request of its members.
+     */
+    private Outcome<Membership> replayed(UserKey user, Invitations.ToAccept found) {
+        Invitation invitation = found.invitation();
+        if (invitation.acceptedBy().filter(user::equals).isEmpty()) {
+            return Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted.");
+        }
+        Optional<OrganisationRules.Standing> standing = OrganisationRules.refusal(found.organisation())
+                .filter(refused -> refused != OrganisationRules.Standing.NO_SEAT);
+        if (standing.isPresent()) {
+            return organisationRefusal(WriteOutcome.refusedBy(standing.get()));
+        }
+        return members.find(invitation.tenant(), user).map(Outcome::done)
+                .orElseGet(() -> Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation was accepted."));
     }
 
     private Membership membershipFor(Accept command, UserKey user, Invitation invitation) {

@@ -354,6 +354,26 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void anAcceptAnsweredAgain_isLockedOnceTheOrganisationIsSuspended_andGoneOnceItIsBeingDeleted() {
+        BobInvited invited = bobInvitedTo("inv-replay-standing");
+        assertThat(accept(invited.token(), bob()).status()).isEqualTo(200);
+        setStatus("inv-replay-standing", "SUSPENDED");
+
+        Api.Reply suspended = accept(invited.token(), bob());
+        setStatus("inv-replay-standing", "DELETING");
+        Api.Reply deleting = accept(invited.token(), bob());
+
+        assertThat(suspended.status()).as(suspended.body()).isEqualTo(423);
+        assertThat(deleting.status()).as(deleting.body()).isEqualTo(404);
+    }
+
+    private void setStatus(String org, String status) {
+        platform.updateItem(b -> b.tableName(tableName).key(orgKey(org))
+                .updateExpression("SET #s = :s").expressionAttributeNames(Map.of("#s", "status"))
+                .expressionAttributeValues(Map.of(":s", AttributeValue.fromS(status))));
+    }
+
+    @Test
     void myInvitations_listPendingOnesAcrossOrganisations_untilAccepted() {
         String token = bobInvitedTo("inv-mine").token();
 
