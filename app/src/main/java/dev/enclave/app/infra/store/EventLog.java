@@ -19,6 +19,12 @@ public interface EventLog {
                             Function<Transaction, TransactionOutcome> sender);
 
     /**
+     * What refuses a transaction whose retention change read another retention than the log's head holds: it is
+     * not sent, and is to be read again.
+     */
+    enum LogRole implements WriteRole { RETENTION_AS_SEEN }
+
+    /**
      * How long the organisation's life {@code in} keeps its events, read strongly consistently: the days a platform
      * admin set ({@code own}), else the platform's default.
      */

@@ -57,15 +57,20 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
 
     /**
      * The events to record, in this order, in the organisation's life {@code incarnation} when the workflow knows it
-     * (otherwise the one the log's head records); {@code retentionDays}, when given, becomes how long the
+     * (otherwise the one the log's head records); {@code retention}, when given, changes how long the
      * organisation keeps its events from now on; {@code watched}, when given, whether webhook endpoints watch the
      * log from now on (each event then puts the log on the due-deliveries index).
      */
     public record Recording(List<NewEvent> events, Optional<Incarnation> incarnation,
-                            Optional<Integer> retentionDays, Optional<Boolean> watched) {
+                            Optional<RetentionChange> retention, Optional<Boolean> watched) {
 
-        public Recording(List<NewEvent> events, Optional<Incarnation> incarnation, Optional<Integer> retentionDays) {
-            this(events, incarnation, retentionDays, Optional.empty());
+        public Recording(List<NewEvent> events, Optional<Incarnation> incarnation, Optional<RetentionChange> retention) {
+            this(events, incarnation, retention, Optional.empty());
+        }
+
+        /** The days the change sets, if it sets the retention. */
+        public Optional<Integer> retentionDays() {
+            return retention.map(RetentionChange::days);
         }
 
         public Recording {
@@ -74,8 +79,19 @@ public record Transaction(List<NamedWrite> writes, Optional<String> clientReques
                 throw new IllegalArgumentException("a change records 1 to " + MAX_EVENTS + " events");
             }
             Objects.requireNonNull(incarnation, "incarnation");
-            Objects.requireNonNull(retentionDays, "retentionDays");
+            Objects.requireNonNull(retention, "retention");
             Objects.requireNonNull(watched, "watched");
+        }
+    }
+
+    /**
+     * A change of the organisation's retention, made only while the log's head holds what the change read:
+     * {@code seen} is the life's own retention as read (empty: none of its own, the platform's default), so the
+     * change's event says truly what it was before.
+     */
+    public record RetentionChange(Optional<Integer> seen, int days) {
+        public RetentionChange {
+            Objects.requireNonNull(seen, "seen");
         }
     }
 

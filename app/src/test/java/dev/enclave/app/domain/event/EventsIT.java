@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
+import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SecondInstance;
 import dev.enclave.sandbox.gateway.GatewayFaults;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -143,6 +145,36 @@ class EventsIT extends LocalStackTest {
                 .status()).isEqualTo(201);
 
         assertThat(retention(org, place + 1)).as("the successor's retention, the default").isEqualTo(30);
+    }
+
+    @Test
+    void twoRetentionChangesAtOnce_eachRecordsTheRetentionTheOtherLeft() {
+        String org = "ev-retention-race";
+        String owner = journeys().organisation(org);
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        String path = "/v1/admin/tenants/" + org + "/event-retention";
+        EventFeed feed = EventFeed.of(api(), org, owner);
+        feed.poll(100);
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            AtomicInteger meanwhile = new AtomicInteger();
+            Api.Reply late = InFlight.heldWhile(faults, org, () -> put(path, "{\"days\":60}", admin), () ->
+                    meanwhile.set(other.api().send(other.api().request(path, admin)
+                            .header("Content-Type", "application/json")
+                            .PUT(HttpRequest.BodyPublishers.ofString("{\"days\":90}"))).status()));
+
+            assertThat(meanwhile.get()).isEqualTo(204);
+            assertThat(late.status()).as(late.body()).isEqualTo(204);
+        }
+
+        List<JsonNode> changes = feed.poll(100);
+        assertThat(EventFeed.types(changes)).containsExactly("organisation.retention_changed",
+                "organisation.retention_changed");
+        JsonNode first = changes.get(0).get("data").get("changes").get("retentionDays");
+        JsonNode second = changes.get(1).get("data").get("changes").get("retentionDays");
+        assertThat(first.get("before").asInt()).as("the platform's default").isEqualTo(30);
+        assertThat(second.get("before").asInt()).as("what the first change left").isEqualTo(first.get("after").asInt());
+        assertThat(retention(org, lastPlace(org))).isEqualTo(second.get("after").asLong());
     }
 
     @Test

@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
@@ -78,11 +79,15 @@ final class SequencedEventLog implements EventLog {
         Transaction.Recording recording = transaction.event().orElseThrow();
         long deadline = System.nanoTime() + PLACE_BUDGET.toNanos();
         for (int round = 1; ; round++) {
-            EventHead head = heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
+            boolean changesRetention = recording.retention().isPresent();
+            EventHead head = round == 1 && changesRetention ? reread(tenant, table)
+                    : heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
             Incarnation in = lifeOf(tenant, table, recording, head);
             if (head.incarnation().filter(seen -> !seen.equals(in)).isPresent()) {
-                head = EventHead.of(table.get(EventKeys.head(tenant)));
-                heads.put(tenant, head);
+                head = reread(tenant, table);
+            }
+            if (changesRetention && !head.ofLife(in).retentionDays().equals(recording.retention().get().seen())) {
+                return new TransactionOutcome(Map.of(LogRole.RETENTION_AS_SEEN, List.of()), Optional.empty());
             }
             if (head.ofLife(in) != head && !checksTheOrganisation(tenant, transaction)) {
                 throw new IllegalStateException("the log of another life of " + tenant.value() + " is taken over only"
@@ -111,6 +116,12 @@ final class SequencedEventLog implements EventLog {
             }
             Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
         }
+    }
+
+    private EventHead reread(TenantId tenant, ScopedTable table) {
+        EventHead head = EventHead.of(table.get(EventKeys.head(tenant)));
+        heads.put(tenant, head);
+        return head;
     }
 
     @Override

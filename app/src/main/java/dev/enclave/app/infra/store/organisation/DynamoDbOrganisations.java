@@ -122,19 +122,27 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
 
     @Override
     public boolean setEventRetention(TenantId id, int days) {
-        Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
-        if (read.isEmpty()) {
-            return false;
+        for (int attempt = 1; attempt <= ADMIN_ATTEMPTS; attempt++) {
+            Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
+            if (read.isEmpty()) {
+                return false;
+            }
+            EventLog.Retention before = log.retention(id, table(id), read.get().incarnation());
+            if (before.own() && before.days() == days) {
+                return true;
+            }
+            NewEvent changed = OrganisationEvents.retentionChanged(read.get(), before.days(), days);
+            Transaction.RetentionChange change = new Transaction.RetentionChange(
+                    Optional.of(before.days()).filter(seen -> before.own()), days);
+            TransactionOutcome outcome = table(id).transact(Transaction.builder()
+                    .check(Role.ORGANISATION, OrganisationKeys.key(id), OrganisationConditions.live(read.get()))
+                    .records(new Transaction.Recording(List.of(changed), Optional.of(read.get().incarnation()),
+                            Optional.of(change))).build());
+            if (!outcome.refused(EventLog.LogRole.RETENTION_AS_SEEN)) {
+                return outcome.committed();
+            }
         }
-        EventLog.Retention before = log.retention(id, table(id), read.get().incarnation());
-        if (before.own() && before.days() == days) {
-            return true;
-        }
-        NewEvent changed = OrganisationEvents.retentionChanged(read.get(), before.days(), days);
-        return table(id).transact(Transaction.builder()
-                .check(Role.ORGANISATION, OrganisationKeys.key(id), OrganisationConditions.live(read.get()))
-                .records(new Transaction.Recording(List.of(changed), Optional.of(read.get().incarnation()),
-                        Optional.of(days))).build()).committed();
+        throw new OrganisationBusyException(id, Duration.ZERO);
     }
 
     /**
