@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,11 +31,13 @@ final class StrictJson {
     static final int MAX_ENTRIES = 1000;
     /** Above every string bound of every request record (those are reported exactly); reading stops here. */
     static final int MAX_STRING = 16_384;
+    /** Above every number a request record holds; reading stops here. */
+    static final int MAX_NUMBER = 40;
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .disable(JsonFactory.Feature.INTERN_FIELD_NAMES).disable(JsonFactory.Feature.CANONICALIZE_FIELD_NAMES)
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH + 1)
-                    .maxNumberLength(40).maxStringLength(MAX_STRING).build())
+                    .maxNumberLength(MAX_NUMBER).maxStringLength(MAX_STRING).build())
             .build();
 
     private StrictJson() {
@@ -75,12 +78,26 @@ final class StrictJson {
             case START_ARRAY -> array(parser, depth);
             case VALUE_STRING -> parser.getText();
             case VALUE_NUMBER_INT -> parser.getNumberValue();
-            case VALUE_NUMBER_FLOAT -> parser.getDecimalValue();
+            case VALUE_NUMBER_FLOAT -> heldExactly(parser.getDecimalValue());
             case VALUE_TRUE -> Boolean.TRUE;
             case VALUE_FALSE -> Boolean.FALSE;
             case VALUE_NULL -> null;
             default -> throw new Refused("The body is not JSON.");
         };
+    }
+
+    /**
+     * {@code sent}, when the request's records hold it as sent: they bind a decimal as a double, so one with more
+     * precision than a double keeps (more than about 15 significant digits), or beyond its range, would be changed
+     * silently (1e-400 to 0).
+     */
+    private static BigDecimal heldExactly(BigDecimal sent) throws Refused {
+        double held = sent.doubleValue();
+        if (Double.isInfinite(held) || new BigDecimal(Double.toString(held)).compareTo(sent) != 0) {
+            throw new Refused("A decimal number in the body has more precision than it would be kept with (15 "
+                    + "significant digits are kept exactly), or is beyond a double's range.");
+        }
+        return sent;
     }
 
     private static Map<String, Object> object(JsonParser parser, int depth) throws IOException, Refused {
@@ -121,7 +138,10 @@ final class StrictJson {
         if (message.contains("nesting depth")) {
             return "The body nests deeper than " + MAX_DEPTH + " levels.";
         }
-        return "The body is not valid JSON (line " + malformed.getLocation().getLineNr() + ", column "
-                + malformed.getLocation().getColumnNr() + ").";
+        if (message.startsWith("Number value length")) {
+            return "A number in the body is longer than " + MAX_NUMBER + " characters.";
+        }
+        return Optional.ofNullable(malformed.getLocation()).map(at -> "The body is not valid JSON (line "
+                + at.getLineNr() + ", column " + at.getColumnNr() + ").").orElse("The body is not valid JSON.");
     }
 }

@@ -131,7 +131,8 @@ class AuditLogIT extends LocalStackTest {
         for (String kept : List.of("9007199254740993", "-12.125", "0.00001")) {
             assertThat(record(body.replace("NUMBER", kept), writerKey, null).status()).as(kept).isEqualTo(201);
         }
-        for (String refused : List.of("1e20", "1e200", "1e-200", "123456789012345678901234567890123456789")) {
+        for (String refused : List.of("1e20", "1e200", "1e-200", "123456789012345678901234567890123456789",
+                "1e-400", "0.12345678901234567890123", "123456789.123456789123", "4.9e-324")) {
             Api.Reply reply = record(body.replace("NUMBER", refused), writerKey, null);
             assertThat(reply.status()).as(refused + ": " + reply.body()).isEqualTo(400);
         }

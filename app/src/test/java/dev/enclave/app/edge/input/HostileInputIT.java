@@ -95,7 +95,8 @@ class HostileInputIT extends LocalStackTest {
 
     private void hostileBodies(HttpMethod method, String path, Argument<?> body) {
         for (String json : List.of("", "{", "[]", "null", "\"x\"", "{} {}", "{}x", "{\"a\":1,\"a\":2}",
-                "[".repeat(50) + "]".repeat(50), "{\"unexpected\":1}")) {
+                "[".repeat(50) + "]".repeat(50), "{\"unexpected\":1}", "{\"n\":" + "1".repeat(41) + "}",
+                "{\"n\":0." + "0".repeat(45) + "1}")) {
             expectRefused(method, path, json, "application/json", null);
         }
         expectRefused(method, path, "{}", null, null);

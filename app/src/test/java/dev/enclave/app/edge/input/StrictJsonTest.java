@@ -3,6 +3,7 @@ package dev.enclave.app.edge.input;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,25 @@ class StrictJsonTest {
 
         assertThatThrownBy(() -> StrictJson.read(unterminated)).isInstanceOf(StrictJson.Refused.class)
                 .hasMessage("A string in the body is longer than " + StrictJson.MAX_STRING + " characters.");
+    }
+
+    @Test
+    void aNumberLongerThanAnyRequestHolds_isRefusedWithItsReason() {
+        for (String number : List.of("1".repeat(41), "0." + "0".repeat(45) + "1", "-" + "9".repeat(41))) {
+            assertThatThrownBy(() -> StrictJson.read("{\"n\":" + number + "}")).as(number)
+                    .isInstanceOf(StrictJson.Refused.class)
+                    .hasMessage("A number in the body is longer than " + StrictJson.MAX_NUMBER + " characters.");
+        }
+    }
+
+    @Test
+    void aDecimalADoubleWouldChange_isRefused_andOneItHoldsIsReadAsSent() throws StrictJson.Refused {
+        for (String changed : List.of("1e-400", "1e400", "0.12345678901234567890123", "123456789.123456789123")) {
+            assertThatThrownBy(() -> StrictJson.read("{\"n\":" + changed + "}")).as(changed)
+                    .isInstanceOf(StrictJson.Refused.class).hasMessageStartingWith("A decimal number in the body");
+        }
+
+        assertThat(StrictJson.read("{\"n\":-12.125}")).isEqualTo(Map.of("n", new java.math.BigDecimal("-12.125")));
     }
 
     @Test

@@ -32,8 +32,8 @@ final class AppEventMetadata {
             }
             if (!admitted(entry.getValue())) {
                 return Optional.of("metadata." + entry.getKey() + " is a string (1 to " + LONGEST_VALUE
-                        + " characters, no control characters), a number (a whole number of 64 bits, or a decimal of"
-                        + " at most 38 digits and no smaller than 1e-130) or a boolean.");
+                        + " characters, no control characters), a number (a whole number of 64 bits, or a decimal"
+                        + " no smaller than 1e-130) or a boolean.");
             }
         }
         return Optional.empty();
