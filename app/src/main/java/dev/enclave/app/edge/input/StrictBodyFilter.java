@@ -23,7 +23,8 @@ import java.util.Optional;
 /**
  * Every route that binds a body reads it strictly, before access checks or bean validation spend anything on it:
  * {@code application/json} only, no content coding, {@link StrictJson} (one value, no duplicate keys, no null in a
- * list, bounded depth) and {@link BodyShape} (known fields, exact JSON types, bounded lists and strings).
+ * list, bounded depth) and {@link BodyShape} (known fields, exact JSON types, bounded lists and strings). A route
+ * that binds none is sent none: a body there is refused, not ignored while the route acts.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class StrictBodyFilter implements Ordered {
@@ -37,7 +38,11 @@ final class StrictBodyFilter implements Ordered {
     @RequestFilter
     @Nullable
     HttpResponse<?> check(HttpRequest<?> request, @Nullable @Body String body) {
-        Optional<Argument<?>> target = RouteAttributes.getRouteInfo(request).flatMap(RouteInfo::getBodyArgument);
+        Optional<RouteInfo<?>> route = RouteAttributes.getRouteInfo(request);
+        Optional<Argument<?>> target = route.flatMap(RouteInfo::getBodyArgument);
+        if (route.isPresent() && target.isEmpty() && body != null && !body.isBlank()) {
+            return Rejections.toResponse(request, Reason.MALFORMED_BODY, "This route takes no body; send none.");
+        }
         if (target.isEmpty() || target.get().getType() == String.class) {
             return null;
         }

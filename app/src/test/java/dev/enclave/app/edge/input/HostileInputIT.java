@@ -86,11 +86,30 @@ class HostileInputIT extends LocalStackTest {
             }
             route.getBodyArgument().filter(body -> body.getType() != String.class)
                     .ifPresent(body -> hostileBodies(method, validPath(template), body));
+            if (route.getBodyArgument().isEmpty() && method != HttpMethod.GET && method != HttpMethod.HEAD) {
+                for (String json : List.of("{", "{\"unexpected\":1}")) {
+                    expectRefused(method, validPath(template), json, "application/json", null);
+                }
+            }
         }
 
         assertThat(bodiesSent).as("malformed bodies sent").isGreaterThan(1_000);
         assertThat(failures).as("answers that were not a 4xx problem").isEmpty();
         assertThat(views()).isEqualTo(before);
+    }
+
+    @Test
+    void operationalEndpointsBeyondHealthAndMetrics_areNotServed() {
+        for (String path : List.of("/beans", "/routes", "/threaddump", "/info", "/refresh", "/loggers", "/env",
+                "/caches", "/stop")) {
+            for (String method : List.of("GET", "POST")) {
+                Api.Reply reply = api().hostile().send(api().request(path, owner).method(method,
+                        HttpRequest.BodyPublishers.noBody()));
+                assertThat(reply.status()).as(method + " " + path + ": " + reply.body()).isIn(404, 405);
+            }
+        }
+        assertThat(api().get("/health", null).status()).isEqualTo(200);
+        assertThat(api().get("/prometheus", null).status()).isEqualTo(200);
     }
 
     private void hostileBodies(HttpMethod method, String path, Argument<?> body) {
