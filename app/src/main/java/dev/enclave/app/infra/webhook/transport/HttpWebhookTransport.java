@@ -28,12 +28,14 @@ import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpHost;
+import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.TimeValue;
@@ -53,6 +55,10 @@ public final class HttpWebhookTransport implements WebhookTransport {
     private static final String USER_AGENT = "Enclave-Webhooks/1";
     private static final Set<String> FRAMING = Set.of("host", "content-length", "transfer-encoding", "connection");
     private static final int MOST_CONNECTIONS = 200;
+    /** The longest line of an answer's head read (its status line, or one header), as browsers and proxies bound it. */
+    private static final int MOST_HEADER_LINE = 8192;
+    /** The most header lines an answer's head may have. */
+    private static final int MOST_HEADERS = 100;
     private static final int MOST_CONNECTIONS_PER_HOST = 10;
     private static final int CHUNK = 8192;
     private static final ContentType JSON = ContentType.create("application/json");
@@ -126,7 +132,7 @@ public final class HttpWebhookTransport implements WebhookTransport {
         for (InetAddress address : addresses) {
             Optional<String> kind = publicAddresses.refusal(address);
             if (kind.isPresent()) {
-                return Optional.of(host + " resolves to " + address.getHostAddress() + ", which is " + kind.get()
+                return Optional.of(host + " resolves to " + kind.get()
                         + "; webhooks go to public addresses only.");
             }
         }
@@ -249,6 +255,9 @@ public final class HttpWebhookTransport implements WebhookTransport {
                 .setResponseTimeout(timeout).setRedirectsEnabled(false).build();
         return HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+                        .setConnectionFactory(ManagedHttpClientConnectionFactory.builder().http1Config(
+                                Http1Config.custom().setMaxLineLength(MOST_HEADER_LINE)
+                                        .setMaxHeaderCount(MOST_HEADERS).build()).build())
                         .setDnsResolver(checked)
                         .setDefaultConnectionConfig(connections)
                         .setMaxConnTotal(MOST_CONNECTIONS)

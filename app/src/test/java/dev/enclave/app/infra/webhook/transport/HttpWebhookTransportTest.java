@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -78,8 +81,8 @@ class HttpWebhookTransportTest {
         AttemptOutcome byName = strict.post(url("public.example.test", "/hook"), SIGNED, EVENT);
         AttemptOutcome byAddress = strict.post(url("127.0.0.1", "/hook"), SIGNED, EVENT);
 
-        assertThat(byName).isEqualTo(new AttemptOutcome.NotSent("public.example.test resolves to 127.0.0.1, which is a"
-                + " loopback address; webhooks go to public addresses only."));
+        assertThat(byName).isEqualTo(new AttemptOutcome.NotSent("public.example.test resolves to a loopback address;"
+                + " webhooks go to public addresses only."));
         assertThat(byAddress).isInstanceOf(AttemptOutcome.NotSent.class);
         assertThat(receiver.received()).isEmpty();
     }
@@ -100,8 +103,8 @@ class HttpWebhookTransportTest {
     void post_toANameResolvingToAPrivateAddress_sendsNothing() {
         AttemptOutcome answer = transport(local()).post(url("internal.example.test", "/hook"), SIGNED, EVENT);
 
-        assertThat(answer).isEqualTo(new AttemptOutcome.NotSent("internal.example.test resolves to 10.0.0.5, which is a"
-                + " private address; webhooks go to public addresses only."));
+        assertThat(answer).isEqualTo(new AttemptOutcome.NotSent("internal.example.test resolves to a private address;"
+                + " webhooks go to public addresses only."));
     }
 
     @Test
@@ -111,7 +114,8 @@ class HttpWebhookTransportTest {
         AttemptOutcome answer = transport(local()).post(url("mixed.example.test", "/hook"), SIGNED, EVENT);
 
         assertThat(answer).isInstanceOfSatisfying(AttemptOutcome.NotSent.class, notSent ->
-                assertThat(notSent.reason()).contains("10.0.0.5").contains("a private address"));
+                assertThat(notSent.reason()).as("the tenant sees no address Enclave's resolver knows")
+                        .contains("a private address").doesNotContain("10.0.0.5"));
         assertThat(receiver.received()).isEmpty();
     }
 
@@ -237,6 +241,35 @@ class HttpWebhookTransportTest {
         });
         assertThat(written.get(10, TimeUnit.SECONDS)).as("bytes the receiver got out before the transport hung up")
                 .isLessThan(tenMegabytes);
+    }
+
+    @Test
+    void anAnswerWhoseHeadNeverEnds_failsTheAttempt_onceALineIsPastTheBound() throws Exception {
+        long endless = 64L * 1024 * 1024;
+        AtomicLong written = new AtomicLong();
+        try (ServerSocket raw = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> served = CompletableFuture.runAsync(() -> {
+                try (Socket socket = raw.accept()) {
+                    OutputStream out = socket.getOutputStream();
+                    out.write("HTTP/1.1 200 OK\r\nX-Endless: ".getBytes(StandardCharsets.US_ASCII));
+                    byte[] chunk = pattern(64 * 1024);
+                    while (written.get() < endless) {
+                        out.write(chunk);
+                        written.addAndGet(chunk.length);
+                    }
+                } catch (IOException hungUp) {
+                    // the transport stopped reading and dropped the connection
+                }
+            });
+
+            AttemptOutcome answer = transport(local()).post(URI.create("http://public.example.test:"
+                    + raw.getLocalPort() + "/endless"), SIGNED, EVENT);
+
+            assertThat(answer).isInstanceOf(AttemptOutcome.Failed.class);
+            served.get(10, TimeUnit.SECONDS);
+        }
+        assertThat(written.get()).as("bytes of one header line the receiver got out before the transport hung up")
+                .isLessThan(endless / 2);
     }
 
     private Optional<Duration> retryAfter(HttpWebhookTransport transport, String path) {
