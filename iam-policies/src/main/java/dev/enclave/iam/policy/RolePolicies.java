@@ -37,13 +37,13 @@ public final class RolePolicies {
 
     /**
      * The tenant access role's permission policy: the most any tenant session can get (session policies only
-     * intersect with it) — item actions on the table and its indexes, and never without a leading key.
+     * intersect with it) — item actions on the table and its indexes, a session tagged with a tenant only within
+     * that tenant's partitions, an untagged one only within the cross-tenant entries ({@link AbacTenantPolicy}). So
+     * the role itself confines each session to its tenant in either mode: in {@code abac} mode, where sessions
+     * carry no inline policy, and in {@code session-policy} mode beneath each session's own policy.
      */
     public static IamPolicy tenantRolePermissions(TableArn table, TableDesign design) {
-        IamStatement items = PolicyConditions.leadingKeysPresent(IamStatement.builder().sid("ItemsWithLeadingKeys")
-                .effect(IamEffect.ALLOW).actionIds(Access.READ_WRITE.actions())
-                .resourceIds(table.withIndexes(design))).build();
-        return IamPolicy.builder().version("2012-10-17").addStatement(items).build();
+        return AbacTenantPolicy.policy(table, design, Access.READ_WRITE);
     }
 
     /**

@@ -45,8 +45,13 @@ class CloudFormationTemplateTest {
 
         assertThat(role.at("/AssumeRolePolicyDocument/Statement/0/Principal/AWS/Fn::Sub").asText())
                 .isEqualTo("${ApplicationRole.Arn}");
-        assertThat(role.at("/Policies/0/PolicyDocument/Statement/Resource/0/Fn::Sub").asText())
-                .isEqualTo("arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${TableName}");
+        for (JsonNode statement : role.at("/Policies/0/PolicyDocument/Statement")) {
+            assertThat(statement.at("/Resource/0/Fn::Sub").asText())
+                    .isEqualTo("arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${TableName}");
+        }
+        assertThat(role.at("/Policies/0/PolicyDocument/Statement/0/Condition/ForAllValues:StringLike"
+                + "/dynamodb:LeadingKeys").asText()).as("the role itself confines a tagged session to its tenant, "
+                + "a literal IAM variable and no Fn::Sub").isEqualTo("TENANT#${aws:PrincipalTag/TenantId}#*");
         assertThat(role.toString()).doesNotContain("sentinel");
     }
 

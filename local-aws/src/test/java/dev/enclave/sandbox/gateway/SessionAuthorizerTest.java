@@ -77,7 +77,7 @@ class SessionAuthorizerTest {
         String policy = TenantDataPolicy.render(PolicyScope.of(Set.of(TableDesign.ENCLAVE.dataNamespace(
                 TenantId.of("acme"), new Incarnation("k3j9"))), access), TABLE, TableDesign.ENCLAVE);
         Session session = new Session("ASIATEST", "secret", "token", ROLE, "AROATEST", "acme", Optional.of(policy),
-                Map.of(), Optional.empty(), NOW, NOW.plus(Duration.ofHours(1)));
+                Map.of("TenantId", "acme"), Optional.empty(), NOW, NOW.plus(Duration.ofHours(1)));
         return authorizer.refusal(session, List.of(needed), NOW);
     }
 }

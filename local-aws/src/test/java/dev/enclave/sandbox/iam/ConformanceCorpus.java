@@ -100,7 +100,10 @@ final class ConformanceCorpus {
         return new Case(policies, action, pick(random, RESOURCES), context);
     }
 
-    /** A request with credentials that left Enclave: the tenant role's policy ∩ a data-namespace session policy. */
+    /**
+     * A request with credentials that left Enclave: the tenant role's policy ∩ a data-namespace session policy, the
+     * session mostly tagged with acme (as Enclave tags it), else with another tenant or untagged.
+     */
     private static Case handedOut(Random random) {
         String sessionPolicy = dataPolicy(random);
         String action = "dynamodb:" + pick(random, ITEM_ACTIONS);
@@ -110,6 +113,9 @@ final class ConformanceCorpus {
                     : pick(random, DATA_KEYS)));
         }
         attributes(random).ifPresent(names -> context.put("dynamodb:Attributes", names));
+        if (random.nextInt(8) > 0) {
+            context.put("aws:PrincipalTag/TenantId", List.of(random.nextInt(4) > 0 ? "acme" : "beta"));
+        }
         String resource = random.nextInt(4) > 0 ? TABLE : pick(random, RESOURCES);
         return new Case(List.of(RolePolicies.tenantRolePermissions(TABLE_ARN, TableDesign.ENCLAVE).toJson()),
                 sessionPolicy, action, resource, context);

@@ -161,7 +161,7 @@ class TokenVendingIT {
     }
 
     @Test
-    void widenedSessionPolicy_isStillRefusedByTheGuard() {
+    void widenedSessionPolicy_isRefusedByTheGuard_andByTheTenantRolesOwnCeiling() {
         try (SandboxFixture fixture = new SandboxFixture("vending-widened")) {
             String widened = "{\"Version\":\"2012-10-17\",\"Statement\":{\"Effect\":\"Allow\",\"Action\":"
                     + "\"dynamodb:GetItem\",\"Resource\":\"" + fixture.tableArn.value() + "\",\"Condition\":{"
@@ -171,8 +171,10 @@ class TokenVendingIT {
                  TenantDynamoDb unguarded = fixture.tenantDynamoDb(credentials, false)) {
                 fixture.platform.putItem(b -> b.tableName(fixture.table).item(item("TENANT#beta#ORG", "ORG")));
 
+                assertAccessDenied(() -> unguarded.forScope(tenant("acme")).getItem(b -> b.tableName(fixture.table)
+                        .key(key("TENANT#beta#ORG", "ORG"))));
                 assertThat(unguarded.forScope(tenant("acme")).getItem(b -> b.tableName(fixture.table)
-                        .key(key("TENANT#beta#ORG", "ORG"))).hasItem()).as("the widened policy really is wide").isTrue();
+                        .key(key("TENANT#acme#ORG", "ORG")))).as("the session's own tenant, within both").isNotNull();
                 assertThatThrownBy(() -> guarded.forScope(tenant("acme")).getItem(b -> b.tableName(fixture.table)
                         .key(key("TENANT#beta#ORG", "ORG")))).isInstanceOf(IsolationViolationException.class);
             }
