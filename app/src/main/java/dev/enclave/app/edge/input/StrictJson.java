@@ -31,6 +31,8 @@ final class StrictJson {
     static final int MAX_ENTRIES = 1000;
     /** Above every string bound of every request record (those are reported exactly); reading stops here. */
     static final int MAX_STRING = 16_384;
+    private static final String NOT_HELD = "A decimal number in the body has more precision than it would be kept "
+            + "with (15 significant digits are kept exactly below 1e16), or is beyond a double's range.";
     /** Above every number a request record holds; reading stops here. */
     static final int MAX_NUMBER = 40;
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -78,12 +80,21 @@ final class StrictJson {
             case START_ARRAY -> array(parser, depth);
             case VALUE_STRING -> parser.getText();
             case VALUE_NUMBER_INT -> parser.getNumberValue();
-            case VALUE_NUMBER_FLOAT -> heldExactly(parser.getDecimalValue());
+            case VALUE_NUMBER_FLOAT -> heldExactly(decimal(parser));
             case VALUE_TRUE -> Boolean.TRUE;
             case VALUE_FALSE -> Boolean.FALSE;
             case VALUE_NULL -> null;
             default -> throw new Refused("The body is not JSON.");
         };
+    }
+
+    /** The decimal as written; an exponent past any number's range is refused, not thrown as a fault. */
+    private static BigDecimal decimal(JsonParser parser) throws IOException, Refused {
+        try {
+            return parser.getDecimalValue();
+        } catch (NumberFormatException beyondRange) {
+            throw new Refused(NOT_HELD);
+        }
     }
 
     /**
@@ -94,8 +105,7 @@ final class StrictJson {
     private static BigDecimal heldExactly(BigDecimal sent) throws Refused {
         double held = sent.doubleValue();
         if (Double.isInfinite(held) || new BigDecimal(Double.toString(held)).compareTo(sent) != 0) {
-            throw new Refused("A decimal number in the body has more precision than it would be kept with (15 "
-                    + "significant digits are kept exactly), or is beyond a double's range.");
+            throw new Refused(NOT_HELD);
         }
         return sent;
     }
