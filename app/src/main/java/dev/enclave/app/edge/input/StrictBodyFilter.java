@@ -19,12 +19,13 @@ import io.micronaut.web.router.RouteInfo;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Every route that binds a body reads it strictly, before access checks or bean validation spend anything on it:
  * {@code application/json} only, no content coding, {@link StrictJson} (one value, no duplicate keys, no null in a
  * list, bounded depth) and {@link BodyShape} (known fields, exact JSON types, bounded lists and strings). A route
- * that binds none is sent none: a body there is refused, not ignored while the route acts.
+ * that binds none is sent none (or an empty object): a body there is refused, not ignored while the route acts.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class StrictBodyFilter implements Ordered {
@@ -35,12 +36,15 @@ final class StrictBodyFilter implements Ordered {
      */
     static final int ORDER = ServerFilterPhase.SECURITY.after() + 1;
 
+    /** What a route that takes no body accepts as none: nothing, or an empty object, which many clients send. */
+    private static final Pattern NO_BODY = Pattern.compile("\\s*(\\{\\s*})?\\s*");
+
     @RequestFilter
     @Nullable
     HttpResponse<?> check(HttpRequest<?> request, @Nullable @Body String body) {
         Optional<RouteInfo<?>> route = RouteAttributes.getRouteInfo(request);
         Optional<Argument<?>> target = route.flatMap(RouteInfo::getBodyArgument);
-        if (route.isPresent() && target.isEmpty() && body != null && !body.isBlank()) {
+        if (route.isPresent() && target.isEmpty() && body != null && !NO_BODY.matcher(body).matches()) {
             return Rejections.toResponse(request, Reason.MALFORMED_BODY, "This route takes no body; send none.");
         }
         if (target.isEmpty() || target.get().getType() == String.class) {
