@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -64,6 +65,7 @@ public final class DeliveryWorker implements DeliveryNudge {
     private final String worker = "enclave-" + UUID.randomUUID();
     private final Set<TenantId> handOutsQueued = ConcurrentHashMap.newKeySet();
     private final Set<DeliveryQueue.Attempt> attemptsQueued = ConcurrentHashMap.newKeySet();
+    private final Map<TenantId, Integer> attemptsHeld = new ConcurrentHashMap<>();
     private final ThreadPoolExecutor executor;
 
     DeliveryWorker(DeliveryQueue queue, WebhookEndpoints endpoints, WebhookTransport transport,
@@ -155,17 +157,57 @@ public final class DeliveryWorker implements DeliveryNudge {
      * what its polls find still due again and again, and spend a refused take on each copy.
      */
     private void queue(DeliveryQueue.Attempt attempt) {
-        once(attemptsQueued, attempt, () -> attempt(attempt));
+        TenantId tenant = attempt.tenant();
+        if (!held(tenant)) {
+            return;
+        }
+        if (!once(attemptsQueued, attempt, () -> {
+            try {
+                attempt(attempt);
+            } finally {
+                released(tenant);
+            }
+        })) {
+            released(tenant);
+        }
     }
 
-    /** Queues {@code work} for {@code key} unless it is queued already; it leaves {@code queued} when it starts. */
-    private <K> void once(Set<K> queued, K key, Runnable work) {
-        if (queued.add(key) && !submitted(() -> {
+    /**
+     * Whether the organisation may have one more attempt queued or running here: at most half the instance's
+     * concurrency, so an organisation whose receivers are slow (or which sends many tests) never holds every thread
+     * while another's deliveries wait. What it may not have now stays due on the index for a later poll.
+     */
+    private boolean held(TenantId tenant) {
+        int share = Math.max(1, settings.getConcurrency() / 2);
+        boolean[] taken = {false};
+        attemptsHeld.compute(tenant, (key, held) -> {
+            int now = held == null ? 0 : held;
+            taken[0] = now < share;
+            return taken[0] ? now + 1 : held;
+        });
+        return taken[0];
+    }
+
+    private void released(TenantId tenant) {
+        attemptsHeld.computeIfPresent(tenant, (key, held) -> held <= 1 ? null : held - 1);
+    }
+
+    /**
+     * Queues {@code work} for {@code key} unless it is queued already; it leaves {@code queued} when it starts. False
+     * when it was not queued (queued already, or the queue is full).
+     */
+    private <K> boolean once(Set<K> queued, K key, Runnable work) {
+        if (!queued.add(key)) {
+            return false;
+        }
+        if (!submitted(() -> {
             queued.remove(key);
             work.run();
         })) {
             queued.remove(key);
+            return false;
         }
+        return true;
     }
 
     /** Queues {@code work}; false when the queue is full (what is due stays on the index for the next poll). */
