@@ -21,8 +21,4 @@ final class PolicyConditions {
                 .addConditions(IamConditionOperator.STRING_LIKE.addPrefix("ForAllValues:"), LEADING_KEYS, patterns)
                 .addCondition(IamConditionOperator.NULL, LEADING_KEYS, "false");
     }
-
-    static IamStatement.Builder leadingKeysPresent(IamStatement.Builder statement) {
-        return statement.addCondition(IamConditionOperator.NULL, LEADING_KEYS, "false");
-    }
 }

@@ -170,11 +170,13 @@ class TokenVendingIT {
                  TenantDynamoDb guarded = fixture.tenantDynamoDb(credentials, true);
                  TenantDynamoDb unguarded = fixture.tenantDynamoDb(credentials, false)) {
                 fixture.platform.putItem(b -> b.tableName(fixture.table).item(item("TENANT#beta#ORG", "ORG")));
+                fixture.platform.putItem(b -> b.tableName(fixture.table).item(item("TENANT#acme#ORG", "ORG")));
 
                 assertAccessDenied(() -> unguarded.forScope(tenant("acme")).getItem(b -> b.tableName(fixture.table)
                         .key(key("TENANT#beta#ORG", "ORG"))));
                 assertThat(unguarded.forScope(tenant("acme")).getItem(b -> b.tableName(fixture.table)
-                        .key(key("TENANT#acme#ORG", "ORG")))).as("the session's own tenant, within both").isNotNull();
+                        .key(key("TENANT#acme#ORG", "ORG"))).hasItem()).as("the session's own tenant, within both")
+                        .isTrue();
                 assertThatThrownBy(() -> guarded.forScope(tenant("acme")).getItem(b -> b.tableName(fixture.table)
                         .key(key("TENANT#beta#ORG", "ORG")))).isInstanceOf(IsolationViolationException.class);
             }

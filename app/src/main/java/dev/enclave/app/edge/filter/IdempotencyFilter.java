@@ -110,7 +110,7 @@ final class IdempotencyFilter implements Ordered {
         if (SECRET_ANSWERS.matcher(request.getPath()).matches()) {
             return Rejections.toResponse(request, Reason.BAD_REQUEST, HEADER
                     + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
-                    + " replayed. Retry without it (a second one made by a retry can be removed).");
+                    + " replayed. Retry without it.");
         }
         Optional<AccessDecision.Granted> member = member(request);
         if (member.isEmpty()) {

@@ -79,14 +79,13 @@ final class SequencedEventLog implements EventLog {
         Transaction.Recording recording = transaction.event().orElseThrow();
         long deadline = System.nanoTime() + PLACE_BUDGET.toNanos();
         for (int round = 1; ; round++) {
-            boolean changesRetention = recording.retention().isPresent();
-            EventHead head = round == 1 && changesRetention ? reread(tenant, table)
+            EventHead head = round == 1 && recording.retention().isPresent() ? reread(tenant, table)
                     : heads.get(tenant, key -> EventHead.of(table.get(EventKeys.head(key))));
             Incarnation in = lifeOf(tenant, table, recording, head);
             if (head.incarnation().filter(seen -> !seen.equals(in)).isPresent()) {
                 head = reread(tenant, table);
             }
-            if (changesRetention && !head.ofLife(in).retentionDays().equals(recording.retention().get().seen())) {
+            if (!retentionAsSeen(recording, head.ofLife(in))) {
                 return new TransactionOutcome(Map.of(LogRole.RETENTION_AS_SEEN, List.of()), Optional.empty());
             }
             if (head.ofLife(in) != head && !checksTheOrganisation(tenant, transaction)) {
@@ -116,6 +115,11 @@ final class SequencedEventLog implements EventLog {
             }
             Backoff.pause(Math.min(round, LONGEST_PAUSE_ROUND));
         }
+    }
+
+    /** Whether the life's head holds the retention a retention change read (true for any other change). */
+    private static boolean retentionAsSeen(Transaction.Recording recording, EventHead own) {
+        return recording.retention().map(change -> own.retentionDays().equals(change.seen())).orElse(true);
     }
 
     private EventHead reread(TenantId tenant, ScopedTable table) {
