@@ -51,7 +51,7 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
         Instant now = clock.now();
         String eventId = UUID.randomUUID().toString();
         Delivery delivery = Delivery.due(organisation.id(), endpoint, DeliveryId.test(now, RANDOM), eventId,
-                "webhook.test", bodies.test(organisation, endpoint, eventId, now), now);
+                WebhookEndpoint.TEST_EVENT, bodies.test(organisation, endpoint, eventId, now), now);
         deliveries.add(delivery, organisation);
         nudge.due(organisation.id());
         return Outcome.done(delivery);

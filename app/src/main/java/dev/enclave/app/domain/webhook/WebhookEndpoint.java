@@ -31,6 +31,8 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
                               long fromPlace, Optional<Instant> failingSince, Optional<Instant> rotatedUntil,
                               long version, Optional<Keeper> keeper) {
 
+    /** The type of a test delivery, which an endpoint takes whatever its types. */
+    public static final String TEST_EVENT = "webhook.test";
     /** Enclave disabled it: it answered 410 Gone. */
     public static final String GONE = "gone";
     /** Enclave disabled it: its attempts failed for the whole failure window. */
@@ -93,7 +95,15 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
 
     /** Whether {@code event} is one this endpoint is sent. */
     public boolean wants(RecordedEvent event) {
-        return enabled && event.sequence() >= fromPlace && (types.isEmpty() || types.contains(event.type().value()));
+        return enabled && event.sequence() >= fromPlace && takes(event.type().value());
+    }
+
+    /**
+     * Whether the endpoint takes events of {@code eventType} now: a delivery made before its types changed is sent
+     * only while they still name it; a test delivery always is.
+     */
+    public boolean takes(String eventType) {
+        return types.isEmpty() || types.contains(eventType) || eventType.equals(TEST_EVENT);
     }
 
     /** The endpoint with what an admin changed: URL, description, types, enabled (re-enabling forgets failures). */

@@ -240,9 +240,9 @@ public final class DeliveryWorker implements DeliveryNudge {
         if (lapsed && !endpoints.lapsed(endpoint.get())) {
             return;
         }
-        if (endpoint.isEmpty() || !endpoint.get().enabled() || lapsed) {
-            String fault = endpoint.isEmpty() ? "the endpoint was deleted" : lapsed ? "the endpoint is disabled: the "
-                    + "member who keeps it no longer manages the organisation's webhooks" : "the endpoint is disabled";
+        Optional<String> unsendable = unsendable(endpoint, lapsed, delivery.eventType());
+        if (unsendable.isPresent()) {
+            String fault = unsendable.get();
             queue.settle(delivery, holder, attempt(started, AttemptResult.unanswered(Duration.ZERO, fault)),
                     new DeliveryVerdict(Delivery.Status.FAILED, Optional.empty(),
                             DeliveryVerdict.EndpointChange.NONE));
@@ -260,6 +260,21 @@ public final class DeliveryWorker implements DeliveryNudge {
         }
         endpoints.settle(endpoint.get(), verdict.endpoint(), now);
         counted(result.succeeded() ? "succeeded" : "failed");
+    }
+
+    /** Why the delivery is not sent to the endpoint as it is now, if it is not. */
+    private static Optional<String> unsendable(Optional<WebhookEndpoint> endpoint, boolean lapsed, String eventType) {
+        if (endpoint.isEmpty()) {
+            return Optional.of("the endpoint was deleted");
+        } else if (lapsed) {
+            return Optional.of("the endpoint is disabled: the member who keeps it no longer manages the "
+                    + "organisation's webhooks");
+        } else if (!endpoint.get().enabled()) {
+            return Optional.of("the endpoint is disabled");
+        } else if (!endpoint.get().takes(eventType)) {
+            return Optional.of("the endpoint no longer takes " + eventType + " events");
+        }
+        return Optional.empty();
     }
 
     private AttemptResult send(Delivery delivery, WebhookEndpoints.ToSend endpoint, Instant at) {

@@ -203,6 +203,28 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void aDeliveryOfATypeTheEndpointNoLongerTakes_isNotSentAgain() {
+        String owner = journeys().organisation("hooks-types");
+        receiver.answer("/types", n -> Reply.status(500));
+        String id = endpoint("hooks-types", owner, "/types", "[\"service.created\"]").get("endpoint").get("id")
+                .asText();
+        api().post("/v1/orgs/hooks-types/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
+        await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/types").size() == 1);
+
+        assertThat(send("PATCH", "/v1/orgs/hooks-types/webhooks/" + id, owner, "{\"types\":[\"member.added\"]}")
+                .status()).isEqualTo(200);
+        JsonNode settled = await().atMost(Duration.ofSeconds(20)).until(() -> {
+            moveDeliveriesClock(Duration.ofSeconds(6));
+            worker.poll();
+            return deliveries("hooks-types", id, owner).get(0);
+        }, delivery -> delivery.get("status").asText().equals("failed"));
+
+        assertThat(receivedOn("/types")).as("the retry was not sent").hasSize(1);
+        JsonNode last = settled.get("attempts").get(settled.get("attempts").size() - 1);
+        assertThat(last.get("fault").asText()).isEqualTo("the endpoint no longer takes service.created events");
+    }
+
+    @Test
     void retryAfter_onA429_isHonoured() {
         String owner = journeys().organisation("hooks-429");
         receiver.answer("/busy", n -> Reply.status(429).withHeader("Retry-After", "120"));

@@ -6,6 +6,7 @@ import dev.enclave.app.domain.event.RecordedEvent;
 import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.webhook.EventBodies;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
 import dev.enclave.app.domain.webhook.WebhookEndpointId;
 import dev.enclave.app.infra.mail.InvitationMail;
 import io.micronaut.serde.ObjectMapper;
@@ -27,7 +28,7 @@ import java.util.Optional;
 record JsonEventBodies(ObjectMapper json, Optional<InvitationMail> links) implements EventBodies {
 
     /** The type of a test delivery's event, which is in no organisation's log (its sequence is 0). */
-    static final EventType TEST = new EventType("webhook.test");
+    static final EventType TEST = new EventType(WebhookEndpoint.TEST_EVENT);
 
     @Override
     public String of(RecordedEvent event) {
