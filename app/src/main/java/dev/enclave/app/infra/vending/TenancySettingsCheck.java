@@ -12,7 +12,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The tenancy settings: the role and table ARNs (the table ARN must name Enclave's table), the mode, the endpoint
+ * The tenancy settings: the role and table ARNs (the table ARN must name Enclave's table, in the region), the mode, the endpoint
  * overrides, the session duration STS allows and DynamoDB's timeouts and attempts.
  */
 @Singleton
@@ -34,10 +34,15 @@ final class TenancySettingsCheck implements SettingsCheck {
                 .duration("enclave.tenancy.dynamodb-attempt-timeout", Duration.ofMillis(10), Duration.ofMinutes(1))
                 .duration("enclave.tenancy.dynamodb-call-timeout", Duration.ofMillis(100), Duration.ofMinutes(5))
                 .integer("enclave.tenancy.dynamodb-max-attempts", 1, 10);
-        problems.value(TABLE_ARN).flatMap(TenancySettingsCheck::tableArn).map(TableArn::value).ifPresent(arn ->
-                problems.value("enclave.table.name").filter(name -> !arn.endsWith(":table/" + name))
-                        .ifPresent(name -> problems.add(TABLE_ARN, "must name the table enclave.table.name names ('"
-                                + name + "'), not " + arn)));
+        problems.value(TABLE_ARN).flatMap(TenancySettingsCheck::tableArn).map(TableArn::value).ifPresent(arn -> {
+            problems.value("enclave.table.name").filter(name -> !arn.endsWith(":table/" + name))
+                    .ifPresent(name -> problems.add(TABLE_ARN, "must name the table enclave.table.name names ('"
+                            + name + "'), not " + arn));
+            problems.value("aws.region").filter(region -> !region.equals(arn.split(":")[3]))
+                    .ifPresent(region -> problems.add(TABLE_ARN, "must name a table in aws.region ('" + region
+                            + "'), not " + arn + ": every tenant session policy names it, so each call would be "
+                            + "refused"));
+        });
         return problems.list();
     }
 

@@ -89,6 +89,16 @@ class NonLocalEnvironmentIT extends LocalStackTest {
     }
 
     @Test
+    void start_withATableArnInAnotherRegion_isRefused() {
+        String elsewhere = LocalSandbox.tableArn(tableName).value().replace(":us-east-1:", ":eu-west-1:");
+        Throwable refused = Startup.refusal(catchThrowable(() -> ProductionServer.start(tableName,
+                "https://idp.example/jwks", "https://idp.example/", Map.of("enclave.tenancy.table-arn", elsewhere))
+                .close())).orElseThrow();
+
+        assertThat(refused.getMessage()).contains("must name a table in aws.region ('us-east-1')");
+    }
+
+    @Test
     void token_fromTheIdentityProvider_isValidatedThroughItsJwks() {
         String token = tokens().mint("""
                 {"sub":"idp|42","email":"p@example.com","tenant":"acme"}""");
