@@ -40,6 +40,7 @@ class ArtifactsArtifactIT {
                     .noneMatch(n -> n.startsWith("dev/enclave/sandbox/"))
                     .noneMatch(n -> n.startsWith("com/icegreen/"))
                     .noneMatch(n -> n.contains("dev.enclave.app.local."))
+                    .noneMatch(n -> n.equals("application-local.yml"))
                     .noneMatch(n -> n.startsWith("org/mockito/"))
                     .noneMatch(n -> n.startsWith("com/almworks/sqlite4java/"));
             assertThat(jar.getManifest().getMainAttributes().getValue("Main-Class"))
