@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides queries: Z3 first, then OSTRICH on every answer that would prove a property, in one batch — on an unsat
- * answer the same formula, on a witness the formula with Z3's model fixed (so OSTRICH checks the witness).
+ * Decides queries: Z3 first, each query in a context of its own (so no query's search depends on those before it:
+ * in a shared context one property took 10 ms or timed out by what was asked earlier), then OSTRICH on every answer
+ * that would prove a property, in one batch — on an unsat answer the same formula, on a witness the formula with Z3's
+ * model fixed (so OSTRICH checks the witness).
  */
 public final class Prover {
 
@@ -21,8 +23,10 @@ public final class Prover {
     public ProofReport prove(List<Query> queries) {
         long start = System.nanoTime();
         List<SolverAnswer> answers = new ArrayList<>();
-        try (Z3Solver z3 = new Z3Solver(timeoutMillis)) {
-            queries.forEach(q -> answers.add(z3.solve(q)));
+        for (Query query : queries) {
+            try (Z3Solver z3 = new Z3Solver(timeoutMillis)) {
+                answers.add(z3.solve(query));
+            }
         }
         List<Query> proving = new ArrayList<>();
         List<String> scripts = new ArrayList<>();

@@ -30,7 +30,7 @@ class ProveCommandIT {
     Path files;
 
     @Test
-    void prove_thePoliciesAsRendered_everyPropertyHolds_inUnderFourMinutes() {
+    void prove_thePoliciesAsRendered_everyPropertyHolds_inUnderTwoMinutes() {
         long start = System.nanoTime();
         int exit = cli.run("prove");
         Duration took = Duration.ofNanos(System.nanoTime() - start);
@@ -47,7 +47,7 @@ class ProveCommandIT {
         assertThat(report).contains("HOLDS P1  S(t) read-write", "HOLDS P1  D(t, i) read-write",
                 "HOLDS P2  S(acme) read-write vs S(acme-2) read-write", "HOLDS P3  D(t, i) read-write",
                 "HOLDS P6  D(t, i) read-write within S(t) read-write", "HOLDS P1  ABAC(tag t) read-write");
-        assertThat(took).isLessThan(Duration.ofMinutes(4));
+        assertThat(took).isLessThan(Duration.ofMinutes(2));
     }
 
     @Test
