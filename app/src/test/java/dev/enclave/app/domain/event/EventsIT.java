@@ -69,8 +69,7 @@ class EventsIT extends LocalStackTest {
         assertThat(api().post(base + "/transfer-ownership", "{\"userId\":\"bob\"}", ada).status()).isEqualTo(204);
         assertThat(delete(base + "/members/ada", ada).status()).isEqualTo(204);
         assertThat(delete(base + "/api-keys/" + key.get("id").asText(), bob).status()).isEqualTo(204);
-        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
-                + "\"roles\":[\"platform-admin\"]}");
+        String admin = platformAdmin();
         assertThat(api().post("/v1/admin/tenants/" + org + "/suspend", "", admin).status()).isEqualTo(204);
         assertThat(api().post("/v1/admin/tenants/" + org + "/resume", "", admin).status()).isEqualTo(204);
         assertThat(patch("/v1/admin/tenants/" + org, "{\"seats\":40}", admin, null).status()).isEqualTo(200);
@@ -121,8 +120,7 @@ class EventsIT extends LocalStackTest {
     void aHeadCachedInAPredecessorsLife_placesNothingWithThatLifesRetention_evenAtTheSamePlace() {
         String org = "ev-lives";
         String owner = journeys().organisation(org);
-        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
-                + "\"roles\":[\"platform-admin\"]}");
+        String admin = platformAdmin();
         assertThat(put("/v1/admin/tenants/" + org + "/event-retention", "{\"days\":90}", admin).status())
                 .as("this instance caches the head, with the predecessor's retention").isEqualTo(204);
         long place = lastPlace(org);
@@ -151,8 +149,7 @@ class EventsIT extends LocalStackTest {
     void twoRetentionChangesAtOnce_eachRecordsTheRetentionTheOtherLeft() {
         String org = "ev-retention-race";
         String owner = journeys().organisation(org);
-        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
-                + "\"roles\":[\"platform-admin\"]}");
+        String admin = platformAdmin();
         String path = "/v1/admin/tenants/" + org + "/event-retention";
         EventFeed feed = EventFeed.of(api(), org, owner);
         feed.poll(100);
@@ -226,8 +223,7 @@ class EventsIT extends LocalStackTest {
         assertThat(put(base + "/invitation-delivery", "{\"delivery\":\"webhook\"}", owner).status())
                 .isEqualTo(200);
 
-        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
-                + "\"roles\":[\"platform-admin\"]}");
+        String admin = platformAdmin();
         assertThat(put("/v1/admin/tenants/ev-same/event-retention", "{\"days\":90}", admin).status()).isEqualTo(204);
         assertThat(put("/v1/admin/tenants/ev-same/event-retention", "{\"days\":90}", admin).status()).isEqualTo(204);
 
@@ -318,6 +314,11 @@ class EventsIT extends LocalStackTest {
     private void accept(JsonNode invitation, String token) {
         assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + invitation.get("token").asText() + "\"}",
                 token).status()).isEqualTo(200);
+    }
+
+    private String platformAdmin() {
+        return tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
     }
 
     private Api.Reply put(String path, String token) {
