@@ -5,6 +5,7 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.edge.contract.ChangesNothing;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
@@ -55,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * 429, 5xx) are not kept. Kept answers are sealed ({@link ResponseSeal}) and bound to the incarnation, so an
  * invitation token in one is not readable from the table; answers larger than {@link #MAX_KEPT_BODY} characters
  * are not kept (the claim is released, so a retry runs again). Answers that hold AWS or API key secrets are never
- * stored at all, so those routes refuse the header rather than promise a replay.
+ * stored at all, so those routes refuse the header rather than promise a replay. POSTs that only read
+ * ({@link ChangesNothing}) are answered afresh every time: the header is not claimed there.
  */
 @ServerFilter("/v1/orgs/*/**")
 @Requires(beans = IdempotencyRecords.class)
@@ -100,7 +102,7 @@ final class IdempotencyFilter implements Ordered {
     @Nullable
     HttpResponse<?> claim(HttpRequest<?> request, @Nullable @Body String body) {
         String key = request.getHeaders().get(HEADER);
-        if (key == null || request.getMethod() != HttpMethod.POST) {
+        if (key == null || request.getMethod() != HttpMethod.POST || onlyReads(request)) {
             return null;
         }
         if (!KEY.matcher(key).matches()) {
@@ -135,6 +137,11 @@ final class IdempotencyFilter implements Ordered {
         }
         return answerHeld(request, claim, held.record(), requestHash, new Claimant(callerVersion, callerJoinedAt,
                 callerGroups));
+    }
+
+    private static boolean onlyReads(HttpRequest<?> request) {
+        return RouteAttributes.getRouteInfo(request).filter(route -> route.getAnnotationMetadata().hasAnnotation(ChangesNothing.class))
+                .isPresent();
     }
 
     /**

@@ -222,6 +222,27 @@ class IdempotencyIT extends LocalStackTest {
                 .as("their membership moved again since").isEqualTo(422);
     }
 
+    @Test
+    void aPermissionCheck_isAnsweredAfreshEveryTime_neverReplayedAfterThePermissionWent() {
+        String owner = organisation("idem-check");
+        journeys().join("idem-check", owner, "bob");
+        assertThat(api().send(api().request("/v1/orgs/idem-check/members/bob/groups/admin", owner)
+                .PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        String body = "{\"checks\":[{\"userId\":\"bob\",\"permission\":\"members:manage\"}]}";
+        Api.Reply first = post("/v1/orgs/idem-check/permissions/check", body, owner, "k-check");
+        assertThat(api().send(api().request("/v1/orgs/idem-check/members/bob", owner).DELETE()).status())
+                .isEqualTo(204);
+
+        Api.Reply again = post("/v1/orgs/idem-check/permissions/check", body, owner, "k-check");
+
+        assertThat(first.json().get("results").get(0).get("allowed").asBoolean()).isTrue();
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.header("Idempotent-Replayed")).isNull();
+        assertThat(again.json().get("results").get(0).get("allowed").asBoolean()).as("bob was removed").isFalse();
+        assertThat(post("/v1/orgs/idem-check/permissions/check", "{\"checks\":[{\"permission\":\"org:read\"}]}",
+                owner, "k-check").status()).as("the key was never claimed, so another body is no reuse").isEqualTo(200);
+    }
+
     private String joinAsAdmin(String owner) {
         String invited = post("/v1/orgs/idem-again/invitations", "{\"email\":\"bea@example.com\",\"groups\":"
                 + "[\"admin\"]}", owner, null).json().get("token").asText();
