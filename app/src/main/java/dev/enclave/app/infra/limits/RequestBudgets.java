@@ -141,6 +141,14 @@ public final class RequestBudgets {
         provenKeys.put(proven(key), Boolean.TRUE);
     }
 
+    /**
+     * Notes that {@code key} no longer works (revoked, expired, its creator gone): its requests spend its address's
+     * budget again at once, as a key never seen working does.
+     */
+    public void keyLapsed(PresentedKeys.PresentedKey key) {
+        provenKeys.invalidate(proven(key));
+    }
+
     private static String proven(PresentedKeys.PresentedKey key) {
         return key.name() + "\n" + key.proof();
     }

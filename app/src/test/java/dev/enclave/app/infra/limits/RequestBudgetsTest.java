@@ -110,6 +110,19 @@ class RequestBudgetsTest {
     }
 
     @Test
+    void aProvenKeyThatLapsed_spendsItsAddressesBudgetAgain_notItsOwnForTheRestOfTheHour() {
+        RequestBudgets budgets = withAdaInAcme(new Limit(1, 1, 10));
+        budgets.keyProven(key("acme/keyoneaaaaaaaaaa", "right"));
+        Charge whileWorking = released(budgets.admitKey(key("acme/keyoneaaaaaaaaaa", "right"), "10.6.6.6"));
+
+        budgets.keyLapsed(key("acme/keyoneaaaaaaaaaa", "right"));
+        Charge revoked = released(budgets.admitKey(key("acme/keyoneaaaaaaaaaa", "right"), "10.6.6.6"));
+
+        assertThat(whileWorking.policy()).isEqualTo("api-key");
+        assertThat(revoked.policy()).isEqualTo("unproven-api-keys");
+    }
+
+    @Test
     void keysNotSeenWorking_eachOneNew_spendTheSmallBudgetOfTheirAddress() {
         RequestBudgets budgets = new RequestBudgets(new Limit(100, 100, 10), time);
 

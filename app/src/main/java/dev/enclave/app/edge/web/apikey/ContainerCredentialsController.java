@@ -8,11 +8,9 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.contract.WithApiKey;
-import dev.enclave.app.edge.observability.RequestEventContext;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.ApiKeyCallers;
 import dev.enclave.app.edge.web.credentials.DataNamespaceView;
-import dev.enclave.app.infra.limits.PresentedKeys;
-import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.app.infra.vending.DataNamespaces;
 import dev.enclave.iam.policy.Access;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
@@ -76,24 +74,19 @@ class ContainerCredentialsController {
     private static final String CREDENTIALS = "The container credentials provider's answer, field names as the AWS "
             + "SDKs read them. All four fields are always present.";
 
-    private final AuthenticatingApiKey keys;
+    private final ApiKeyCallers callers;
     private final HandedOutCredentials credentials;
     private final DataNamespaces namespaces;
-    private final RequestBudgets budgets;
-    private final PresentedKeys presented;
     private final EventRecorder events;
     private final KeyHandouts handouts;
 
-    ContainerCredentialsController(AuthenticatingApiKey keys, HandedOutCredentials credentials,
-                                   DataNamespaces namespaces, RequestBudgets budgets, PresentedKeys presented,
-                                   EventRecorder events, KeyHandouts handouts) {
+    ContainerCredentialsController(ApiKeyCallers callers, HandedOutCredentials credentials,
+                                   DataNamespaces namespaces, EventRecorder events, KeyHandouts handouts) {
         this.events = events;
         this.handouts = handouts;
-        this.keys = keys;
+        this.callers = callers;
         this.credentials = credentials;
         this.namespaces = namespaces;
-        this.budgets = budgets;
-        this.presented = presented;
     }
 
     @Operation(operationId = "getContainerCredentials",
@@ -152,10 +145,6 @@ class ContainerCredentialsController {
 
     private HttpResponse<?> whenAuthenticated(HttpRequest<?> request, @Nullable String key,
                                               Function<AuthenticatingApiKey.Authenticated, HttpResponse<?>> action) {
-        return Rejections.answer(request, keys.authenticate(new AuthenticatingApiKey.Present(key)), granted -> {
-            presented.named(key).ifPresent(budgets::keyProven);
-            RequestEventContext.actingKey(request, granted.key().id().value());
-            return action.apply(granted);
-        });
+        return Rejections.answer(request, callers.authenticate(request, key), action);
     }
 }

@@ -2,13 +2,10 @@ package dev.enclave.app.edge.web.event;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
-import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.edge.observability.RequestEventContext;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.edge.web.ApiKeyCallers;
 import dev.enclave.app.edge.web.RequestAccess;
-import dev.enclave.app.infra.limits.PresentedKeys;
-import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import io.micronaut.core.annotation.Nullable;
@@ -22,8 +19,7 @@ import java.util.function.Function;
  * the permission the route needs (presented as the backend routes take it, the bare key in {@code Authorization}).
  */
 @Singleton
-record EventReaders(RequestAccess access, AuthenticatingApiKey keys, PresentedKeys presented,
-                    RequestBudgets budgets) {
+record EventReaders(RequestAccess access, ApiKeyCallers callers) {
 
     /** The organisation's log, in its life as read now. */
     record Log(TenantId organisation, Incarnation incarnation) {
@@ -36,9 +32,8 @@ record EventReaders(RequestAccess access, AuthenticatingApiKey keys, PresentedKe
             return access.whenGranted(request, caller, organisation, needed.asPermission(), granted -> action.apply(
                     new Log(granted.tenant(), granted.organisation().incarnation())));
         }
-        return Rejections.answer(request, keys.authenticate(new AuthenticatingApiKey.Present(authorization)),
+        return Rejections.answer(request, callers.authenticate(request, authorization),
                 granted -> {
-                    presented.named(authorization).ifPresent(budgets::keyProven);
                     if (!granted.key().tenant().value().equals(organisation)) {
                         return Rejections.toResponse(request, Reason.TENANT_MISMATCH,
                                 "The API key is another organisation's.");
@@ -47,7 +42,6 @@ record EventReaders(RequestAccess access, AuthenticatingApiKey keys, PresentedKe
                         return Rejections.toResponse(request, Reason.MISSING_ROLE,
                                 "The API key does not have the " + needed.wire() + " permission.");
                     }
-                    RequestEventContext.actingKey(request, granted.key().id().value());
                     return action.apply(new Log(granted.key().tenant(), granted.organisation().incarnation()));
                 });
     }
