@@ -11,6 +11,7 @@ import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.edge.observability.RequestEventContext;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.RequestBudgets;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import io.micronaut.context.annotation.Requires;
@@ -64,6 +65,15 @@ public final class RequestAccess {
                     member.holding().authorityFor(needed)));
         }
         return decision;
+    }
+
+    /**
+     * Whether the caller still holds {@code needed} in the same life of the organisation, read afresh and told to
+     * nobody: for an answer that outlasts its request's first decision, such as an export read page by page.
+     */
+    public boolean stillGranted(Caller caller, TenantId organisation, Permission needed, Incarnation incarnation) {
+        return access.judge(access.standing(caller, organisation.value()), needed) instanceof AccessDecision.Granted
+                granted && granted.organisation().incarnation().equals(incarnation);
     }
 
     /**

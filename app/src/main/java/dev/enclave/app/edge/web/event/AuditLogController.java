@@ -9,6 +9,7 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.app.infra.store.event.EventSettings;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -36,6 +37,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Schedulers;
@@ -55,8 +57,6 @@ import reactor.core.scheduler.Schedulers;
 @Requires(beans = Events.class)
 class AuditLogController {
 
-    /** How many events an export reads with each Query. */
-    static final int EXPORT_PAGE = 500;
     static final MediaType NDJSON = MediaType.of("application/x-ndjson");
     static final MediaType CSV = MediaType.of("text/csv");
 
@@ -71,12 +71,15 @@ class AuditLogController {
     private final EventReaders readers;
     private final EventCursors cursors;
     private final ExportLines lines;
+    private final EventSettings settings;
 
-    AuditLogController(Events events, EventReaders readers, EventCursors cursors, ExportLines lines) {
+    AuditLogController(Events events, EventReaders readers, EventCursors cursors, ExportLines lines,
+                       EventSettings settings) {
         this.events = events;
         this.readers = readers;
         this.cursors = cursors;
         this.lines = lines;
+        this.settings = settings;
     }
 
     @Operation(operationId = "listAuditLog", summary = "The organisation's audit log, newest first, filtered "
@@ -133,9 +136,11 @@ class AuditLogController {
             return Rejections.toResponse(request, Reason.BAD_REQUEST, "format is ndjson or csv.");
         }
         return readers.whenAllowed(request, caller, key, org, ApiKeyPermission.AUDIT_LOG_READ, log -> withQuery(
-                request, AuditQueries.read(actor, action, target, from, to, Optional.empty(), EXPORT_PAGE),
+                request, AuditQueries.read(actor, action, target, from, to, Optional.empty(),
+                        settings.getExportPage()),
                 query -> {
-                    Export export = new Export(query);
+                    Export export = new Export(query, () -> readers.stillAllowed(caller, key,
+                            ApiKeyPermission.AUDIT_LOG_READ, log));
                     Optional<RecordedEvent> first = export.first(events, log);
                     if (first.isEmpty() && export.exhausted() && !csv) {
                         return HttpResponse.noContent();
@@ -166,7 +171,8 @@ class AuditLogController {
     /**
      * The export, one line per event from {@code first} on, each further page read only when the lines before it
      * were taken, one page at a time even when it matches nothing: a client that goes away stops the reads at the
-     * next page, not at the next match.
+     * next page, not at the next match. Before each further page the reader's access is read again; once it lapsed
+     * the answer is cut off there, unfinished, so the client sees it failed rather than a shorter log.
      */
     private Flux<String> stream(EventReaders.Log log, Export export, Optional<RecordedEvent> first, boolean csv) {
         Function<RecordedEvent, String> line = csv ? lines::csv : lines::ndjson;
@@ -185,11 +191,13 @@ class AuditLogController {
     /** Where an export is: the events of the page read, and the place to read the next page before. */
     private static final class Export {
         private final Deque<RecordedEvent> read = new ArrayDeque<>();
+        private final BooleanSupplier stillAllowed;
         private Events.AuditQuery query;
         private boolean more = true;
 
-        Export(Events.AuditQuery query) {
+        Export(Events.AuditQuery query, BooleanSupplier stillAllowed) {
             this.query = query;
+            this.stillAllowed = stillAllowed;
         }
 
         /**
@@ -201,9 +209,15 @@ class AuditLogController {
             return Optional.ofNullable(read.poll());
         }
 
-        /** The events read and not yet taken, or those of the next page when none are (perhaps none). */
+        /**
+         * The events read and not yet taken, or those of the next page when none are (perhaps none), if the reader
+         * may still read them.
+         */
         List<RecordedEvent> nextPage(Events events, EventReaders.Log log) {
             if (read.isEmpty() && more) {
+                if (!stillAllowed.getAsBoolean()) {
+                    throw new AccessLapsed(log);
+                }
                 readPage(events, log);
             }
             List<RecordedEvent> taken = List.copyOf(read);
@@ -222,6 +236,14 @@ class AuditLogController {
             more = page.before().isPresent();
             query = new Events.AuditQuery(query.actor(), query.type(), query.target(), query.from(), query.to(),
                     page.before(), query.limit());
+        }
+    }
+
+    /** The reader of an export lost their access to the log while it was being written: the rest is not. */
+    static final class AccessLapsed extends RuntimeException {
+
+        AccessLapsed(EventReaders.Log log) {
+            super("the reader of " + log.organisation().value() + "'s audit-log export lost their access to it");
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.enclave.app.edge.web.event;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
+import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.ApiKeyCallers;
@@ -19,7 +20,7 @@ import java.util.function.Function;
  * the permission the route needs (presented as the backend routes take it, the bare key in {@code Authorization}).
  */
 @Singleton
-record EventReaders(RequestAccess access, ApiKeyCallers callers) {
+record EventReaders(RequestAccess access, ApiKeyCallers callers, AuthenticatingApiKey keys) {
 
     /** The organisation's log, in its life as read now. */
     record Log(TenantId organisation, Incarnation incarnation) {
@@ -44,5 +45,20 @@ record EventReaders(RequestAccess access, ApiKeyCallers callers) {
                     }
                     return action.apply(new Log(granted.key().tenant(), granted.organisation().incarnation()));
                 });
+    }
+
+    /**
+     * Whether whoever {@link #whenAllowed} let read {@code log} may still read it: the member's standing or the key
+     * read afresh, in the same life of the organisation. A read that outlasts one page (an export) asks before each
+     * further page, so a member removed, an admin demoted or a key revoked meanwhile reads no more.
+     */
+    boolean stillAllowed(@Nullable Caller caller, @Nullable String authorization, ApiKeyPermission needed, Log log) {
+        if (caller != null) {
+            return access.stillGranted(caller, log.organisation(), needed.asPermission(), log.incarnation());
+        }
+        return keys.authenticate(new AuthenticatingApiKey.Present(authorization)).fold(
+                granted -> granted.key().tenant().equals(log.organisation()) && granted.key().may(needed)
+                        && granted.organisation().incarnation().equals(log.incarnation()),
+                refused -> false);
     }
 }
