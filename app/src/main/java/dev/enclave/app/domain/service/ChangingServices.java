@@ -83,6 +83,8 @@ public record ChangingServices(Services services, OwedWork owed) {
             }
             case ACTOR_CHANGED -> decided(AssigningServiceGroups.actorChanged());
             case CHANGED -> new Rereads.Again<>(command);
+            case BUSY -> decided(Outcome.refused(Reason.CONFLICT, "The service's groups kept gaining and losing "
+                    + "members while it was being deleted; try again."));
         };
     }
 

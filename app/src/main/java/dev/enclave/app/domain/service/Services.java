@@ -119,6 +119,8 @@ public interface Services extends ServiceLookup {
         LEFT_TO_THE_SWEEP,
         NOT_FOUND,
         CHANGED,
-        ACTOR_CHANGED
+        ACTOR_CHANGED,
+        /** Not deleted: its groups' members kept changing while it was read, through every attempt. */
+        BUSY
     }
 }

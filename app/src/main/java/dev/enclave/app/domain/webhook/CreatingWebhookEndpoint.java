@@ -47,6 +47,8 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
                     "Delete an endpoint before adding another (at most " + limits.getMaximumEndpoints() + ").");
             case ORGANISATION_NOT_ACTIVE -> Outcome.refused(Reason.ORGANISATION_SUSPENDED,
                     "The organisation is not active.");
+            case CURSOR_KEPT_MOVING -> Outcome.refused(Reason.CONFLICT, "The organisation's webhooks were handing out "
+                    + "events at every attempt to add the endpoint; try again.");
         };
     }
 }

@@ -66,5 +66,9 @@ public interface WebhookEndpoints {
     }
 
     /** What {@link #create} did. */
-    enum CreateOutcome { CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE }
+    enum CreateOutcome {
+        CREATED, LIMIT_REACHED, ORGANISATION_NOT_ACTIVE,
+        /** Not created: the webhooks' hand-out cursor moved on between its read and the write, at every attempt. */
+        CURSOR_KEPT_MOVING
+    }
 }

@@ -11,6 +11,11 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 @MicronautTest(environments = "local")
@@ -227,6 +232,41 @@ class ServicesIT extends LocalStackTest {
         assertThat(Invariants.check(platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true))
                 .items().stream()).violations()).as("no membership still records crm/sales")
                 .noneMatch(violation -> violation.tenant().equals("svc-big-delete"));
+    }
+
+    @Test
+    void deletingAServiceWhoseGroupsKeepChanging_isAConflictOrADeletion_neverAFault() throws Exception {
+        String owner = journeys().organisation("svc-churn");
+        BigOrganisations.addMembers(platform, tableName, "svc-churn", "m", 6);
+        createService("svc-churn", "crm", owner);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Integer> answers = new CopyOnWriteArrayList<>();
+        ExecutorService churn = Executors.newFixedThreadPool(6);
+        try {
+            for (int n = 0; n < 6; n++) {
+                String path = "/v1/orgs/svc-churn/services/crm/groups/g" + n % 3 + "/members/m-" + n;
+                churn.submit(() -> {
+                    while (!stop.get()) {
+                        send("PUT", path, null, owner, null);
+                        send("DELETE", path, null, owner, null);
+                    }
+                });
+            }
+            for (int round = 0; round < 4; round++) {
+                int status = send("DELETE", "/v1/orgs/svc-churn/services/crm", null, owner, null).status();
+                answers.add(status);
+                if (status == 204) {
+                    createService("svc-churn", "crm", owner);
+                }
+            }
+        } finally {
+            stop.set(true);
+            churn.shutdown();
+            assertThat(churn.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+
+        assertThat(answers).as("each delete, its group members changing all the while").allSatisfy(status ->
+                assertThat(status).isIn(204, 409));
     }
 
     private boolean allowed(String org, String user, String service, String group, String token) {

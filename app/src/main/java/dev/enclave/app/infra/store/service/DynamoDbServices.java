@@ -186,7 +186,7 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
                 return Deletion.ACTOR_CHANGED;
             }
             if (attempt == DELETE_ATTEMPTS) {
-                throw new IllegalStateException("service " + service.value() + " kept gaining assignments");
+                return Deletion.BUSY;
             }
         }
     }

@@ -70,8 +70,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
                 return created.get();
             }
             if (attempt == CURSOR_ATTEMPTS) {
-                throw new IllegalStateException("the webhook cursor of " + organisation.id().value()
-                        + " kept changing while an endpoint was created");
+                return CreateOutcome.CURSOR_KEPT_MOVING;
             }
         }
     }
