@@ -4,6 +4,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.Holding;
+import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.UserKey;
 import jakarta.inject.Singleton;
@@ -13,6 +14,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** An owner or admin creates a named API key; its secret exists only in the answer. */
 @Singleton
@@ -27,6 +30,12 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
     public record Command(Organisation organisation, String name, ApiKeyAccess access, Optional<Integer> expiresInDays,
                           String createdBy, UserKey creator, Instant creatorJoinedAt, Holding creatorHolds,
                           Set<ApiKeyPermission> permissions) {
+
+        /** What the key takes from its creator: {@code credentials:issue} when it takes credentials, and its own. */
+        public Set<Permission> handedOn() {
+            return Stream.concat(access.credentials().map(credentials -> SystemPermissions.CREDENTIALS_ISSUE).stream(),
+                    permissions.stream().map(ApiKeyPermission::asPermission)).collect(Collectors.toSet());
+        }
     }
 
     /** The stored key and, once, its secret. */

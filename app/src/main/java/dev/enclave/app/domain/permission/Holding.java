@@ -44,16 +44,33 @@ public record Holding(Set<GroupName> groups, GroupDefinitions definitions) {
      * groups, is custom.
      */
     public Authority authorityToGive(Permission permission, Set<GroupName> given) {
+        Set<Permission> carried = given.stream().filter(group -> !group.isOwner())
+                .flatMap(group -> definitions.permissionsOf(group).stream()).collect(Collectors.toSet());
+        boolean customGiven = given.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
+        return authorityToHandOn(permission, carried).keeping(Set.of(), customGiven);
+    }
+
+    /**
+     * {@link #authorityToGive}, for a change that may give {@code owner} too: only the owner group's, then.
+     */
+    public Authority authorityToGrant(Permission permission, Set<GroupName> given) {
+        return given.stream().anyMatch(GroupName::isOwner) ? Authority.owner() : authorityToGive(permission, given);
+    }
+
+    /**
+     * The authority a change that needs {@code permission} and hands {@code handed} on (to an API key, say) is
+     * written on: one of the groups {@code permission} comes from, and every group of the actor's that one of
+     * {@code handed} comes from, but for what every member holds.
+     */
+    public Authority authorityToHandOn(Permission permission, Set<Permission> handed) {
         EffectivePermissions held = permissions();
         Set<Permission> everyones = definitions.permissionsOf(GroupName.MEMBER);
         Set<GroupName> sources = new TreeSet<>();
-        given.stream().filter(group -> !group.isOwner()).flatMap(group -> definitions.permissionsOf(group).stream())
-                .filter(carried -> !everyones.contains(carried))
+        handed.stream().filter(carried -> !everyones.contains(carried))
                 .forEach(carried -> sources.addAll(held.sourcesOf(carried)));
         sources.retainAll(groups);
         sources.remove(GroupName.MEMBER);
-        boolean customGiven = given.stream().anyMatch(group -> !SystemPermissions.isBuiltIn(group));
-        return authorityFor(permission).keeping(sources, customGiven);
+        return authorityFor(permission).keeping(sources, false);
     }
 
     /**

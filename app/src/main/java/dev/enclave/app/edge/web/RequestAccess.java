@@ -5,6 +5,7 @@ import dev.enclave.app.domain.access.ActingAuthority;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.access.TenantAccess;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.permission.Authority;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.profile.ChangingProfile;
 import dev.enclave.app.domain.service.ServiceId;
@@ -65,6 +66,15 @@ public final class RequestAccess {
                     member.holding().authorityFor(needed)));
         }
         return decision;
+    }
+
+    /**
+     * The request's changes are written only while the member also still holds what lets them give what the change
+     * gives ({@code authority}, from their {@code Holding}: the owner group for owner, every group a permission they
+     * give or hand on comes from), not only one of the groups the permission the request needed came from.
+     */
+    public static void actingOn(HttpRequest<?> request, AccessDecision.Granted member, Authority authority) {
+        RequestEventContext.actingMember(request, new ActingAuthority(member.membership(), authority));
     }
 
     /**

@@ -148,9 +148,12 @@ class ApiKeyController {
                            @Valid @Body CreateApiKey body) {
         return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted -> {
             ApiKeyAccess level = ApiKeyAccess.parse(body.access()).orElseThrow();
-            return Rejections.answer(request, creating.create(new CreatingApiKey.Command(granted.organisation(),
-                    body.name(), level, Optional.ofNullable(body.expiresInDays()), caller.subject(),
-                    granted.membership().user(), granted.membership().joinedAt(), granted.holding(), body.granted())),
+            CreatingApiKey.Command command = new CreatingApiKey.Command(granted.organisation(), body.name(), level,
+                    Optional.ofNullable(body.expiresInDays()), caller.subject(), granted.membership().user(),
+                    granted.membership().joinedAt(), granted.holding(), body.granted());
+            RequestAccess.actingOn(request, granted, granted.holding().authorityToHandOn(
+                    SystemPermissions.API_KEYS_MANAGE, command.handedOn()));
+            return Rejections.answer(request, creating.create(command),
                     created -> {
                         ApiKey key = created.key();
                         return HttpResponse.created(new CreatedApiKey(key.id().value(), key.name(), body.access(),

@@ -107,8 +107,11 @@ class InvitationController {
 
     private HttpResponse<?> send(HttpRequest<?> request, AccessDecision.Granted granted,
                                  InvitationViews.SendRequest body) {
+        Set<GroupName> groups = parsed(body.groups(), GroupName::parse);
+        RequestAccess.actingOn(request, granted, granted.holding().authorityToGrant(
+                SystemPermissions.INVITATIONS_MANAGE, groups));
         return Rejections.answer(request, sending.send(new SendingInvitation.Send(granted.acting(),
-                granted.organisation(), Email.of(body.email()), parsed(body.groups(), GroupName::parse),
+                granted.organisation(), Email.of(body.email()), groups,
                 parsed(body.serviceGroups(), ServiceGroup::parse), body.expiresInDays() == null
                 ? InvitationViews.SendRequest.DEFAULT_DAYS : body.expiresInDays())), sent -> sent(granted, sent));
     }
@@ -205,6 +208,8 @@ class InvitationController {
             } catch (IllegalArgumentException malformed) {
                 invitation = Optional.empty();
             }
+            invitation.ifPresent(found -> RequestAccess.actingOn(request, granted, granted.holding()
+                    .authorityToGrant(SystemPermissions.INVITATIONS_MANAGE, found.groups())));
             return invitation.<HttpResponse<?>>map(found -> action.apply(granted, found))
                     .orElseGet(() -> Rejections.toResponse(request,
                             Reason.INVITATION_NOT_FOUND, "No such invitation."));

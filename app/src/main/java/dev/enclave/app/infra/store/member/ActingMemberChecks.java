@@ -23,7 +23,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A change made in a request granted to a member is written only while the member still holds what the request was
  * granted on: their membership the one read (joined at the same instant) and still in one of the groups the
- * permission came from, and the definitions as read when a custom group gave it. So a member removed or demoted
+ * permission came from (and in every group it keeps: those that let it give what it gives), and the definitions as
+ * read when a custom group gave it or is kept. So a member removed or demoted
  * while their request was in flight changes nothing. A change that writes the actor's membership carries the check
  * on that write (its placeholders are its own, {@code rq…}), unless the workflow checks its actor there itself;
  * one that writes the definitions sets its own conditions on them. A permission every member holds is checked as
@@ -48,7 +49,7 @@ final class ActingMemberChecks implements ChangeChecks {
         Membership member = actor.get().member();
         Authority authority = asChecked(actor.get().authority());
         ItemKey membership = MembershipRules.key(tenant, member.user());
-        Expr stillActing = MembershipRules.stillActingInRequest(member, authority.groups());
+        Expr stillActing = MembershipRules.stillActingInRequest(member, authority);
         List<Transaction.NamedWrite> writes = new ArrayList<>();
         boolean onItsOwn = true;
         for (Transaction.NamedWrite named : transaction.writes()) {
@@ -83,8 +84,8 @@ final class ActingMemberChecks implements ChangeChecks {
 
     /** {@code authority}, or membership alone when every member holds what it gives. */
     private static Authority asChecked(Authority authority) {
-        return authority.groups().contains(GroupName.MEMBER) ? new Authority(Set.of(GroupName.MEMBER), 0)
-                : authority;
+        return authority.groups().contains(GroupName.MEMBER) ? new Authority(Set.of(GroupName.MEMBER),
+                authority.definitionsVersion(), authority.kept(), authority.definitionsPinned()) : authority;
     }
 
     @Override

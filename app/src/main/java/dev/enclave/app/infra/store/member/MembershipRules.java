@@ -69,14 +69,12 @@ public final class MembershipRules {
     }
 
     private static Optional<Authority> authorityToGrant(Holding holding, Set<GroupName> groups) {
-        if (groups.stream().anyMatch(GroupName::isOwner)) {
-            return holding.isOwner() ? Optional.of(Authority.owner()) : Optional.empty();
-        }
-        if (!holding.holds(SystemPermissions.INVITATIONS_MANAGE)
+        boolean owner = groups.stream().anyMatch(GroupName::isOwner);
+        if (owner ? !holding.isOwner() : !holding.holds(SystemPermissions.INVITATIONS_MANAGE)
                 || groups.stream().anyMatch(group -> holding.whyNotGive(group).isPresent())) {
             return Optional.empty();
         }
-        return Optional.of(holding.authorityToGive(SystemPermissions.INVITATIONS_MANAGE, groups));
+        return Optional.of(holding.authorityToGrant(SystemPermissions.INVITATIONS_MANAGE, groups));
     }
 
     /**
@@ -200,14 +198,14 @@ public final class MembershipRules {
     }
 
     /**
-     * The condition that {@code actor}'s membership is still the one a request was granted on and still in one of
-     * {@code groups}, with placeholders of its own ({@code #rq…}, {@code :rq…}), so it joins any condition or update
-     * a workflow writes on that membership.
+     * The condition that {@code actor}'s membership is still the one a request was granted on, still in one of the
+     * groups {@code authority} names and in every one it keeps, with placeholders of its own ({@code #rq…},
+     * {@code :rq…}), so it joins any condition or update a workflow writes on that membership.
      */
-    static Expr stillActingInRequest(Membership actor, Set<GroupName> groups) {
+    static Expr stillActingInRequest(Membership actor, Authority authority) {
         Expr same = Expr.exists().and(Expr.of("#rqJoinedAt = :rqJoinedAt").name("#rqJoinedAt",
                 MembershipItems.JOINED_AT).value(":rqJoinedAt", actor.joinedAt().toString()));
-        List<String> sorted = groups.stream().map(GroupName::value).sorted().toList();
+        List<String> sorted = authority.groups().stream().map(GroupName::value).sorted().toList();
         if (sorted.isEmpty()) {
             return same.and(Expr.of("attribute_not_exists(#rqGroups) AND attribute_exists(#rqGroups)")
                     .name("#rqGroups", MembershipItems.GROUPS));
@@ -217,7 +215,9 @@ public final class MembershipRules {
         for (int i = 0; i < sorted.size(); i++) {
             oneOf = oneOf.value(":rq" + i, sorted.get(i));
         }
-        return same.and(oneOf);
+        Expr acting = same.and(oneOf);
+        return authority.kept().isEmpty() ? acting : acting.and(containsEach("#rqKept", MembershipItems.GROUPS,
+                ":rqk", authority.kept().stream().map(GroupName::value).toList()));
     }
 
     /** The membership is the one {@code member} was read from: there, and joined at the same instant. */

@@ -64,6 +64,42 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
     }
 
     @Test
+    void aChangeGivingWhatItsActorLostMeanwhile_changesNothing_thoughTheyStillHoldWhatTheRequestNeeded() {
+        String owner = journeys().organisation("mid-give");
+        journeys().join("mid-give", owner, "dan");
+        journeys().join("mid-give", owner, "kim");
+        for (String group : List.of("keymakers:api_keys:manage", "issuers:credentials:issue",
+                "approvers:invoices:approve")) {
+            String[] named = group.split(":", 2);
+            assertThat(api().post("/v1/orgs/mid-give/groups", "{\"id\":\"" + named[0] + "\",\"permissions\":[\""
+                    + named[1] + "\"]}", owner).status()).isEqualTo(201);
+        }
+        for (String grant : List.of("dan/groups/admin", "dan/groups/approvers", "kim/groups/keymakers",
+                "kim/groups/issuers")) {
+            assertThat(put("/v1/orgs/mid-give/members/" + grant, owner).status()).as(grant).isEqualTo(200);
+        }
+        String dan = journeys().member("dan");
+        String kim = journeys().member("kim");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            Api.Reply invitation = InFlight.heldWhile(faults, "mid-give", () -> api().post(
+                    "/v1/orgs/mid-give/invitations", "{\"email\":\"eve@example.com\",\"groups\":[\"approvers\"]}",
+                    dan), () -> assertThat(other.api().send(other.api().request(
+                            "/v1/orgs/mid-give/members/dan/groups/approvers", owner).DELETE()).status()).isEqualTo(200));
+            Api.Reply key = InFlight.heldWhile(faults, "mid-give", () -> api().post("/v1/orgs/mid-give/api-keys",
+                    "{\"name\":\"ci\",\"access\":\"read\"}", kim), () -> assertThat(other.api().send(other.api()
+                    .request("/v1/orgs/mid-give/members/kim/groups/issuers", owner).DELETE()).status()).isEqualTo(200));
+
+            assertThat(invitation.status()).as("dan invites still, no longer approves invoices: "
+                    + invitation.body()).isEqualTo(403);
+            assertThat(key.status()).as("kim makes keys still, no longer issues credentials: " + key.body())
+                    .isEqualTo(403);
+        }
+        assertThat(api().get("/v1/orgs/mid-give/invitations", owner).json().findValuesAsText("email"))
+                .doesNotContain("eve@example.com");
+        assertThat(api().get("/v1/orgs/mid-give/api-keys", owner).json().get("items")).isEmpty();
+    }
+
+    @Test
     void aChangeInFlightWhenTheOrganisationIsSuspended_changesNothing() {
         String owner = journeys().organisation("mid-suspend");
         journeys().join("mid-suspend", owner, "bob");
