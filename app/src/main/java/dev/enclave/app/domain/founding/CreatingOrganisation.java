@@ -63,6 +63,16 @@ public record CreatingOrganisation(Founding founding, Clock clock) {
         return Outcome.refused(Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
     }
 
+    /**
+     * Whether {@code organisation} (as read now) was founded by {@code command} itself, sent before with the same
+     * caller and Idempotency-Key: only then is a create refused as {@code organisation-exists} a retry to answer
+     * as the first one was.
+     */
+    public boolean foundedBy(Create command, Organisation organisation) {
+        return command.idempotencyKey().filter(key -> founding.foundedWith(organisation,
+                requestToken(command.caller(), command.id(), key))).isPresent();
+    }
+
     /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */
     private static String requestToken(Caller caller, TenantId id, String key) {
         return Sha256.hex(caller.issuer() + "\n" + caller.subject() + "\n" + id.value() + "\n" + key).substring(0, 36);

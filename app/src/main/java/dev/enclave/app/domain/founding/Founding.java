@@ -17,6 +17,12 @@ public interface Founding {
      */
     CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
 
+    /**
+     * Whether {@code organisation}, in its life as read, was founded by the request {@code idempotencyToken} names,
+     * within the day its token is kept.
+     */
+    boolean foundedWith(Organisation organisation, String idempotencyToken);
+
     /** What creating an organisation came to. */
     sealed interface CreateOutcome permits Created, IdTaken, BeingDeleted, TokenReused {
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.member.Membership;
+import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
@@ -11,6 +12,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,9 +24,19 @@ class CreatingOrganisationTest {
     private static final Email ADA_EMAIL = Email.of("ada@example.com");
 
     private final List<Membership> owners = new ArrayList<>();
-    private final CreatingOrganisation creating = new CreatingOrganisation((organisation, owner, token) -> {
-        owners.add(owner);
-        return new Founding.Created(organisation);
+    private final Set<String> tokens = new HashSet<>();
+    private final CreatingOrganisation creating = new CreatingOrganisation(new Founding() {
+        @Override
+        public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
+            owners.add(owner);
+            idempotencyToken.ifPresent(tokens::add);
+            return new Founding.Created(organisation);
+        }
+
+        @Override
+        public boolean foundedWith(Organisation organisation, String idempotencyToken) {
+            return tokens.contains(idempotencyToken);
+        }
     }, Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
 
     @Test
@@ -42,6 +54,23 @@ class CreatingOrganisationTest {
         creating.create(new CreatingOrganisation.Create(caller(false), ACME, "Acme", Optional.empty()));
 
         assertThat(owners).singleElement().satisfies(owner -> assertThat(owner.email()).isEmpty());
+    }
+
+    @Test
+    void aCreateIsTheRequestThatFoundedItsOrganisation_onlyWithTheSameCallerAndKey() {
+        CreatingOrganisation.Create first = new CreatingOrganisation.Create(caller(true), ACME, "Acme",
+                Optional.of("k-1"));
+        Organisation founded = ((dev.enclave.app.domain.outcome.Outcome.Done<Organisation>) creating.create(first))
+                .value();
+
+        assertThat(creating.foundedBy(first, founded)).isTrue();
+        assertThat(creating.foundedBy(new CreatingOrganisation.Create(caller(true), ACME, "Acme",
+                Optional.of("k-2")), founded)).as("another key").isFalse();
+        assertThat(creating.foundedBy(new CreatingOrganisation.Create(new Caller("iss", "bob", Optional.empty(),
+                false, Optional.empty(), Set.of()), ACME, "Acme", Optional.of("k-1")), founded)).as("another caller")
+                .isFalse();
+        assertThat(creating.foundedBy(new CreatingOrganisation.Create(caller(true), ACME, "Acme",
+                Optional.empty()), founded)).as("no key").isFalse();
     }
 
     private static Caller caller(boolean emailVerified) {

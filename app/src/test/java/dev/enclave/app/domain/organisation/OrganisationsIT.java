@@ -89,6 +89,28 @@ class OrganisationsIT extends LocalStackTest {
     }
 
     @Test
+    void create_ofTheCallersOwnOrganisation_underAnotherIdempotencyKey_isTaken_notCreatedAgain() {
+        String ada = tokens().mint("ada", "ada@example.com");
+        Api.Reply first = createWithKey(ada, "org-twice", "first-key");
+
+        Api.Reply again = createWithKey(ada, "org-twice", "another-key");
+        Api.Reply unkeyed = api().post("/v1/orgs", "{\"id\":\"org-twice\",\"name\":\"Twice\"}", ada);
+        Api.Reply retried = createWithKey(ada, "org-twice", "first-key");
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(again.status()).as("another request: the id is taken, it was not created now").isEqualTo(409);
+        assertThat(again.json().get("code").asText()).isEqualTo("organisation-exists");
+        assertThat(unkeyed.status()).isEqualTo(409);
+        assertThat(retried.status()).as("the founding request, retried").isEqualTo(201);
+    }
+
+    private Api.Reply createWithKey(String token, String id, String key) {
+        return api().send(api().request("/v1/orgs", token).header("Content-Type", "application/json")
+                .header("Idempotency-Key", key).POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"" + id
+                        + "\",\"name\":\"Twice\"}")));
+    }
+
+    @Test
     void create_withAReusedIdempotencyKeyForAnotherBody_isUnprocessable() {
         String ada = tokens().mint("ada", "ada@example.com");
         api().send(api().request("/v1/orgs", ada).header("Content-Type", "application/json")

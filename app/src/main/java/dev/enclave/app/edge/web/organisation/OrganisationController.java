@@ -100,11 +100,12 @@ class OrganisationController {
                     "Your token is bound to tenant " + caller.tenant().get().value() + ".");
         }
         ProfileCopy copied = profiles.current(caller.userKey(), caller.profile()).copy();
-        Outcome<Organisation> outcome = creating.create(new CreatingOrganisation.Create(caller, id, body.name(),
-                Optional.ofNullable(idempotencyKey), copied));
+        CreatingOrganisation.Create command = new CreatingOrganisation.Create(caller, id, body.name(),
+                Optional.ofNullable(idempotencyKey), copied);
+        Outcome<Organisation> outcome = creating.create(command);
         if (idempotencyKey != null && outcome instanceof Outcome.Refused<Organisation> refused
                 && refused.refusal().reason() == Reason.ORGANISATION_EXISTS) {
-            return replay(request, caller, id, body.name());
+            return replay(request, command);
         }
         return Rejections.answer(request, outcome, created -> {
             profiles.joined(id, caller.userKey(), copied);
@@ -114,14 +115,18 @@ class OrganisationController {
 
     /**
      * A retried create (same Idempotency-Key): the first one's answer when it created this organisation, with this
-     * name, for this caller; the key reused for a different body is 422; someone else's organisation is 409.
+     * name, for this caller, who still owns it; the key reused for a different body is 422; an organisation this
+     * request did not found (someone else's, or the caller's own created under another key) is 409.
      */
-    private HttpResponse<?> replay(HttpRequest<?> request, Caller caller, TenantId id, String name) {
-        if (!(access.decide(request, caller, id.value(), SystemPermissions.ORG_READ) instanceof AccessDecision.Granted owner)
-                || !owner.membership().isOwner()) {
+    private HttpResponse<?> replay(HttpRequest<?> request, CreatingOrganisation.Create command) {
+        TenantId id = command.id();
+        if (!(access.decide(request, command.caller(), id.value(), SystemPermissions.ORG_READ)
+                instanceof AccessDecision.Granted owner) || !owner.membership().isOwner()
+                || !creating.foundedBy(command, owner.organisation())) {
             return Rejections.toResponse(request, Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
         }
-        Optional<Organisation> existing = Optional.of(owner.organisation()).filter(o -> o.name().equals(name));
+        Optional<Organisation> existing = Optional.of(owner.organisation())
+                .filter(o -> o.name().equals(command.name()));
         return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
                 .orElseGet(() -> Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
                         "That Idempotency-Key created something else; send a new key for a different request."));

@@ -7,6 +7,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationName;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
@@ -17,17 +18,20 @@ import dev.enclave.app.infra.store.organisation.OrganisationWrites;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 
 /** {@link Founding} on the single table. */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
-record DynamoDbFounding(Store store) implements Founding {
+record DynamoDbFounding(Store store, Clock clock) implements Founding {
 
     /** The writes of creating an organisation. */
-    enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL }
+    enum Create implements WriteRole { ORGANISATION, OWNER, OWNER_EMAIL, FOUNDING_KEY }
 
     @Override
     public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
@@ -40,6 +44,8 @@ record DynamoDbFounding(Store store) implements Founding {
         if (owner.email().isPresent()) {
             writes.add(Create.OWNER_EMAIL, MembershipWrites.emailTaken(owner, organisation.incarnation()));
         }
+        idempotencyToken.ifPresent(token -> writes.create(Create.FOUNDING_KEY, FoundingKeys.item(organisation.id(),
+                token, organisation.createdAt())));
         try {
             TransactionOutcome outcome = store.forTenant(organisation.id()).transact(writes.build());
             if (outcome.committed()) {
@@ -52,5 +58,13 @@ record DynamoDbFounding(Store store) implements Founding {
         } catch (IdempotentParameterMismatchException tokenUsedForOtherWrites) {
             return new TokenReused(organisation.id());
         }
+    }
+
+    @Override
+    public boolean foundedWith(Organisation organisation, String idempotencyToken) {
+        Map<String, AttributeValue> item = store.forTenant(organisation.id())
+                .get(FoundingKeys.key(organisation.id(), idempotencyToken));
+        return !item.isEmpty() && Incarnations.belongsTo(item, organisation.incarnation())
+                && FoundingKeys.keptAt(item, clock.instant());
     }
 }
