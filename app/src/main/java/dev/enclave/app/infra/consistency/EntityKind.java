@@ -16,6 +16,7 @@ import dev.enclave.app.infra.idempotency.IdempotencyReads;
 import dev.enclave.app.infra.store.StoredKind;
 import dev.enclave.app.infra.store.apikey.ApiKeyReads;
 import dev.enclave.app.infra.store.event.EventReads;
+import dev.enclave.app.infra.store.founding.FoundingReads;
 import dev.enclave.app.infra.store.invitation.InvitationReads;
 import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
@@ -48,6 +49,7 @@ enum EntityKind {
     EVENT("event", new Reading<>(EventReads.EVENT, EventEntity::new)),
     EVENT_HEAD("event log head", new Reading<>(EventReads.HEAD, EventHeadEntity::new)),
     EVENT_KEY("app event idempotency key", new Reading<>(EventReads.RECORDED_KEY, IdempotencyEntity::new)),
+    FOUNDING_KEY("founding request", new Reading<>(FoundingReads.FOUNDING_KEY, IdempotencyEntity::new)),
     WEBHOOK_ENDPOINT("webhook endpoint", new Reading<>(WebhookReads.ENDPOINT, Entity.WebhookEndpointEntity::new)),
     WEBHOOK_DELIVERY("webhook delivery", new Reading<>(WebhookReads.DELIVERY, Entity.DeliveryEntity::new)),
     WEBHOOK_CURSOR("webhook hand-out cursor", new Reading<>(WebhookReads.CURSOR, Entity.DeliveryCursorEntity::new));

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.infra.consistency.Invariants;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.MembershipFixtures;
@@ -102,6 +103,9 @@ class OrganisationsIT extends LocalStackTest {
         assertThat(again.json().get("code").asText()).isEqualTo("organisation-exists");
         assertThat(unkeyed.status()).isEqualTo(409);
         assertThat(retried.status()).as("the founding request, retried").isEqualTo(201);
+        assertThat(Invariants.check(platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true))
+                .items().stream()).violations()).as("the founding request's record is an item the checker knows")
+                .noneMatch(violation -> violation.tenant().equals("org-twice"));
     }
 
     private Api.Reply createWithKey(String token, String id, String key) {
