@@ -17,15 +17,15 @@ final class ActorChangedHandler implements ExceptionHandler<ActorChangedExceptio
 
     @Override
     public HttpResponse<?> handle(HttpRequest request, ActorChangedException exception) {
-        if (exception.organisationInactive()) {
-            return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED, "The organisation was suspended "
-                    + "(or is being deleted) while this request was in flight; nothing was changed.");
-        }
-        if (exception.keyGone()) {
-            return Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key was revoked while this "
-                    + "request was in flight; nothing was changed.");
-        }
-        return Rejections.toResponse(request, Reason.MISSING_ROLE, "What you hold changed while this request was "
-                + "in flight; nothing was changed. Read again.");
+        return switch (exception.cause()) {
+            case SUSPENDED -> Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED, "The organisation was "
+                    + "suspended while this request was in flight; nothing was changed.");
+            case ORGANISATION_GONE -> Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "The "
+                    + "organisation began its deletion while this request was in flight; nothing was changed.");
+            case KEY_GONE -> Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key was revoked while "
+                    + "this request was in flight; nothing was changed.");
+            case ACTOR_CHANGED -> Rejections.toResponse(request, Reason.MISSING_ROLE, "What you hold changed while "
+                    + "this request was in flight; nothing was changed. Read again.");
+        };
     }
 }

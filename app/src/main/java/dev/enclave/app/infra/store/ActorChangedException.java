@@ -9,24 +9,32 @@ import dev.enclave.identity.TenantId;
  */
 public final class ActorChangedException extends RuntimeException {
 
-    private final boolean organisationInactive;
-    private final boolean keyGone;
-
-    public ActorChangedException(TenantId tenant, boolean organisationInactive, boolean keyGone) {
-        super(organisationInactive ? "The organisation " + tenant.value() + " stopped being active during a change"
-                : keyGone ? "The API key acting in a change in " + tenant.value() + " was revoked during it"
-                : "The actor of a change in " + tenant.value() + " no longer holds what it was granted on");
-        this.organisationInactive = organisationInactive;
-        this.keyGone = keyGone;
+    /** What changed while the change was in flight. */
+    public enum Cause {
+        /** The member acting lost what they held (removed, demoted, or their group redefined). */
+        ACTOR_CHANGED,
+        /** The API key acting was revoked. */
+        KEY_GONE,
+        /** The organisation was suspended. */
+        SUSPENDED,
+        /** The organisation began its deletion, or is gone. */
+        ORGANISATION_GONE
     }
 
-    /** Whether the actor was an API key, revoked meanwhile. */
-    public boolean keyGone() {
-        return keyGone;
+    private final Cause cause;
+
+    public ActorChangedException(TenantId tenant, Cause cause) {
+        super(switch (cause) {
+            case SUSPENDED -> "The organisation " + tenant.value() + " was suspended during a change";
+            case ORGANISATION_GONE -> "The organisation " + tenant.value() + " began its deletion during a change";
+            case KEY_GONE -> "The API key acting in a change in " + tenant.value() + " was revoked during it";
+            case ACTOR_CHANGED -> "The actor of a change in " + tenant.value()
+                    + " no longer holds what it was granted on";
+        });
+        this.cause = cause;
     }
 
-    /** Whether the organisation stopped being active (else the actor lost what they held). */
-    public boolean organisationInactive() {
-        return organisationInactive;
+    public Cause cause() {
+        return cause;
     }
 }

@@ -1,6 +1,7 @@
 package dev.enclave.app.infra.store;
 
 import dev.enclave.identity.TenantId;
+import java.util.Optional;
 
 /**
  * The checks every change of a tenant's items carries beside its own conditions: that whoever the request acts as
@@ -20,9 +21,10 @@ public interface ChangeChecks {
 
     /**
      * Whether {@code outcome}, of a transaction of {@code tenant}'s these checks rode on ({@code checked}), was refused
-     * because the organisation is suspended: on a write of the change's own that carries the check (one on the
-     * organisation's item), whose workflow would otherwise read the refusal as its own (the last owner, say). False
-     * when these checks put nothing on it (no actor of theirs: a background worker reads its own refusals).
+     * because the organisation is no longer active, and how: suspended, or being deleted (or gone). On a write of the
+     * change's own that carries the check (one on the organisation's item) too, whose workflow would otherwise read
+     * the refusal as its own (the last owner, say). Empty when these checks put nothing on it (no actor of theirs: a
+     * background worker reads its own refusals), or the organisation was found active.
      */
-    boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome);
+    Optional<ActorChangedException.Cause> inactive(TenantId tenant, Transaction checked, TransactionOutcome outcome);
 }

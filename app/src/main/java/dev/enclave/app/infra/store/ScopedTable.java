@@ -185,13 +185,14 @@ public final class ScopedTable {
                 ? events.send(owner.orElseThrow(() -> new IllegalStateException("events are recorded on a tenant's "
                         + "own table only")), this, checked, this::sendUntilNoConflict)
                 : sendUntilNoConflict(checked));
-        if (outcome.refusedAny(ChangeChecks.Role.values()) && !refusedItsOwn(transaction, outcome)) {
-            throw new ActorChangedException(owner.orElseThrow(),
-                    outcome.refused(ChangeChecks.Role.ORGANISATION_ACTIVE), outcome.refused(ChangeChecks.Role.API_KEY));
+        Optional<ActorChangedException.Cause> inactive = outcome.committed() || checked == transaction
+                ? Optional.empty() : owner.flatMap(tenant -> checks.inactive(tenant, checked, outcome));
+        if (inactive.isPresent()) {
+            throw new ActorChangedException(owner.orElseThrow(), inactive.get());
         }
-        if (!outcome.committed() && checked != transaction
-                && owner.filter(tenant -> checks.suspended(tenant, checked, outcome)).isPresent()) {
-            throw new ActorChangedException(owner.get(), true, false);
+        if (outcome.refusedAny(ChangeChecks.Role.values()) && !refusedItsOwn(transaction, outcome)) {
+            throw new ActorChangedException(owner.orElseThrow(), outcome.refused(ChangeChecks.Role.API_KEY)
+                    ? ActorChangedException.Cause.KEY_GONE : ActorChangedException.Cause.ACTOR_CHANGED);
         }
         return outcome;
     }

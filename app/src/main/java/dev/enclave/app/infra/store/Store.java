@@ -37,8 +37,9 @@ public final class Store {
             }
 
             @Override
-            public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
-                return checks.stream().anyMatch(each -> each.suspended(tenant, checked, outcome));
+            public Optional<ActorChangedException.Cause> inactive(TenantId tenant, Transaction checked,
+                                                                  TransactionOutcome outcome) {
+                return checks.stream().flatMap(each -> each.inactive(tenant, checked, outcome).stream()).findFirst();
             }
         };
     }

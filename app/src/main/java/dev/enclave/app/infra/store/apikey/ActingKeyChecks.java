@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store.apikey;
 
 import dev.enclave.app.domain.event.Actor;
 import dev.enclave.app.domain.event.EventContext;
+import dev.enclave.app.infra.store.ActorChangedException;
 import dev.enclave.app.infra.store.ChangeChecks;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
@@ -46,7 +47,9 @@ final class ActingKeyChecks implements ChangeChecks {
     }
 
     @Override
-    public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
-        return context.actor().isApiKey() && OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
+    public Optional<ActorChangedException.Cause> inactive(TenantId tenant, Transaction checked,
+                                                          TransactionOutcome outcome) {
+        return context.actor().isApiKey() ? OrganisationConditions.inactiveOnItsItem(tenant, checked, outcome)
+                : Optional.empty();
     }
 }

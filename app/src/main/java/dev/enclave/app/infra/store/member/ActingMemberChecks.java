@@ -5,6 +5,7 @@ import dev.enclave.app.domain.access.ActingAuthority;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.permission.Authority;
 import dev.enclave.app.domain.permission.GroupName;
+import dev.enclave.app.infra.store.ActorChangedException;
 import dev.enclave.app.infra.store.ChangeChecks;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKey;
@@ -89,8 +90,9 @@ final class ActingMemberChecks implements ChangeChecks {
     }
 
     @Override
-    public boolean suspended(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
+    public Optional<ActorChangedException.Cause> inactive(TenantId tenant, Transaction checked,
+                                                          TransactionOutcome outcome) {
         return acting.current().filter(judged -> judged.member().tenant().equals(tenant)).isPresent()
-                && OrganisationConditions.suspendedOnItsItem(tenant, checked, outcome);
+                ? OrganisationConditions.inactiveOnItsItem(tenant, checked, outcome) : Optional.empty();
     }
 }

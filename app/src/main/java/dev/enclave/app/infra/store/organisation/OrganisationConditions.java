@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store.organisation;
 
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
+import dev.enclave.app.infra.store.ActorChangedException;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
@@ -95,15 +96,22 @@ public final class OrganisationConditions {
     }
 
     /**
-     * Whether {@code outcome} refused a write of {@code checked} to {@code tenant}'s organisation item, which found it
-     * suspended: the refusal of the check {@link #whileActive} put on that write, whatever else it asked.
+     * How {@code outcome}, refusing a write of {@code checked} to {@code tenant}'s organisation item, found the
+     * organisation when it was not active: suspended, or being deleted (or gone): the refusal of the check
+     * {@link #whileActive} put on that write, whatever else it asked. Empty when no such write was refused, or it found
+     * the organisation active (its workflow's own condition refused it).
      */
-    public static boolean suspendedOnItsItem(TenantId tenant, Transaction checked, TransactionOutcome outcome) {
+    public static Optional<ActorChangedException.Cause> inactiveOnItsItem(TenantId tenant, Transaction checked,
+                                                                         TransactionOutcome outcome) {
         ItemKey organisation = key(tenant);
         return checked.writes().stream().filter(named -> named.write().key().equals(organisation))
                 .map(Transaction.NamedWrite::role).filter(outcome::refused)
-                .anyMatch(role -> outcome.oldItem(role).flatMap(item -> ItemAttributes.optionalString(item,
-                        OrganisationItems.STATUS)).filter(OrganisationStatus.SUSPENDED.name()::equals).isPresent());
+                .map(role -> outcome.oldItem(role).flatMap(item -> ItemAttributes.optionalString(item,
+                        OrganisationItems.STATUS)))
+                .filter(status -> !status.equals(Optional.of(ACTIVE)))
+                .map(status -> status.equals(Optional.of(OrganisationStatus.SUSPENDED.name()))
+                        ? ActorChangedException.Cause.SUSPENDED : ActorChangedException.Cause.ORGANISATION_GONE)
+                .findFirst();
     }
 
     /** Whether {@code old}, the organisation's item as a refused write found it, is suspended in {@code life}. */

@@ -6,12 +6,16 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.app.support.SecondInstance;
+import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -154,6 +158,54 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
                         .as(org + ": the services").isEqualTo(1);
             });
         }
+    }
+
+    @Test
+    void aChangeInFlightWhenTheOrganisationBeginsItsDeletion_isAnsweredAsTheOrganisationGone() {
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            String key = ownerOf("mid-del-key");
+            String keyId = api().post("/v1/orgs/mid-del-key/api-keys", "{\"name\":\"k\",\"access\":\"read\"}", key)
+                    .json().get("id").asText();
+            assertGoneInFlight(other, "mid-del-key", key, () -> api().send(api().request("/v1/orgs/mid-del-key"
+                    + "/api-keys/" + keyId, key).DELETE()));
+            String hook = ownerOf("mid-del-hook");
+            String hookId = api().post("/v1/orgs/mid-del-hook/webhooks", "{\"url\":\"http://127.0.0.1:9/h\"}", hook)
+                    .json().get("endpoint").get("id").asText();
+            assertGoneInFlight(other, "mid-del-hook", hook, () -> api().send(api().request("/v1/orgs/mid-del-hook"
+                    + "/webhooks/" + hookId, hook).DELETE()));
+            String remove = ownerOf("mid-del-remove");
+            assertGoneInFlight(other, "mid-del-remove", remove, () -> api().send(api().request(
+                    "/v1/orgs/mid-del-remove/members/bob", remove).DELETE()));
+            String service = ownerOf("mid-del-service");
+            assertGoneInFlight(other, "mid-del-service", service, () -> api().post("/v1/orgs/mid-del-service"
+                    + "/services", "{\"id\":\"crm\",\"name\":\"CRM\"}", service));
+        }
+    }
+
+    /** The owner's token of a new organisation {@code org} with bob as a member. */
+    private String ownerOf(String org) {
+        String owner = journeys().organisation(org);
+        journeys().join(org, owner, "bob");
+        return owner;
+    }
+
+    /**
+     * {@code change}, held in flight while its organisation begins its deletion; the deletion's sweep is held too
+     * (its Queries wait), so the change meets the organisation marked deleting with its items still there.
+     */
+    private void assertGoneInFlight(SecondInstance other, String org, String owner, Supplier<Api.Reply> change) {
+        AtomicInteger deleted = new AtomicInteger();
+
+        Api.Reply late = InFlight.heldWhile(faults, org, change, () -> {
+            faults.inject(new GatewayFaults.Rule(Optional.of("Query"), Optional.of(org), GatewayFaults.Kind.LATENCY,
+                    Duration.ofSeconds(5), Integer.MAX_VALUE));
+            deleted.set(other.api().send(other.api().request("/v1/orgs/" + org, owner).DELETE()).status());
+        });
+        faults.clear();
+
+        assertThat(deleted.get()).isEqualTo(202);
+        assertThat(late.status()).as(org + ": " + late.body()).isEqualTo(404);
+        assertThat(late.json().get("code").asText()).isEqualTo("organisation-not-found");
     }
 
     @Test
