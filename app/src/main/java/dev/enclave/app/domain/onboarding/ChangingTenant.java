@@ -34,35 +34,38 @@ public record ChangingTenant(Organisations organisations) {
     }
 
     public Outcome<Void> setStatus(SetStatus command) {
-        return organisations.setStatus(command.tenant(), command.status()) ? Outcome.done() : noSuchTenant();
+        return answer(organisations.setStatus(command.tenant(), command.status())).fold(changed -> Outcome.done(),
+                Outcome::refused);
     }
 
     /** The tenant as it is now. */
     public Outcome<Organisation> setSeats(SetSeats command) {
-        Organisations.SeatsChange change = organisations.setSeats(command.tenant(), command.seats());
-        if (change instanceof Organisations.SeatsChange.Changed changed) {
-            return Outcome.done(changed.organisation());
-        } else if (change instanceof Organisations.SeatsChange.BelowMembers below) {
-            return Outcome.refused(Reason.CONFLICT,
-                    "Seats cannot go below the current number of members (" + below.members() + ").");
-        }
-        return noSuchTenant();
+        return answer(organisations.setSeats(command.tenant(), command.seats()));
     }
 
     /** The tenant as it is now. */
     public Outcome<Organisation> setLimits(SetLimits command) {
-        return organisations.setLimits(command.tenant(), command.limits()).map(Outcome::done)
-                .orElseGet(ChangingTenant::noSuchTenant);
+        return answer(organisations.setLimits(command.tenant(), command.limits()));
     }
 
     public Outcome<Void> setEventRetention(SetEventRetention command) {
         if (command.days() < 1 || command.days() > MAX_RETENTION_DAYS) {
             return Outcome.refused(Reason.BAD_REQUEST, "Retention is 1 to " + MAX_RETENTION_DAYS + " days.");
         }
-        return organisations.setEventRetention(command.tenant(), command.days()) ? Outcome.done() : noSuchTenant();
+        return answer(organisations.setEventRetention(command.tenant(), command.days()))
+                .fold(changed -> Outcome.done(), Outcome::refused);
     }
 
-    private static <T> Outcome<T> noSuchTenant() {
+    private static Outcome<Organisation> answer(Organisations.AdminChange change) {
+        if (change instanceof Organisations.AdminChange.Changed changed) {
+            return Outcome.done(changed.organisation());
+        } else if (change instanceof Organisations.AdminChange.BelowMembers below) {
+            return Outcome.refused(Reason.CONFLICT,
+                    "Seats cannot go below the current number of members (" + below.members() + ").");
+        } else if (change instanceof Organisations.AdminChange.KeptChanging) {
+            return Outcome.refused(Reason.CONFLICT,
+                    "The organisation kept changing while this change was made; nothing was changed. Try again.");
+        }
         return Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "No such tenant.");
     }
 }

@@ -17,23 +17,20 @@ public interface Organisations {
      */
     RenameOutcome rename(Organisation read, String name, ExpectedVersion expected, Instant now);
 
-    /** Suspends or resumes; false when there is no such organisation. */
-    boolean setStatus(TenantId id, OrganisationStatus status);
+    /** Suspends or resumes. */
+    AdminChange setStatus(TenantId id, OrganisationStatus status);
 
     /** Changes the seats in one conditional write: never below the current member count. */
-    SeatsChange setSeats(TenantId id, int seats);
+    AdminChange setSeats(TenantId id, int seats);
 
-    /**
-     * Gives the organisation request limits of its own, or (empty) back the defaults; empty when there is no such
-     * organisation (or it is being deleted), else the organisation as it is now.
-     */
-    Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits);
+    /** Gives the organisation request limits of its own, or (empty) back the defaults. */
+    AdminChange setLimits(TenantId id, Optional<Limit> limits);
 
     /**
      * Keeps the organisation's events {@code days} from now on (events recorded before keep their expiry), with its
-     * event; false when there is no such organisation (or it is being deleted).
+     * event.
      */
-    boolean setEventRetention(TenantId id, int days);
+    AdminChange setEventRetention(TenantId id, int days);
 
     /**
      * Marks {@code read} {@code DELETING} if it is still that incarnation and not being deleted, so it answers as
@@ -44,18 +41,27 @@ public interface Organisations {
     /** What marking for deletion came to. */
     enum Deletion { MARKED, ALREADY_DELETING, NOT_FOUND }
 
-    /** What changing the seats came to. */
-    sealed interface SeatsChange permits SeatsChange.Changed, SeatsChange.NoSuchOrganisation, SeatsChange.BelowMembers {
+    /**
+     * What a platform admin's change of an organisation came to. Each is made to the organisation as read, at its
+     * version, and read again when another write moved it meanwhile, a few times.
+     */
+    sealed interface AdminChange permits AdminChange.Changed, AdminChange.NoSuchOrganisation,
+            AdminChange.BelowMembers, AdminChange.KeptChanging {
 
-        /** Done; the organisation as it is now. */
-        record Changed(Organisation organisation) implements SeatsChange {
+        /** Done (or already as asked); the organisation as it is now. */
+        record Changed(Organisation organisation) implements AdminChange {
         }
 
-        record NoSuchOrganisation() implements SeatsChange {
+        /** No such organisation, or it is being deleted. */
+        record NoSuchOrganisation() implements AdminChange {
         }
 
         /** Refused: more members than the seats asked for. */
-        record BelowMembers(int members) implements SeatsChange {
+        record BelowMembers(int members) implements AdminChange {
+        }
+
+        /** Not made: the organisation changed between each read and its write (its own requests kept moving it). */
+        record KeptChanging() implements AdminChange {
         }
     }
 

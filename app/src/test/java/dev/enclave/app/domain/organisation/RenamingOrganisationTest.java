@@ -103,22 +103,22 @@ class RenamingOrganisationTest {
         }
 
         @Override
-        public boolean setStatus(TenantId id, OrganisationStatus status) {
+        public AdminChange setStatus(TenantId id, OrganisationStatus status) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public SeatsChange setSeats(TenantId id, int seats) {
+        public AdminChange setSeats(TenantId id, int seats) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits) {
+        public AdminChange setLimits(TenantId id, Optional<Limit> limits) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public boolean setEventRetention(TenantId id, int days) {
+        public AdminChange setEventRetention(TenantId id, int days) {
             throw new UnsupportedOperationException();
         }
 

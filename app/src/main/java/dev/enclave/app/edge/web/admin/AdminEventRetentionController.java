@@ -58,6 +58,7 @@ class AdminEventRetentionController {
     @Problems.BadRequest
     @Problems.NotFound
     @JsonBody
+    @Problems.Conflict
     @Put
     HttpResponse<?> set(HttpRequest<?> request, @PathVariable String id, @Valid @Body RetentionRequest body) {
         return AdminTenantController.tenant(id).<HttpResponse<?>>map(tenant -> Rejections.orNoContent(request,

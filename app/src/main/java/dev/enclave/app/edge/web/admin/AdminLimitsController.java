@@ -73,6 +73,7 @@ class AdminLimitsController {
     @TenantAnswer
     @Problems.NotFound
     @JsonBody
+    @Problems.Conflict
     @Put
     HttpResponse<?> set(HttpRequest<?> request, @PathVariable String id, @Valid @Body LimitsRequest body) {
         int burst = body.burst() == null ? 2 * body.requestsPerSecond() : body.burst();
@@ -88,6 +89,7 @@ class AdminLimitsController {
     @TenantAnswer
     @Problems.BadRequest
     @Problems.NotFound
+    @Problems.Conflict
     @Delete
     HttpResponse<?> reset(HttpRequest<?> request, @PathVariable String id) {
         return change(request, id, Optional.empty());

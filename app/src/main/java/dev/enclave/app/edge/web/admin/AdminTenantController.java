@@ -182,6 +182,7 @@ class AdminTenantController {
     @ApiResponse(responseCode = "204", description = "Suspended")
     @Problems.BadRequest
     @Problems.NotFound
+    @Problems.Conflict
     @Post("/{id}/suspend")
     HttpResponse<?> suspend(HttpRequest<?> request, @PathVariable String id) {
         return setStatus(request, id, OrganisationStatus.SUSPENDED);
@@ -191,6 +192,7 @@ class AdminTenantController {
     @ApiResponse(responseCode = "204", description = "Resumed")
     @Problems.BadRequest
     @Problems.NotFound
+    @Problems.Conflict
     @Post("/{id}/resume")
     HttpResponse<?> resume(HttpRequest<?> request, @PathVariable String id) {
         return setStatus(request, id, OrganisationStatus.ACTIVE);

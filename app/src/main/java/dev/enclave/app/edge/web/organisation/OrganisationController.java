@@ -165,6 +165,7 @@ class OrganisationController {
     @IfMatchRequired
     @InOrganisation
     @JsonBody
+    @Problems.Conflict
     @Patch("/{org}")
     HttpResponse<?> rename(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body OrganisationRequests.Rename body,

@@ -7,6 +7,7 @@ import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationEvents;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
+import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.EventLog;
@@ -16,7 +17,6 @@ import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.KeyConditions;
-import dev.enclave.app.infra.store.OrganisationBusyException;
 import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
@@ -31,7 +31,6 @@ import dev.enclave.identity.TenantId;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -87,28 +86,25 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
     }
 
     @Override
-    public boolean setStatus(TenantId id, OrganisationStatus status) {
+    public AdminChange setStatus(TenantId id, OrganisationStatus status) {
         return changeAsRead(id, read -> read.status() == status ? Optional.empty() : Optional.of(new Edit(
                 Expr.update().set("#status = :status").name("#status", OrganisationItems.STATUS)
                         .value(":status", status.name()).set(bumpVersion()).build(), Expr.exists(),
-                OrganisationEvents.statusChanged(read, status)))).now().isPresent();
+                OrganisationEvents.statusChanged(read, status))));
     }
 
     @Override
-    public SeatsChange setSeats(TenantId id, int seats) {
+    public AdminChange setSeats(TenantId id, int seats) {
         Expr withinSeats = Expr.of("#members <= :seats").name("#members", OrganisationItems.MEMBERS)
                 .number(":seats", seats);
-        AdminChange change = changeAsRead(id, read -> read.seats() == seats ? Optional.empty() : Optional.of(
+        return changeAsRead(id, read -> read.seats() == seats ? Optional.empty() : Optional.of(
                 new Edit(Expr.update().set("#seats = :seats").name("#seats", OrganisationItems.SEATS)
                         .number(":seats", seats).set(bumpVersion()).build(), withinSeats,
                         OrganisationEvents.seatsChanged(read, seats))));
-        return change.now().<SeatsChange>map(SeatsChange.Changed::new)
-                .or(() -> change.refusedAsIs().map(old -> new SeatsChange.BelowMembers(old.members())))
-                .orElseGet(SeatsChange.NoSuchOrganisation::new);
     }
 
     @Override
-    public Optional<Organisation> setLimits(TenantId id, Optional<Limit> limits) {
+    public AdminChange setLimits(TenantId id, Optional<Limit> limits) {
         return changeAsRead(id, read -> {
             if (read.limits().equals(limits)) {
                 return Optional.empty();
@@ -117,19 +113,20 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
             limits.ifPresentOrElse(limit -> update.set("#limits = :limits")
                     .value(":limits", OrganisationItems.limitsValue(limit)), () -> update.remove("#limits"));
             return Optional.of(new Edit(update.build(), Expr.exists(), OrganisationEvents.limitsChanged(read, limits)));
-        }).now();
+        });
     }
 
     @Override
-    public boolean setEventRetention(TenantId id, int days) {
+    public AdminChange setEventRetention(TenantId id, int days) {
         for (int attempt = 1; attempt <= ADMIN_ATTEMPTS; attempt++) {
+            pauseBefore(attempt);
             Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
             if (read.isEmpty()) {
-                return false;
+                return new AdminChange.NoSuchOrganisation();
             }
             EventLog.Retention before = log.retention(id, table(id), read.get().incarnation());
             if (before.own() && before.days() == days) {
-                return true;
+                return new AdminChange.Changed(read.get());
             }
             NewEvent changed = OrganisationEvents.retentionChanged(read.get(), before.days(), days);
             Transaction.RetentionChange change = new Transaction.RetentionChange(
@@ -139,10 +136,10 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
                     .records(new Transaction.Recording(List.of(changed), Optional.of(read.get().incarnation()),
                             Optional.of(change))).build());
             if (!outcome.refused(EventLog.LogRole.RETENTION_AS_SEEN)) {
-                return outcome.committed();
+                return outcome.committed() ? new AdminChange.Changed(read.get()) : new AdminChange.NoSuchOrganisation();
             }
         }
-        throw new OrganisationBusyException(id, Duration.ZERO);
+        return new AdminChange.KeptChanging();
     }
 
     /**
@@ -152,13 +149,14 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
      */
     private AdminChange changeAsRead(TenantId id, Function<Organisation, Optional<Edit>> edit) {
         for (int attempt = 1; attempt <= ADMIN_ATTEMPTS; attempt++) {
+            pauseBefore(attempt);
             Optional<Organisation> read = find(id).filter(found -> found.status() != OrganisationStatus.DELETING);
             if (read.isEmpty()) {
-                return new AdminChange(Optional.empty(), Optional.empty());
+                return new AdminChange.NoSuchOrganisation();
             }
             Optional<Edit> change = edit.apply(read.get());
             if (change.isEmpty()) {
-                return new AdminChange(read, Optional.empty());
+                return new AdminChange.Changed(read.get());
             }
             TransactionOutcome outcome = table(id).transact(Transaction.builder().writtenBy(read.get().incarnation())
                     .update(Role.ORGANISATION, OrganisationKeys.key(id), change.get().update(),
@@ -166,24 +164,28 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
                                     .and(change.get().condition()))
                     .records(change.get().event()).build());
             if (outcome.committed()) {
-                return new AdminChange(find(id), Optional.empty());
+                return find(id).<AdminChange>map(AdminChange.Changed::new)
+                        .orElseGet(AdminChange.NoSuchOrganisation::new);
             }
             Optional<Organisation> old = outcome.oldItem(Role.ORGANISATION).map(OrganisationItems.SCHEMA::fromItem)
                     .filter(found -> found.status() != OrganisationStatus.DELETING)
                     .filter(found -> found.createdAt().equals(read.get().createdAt()));
             if (old.isPresent() && old.get().version() == read.get().version()) {
-                return new AdminChange(Optional.empty(), old);
+                return new AdminChange.BelowMembers(old.get().members());
             }
         }
-        throw new OrganisationBusyException(id, Duration.ZERO);
+        return new AdminChange.KeptChanging();
+    }
+
+    /** Before an attempt after the first, a short jittered pause, so writes that moved the organisation can pass. */
+    private static void pauseBefore(int attempt) {
+        if (attempt > 1) {
+            Backoff.pause(attempt - 1);
+        }
     }
 
     /** An admin's edit of the organisation: the update, what must also hold, and the event. */
     private record Edit(Expr update, Expr condition, NewEvent event) {
-    }
-
-    /** The organisation after an admin's change, or as it was when the edit's own condition refused. */
-    private record AdminChange(Optional<Organisation> now, Optional<Organisation> refusedAsIs) {
     }
 
     private static Expr atVersion(Organisation read) {

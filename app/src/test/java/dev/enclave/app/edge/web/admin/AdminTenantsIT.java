@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.Parallel;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -147,6 +150,24 @@ class AdminTenantsIT extends LocalStackTest {
     }
 
     /** Marks the tenant's organisation item as being deleted, as a deletion's first write does (no job runs). */
+    @Test
+    void adminChanges_racingEachOtherAndTheOrganisationsOwnRenames_areMadeOrAConflict_neverAFault() {
+        String owner = journeys().organisation("adm-busy");
+        List<Integer> answers = Parallel.run(8, n -> {
+            List<Integer> mine = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                mine.add(n % 4 == 0 ? api().send(api().request("/v1/orgs/adm-busy", owner).header("If-Match", "*")
+                        .header("Content-Type", "application/json").method("PATCH", HttpRequest.BodyPublishers
+                                .ofString("{\"name\":\"Busy " + n + "-" + i + "\"}"))).status()
+                        : patch("/v1/admin/tenants/adm-busy", "{\"seats\":" + (30 + n * 5 + i) + "}").status());
+            }
+            return mine;
+        }).stream().flatMap(List::stream).toList();
+
+        assertThat(answers).as("every change, each moving the organisation the others read").allSatisfy(status ->
+                assertThat(status).isIn(200, 409));
+    }
+
     private void markedDeleting(String id) {
         platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#" + id + "#"),
                 "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")
