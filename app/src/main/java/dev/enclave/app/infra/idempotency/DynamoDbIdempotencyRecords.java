@@ -20,13 +20,20 @@ import java.util.Optional;
 /**
  * Idempotency records at {@code PK = TENANT#<org>#, SK = IDEMPOTENCY#<caller>#<key digest>}, expired by TTL after
  * 24 hours (and treated as expired by logic). Claiming is one transaction: the conditional put, which returns the
- * record holding the key when it fails, and the check that the organisation is still the incarnation read.
+ * record holding the key when it fails, and the check that the organisation is still the incarnation read. A record
+ * is taken over when it expired, is another life's of the organisation, or is a claim left unanswered for
+ * {@link #ABANDONED_AFTER} (when it was made is its expiry less the retention).
  */
 @Singleton
 @Requires(beans = TenantDynamoDb.class)
 record DynamoDbIdempotencyRecords(Store store, Clock clock) implements IdempotencyRecords {
 
     static final Duration RETENTION = Duration.ofHours(24);
+    /**
+     * A claim with no answer this long after it was made is abandoned (its instance died before it answered; no
+     * request runs this long) and taken over by the next request with its key, which runs the request again.
+     */
+    static final Duration ABANDONED_AFTER = Duration.ofMinutes(1);
 
     /** The writes of a claim. */
     enum Role implements WriteRole { RECORD, ORGANISATION }
@@ -35,8 +42,12 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
     public ClaimOutcome claim(Organisation organisation, ClaimedKey claim, String requestHash, long callerVersion,
                               Instant callerJoinedAt, Optional<String> callerGroups) {
         long now = clock.instant().getEpochSecond();
-        Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now")
-                .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now);
+        Expr unheld = Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now OR #incarnation <> :incarnation"
+                        + " OR attribute_not_exists(#answered) AND #expiresAt < :abandoned")
+                .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL).number(":now", now)
+                .name("#incarnation", Incarnations.ATTRIBUTE).value(":incarnation", organisation.incarnation().value())
+                .name("#answered", IdempotencyItems.RESPONSE_STATUS)
+                .number(":abandoned", now + RETENTION.minus(ABANDONED_AFTER).toSeconds());
         TransactionOutcome outcome = store.forTenant(organisation.id()).transact(Transaction.builder()
                 .writtenBy(organisation.incarnation())
                 .put(Role.RECORD, IdempotencyItems.claim(claim, requestHash, callerVersion,

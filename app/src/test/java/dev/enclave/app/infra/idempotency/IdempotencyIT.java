@@ -10,6 +10,8 @@ import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +90,40 @@ class IdempotencyIT extends LocalStackTest {
 
         assertThat(replay.status()).isEqualTo(422);
         assertThat(replay.json().get("code").asText()).isEqualTo("idempotency-key-reused");
+    }
+
+    @Test
+    void aClaimItsInstanceDiedHolding_isTakenOverByARetryAfterAMinute_andRunsAgain() {
+        String owner = organisation("idem-died");
+        String body = "{\"email\":\"bob@example.com\"}";
+        String first = post("/v1/orgs/idem-died/invitations", body, owner, "k-died").json().get("token").asText();
+        long claimedNow = Instant.now().plus(Duration.ofHours(24)).getEpochSecond();
+        unanswered("idem-died", claimedNow - 5);
+
+        Api.Reply whileRunning = post("/v1/orgs/idem-died/invitations", body, owner, "k-died");
+        unanswered("idem-died", claimedNow - 90);
+        Api.Reply afterItDied = post("/v1/orgs/idem-died/invitations", body, owner, "k-died");
+
+        assertThat(whileRunning.status()).as("claimed 5 s ago: still running, perhaps").isEqualTo(409);
+        assertThat(afterItDied.status()).as("claimed 90 s ago, never answered: " + afterItDied.body())
+                .isEqualTo(201);
+        assertThat(afterItDied.header("Idempotent-Replayed")).isNull();
+        assertThat(afterItDied.json().get("token").asText()).isNotEqualTo(first);
+        assertThat(api().get("/v1/orgs/idem-died/invitations", owner).json().get("items"))
+                .as("the run again supersedes the invitation whose answer never came").hasSize(1);
+        assertThat(post("/v1/orgs/idem-died/invitations", body, owner, "k-died").header("Idempotent-Replayed"))
+                .as("the run again's answer is kept").isEqualTo("true");
+    }
+
+    /** Makes the organisation's one idempotency record a claim with no answer, made when {@code expiresAt} says. */
+    private void unanswered(String org, long expiresAt) {
+        Map<String, AttributeValue> record = new java.util.HashMap<>(platform.query(b -> b.tableName(tableName)
+                .consistentRead(true).keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
+                .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("TENANT#" + org + "#"),
+                        ":sk", AttributeValue.fromS("IDEMPOTENCY#")))).items().get(0));
+        List.of("responseStatus", "responseType", "responseBody", "responseLocation").forEach(record::remove);
+        record.put("expiresAt", AttributeValue.fromN(Long.toString(expiresAt)));
+        platform.putItem(b -> b.tableName(tableName).item(record));
     }
 
     @Test
