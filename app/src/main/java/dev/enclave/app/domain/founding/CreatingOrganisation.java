@@ -51,9 +51,6 @@ public record CreatingOrganisation(Founding founding, Clock clock) {
                 caller.verifiedEmail(), Set.of(GroupName.OWNER, GroupName.MEMBER), now, 1, command.profile());
         Founding.CreateOutcome outcome = founding.create(organisation, owner,
                 idempotencyKey.map(key -> requestToken(caller, id, key)));
-        if (outcome instanceof Founding.TokenReused) {
-            outcome = founding.create(organisation, owner, Optional.empty());
-        }
         if (outcome instanceof Founding.Created created) {
             return Outcome.done(created.organisation());
         } else if (outcome instanceof Founding.BeingDeleted) {

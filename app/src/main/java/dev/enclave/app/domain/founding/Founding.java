@@ -13,7 +13,9 @@ public interface Founding {
 
     /**
      * Creates the organisation and its first owner, unless the id is taken; a retry with the same
-     * {@code idempotencyToken} and the same writes is answered as the first one was.
+     * {@code idempotencyToken} and the same writes is answered as the first one was. A token DynamoDB knows for
+     * other writes (a retry within its ten minutes is never the same writes: the creation instant differs) is left
+     * off, and the create is decided by the id alone; the founding request is recorded either way.
      */
     CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken);
 
@@ -24,7 +26,7 @@ public interface Founding {
     boolean foundedWith(Organisation organisation, String idempotencyToken);
 
     /** What creating an organisation came to. */
-    sealed interface CreateOutcome permits Created, IdTaken, BeingDeleted, TokenReused {
+    sealed interface CreateOutcome permits Created, IdTaken, BeingDeleted {
     }
 
     record Created(Organisation organisation) implements CreateOutcome {
@@ -36,12 +38,5 @@ public interface Founding {
 
     /** The id's previous organisation is still being deleted: the id is free once that finishes. */
     record BeingDeleted(TenantId id) implements CreateOutcome {
-    }
-
-    /**
-     * The token was used, within DynamoDB's ten minutes, for a create with other writes (a retry is never the same
-     * writes: the creation instant differs): nothing was written.
-     */
-    record TokenReused(TenantId id) implements CreateOutcome {
     }
 }

@@ -22,8 +22,8 @@ final class ActorChangedHandler implements ExceptionHandler<ActorChangedExceptio
                     + "suspended while this request was in flight; nothing was changed.");
             case ORGANISATION_GONE -> Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND, "The "
                     + "organisation began its deletion while this request was in flight; nothing was changed.");
-            case KEY_GONE -> Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key was revoked while "
-                    + "this request was in flight; nothing was changed.");
+            case KEY_GONE -> Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key was revoked (or its "
+                    + "organisation began its deletion) while this request was in flight; nothing was changed.");
             case ACTOR_CHANGED -> Rejections.toResponse(request, Reason.MISSING_ROLE, "What you hold changed while "
                     + "this request was in flight; nothing was changed. Read again.");
         };

@@ -13,7 +13,7 @@ public final class ActorChangedException extends RuntimeException {
     public enum Cause {
         /** The member acting lost what they held (removed, demoted, or their group redefined). */
         ACTOR_CHANGED,
-        /** The API key acting was revoked. */
+        /** The API key acting was revoked (or its organisation began its deletion: the key works no more). */
         KEY_GONE,
         /** The organisation was suspended. */
         SUSPENDED,

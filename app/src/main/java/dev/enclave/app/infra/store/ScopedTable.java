@@ -176,8 +176,8 @@ public final class ScopedTable {
      * tenant's table it carries the checks of its actor ({@link ChangeChecks}): when only those refused, the actor
      * lost what the request was granted on, and {@link ActorChangedException} is thrown (when the change's own
      * writes refused, those the checks ride on included, its workflow answers for them: the organisation gone,
-     * say; except that a suspension is answered as one, whichever write it refused). Nothing was written either
-     * way. Every workflow's transaction runs here.
+     * say; except that a suspension, or the start of a deletion, is answered as one, whichever write it refused).
+     * Nothing was written either way. Every workflow's transaction runs here.
      */
     public TransactionOutcome transact(Transaction transaction) {
         Transaction checked = owner.map(tenant -> checks.checked(tenant, transaction)).orElse(transaction);

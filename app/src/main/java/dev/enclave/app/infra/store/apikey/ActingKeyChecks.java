@@ -50,6 +50,7 @@ final class ActingKeyChecks implements ChangeChecks {
     public Optional<ActorChangedException.Cause> inactive(TenantId tenant, Transaction checked,
                                                           TransactionOutcome outcome) {
         return context.actor().isApiKey() ? OrganisationConditions.inactiveOnItsItem(tenant, checked, outcome)
-                : Optional.empty();
+                .map(inactive -> inactive == ActorChangedException.Cause.ORGANISATION_GONE
+                        ? ActorChangedException.Cause.KEY_GONE : inactive) : Optional.empty();
     }
 }

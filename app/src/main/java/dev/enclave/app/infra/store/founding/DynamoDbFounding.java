@@ -46,18 +46,18 @@ record DynamoDbFounding(Store store, Clock clock) implements Founding {
         }
         idempotencyToken.ifPresent(token -> writes.create(Create.FOUNDING_KEY, FoundingKeys.item(organisation.id(),
                 token, organisation.createdAt())));
+        TransactionOutcome outcome;
         try {
-            TransactionOutcome outcome = store.forTenant(organisation.id()).transact(writes.build());
-            if (outcome.committed()) {
-                return new Created(organisation);
-            }
-            boolean deleting = outcome.oldItem(Create.ORGANISATION)
-                    .map(OrganisationReads.item(organisation.id()).mapper())
-                    .filter(held -> held.status() == OrganisationStatus.DELETING).isPresent();
-            return deleting ? new BeingDeleted(organisation.id()) : new IdTaken(organisation.id());
+            outcome = store.forTenant(organisation.id()).transact(writes.build());
         } catch (IdempotentParameterMismatchException tokenUsedForOtherWrites) {
-            return new TokenReused(organisation.id());
+            outcome = store.forTenant(organisation.id()).transact(writes.clientRequestToken(Optional.empty()).build());
         }
+        if (outcome.committed()) {
+            return new Created(organisation);
+        }
+        boolean deleting = outcome.oldItem(Create.ORGANISATION).map(OrganisationReads.item(organisation.id()).mapper())
+                .filter(held -> held.status() == OrganisationStatus.DELETING).isPresent();
+        return deleting ? new BeingDeleted(organisation.id()) : new IdTaken(organisation.id());
     }
 
     @Override

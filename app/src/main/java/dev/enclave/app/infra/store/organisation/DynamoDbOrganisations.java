@@ -9,6 +9,7 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
+import dev.enclave.app.infra.store.ActorChangedException;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.EventLog;
 import dev.enclave.app.infra.store.Expr;
@@ -198,15 +199,31 @@ record DynamoDbOrganisations(Store store, CheckedItems checked, EventLog log) im
         Expr update = Expr.update().set("#status = :deleting").set(bumpVersion())
                 .set(OwedWorkItems.recorded(Job.Kind.DELETE))
                 .name("#status", OrganisationItems.STATUS).value(":deleting", DELETING).build();
-        TransactionOutcome outcome = table(id).transact(Transaction.builder()
-                .update(Role.ORGANISATION, OrganisationKeys.key(id), update, OrganisationConditions.live(read))
-                .create(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.DELETE, read.version() + 1, now)))
-                .records(OrganisationEvents.deleted(read))
-                .build());
+        TransactionOutcome outcome;
+        try {
+            outcome = table(id).transact(Transaction.builder()
+                    .update(Role.ORGANISATION, OrganisationKeys.key(id), update, OrganisationConditions.live(read))
+                    .create(Role.JOB, JobItems.toItem(Job.recorded(read, Job.Kind.DELETE, read.version() + 1, now)))
+                    .records(OrganisationEvents.deleted(read))
+                    .build());
+        } catch (ActorChangedException deletedMeanwhile) {
+            if (deletedMeanwhile.cause() != ActorChangedException.Cause.ORGANISATION_GONE) {
+                throw deletedMeanwhile;
+            }
+            return alreadyDeleting(read, Optional.of(table(id).get(OrganisationKeys.key(id))));
+        }
         if (outcome.committed()) {
             return Deletion.MARKED;
         }
-        return outcome.oldItem(Role.ORGANISATION).map(OrganisationItems.SCHEMA::fromItem)
+        return alreadyDeleting(read, outcome.oldItem(Role.ORGANISATION));
+    }
+
+    /**
+     * Another deletion of {@code read} came first (the organisation found as {@code found}, deleting in the same life):
+     * answered as that one was; else there is no such organisation.
+     */
+    private static Deletion alreadyDeleting(Organisation read, Optional<Map<String, AttributeValue>> found) {
+        return found.filter(item -> !item.isEmpty()).map(OrganisationItems.SCHEMA::fromItem)
                 .filter(old -> old.createdAt().equals(read.createdAt()))
                 .filter(old -> old.status() == OrganisationStatus.DELETING)
                 .map(old -> Deletion.ALREADY_DELETING).orElse(Deletion.NOT_FOUND);

@@ -3,6 +3,7 @@ package dev.enclave.app.infra.store.service;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.outcome.Backoff;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.permission.ServiceGroupPermissions;
 import dev.enclave.app.domain.service.HoldingInServices;
@@ -153,6 +154,9 @@ record DynamoDbServices(Store store, CheckedItems checked, Clock clock) implemen
         TenantId tenant = organisation.id();
         ServiceId service = asRead.id();
         for (int attempt = 1; ; attempt++) {
+            if (attempt > 1) {
+                Backoff.pause(attempt - 1);
+            }
             Map<String, AttributeValue> item = table(tenant).get(ServiceKeys.service(tenant, service));
             if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())) {
                 return Deletion.NOT_FOUND;

@@ -149,7 +149,6 @@ class AdminTenantsIT extends LocalStackTest {
         assertThat(organisationItem("adm-going")).isEqualTo(before);
     }
 
-    /** Marks the tenant's organisation item as being deleted, as a deletion's first write does (no job runs). */
     @Test
     void adminChanges_racingEachOtherAndTheOrganisationsOwnRenames_areMadeOrAConflict_neverAFault() {
         String owner = journeys().organisation("adm-busy");
@@ -168,6 +167,7 @@ class AdminTenantsIT extends LocalStackTest {
                 assertThat(status).isIn(200, 409));
     }
 
+    /** Marks the tenant's organisation item as being deleted, as a deletion's first write does (no job runs). */
     private void markedDeleting(String id) {
         platform.updateItem(b -> b.tableName(tableName).key(Map.of("PK", AttributeValue.fromS("TENANT#" + id + "#"),
                 "SK", AttributeValue.fromS("ORG"))).updateExpression("SET #status = :deleting")

@@ -189,6 +189,32 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
         return owner;
     }
 
+    @Test
+    void aDeletionInFlightWhenAnotherOwnerDeletedTheOrganisation_isAnsweredAsTheFirstWas() {
+        String owner = ownerOf("mid-del-twice");
+        assertThat(put("/v1/orgs/mid-del-twice/members/bob/groups/owner", owner).status()).isEqualTo(200);
+        String bob = journeys().member("bob");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            AtomicInteger first = new AtomicInteger();
+            Api.Reply late = InFlight.heldWhile(faults, "mid-del-twice", () -> api().send(api()
+                    .request("/v1/orgs/mid-del-twice", owner).DELETE()), () -> {
+                        holdTheSweep("mid-del-twice");
+                        first.set(other.api().send(other.api().request("/v1/orgs/mid-del-twice", bob).DELETE())
+                                .status());
+                    });
+            faults.clear();
+
+            assertThat(first.get()).isEqualTo(202);
+            assertThat(late.status()).as(late.body()).isEqualTo(202);
+        }
+    }
+
+    /** The deletion sweep of {@code org} waits: its Queries are held 5 s each, until the faults are lifted. */
+    private void holdTheSweep(String org) {
+        faults.inject(new GatewayFaults.Rule(Optional.of("Query"), Optional.of(org), GatewayFaults.Kind.LATENCY,
+                Duration.ofSeconds(5), Integer.MAX_VALUE));
+    }
+
     /**
      * {@code change}, held in flight while its organisation begins its deletion; the deletion's sweep is held too
      * (its Queries wait), so the change meets the organisation marked deleting with its items still there.
@@ -197,8 +223,7 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
         AtomicInteger deleted = new AtomicInteger();
 
         Api.Reply late = InFlight.heldWhile(faults, org, change, () -> {
-            faults.inject(new GatewayFaults.Rule(Optional.of("Query"), Optional.of(org), GatewayFaults.Kind.LATENCY,
-                    Duration.ofSeconds(5), Integer.MAX_VALUE));
+            holdTheSweep(org);
             deleted.set(other.api().send(other.api().request("/v1/orgs/" + org, owner).DELETE()).status());
         });
         faults.clear();
