@@ -239,11 +239,15 @@ class AuditLogController {
         }
     }
 
-    /** The reader of an export lost their access to the log while it was being written: the rest is not. */
+    /**
+     * The reader of an export lost their access to the log while it was being written: the rest is not. An expected
+     * end, not a fault, so it carries no stack trace to the log's warning that the answer was cut off.
+     */
     static final class AccessLapsed extends RuntimeException {
 
         AccessLapsed(EventReaders.Log log) {
-            super("the reader of " + log.organisation().value() + "'s audit-log export lost their access to it");
+            super("the reader of " + log.organisation().value() + "'s audit-log export lost their access to it", null,
+                    false, false);
         }
     }
 }

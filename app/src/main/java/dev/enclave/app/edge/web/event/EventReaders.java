@@ -1,9 +1,11 @@
 package dev.enclave.app.edge.web.event;
 
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.apikey.ApiKey;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.apikey.AuthenticatingApiKey;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.ApiKeyCallers;
 import dev.enclave.app.edge.web.RequestAccess;
@@ -13,6 +15,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -34,17 +37,22 @@ record EventReaders(RequestAccess access, ApiKeyCallers callers, AuthenticatingA
                     new Log(granted.tenant(), granted.organisation().incarnation())));
         }
         return Rejections.answer(request, callers.authenticate(request, authorization),
-                granted -> {
-                    if (!granted.key().tenant().value().equals(organisation)) {
-                        return Rejections.toResponse(request, Reason.TENANT_MISMATCH,
-                                "The API key is another organisation's.");
-                    }
-                    if (!granted.key().may(needed)) {
-                        return Rejections.toResponse(request, Reason.MISSING_ROLE,
-                                "The API key does not have the " + needed.wire() + " permission.");
-                    }
-                    return action.apply(new Log(granted.key().tenant(), granted.organisation().incarnation()));
-                });
+                granted -> refusal(granted.key(), organisation, needed)
+                        .<HttpResponse<?>>map(refused -> Rejections.toResponse(request, refused))
+                        .orElseGet(() -> action.apply(new Log(granted.key().tenant(),
+                                granted.organisation().incarnation()))));
+    }
+
+    /** Why {@code key} may not read {@code organisation}'s log for {@code needed}, if it may not. */
+    private static Optional<Refusal> refusal(ApiKey key, String organisation, ApiKeyPermission needed) {
+        if (!key.tenant().value().equals(organisation)) {
+            return Optional.of(new Refusal(Reason.TENANT_MISMATCH, "The API key is another organisation's."));
+        }
+        if (!key.may(needed)) {
+            return Optional.of(new Refusal(Reason.MISSING_ROLE,
+                    "The API key does not have the " + needed.wire() + " permission."));
+        }
+        return Optional.empty();
     }
 
     /**
@@ -57,7 +65,7 @@ record EventReaders(RequestAccess access, ApiKeyCallers callers, AuthenticatingA
             return access.stillGranted(caller, log.organisation(), needed.asPermission(), log.incarnation());
         }
         return keys.authenticate(new AuthenticatingApiKey.Present(authorization)).fold(
-                granted -> granted.key().tenant().equals(log.organisation()) && granted.key().may(needed)
+                granted -> refusal(granted.key(), log.organisation().value(), needed).isEmpty()
                         && granted.organisation().incarnation().equals(log.incarnation()),
                 refused -> false);
     }
