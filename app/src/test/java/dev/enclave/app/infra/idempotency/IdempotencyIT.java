@@ -109,6 +109,7 @@ class IdempotencyIT extends LocalStackTest {
                 .isEqualTo(201);
         assertThat(afterItDied.header("Idempotent-Replayed")).isNull();
         assertThat(afterItDied.json().get("token").asText()).isNotEqualTo(first);
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/idem-died/invitations", owner).json().get("items"))
                 .as("the run again supersedes the invitation whose answer never came").hasSize(1);
         assertThat(post("/v1/orgs/idem-died/invitations", body, owner, "k-died").header("Idempotent-Replayed"))

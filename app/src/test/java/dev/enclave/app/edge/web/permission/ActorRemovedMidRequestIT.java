@@ -98,6 +98,7 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
             assertThat(key.status()).as("kim makes keys still, no longer issues credentials: " + key.body())
                     .isEqualTo(403);
         }
+        indexesCaughtUp();
         assertThat(api().get("/v1/orgs/mid-give/invitations", owner).json().findValuesAsText("email"))
                 .doesNotContain("eve@example.com");
         assertThat(api().get("/v1/orgs/mid-give/api-keys", owner).json().get("items")).isEmpty();
