@@ -46,7 +46,8 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
 
     /**
      * The record with {@code command}'s edits, copied into every membership; {@code validation-failed} (changing
-     * nothing) when a value breaks its field's rule.
+     * nothing) when a value breaks its field's rule. Edits that change nothing write nothing: no copy moves on, so no
+     * admin's If-Match on a membership goes stale for them.
      */
     public Outcome<UserProfile> change(Change command) {
         for (Map.Entry<ProfileField, Optional<String>> edit : command.edits().entrySet()) {
@@ -59,6 +60,10 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
             Profile edited = current.edited();
             for (Map.Entry<ProfileField, Optional<String>> edit : command.edits().entrySet()) {
                 edited = edited.with(edit.getKey(), edit.getValue());
+            }
+            if (current.version() > 0 && edited.equals(current.edited())
+                    && command.claimed().equals(current.claimed())) {
+                return new Rereads.Decided<>(Outcome.done(current));
             }
             UserProfile next = current.next(edited, command.claimed());
             return saved(next, Optional.empty()) ? new Rereads.Decided<>(Outcome.done(next))

@@ -21,6 +21,13 @@ class TextRuleTest {
         assertThat(TextRule.admits(text, 20)).isFalse();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"\udb40\udc20", "ignore\udb40\udc69\udb40\udc67", "\ud834\udd73", "a\udb7f\udffd"})
+    void formatAndUnassignedCodePointsBeyondTheBasicPlane_areRefused(String text) {
+        assertThat(TextRule.admits(text, 20)).as("tag characters, a musical format character, plane 14 unassigned")
+                .isFalse();
+    }
+
     @Test
     void length_isCountedInCodePoints() {
         assertThat(TextRule.admits("🚀".repeat(5), 5)).as("5 code points, 10 chars").isTrue();

@@ -77,6 +77,21 @@ class ProfilesIT extends LocalStackTest {
     }
 
     @Test
+    void anEditThatChangesNothing_writesNothing_soNoMembershipsETagMoves() {
+        String ada = inTwoOrganisations("pn", "ada-pn");
+        patchMe(ada, "{\"name\":\"Ada\"}");
+        String owner = journeys().member("owner-pn-two");
+        String etag = api().get("/v1/orgs/pn-two/members/ada-pn", owner).header("ETag");
+
+        Api.Reply empty = patchMe(ada, "{}");
+        Api.Reply same = patchMe(ada, "{\"name\":\"Ada\"}");
+
+        assertThat(empty.status()).isEqualTo(200);
+        assertThat(same.json().get("name").asText()).isEqualTo("Ada");
+        assertThat(api().get("/v1/orgs/pn-two/members/ada-pn", owner).header("ETag")).isEqualTo(etag);
+    }
+
+    @Test
     void aClaimSeenInOneOrganisation_reachesEveryMembershipsCopy_andWinsOverAnEdit() {
         inTwoOrganisations("pc", "ada-pc");
         patchMe(journeys().member("ada-pc"), "{\"name\":\"Ada\",\"phone\":\"+1 425 555 1212\"}");
@@ -179,7 +194,8 @@ class ProfilesIT extends LocalStackTest {
             "{\"picture\":\"http://img.example/ada.png\"}", "{\"picture\":\"https://u:p@img.example/a.png\"}",
             "{\"picture\":\"javascript:alert(1)\"}", "{\"name\":\"" + "x".repeat(257) + "\"}",
             "{\"familyName\":\"" + "x".repeat(600) + "\"}", "{\"phone\":\"call me maybe\"}",
-            "{\"name\":\"Eve\",\"picture\":\"http://img.example/eve.png\"}", "{\"nickname\":\"Eve\"}"};
+            "{\"name\":\"Eve\",\"picture\":\"http://img.example/eve.png\"}", "{\"nickname\":\"Eve\"}",
+            "{\"familyName\":\"\uDB40\uDC69\uDB40\uDC67\"}", "{\"name\":\"\uDB40\uDC20\"}"};
 
         for (String body : hostile) {
             Api.Reply refused = api().hostile().send(api().request("/v1/me", ada)
