@@ -35,7 +35,7 @@ public final class InvitationMail {
     }
 
     /**
-     * The mail inviting {@code invitee}, from {@code inviter} (how the inviter is shown: their email), to the
+     * The mail inviting {@code invitee}, from {@code inviter} (how the inviter is shown: their profile's name), to the
      * organisation shown as {@code organisationName}; the link carries {@code token} until {@code expiresAt}.
      */
     public MailMessage render(String organisationName, String inviter, Email invitee, InviteToken token,

@@ -49,6 +49,12 @@ public final class InvitationMailer {
         this.meters = meters;
     }
 
+    /**
+     * How a mail shows an inviter whose profile has no name (or the platform, onboarding): never their identity
+     * provider's subject, an id the invitee has no business reading.
+     */
+    static final String UNNAMED_INVITER = "Someone";
+
     /** Mails the invitation if it is due and nobody else is mailing it. */
     public void mail(TenantId tenant, InvitationId id) {
         String holder = worker + "/" + UUID.randomUUID();
@@ -59,8 +65,8 @@ public final class InvitationMailer {
     private void send(Posting posting, String holder) {
         var invitation = posting.invitation();
         try {
-            sender.send(mail.render(posting.organisationName(), invitation.invitedBy(), invitation.email(),
-                    posting.token(), invitation.validUntil()));
+            sender.send(mail.render(posting.organisationName(), invitation.inviterName().orElse(UNNAMED_INVITER),
+                    invitation.email(), posting.token(), invitation.validUntil()));
             postbox.mailed(posting, holder, clock.now());
             meters.counter("enclave.invitations.mailed", "outcome", "sent").increment();
         } catch (MailNotSentException notSent) {

@@ -46,6 +46,8 @@ class InvitationMailerTest {
         assertThat(sent).singleElement().satisfies(message -> {
             assertThat(message.to()).isEqualTo(Email.of("bob@example.com"));
             assertThat(message.text()).contains("https://app.example/accept?token=" + postbox.token.value());
+            assertThat(message.text()).as("an inviter without a name, shown without their identity provider's id")
+                    .startsWith("Someone invited you to join Acme Ltd");
         });
         assertThat(postbox.outcomes).containsExactly("mailed");
     }
