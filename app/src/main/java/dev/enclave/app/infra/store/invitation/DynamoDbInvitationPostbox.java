@@ -20,6 +20,7 @@ import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
 import dev.enclave.app.infra.store.TransactionOutcome;
 import dev.enclave.app.infra.store.WriteRole;
+import dev.enclave.app.infra.store.member.MembershipReads;
 import dev.enclave.app.infra.store.organisation.OrganisationConditions;
 import dev.enclave.app.infra.store.organisation.OrganisationReads;
 import dev.enclave.identity.TenantId;
@@ -91,8 +92,10 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
     }
 
     /**
-     * The posting as read after the take, if it is still the one taken (a resend meanwhile released it) and of the
-     * organisation's life: one a predecessor under the same id left behind leaves the index, never mailed.
+     * The posting as read after the take, if it is still the one taken (a resend meanwhile released it), of the
+     * organisation's life, and its inviter is still the member who sent it: one a predecessor under the same id left
+     * behind, or one whose inviter was removed (no acceptance can pass its inviter's check), leaves the index, never
+     * mailed.
      */
     private Optional<Posting> posting(TenantId tenant, ItemKey key, List<Map<String, AttributeValue>> items,
                                       String holder) {
@@ -105,7 +108,8 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
                 Optional.ofNullable(ScopedTable.at(items, organisationRead.key())).orElse(Map.of()),
                 organisationRead.mapper());
         Optional<Invitation> invitation = organisation.flatMap(found -> checked.one(ItemKind.INVITATION,
-                ReadScope.organisation(tenant, found.incarnation()), item, InvitationItems.SCHEMA::fromItem));
+                ReadScope.organisation(tenant, found.incarnation()), item, InvitationItems.SCHEMA::fromItem))
+                .filter(found -> inviterStillThere(found, organisation.get()));
         if (invitation.isEmpty() && !item.isEmpty()) {
             store.forTenant(tenant).update(key, InvitationPostings.offTheIndex(Expr.update()).build(), held(holder));
         }
@@ -115,6 +119,21 @@ record DynamoDbInvitationPostbox(Store store, CheckedItems checked, ResponseSeal
         }
         int attempts = ItemAttributes.optionalNumber(item, InvitationPostings.ATTEMPTS).orElse(0L).intValue();
         return Optional.of(new Posting(invitation.get(), token.get(), organisation.get().name(), attempts));
+    }
+
+    /**
+     * Whether the member who sent {@code invitation} is still the member they were (not removed, nor removed and
+     * made a member again): only then can it be accepted, so only then is it mailed. A strongly consistent read of
+     * their membership; the platform's own invitations (onboarding) have no inviter.
+     */
+    private boolean inviterStillThere(Invitation invitation, Organisation organisation) {
+        TenantId tenant = invitation.tenant();
+        return invitation.inviter().map(inviter -> {
+            var read = MembershipReads.item(tenant, inviter);
+            return read.in(store.forTenant(tenant).getAll(List.of(read.key())),
+                    ReadScope.organisation(tenant, organisation.incarnation()), checked)
+                    .filter(member -> invitation.sentInMembershipOf(member.joinedAt())).isPresent();
+        }).orElse(true);
     }
 
     private static Expr held(String holder) {
