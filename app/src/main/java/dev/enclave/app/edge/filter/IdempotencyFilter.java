@@ -140,7 +140,8 @@ final class IdempotencyFilter implements Ordered {
     }
 
     private static boolean onlyReads(HttpRequest<?> request) {
-        return RouteAttributes.getRouteInfo(request).filter(route -> route.getAnnotationMetadata().hasAnnotation(ChangesNothing.class))
+        return RouteAttributes.getRouteInfo(request)
+                .filter(route -> route.getAnnotationMetadata().hasAnnotation(ChangesNothing.class))
                 .isPresent();
     }
 

@@ -12,8 +12,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The tenancy settings: the role and table ARNs (the table ARN must name Enclave's table, in the region), the mode, the endpoint
- * overrides, the session duration STS allows and DynamoDB's timeouts and attempts.
+ * The tenancy settings: the role and table ARNs (the table ARN must name Enclave's table, in the region), the
+ * mode, the endpoint overrides, the session duration STS allows and DynamoDB's timeouts and attempts.
  */
 @Singleton
 final class TenancySettingsCheck implements SettingsCheck {

@@ -121,8 +121,7 @@ class WebhooksIT extends LocalStackTest {
     @Test
     void anEndpointsEvents_keepItsUrlsOriginOnly_andAChangeToWhatItIs_isNoEvent() {
         String owner = journeys().organisation("hooks-url");
-        String id = endpoint("hooks-url", owner, "/services/T0/B0/pathsecret", "[]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-url", owner, "/services/T0/B0/pathsecret", "[]");
         String path = "/v1/orgs/hooks-url/webhooks/" + id;
 
         assertThat(send("PATCH", path, owner, "{\"description\":\"test receiver\",\"enabled\":true}").status())
@@ -145,7 +144,7 @@ class WebhooksIT extends LocalStackTest {
     @Test
     void anEndpointItemOfAnotherLifeOfItsOrganisation_isNotListed_andSentNothing() {
         String owner = journeys().organisation("hooks-life");
-        String stale = endpoint("hooks-life", owner, "/stale-life", "[]").get("endpoint").get("id").asText();
+        String stale = endpointId("hooks-life", owner, "/stale-life", "[]");
         endpoint("hooks-life", owner, "/this-life", "[]");
         platform.updateItem(update -> update.tableName(tableName)
                 .key(Map.of("PK", AttributeValue.fromS("TENANT#hooks-life#"), "SK", AttributeValue.fromS("WEBHOOK#"
@@ -206,8 +205,7 @@ class WebhooksIT extends LocalStackTest {
     void aDeliveryOfATypeTheEndpointNoLongerTakes_isNotSentAgain() {
         String owner = journeys().organisation("hooks-types");
         receiver.answer("/types", n -> Reply.status(500));
-        String id = endpoint("hooks-types", owner, "/types", "[\"service.created\"]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-types", owner, "/types", "[\"service.created\"]");
         api().post("/v1/orgs/hooks-types/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/types").size() == 1);
 
@@ -228,8 +226,7 @@ class WebhooksIT extends LocalStackTest {
     void retryAfter_onA429_isHonoured() {
         String owner = journeys().organisation("hooks-429");
         receiver.answer("/busy", n -> Reply.status(429).withHeader("Retry-After", "120"));
-        String id = endpoint("hooks-429", owner, "/busy", "[\"service.created\"]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-429", owner, "/busy", "[\"service.created\"]");
         api().post("/v1/orgs/hooks-429/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> !receivedOn("/busy").isEmpty());
         JsonNode delivery = await().atMost(Duration.ofSeconds(10)).until(() -> deliveries("hooks-429", id, owner)
@@ -251,8 +248,7 @@ class WebhooksIT extends LocalStackTest {
     void aTimeout_isAFailedAttempt_triedAgain() {
         String owner = journeys().organisation("hooks-slow");
         receiver.answer("/slow", n -> n == 1 ? Reply.status(200).after(2500) : Reply.status(200));
-        String id = endpoint("hooks-slow", owner, "/slow", "[\"service.created\"]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-slow", owner, "/slow", "[\"service.created\"]");
         api().post("/v1/orgs/hooks-slow/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         JsonNode delivery = await().atMost(Duration.ofSeconds(10)).until(() -> deliveries("hooks-slow", id, owner)
                 .stream().findFirst().orElse(null), d -> d != null && d.get("attempts").size() == 1);
@@ -269,8 +265,7 @@ class WebhooksIT extends LocalStackTest {
     void gone_disablesTheEndpoint_andRecordsWhy() {
         String owner = journeys().organisation("hooks-gone");
         receiver.answer("/gone", n -> Reply.status(410));
-        String id = endpoint("hooks-gone", owner, "/gone", "[\"service.created\"]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-gone", owner, "/gone", "[\"service.created\"]");
         api().post("/v1/orgs/hooks-gone/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> !api().get("/v1/orgs/hooks-gone/webhooks/" + id, owner)
                 .json().get("enabled").asBoolean());
@@ -355,8 +350,7 @@ class WebhooksIT extends LocalStackTest {
     void fiveDaysOfFailures_disableTheEndpoint() {
         String owner = journeys().organisation("hooks-failing");
         receiver.answer("/down", n -> Reply.status(503));
-        String id = endpoint("hooks-failing", owner, "/down", "[\"service.created\"]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-failing", owner, "/down", "[\"service.created\"]");
         api().post("/v1/orgs/hooks-failing/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> api().get("/v1/orgs/hooks-failing/webhooks/" + id, owner)
                 .json().hasNonNull("failingSince"));
@@ -407,8 +401,7 @@ class WebhooksIT extends LocalStackTest {
     void retry_recover_andTest_sendAgain() {
         String owner = journeys().organisation("hooks-replay");
         receiver.answer("/replay", n -> Reply.status(500));
-        String id = endpoint("hooks-replay", owner, "/replay", "[\"service.created\"]").get("endpoint").get("id")
-                .asText();
+        String id = endpointId("hooks-replay", owner, "/replay", "[\"service.created\"]");
         api().post("/v1/orgs/hooks-replay/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
         api().post("/v1/orgs/hooks-replay/services", "{\"id\":\"b\",\"name\":\"B\"}", owner);
         await().atMost(Duration.ofSeconds(60)).until(() -> {
@@ -476,6 +469,11 @@ class WebhooksIT extends LocalStackTest {
         assertThat(api().get("/v1/orgs/hooks-rules/webhooks/" + id, owner).status()).isEqualTo(404);
         assertThat(api().post("/v1/orgs/hooks-rules/webhooks", "{\"url\":\"" + receiver.url("/r") + "\"}", owner)
                 .status()).as("room again after a delete").isEqualTo(201);
+    }
+
+    /** The id of an endpoint added to {@code org} for the receiver's {@code path}, taking {@code types}. */
+    private String endpointId(String org, String owner, String path, String types) {
+        return endpoint(org, owner, path, types).get("endpoint").get("id").asText();
     }
 
     private JsonNode endpoint(String org, String owner, String path, String types) {
