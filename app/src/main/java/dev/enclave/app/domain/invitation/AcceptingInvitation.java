@@ -171,12 +171,12 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
     }
 
     private static Outcome<Membership> organisationRefusal(WriteOutcome organisation) {
-        return switch (organisation) {
-            case ORGANISATION_GONE -> Outcome.refused(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
-            case ORGANISATION_SUSPENDED -> Outcome.refused(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
-            case NO_SEAT -> Outcome.refused(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+        return Outcome.refused(InviteeChecks.byOrganisation(switch (organisation) {
+            case ORGANISATION_GONE -> OrganisationRules.Standing.GONE;
+            case ORGANISATION_SUSPENDED -> OrganisationRules.Standing.SUSPENDED;
+            case NO_SEAT -> OrganisationRules.Standing.NO_SEAT;
             case DONE, INVITATION_CHANGED, ALREADY_MEMBER, SERVICE_GONE, INVITER_GONE, NOT_SUPERSEDABLE ->
                     throw new IllegalArgumentException(organisation + " is no refusal by the organisation");
-        };
+        }));
     }
 }

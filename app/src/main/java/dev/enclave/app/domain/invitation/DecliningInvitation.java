@@ -1,6 +1,9 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationRules;
+import dev.enclave.app.domain.organisation.OrganisationRules.Standing;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
@@ -8,7 +11,10 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.Optional;
 
-/** The invitee declines with the token: the same checks as accepting; the invitation closes, nothing else changes. */
+/**
+ * The invitee declines with the token: the same checks as accepting, of the invitee and of the organisation (a
+ * suspended one changes nothing: 423; one being deleted is gone: 404); the invitation closes, nothing else changes.
+ */
 @Singleton
 public record DecliningInvitation(Invitations invitations, Clock clock) {
 
@@ -17,16 +23,28 @@ public record DecliningInvitation(Invitations invitations, Clock clock) {
     }
 
     public Outcome<Void> decline(Decline command) {
-        Optional<Invitation> invitation = InviteToken.parse(command.token())
-                .flatMap(token -> InviteeChecks.findByToken(invitations, token));
-        if (invitation.isEmpty()) {
+        Optional<Invitations.ToAccept> found = InviteToken.parse(command.token())
+                .flatMap(token -> InviteeChecks.findToAcceptByToken(invitations, token));
+        if (found.isEmpty()) {
             return Outcome.refused(InviteeChecks.invalidToken());
         }
-        Optional<Refusal> invitee = InviteeChecks.check(command.caller(), invitation.get(), clock.instant());
-        if (invitee.isPresent()) {
-            return Outcome.refused(invitee.get());
+        Invitation invitation = found.get().invitation();
+        Optional<Refusal> refused = InviteeChecks.check(command.caller(), invitation, clock.instant())
+                .or(() -> organisationRefusal(found.get().organisation()));
+        if (refused.isPresent()) {
+            return Outcome.refused(refused.get());
         }
-        return invitations.close(invitation.get(), InvitationStatus.DECLINED) ? Outcome.done()
-                : Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation just changed.");
+        return switch (invitations.decline(invitation, found.get().organisation().get())) {
+            case DONE -> Outcome.done();
+            case ORGANISATION_SUSPENDED -> Outcome.refused(InviteeChecks.byOrganisation(Standing.SUSPENDED));
+            case ORGANISATION_GONE -> Outcome.refused(InviteeChecks.byOrganisation(Standing.GONE));
+            default -> Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation just changed.");
+        };
+    }
+
+    /** A seat is not needed to decline; a suspended organisation or one being deleted refuses. */
+    private static Optional<Refusal> organisationRefusal(Optional<Organisation> organisation) {
+        return OrganisationRules.refusal(organisation).filter(standing -> standing != Standing.NO_SEAT)
+                .map(InviteeChecks::byOrganisation);
     }
 }

@@ -81,8 +81,15 @@ public interface Invitations {
         }
     }
 
-    /** Closes a pending invitation as revoked or declined; false when it was not pending. */
-    boolean close(Invitation invitation, InvitationStatus status);
+    /** Closes a pending invitation as revoked; false when it was not pending. */
+    boolean revoke(Invitation invitation);
+
+    /**
+     * Closes a pending invitation as declined with the token read, while {@code organisation} is active in the life
+     * read: {@code DONE}, {@code INVITATION_CHANGED}, or the organisation's refusal ({@code ORGANISATION_SUSPENDED},
+     * {@code ORGANISATION_GONE}).
+     */
+    WriteOutcome decline(Invitation invitation, Organisation organisation);
 
     /**
      * Gives a pending invitation a new token hash and validity; false when it was not pending, or not as read (its

@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
 import java.time.Instant;
@@ -51,6 +52,15 @@ final class InviteeChecks {
         return caller.tenant().filter(bound -> !bound.equals(invitation.tenant())).flatMap(bound -> refused(
                 Reason.TENANT_MISMATCH, "Your token is bound to tenant " + bound.value()
                         + "; answer this invitation with a token for its tenant."));
+    }
+
+    /** The refusal of an organisation that takes no answer to an invitation now: gone, suspended, or no seat. */
+    static Refusal byOrganisation(OrganisationRules.Standing standing) {
+        return switch (standing) {
+            case GONE -> new Refusal(Reason.ORGANISATION_NOT_FOUND, "The organisation no longer exists.");
+            case SUSPENDED -> new Refusal(Reason.ORGANISATION_SUSPENDED, "The organisation is suspended.");
+            case NO_SEAT -> new Refusal(Reason.SEAT_LIMIT_REACHED, "Every seat is taken; ask an admin for more.");
+        };
     }
 
     static Refusal invalidToken() {

@@ -20,7 +20,7 @@ public record RevokingInvitation(Invitations invitations) {
         if (refusal.isPresent()) {
             return Outcome.refused(refusal.get());
         }
-        return invitations.close(command.invitation(), InvitationStatus.REVOKED) ? Outcome.done()
+        return invitations.revoke(command.invitation()) ? Outcome.done()
                 : Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be revoked.");
     }
 }

@@ -141,7 +141,7 @@ class AcceptingInvitationTest {
     @Test
     void accept_ofARevokedInvitation_isNotPending() {
         InviteToken token = invite(Set.of());
-        invitations.close(invitations.find(ACME, token.invitation()).orElseThrow(), InvitationStatus.REVOKED);
+        invitations.revoke(invitations.find(ACME, token.invitation()).orElseThrow());
 
         assertThat(refusal(accepting.accept(new AcceptingInvitation.Accept(BOB_SIGNED_IN, token.value()))))
                 .isEqualTo(new Refusal(Reason.INVITATION_NOT_PENDING, "The invitation was revoked."));

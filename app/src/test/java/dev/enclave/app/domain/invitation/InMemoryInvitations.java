@@ -265,13 +265,35 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public boolean close(Invitation invitation, InvitationStatus status) {
+    public boolean revoke(Invitation invitation) {
         concurrentChanges();
+        Organisation organisation = organisations.get(invitation.tenant());
+        return organisation != null && organisation.status() != OrganisationStatus.DELETING
+                && closedAs(invitation, InvitationStatus.REVOKED, false);
+    }
+
+    @Override
+    public WriteOutcome decline(Invitation invitation, Organisation read) {
+        concurrentChanges();
+        Organisation organisation = organisations.get(invitation.tenant());
+        if (organisation == null || organisation.status() == OrganisationStatus.DELETING
+                || !organisation.createdAt().equals(read.createdAt())) {
+            return WriteOutcome.ORGANISATION_GONE;
+        }
+        if (organisation.status() == OrganisationStatus.SUSPENDED) {
+            return WriteOutcome.ORGANISATION_SUSPENDED;
+        }
+        return closedAs(invitation, InvitationStatus.DECLINED, true) ? WriteOutcome.DONE
+                : WriteOutcome.INVITATION_CHANGED;
+    }
+
+    private boolean closedAs(Invitation invitation, InvitationStatus status, boolean withTheTokenRead) {
         At<InvitationId> key = new At<>(invitation.tenant(), invitation.id());
         At<EmailKey> invitee = new At<>(invitation.tenant(), EmailKey.of(invitation.email()));
         Invitation stored = invitations.get(key);
         if (stored == null || stored.status() != InvitationStatus.PENDING
-                || !invitation.id().equals(invitees.get(invitee))) {
+                || !invitation.id().equals(invitees.get(invitee))
+                || withTheTokenRead && !stored.tokenHash().equals(invitation.tokenHash())) {
             return false;
         }
         put(closed(stored, status, Optional.empty()));

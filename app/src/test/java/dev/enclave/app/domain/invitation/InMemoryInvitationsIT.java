@@ -6,6 +6,7 @@ import dev.enclave.app.domain.invitation.Invitations.WriteOutcome;
 import dev.enclave.app.domain.member.Members;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.permission.GroupDefinitions;
 import dev.enclave.app.domain.permission.GroupName;
@@ -102,8 +103,8 @@ class InMemoryInvitationsIT extends LocalStackTest {
         twins.step("accept again", i -> i.accept(bob, joining, twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()),
                 WriteOutcome.ALREADY_MEMBER);
         twins.check("renew a pending one", i -> i.renew(carl, "renewedhash", NOW.plus(Duration.ofDays(3))), true);
-        twins.check("close it", i -> i.close(carl, InvitationStatus.REVOKED), true);
-        twins.check("close it again", i -> i.close(carl, InvitationStatus.REVOKED), false);
+        twins.check("revoke it", i -> i.revoke(carl), true);
+        twins.check("revoke it again", i -> i.revoke(carl), false);
         twins.check("renew a closed one", i -> i.renew(carl, "again", NOW.plus(Duration.ofDays(3))), false);
     }
 
@@ -130,6 +131,27 @@ class InMemoryInvitationsIT extends LocalStackTest {
                 twins.joining("bob"), twins.read(), GroupDefinitions.NONE, NOW.getEpochSecond()), WriteOutcome.DONE);
     }
 
+    @Test
+    void declining_whileSuspended_withAnOldToken_orInAnotherLife_answersAlike() {
+        Twins twins = new Twins("twin-decline");
+        Invitation bob = twins.invitation("bob");
+        twins.step("send bob", i -> i.send(bob, twins.read(), Invitations.Supersedes.ANY), WriteOutcome.DONE);
+        Organisation active = twins.read();
+        twins.status(OrganisationStatus.SUSPENDED);
+
+        twins.step("decline while suspended", i -> i.decline(bob, active), WriteOutcome.ORGANISATION_SUSPENDED);
+        twins.status(OrganisationStatus.ACTIVE);
+        Organisation predecessor = new Organisation(active.id(), active.name(), active.seats(), active.members(),
+                active.status(), active.version(), active.createdAt().minusSeconds(60), active.limits());
+        twins.step("decline as read from the organisation deleted before", i -> i.decline(bob, predecessor),
+                WriteOutcome.ORGANISATION_GONE);
+        twins.check("renew it", i -> i.renew(bob, "renewedhash", NOW.plus(Duration.ofDays(3))), true);
+        twins.step("decline with the token replaced", i -> i.decline(bob, twins.read()),
+                WriteOutcome.INVITATION_CHANGED);
+        twins.step("decline", i -> i.decline(twins.as(i, bob), twins.read()), WriteOutcome.DONE);
+        twins.step("decline again", i -> i.decline(twins.as(i, bob), twins.read()), WriteOutcome.INVITATION_CHANGED);
+    }
+
     /** One organisation on the table with its owner, and the same in memory. */
     private final class Twins {
 
@@ -147,6 +169,12 @@ class InMemoryInvitationsIT extends LocalStackTest {
 
         Organisation read() {
             return organisations.find(tenant).orElseThrow();
+        }
+
+        /** The organisation suspended or resumed, on both. */
+        void status(OrganisationStatus status) {
+            assertThat(organisations.setStatus(tenant, status)).isInstanceOf(Organisations.AdminChange.Changed.class);
+            memory.status(tenant, status);
         }
 
         /** {@code invitation} as {@code invitations} stored it (with the generations it recorded). */

@@ -315,6 +315,22 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void decline_inASuspendedOrganisation_isLocked_andInOneBeingDeleted_isGone_andLeavesItPending() {
+        BobInvited invited = bobInvitedTo("inv-decline-standing");
+        setStatus("inv-decline-standing", "SUSPENDED");
+        Api.Reply suspended = api().post("/v1/invitations/decline", "{\"token\":\"" + invited.token() + "\"}", bob());
+        setStatus("inv-decline-standing", "DELETING");
+        Api.Reply deleting = api().post("/v1/invitations/decline", "{\"token\":\"" + invited.token() + "\"}", bob());
+        setStatus("inv-decline-standing", "ACTIVE");
+
+        assertThat(suspended.status()).as(suspended.body()).isEqualTo(423);
+        assertThat(suspended.json().get("code").asText()).isEqualTo("organisation-suspended");
+        assertThat(deleting.status()).as(deleting.body()).isEqualTo(404);
+        assertThat(deleting.json().get("code").asText()).isEqualTo("organisation-not-found");
+        assertThat(accept(invited.token(), bob()).status()).as("still pending, so still accepted").isEqualTo(200);
+    }
+
+    @Test
     void invite_anExistingMember_isConflict() {
         String owner = organisation("inv-member");
         accept(invitationOfBob("inv-member", owner), bob());

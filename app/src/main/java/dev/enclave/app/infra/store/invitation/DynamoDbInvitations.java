@@ -327,18 +327,40 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     }
 
     @Override
-    public boolean close(Invitation invitation, InvitationStatus status) {
-        Expr asRead = status == InvitationStatus.DECLINED ? stillPending().and(Expr.of("#tokenHash = :declined")
-                .name("#tokenHash", InvitationItems.TOKEN_HASH).value(":declined", invitation.tokenHash()))
-                : stillPending();
-        return table(invitation.tenant()).transact(Transaction.builder()
+    public boolean revoke(Invitation invitation) {
+        return table(invitation.tenant()).transact(closed(invitation, InvitationStatus.REVOKED, stillPending())
+                .add(InvitationWrite.NOT_BEING_DELETED, OrganisationConditions.notBeingDeleted(invitation.tenant()))
+                .build()).committed();
+    }
+
+    /**
+     * Declines with the token read, while the organisation is active in the life read: a suspension or a deletion
+     * landing after the invitee's request was decided refuses it, and says which, from the item as it refused.
+     */
+    @Override
+    public WriteOutcome decline(Invitation invitation, Organisation organisation) {
+        Expr asRead = stillPending().and(Expr.of("#tokenHash = :declined").name("#tokenHash",
+                InvitationItems.TOKEN_HASH).value(":declined", invitation.tokenHash()));
+        TransactionOutcome outcome = table(invitation.tenant()).transact(closed(invitation, InvitationStatus.DECLINED,
+                asRead).add(InvitationWrite.ACTIVE, OrganisationConditions.stillActive(organisation)).build());
+        if (outcome.committed()) {
+            return WriteOutcome.DONE;
+        }
+        if (!outcome.refused(InvitationWrite.ACTIVE)) {
+            return WriteOutcome.INVITATION_CHANGED;
+        }
+        return OrganisationConditions.suspendedIn(outcome.oldItem(InvitationWrite.ACTIVE), organisation.incarnation())
+                ? WriteOutcome.ORGANISATION_SUSPENDED : WriteOutcome.ORGANISATION_GONE;
+    }
+
+    /** The invitation closed as {@code status} if {@code asRead}, its guard with it, and its event. */
+    private static Transaction.Builder closed(Invitation invitation, InvitationStatus status, Expr asRead) {
+        return Transaction.builder()
                 .update(InvitationWrite.INVITATION, InvitationKeys.key(invitation.tenant(), invitation.id()),
                         closing(invitation.tenant(), status).build(), asRead)
                 .delete(InvitationWrite.INVITEE, InvitationKeys.inviteeKey(invitation.tenant(),
                         EmailKey.of(invitation.email())), guardNames(invitation.id().value()))
-                .add(InvitationWrite.NOT_BEING_DELETED, OrganisationConditions.notBeingDeleted(invitation.tenant()))
-                .records(InvitationEvents.closed(invitation, status))
-                .build()).committed();
+                .records(InvitationEvents.closed(invitation, status));
     }
 
     @Override

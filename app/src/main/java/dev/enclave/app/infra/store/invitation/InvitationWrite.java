@@ -24,6 +24,8 @@ enum InvitationWrite implements WriteRole {
     SERVICE_ASSIGNMENT,
     /** The organisation is not being deleted (closing an invitation without an actor of its own). */
     NOT_BEING_DELETED,
+    /** The organisation is active in the life read (an invitee declining). */
+    ACTIVE,
     /** The custom groups the invitation grants are in the lives read: the group definitions at the version read. */
     GROUPS
 }

@@ -130,7 +130,10 @@ public final class OrganisationConditions {
                 .name("#orgStatus", OrganisationItems.STATUS).value(":orgDeleting", DELETING)));
     }
 
-    /** A check, for a transaction that changes the organisation's settings: live and active. */
+    /**
+     * A check, for a transaction that changes the organisation's settings or closes something of its own without an
+     * actor of its own (an invitee declining): live and active.
+     */
     public static Write stillActive(Organisation organisation) {
         return new Write.Check(OrganisationKeys.key(organisation.id()), active(organisation));
     }

@@ -126,6 +126,29 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
     }
 
     @Test
+    void anInviteeDecliningInFlightWhenTheOrganisationIsSuspended_changesNothing() {
+        String owner = journeys().organisation("mid-decline");
+        String token = api().post("/v1/orgs/mid-decline/invitations", "{\"email\":\"bob@example.com\"}", owner)
+                .json().get("token").asText();
+        String bob = tokens().mint("bob", "bob@example.com");
+        String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
+                + "\"roles\":[\"platform-admin\"]}");
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            AtomicInteger suspended = new AtomicInteger();
+            Api.Reply late = InFlight.heldWhile(faults, "mid-decline", () -> api().post("/v1/invitations/decline",
+                    "{\"token\":\"" + token + "\"}", bob), () -> suspended.set(
+                    other.api().post("/v1/admin/tenants/mid-decline/suspend", "", admin).status()));
+
+            assertThat(suspended.get()).isEqualTo(204);
+            assertThat(late.status()).as(late.body()).isEqualTo(423);
+            assertThat(late.json().get("code").asText()).isEqualTo("organisation-suspended");
+        }
+        assertThat(api().post("/v1/admin/tenants/mid-decline/resume", "", admin).status()).isEqualTo(204);
+        assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}", bob).status())
+                .as("the invitation the late decline left pending").isEqualTo(200);
+    }
+
+    @Test
     void aChangeWhoseOwnWriteIsOnTheOrganisation_inFlightWhenItIsSuspended_isAnsweredAsSuspended() {
         String admin = tokens().mint("{\"sub\":\"root\",\"email\":\"root@platform.example\","
                 + "\"roles\":[\"platform-admin\"]}");
