@@ -10,6 +10,9 @@ import static dev.enclave.sandbox.SandboxClients.role;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.http.ContentStreamProvider;
+import software.amazon.awssdk.http.SdkHttpMethod;
+import software.amazon.awssdk.http.SdkHttpRequest;
+import software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -41,14 +49,16 @@ class GatewayIsolationIT {
     private static final String ACME_SESSION = "arn:aws:sts::000000000000:assumed-role/enclave-tenant/acme-it";
 
     private SandboxClients clients;
+    private AwsCredentialsProvider acmeCredentials;
     private DynamoDbClient acme;
 
     @BeforeAll
     void start() {
         clients = new SandboxClients(TABLE, List.of(role("enclave-tenant", rolePermissionPolicy(TABLE)),
                 role("enclave-tenant-abac", abacRolePolicy(TABLE))));
-        acme = clients.dynamoDb(clients.assumed(r -> r.roleArn(TENANT_ROLE).roleSessionName("acme-it")
-                .policy(tenantSessionPolicy(TABLE, "acme"))));
+        acmeCredentials = clients.assumed(r -> r.roleArn(TENANT_ROLE).roleSessionName("acme-it")
+                .policy(tenantSessionPolicy(TABLE, "acme")));
+        acme = clients.dynamoDb(acmeCredentials);
         clients.platform.putItem(b -> b.tableName(TABLE).item(key("TENANT#beta#ORG", "ORG")));
         clients.platform.putItem(b -> b.tableName(TABLE).item(key("TENANT#acme2#ORG", "ORG")));
         clients.platform.putItem(b -> b.tableName(TABLE).item(key("TENANT#acme#ORG", "ORG")));
@@ -132,6 +142,49 @@ class GatewayIsolationIT {
                         + tableArn(TABLE) + " because no session policy allows the dynamodb:ConditionCheckItem action");
 
         assertThat(clients.platformHas("TENANT#acme#TX", "A")).isFalse();
+    }
+
+    /**
+     * DynamoDB acts on an {@code Update}'s, {@code Delete}'s or {@code ConditionCheck}'s {@code Key}, and DynamoDB
+     * Local ignores an {@code Item} beside it: IAM must be asked about the key written, not the item carried (which
+     * the SDK never sends, so the request is signed by hand).
+     */
+    @Test
+    void transactWriteItems_aPartCarryingAnItemOfItsOwnBesideAForeignKey_isDeniedAndChangesNothing() throws Exception {
+        for (String kind : List.of("Update", "Delete", "ConditionCheck")) {
+            long forwarded = clients.sandbox.gateway().forwardedCount();
+            HttpResponse<String> answer = signedByAcme("TransactWriteItems", """
+                    {"TransactItems":[{"%s":{"TableName":"%s",
+                      "Item":{"PK":{"S":"TENANT#acme#OWN"},"SK":{"S":"1"}},
+                      "Key":{"PK":{"S":"TENANT#beta#ORG"},"SK":{"S":"ORG"}},
+                      "UpdateExpression":"SET seats = :n","ExpressionAttributeValues":{":n":{"N":"100000"}},
+                      "ConditionExpression":"attribute_exists(SK)"}}]}""".formatted(kind, TABLE));
+
+            assertThat(answer.statusCode()).as(kind + ": " + answer.body()).isEqualTo(400);
+            assertThat(answer.body()).as(kind).contains("AccessDeniedException");
+            assertThat(clients.sandbox.gateway().forwardedCount()).as(kind + " forwarded").isEqualTo(forwarded);
+        }
+        assertThat(clients.platform.getItem(b -> b.tableName(TABLE).key(key("TENANT#beta#ORG", "ORG"))
+                .consistentRead(true)).item()).doesNotContainKey("seats").containsKey("PK");
+    }
+
+    private HttpResponse<String> signedByAcme(String operation, String body) throws Exception {
+        SdkHttpRequest unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.POST)
+                .uri(clients.sandbox.dynamoDbEndpoint())
+                .putHeader("Content-Type", "application/x-amz-json-1.0")
+                .putHeader("X-Amz-Target", "DynamoDB_20120810." + operation).build();
+        SdkHttpRequest signed = AwsV4HttpSigner.create().sign(r -> r.identity(acmeCredentials.resolveCredentials())
+                .request(unsigned).payload(ContentStreamProvider.fromUtf8String(body))
+                .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
+                .putProperty(AwsV4HttpSigner.REGION_NAME, "us-east-1")).request();
+        HttpRequest.Builder request = HttpRequest.newBuilder(clients.sandbox.dynamoDbEndpoint())
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        signed.headers().forEach((name, values) -> {
+            if (!"Host".equalsIgnoreCase(name) && !"Content-Length".equalsIgnoreCase(name)) {
+                values.forEach(value -> request.header(name, value));
+            }
+        });
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @Test

@@ -32,9 +32,9 @@ final class DynamoDbAuthorizations {
 
     private static final Pattern NAME_EQUALS_VALUE = Pattern.compile("(#?[A-Za-z0-9_]+)\\s*=\\s*(:[A-Za-z0-9_]+)");
     private static final Pattern VALUE_EQUALS_NAME = Pattern.compile("(:[A-Za-z0-9_]+)\\s*=\\s*(#?[A-Za-z0-9_]+)");
-    private static final Map<String, String> TRANSACT_WRITE_ACTIONS = Map.of("Put", "dynamodb:PutItem",
-            "Update", "dynamodb:UpdateItem", "Delete", "dynamodb:DeleteItem",
-            "ConditionCheck", "dynamodb:ConditionCheckItem");
+    private static final List<Map.Entry<String, String>> TRANSACT_WRITE_ACTIONS = List.of(
+            Map.entry("Put", "dynamodb:PutItem"), Map.entry("Update", "dynamodb:UpdateItem"),
+            Map.entry("Delete", "dynamodb:DeleteItem"), Map.entry("ConditionCheck", "dynamodb:ConditionCheckItem"));
     private static final Set<String> ACCOUNT_WIDE = Set.of("ListTables", "DescribeLimits", "DescribeEndpoints",
             "ListBackups", "ListGlobalTables", "ListExports", "ListImports", "ListContributorInsights");
     private static final String TABLE_SEGMENT = ":table/";
@@ -62,11 +62,11 @@ final class DynamoDbAuthorizations {
                     request.path("Keys").forEach(key -> out.add(item("dynamodb:BatchGetItem", table, key,
                             AccessedAttributes.ofKey(key, request)))));
             case "BatchWriteItem" -> forEachTable(body.path("RequestItems"), (table, writes) -> writes.forEach(w ->
-                    out.add(batchWrite(table, w))));
+                    out.addAll(batchWrite(table, w))));
             case "TransactGetItems" -> body.path("TransactItems").forEach(t -> out.add(item("dynamodb:GetItem",
                     t.path("Get").path("TableName").asText(), t.path("Get").path("Key"),
                     AccessedAttributes.of(t.path("Get")))));
-            case "TransactWriteItems" -> body.path("TransactItems").forEach(t -> out.add(transactWrite(t)));
+            case "TransactWriteItems" -> body.path("TransactItems").forEach(t -> out.addAll(transactWrite(t)));
             case "ExecuteStatement" -> out.add(partiQl(operation, body.path("Statement").asText()));
             case "BatchExecuteStatement" -> body.path("Statements").forEach(s -> out.add(partiQl(operation,
                     s.path("Statement").asText())));
@@ -78,23 +78,39 @@ final class DynamoDbAuthorizations {
         return out;
     }
 
-    /** One put or delete of a batch, with that item's own attributes. */
-    private RequiredAuthorization batchWrite(String table, JsonNode writeRequest) {
+    /**
+     * One put or delete of a batch, with that item's own attributes: a put is of its {@code Item}, a delete of its
+     * {@code Key}, each one asked for when a request carries both.
+     */
+    private List<RequiredAuthorization> batchWrite(String table, JsonNode writeRequest) {
+        List<RequiredAuthorization> parts = new ArrayList<>();
         JsonNode put = writeRequest.path("PutRequest");
-        JsonNode request = put.isObject() ? put : writeRequest.path("DeleteRequest");
-        return item("dynamodb:BatchWriteItem", table, put.isObject() ? put.path("Item") : request.path("Key"),
-                AccessedAttributes.of(request));
+        if (put.isObject()) {
+            parts.add(item("dynamodb:BatchWriteItem", table, put.path("Item"), AccessedAttributes.of(put)));
+        }
+        JsonNode delete = writeRequest.path("DeleteRequest");
+        if (delete.isObject() || parts.isEmpty()) {
+            parts.add(item("dynamodb:BatchWriteItem", table, delete.path("Key"), AccessedAttributes.of(delete)));
+        }
+        return parts;
     }
 
-    private RequiredAuthorization transactWrite(JsonNode transactItem) {
-        for (Map.Entry<String, String> kind : TRANSACT_WRITE_ACTIONS.entrySet()) {
+    /**
+     * Each part of a transaction's item, on the key DynamoDB acts on: a {@code Put}'s {@code Item}, and the {@code Key}
+     * of an {@code Update}, {@code Delete} or {@code ConditionCheck}, which DynamoDB uses whatever else the part
+     * carries (an {@code Item} beside it named one key to IAM and wrote another).
+     */
+    private List<RequiredAuthorization> transactWrite(JsonNode transactItem) {
+        List<RequiredAuthorization> parts = new ArrayList<>();
+        for (Map.Entry<String, String> kind : TRANSACT_WRITE_ACTIONS) {
             JsonNode part = transactItem.path(kind.getKey());
             if (part.isObject()) {
-                return item(kind.getValue(), part.path("TableName").asText(),
-                        part.has("Item") ? part.path("Item") : part.path("Key"), AccessedAttributes.of(part));
+                parts.add(item(kind.getValue(), part.path("TableName").asText(),
+                        part.path("Put".equals(kind.getKey()) ? "Item" : "Key"), AccessedAttributes.of(part)));
             }
         }
-        return new RequiredAuthorization("dynamodb:TransactWriteItems", "*", List.of());
+        return parts.isEmpty() ? List.of(new RequiredAuthorization("dynamodb:TransactWriteItems", "*", List.of()))
+                : parts;
     }
 
     private RequiredAuthorization item(String action, String table, JsonNode keyOrItem, List<String> attributes) {

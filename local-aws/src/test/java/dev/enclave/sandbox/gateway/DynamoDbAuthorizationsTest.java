@@ -94,6 +94,41 @@ class DynamoDbAuthorizationsTest {
     }
 
     @Test
+    void transactWriteItems_anUpdateDeleteOrCheck_isOnItsKey_whateverItemItAlsoCarries() {
+        for (String kind : List.of("Update", "Delete", "ConditionCheck")) {
+            assertThat(keysOf("TransactWriteItems", """
+                    {"TransactItems":[{"%s":{"TableName":"t",
+                      "Item":{"PK":{"S":"TENANT#acme#OWN"},"SK":{"S":"1"}},
+                      "Key":{"PK":{"S":"TENANT#beta#"},"SK":{"S":"ORG"}},
+                      "UpdateExpression":"SET seats = :n","ConditionExpression":"attribute_exists(SK)"}}]}"""
+                    .formatted(kind))).as(kind).extracting(RequiredAuthorization::leadingKeys)
+                    .containsExactly(List.of("TENANT#beta#"));
+        }
+    }
+
+    @Test
+    void transactWriteItems_anItemOfTwoKinds_asksForBoth() {
+        assertThat(keysOf("TransactWriteItems", """
+                {"TransactItems":[{
+                  "Put":{"TableName":"t","Item":{"PK":{"S":"TENANT#acme#1"},"SK":{"S":"1"}}},
+                  "Delete":{"TableName":"t","Key":{"PK":{"S":"TENANT#beta#2"},"SK":{"S":"2"}}}}]}"""))
+                .containsExactly(
+                        new RequiredAuthorization("dynamodb:PutItem", TABLE, List.of("TENANT#acme#1")),
+                        new RequiredAuthorization("dynamodb:DeleteItem", TABLE, List.of("TENANT#beta#2")));
+    }
+
+    @Test
+    void batchWriteItem_aRequestOfAPutAndADelete_asksForBoth() {
+        assertThat(keysOf("BatchWriteItem", """
+                {"RequestItems":{"t":[{
+                  "PutRequest":{"Item":{"PK":{"S":"TENANT#acme#1"},"SK":{"S":"1"}}},
+                  "DeleteRequest":{"Key":{"PK":{"S":"TENANT#beta#2"},"SK":{"S":"2"}}}}]}}"""))
+                .containsExactly(
+                        new RequiredAuthorization("dynamodb:BatchWriteItem", TABLE, List.of("TENANT#acme#1")),
+                        new RequiredAuthorization("dynamodb:BatchWriteItem", TABLE, List.of("TENANT#beta#2")));
+    }
+
+    @Test
     void transactGetItems_isGetItemPerPart() {
         assertThat(keysOf("TransactGetItems", """
                 {"TransactItems":[{"Get":{"TableName":"t","Key":{"PK":{"S":"TENANT#acme#1"},"SK":{"S":"1"}}}}]}"""))
