@@ -5,7 +5,6 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
-import dev.enclave.app.edge.contract.ChangesNothing;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
@@ -56,8 +55,9 @@ import org.slf4j.LoggerFactory;
  * 429, 5xx) are not kept. Kept answers are sealed ({@link ResponseSeal}) and bound to the incarnation, so an
  * invitation token in one is not readable from the table; answers larger than {@link #MAX_KEPT_BODY} characters
  * are not kept (the claim is released, so a retry runs again). Answers that hold AWS or API key secrets are never
- * stored at all, so those routes refuse the header rather than promise a replay. POSTs that only read
- * ({@link ChangesNothing}) are answered afresh every time: the header is not claimed there.
+ * stored at all, so those routes refuse the header rather than promise a replay. Only the routes whose contract
+ * names the key ({@link Idempotent}) claim it, so what the filter answers is what the contract says; the others
+ * (a POST that only reads: the permission check) are answered afresh every time, whatever the header.
  */
 @ServerFilter("/v1/orgs/*/**")
 @Requires(beans = IdempotencyRecords.class)
@@ -102,17 +102,20 @@ final class IdempotencyFilter implements Ordered {
     @Nullable
     HttpResponse<?> claim(HttpRequest<?> request, @Nullable @Body String body) {
         String key = request.getHeaders().get(HEADER);
-        if (key == null || request.getMethod() != HttpMethod.POST || onlyReads(request)) {
+        if (key == null || request.getMethod() != HttpMethod.POST) {
+            return null;
+        }
+        if (answersASecret(request.getPath())) {
+            return Rejections.toResponse(request, Reason.BAD_REQUEST, HEADER
+                    + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
+                    + " replayed. Retry without it.");
+        }
+        if (!takesTheKey(request)) {
             return null;
         }
         if (!KEY.matcher(key).matches()) {
             return Rejections.toResponse(request, Reason.BAD_REQUEST,
                     HEADER + " must be 1-200 visible ASCII characters.");
-        }
-        if (SECRET_ANSWERS.matcher(request.getPath()).matches()) {
-            return Rejections.toResponse(request, Reason.BAD_REQUEST, HEADER
-                    + " is not accepted here: the answer holds a secret that Enclave never stores, so it cannot be"
-                    + " replayed. Retry without it.");
         }
         Optional<AccessDecision.Granted> member = member(request);
         if (member.isEmpty()) {
@@ -139,9 +142,15 @@ final class IdempotencyFilter implements Ordered {
                 callerGroups));
     }
 
-    private static boolean onlyReads(HttpRequest<?> request) {
+    /** Whether the answer at {@code path} holds a secret, so the key is refused there. */
+    static boolean answersASecret(String path) {
+        return SECRET_ANSWERS.matcher(path).matches();
+    }
+
+    /** The route says in the contract that it takes the key ({@link Idempotent}), so it answers 409 and 422 too. */
+    private static boolean takesTheKey(HttpRequest<?> request) {
         return RouteAttributes.getRouteInfo(request)
-                .filter(route -> route.getAnnotationMetadata().hasAnnotation(ChangesNothing.class))
+                .filter(route -> route.getAnnotationMetadata().hasAnnotation(Idempotent.class))
                 .isPresent();
     }
 

@@ -95,6 +95,13 @@ class AuditLogIT extends LocalStackTest {
 
         assertThat(record(valid, writerKey, "once-1").status()).isEqualTo(201);
         assertThat(record(valid, writerKey, "once-1").json().get("status").asText()).isEqualTo("already_recorded");
+        assertThat(record(valid.replace("{\"action\"", "{ \"action\""), writerKey, "once-1").status())
+                .as("the same event, spaced otherwise").isEqualTo(200);
+        Api.Reply reused = record(valid.replace("invoice.approved", "invoice.deleted"), writerKey, "once-1");
+        assertThat(reused.status()).as(reused.body()).isEqualTo(422);
+        assertThat(reused.json().get("code").asText()).isEqualTo("idempotency-key-reused");
+        assertThat(get("/v1/orgs/" + ORG + "/audit-log?action=invoice.deleted", "Bearer " + owner).json()
+                .get("items")).as("the event of a reused key, not recorded").isEmpty();
         assertThat(record(valid, "Bearer " + owner, "once-1").status()).as("another caller's key of the same name")
                 .isEqualTo(201);
         assertThat(record(body, writerKey, "bad-key").status()).isEqualTo(400);

@@ -10,11 +10,13 @@ import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.input.Text;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.digest.Sha256;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -26,6 +28,7 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.json.JsonMapper;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -42,6 +45,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -108,9 +113,12 @@ class AppEventController {
     private final EventReaders readers;
     private final Clock clock;
     private final EventContext context;
+    private final JsonMapper json;
 
-    AppEventController(EventRecorder recorder, EventReaders readers, Clock clock, EventContext context) {
+    AppEventController(EventRecorder recorder, EventReaders readers, Clock clock, EventContext context,
+                       JsonMapper json) {
         this.recorder = recorder;
+        this.json = json;
         this.context = context;
         this.readers = readers;
         this.clock = clock;
@@ -123,11 +131,11 @@ class AppEventController {
     @ApiResponse(responseCode = "200", description = "Recorded before, with this Idempotency-Key",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Recorded.class)))
     @JsonBody
+    @Idempotent
     @Post
     HttpResponse<?> record(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
                            @Valid @Body AppEvent body,
-                           @Parameter(description = "Records the event once however often it is sent (kept 24 hours)")
-                           @Nullable @Header("Idempotency-Key") String idempotencyKey,
+                           @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey,
                            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
         Optional<String> wrong = wrong(body, idempotencyKey);
         if (wrong.isPresent()) {
@@ -135,10 +143,12 @@ class AppEventController {
         }
         return readers.whenAllowed(request, caller, key, org, ApiKeyPermission.AUDIT_LOG_WRITE, log -> {
             EventRecorder.Recorded recorded = recorder.record(log.organisation(), log.incarnation(), event(body),
-                    Optional.ofNullable(idempotencyKey));
+                    Optional.ofNullable(idempotencyKey).map(given -> new EventRecorder.Once(given, digest(body))));
             return switch (recorded) {
                 case RECORDED -> HttpResponse.status(HttpStatus.CREATED).body(new Recorded("recorded"));
                 case ALREADY_RECORDED -> HttpResponse.ok(new Recorded("already_recorded"));
+                case KEY_REUSED -> Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
+                        "This Idempotency-Key was sent with another event; nothing was recorded. Send a new key.");
                 case NO_ORGANISATION -> Rejections.toResponse(request, Reason.ORGANISATION_NOT_FOUND,
                         "The organisation is gone.");
                 case NOT_ACTIVE -> Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
@@ -174,6 +184,15 @@ class AppEventController {
     }
 
     /** The app's event, with who recorded it (the API key or the member) beside whoever the app says acted. */
+    /** The event as asked for, whatever the body's spacing: what a retry with the same key must ask for again. */
+    private String digest(AppEvent body) {
+        try {
+            return Sha256.hex(json.writeValueAsString(body));
+        } catch (IOException unwritable) {
+            throw new UncheckedIOException(unwritable);
+        }
+    }
+
     private NewEvent event(AppEvent body) {
         Actor actor = new Actor(body.actor().type(), body.actor().id(), Optional.empty(),
                 Optional.ofNullable(body.actor().name()));

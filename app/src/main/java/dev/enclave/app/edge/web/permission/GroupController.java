@@ -10,6 +10,7 @@ import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Permission;
 import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -108,6 +109,7 @@ class GroupController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
     @Problems.Conflict
     @JsonBody
+    @Idempotent
     @Post
     HttpResponse<?> create(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @Valid @Body CreateGroup body) {

@@ -11,7 +11,6 @@ import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.service.Service;
 import dev.enclave.app.domain.service.ServiceId;
 import dev.enclave.app.domain.service.ServiceNames;
-import dev.enclave.app.edge.contract.ChangesNothing;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
@@ -125,7 +124,6 @@ class PermissionController {
     @ApiResponse(responseCode = "200", description = "One result per check", content = @Content(
             mediaType = "application/json", schema = @Schema(implementation = CheckResults.class)))
     @JsonBody
-    @ChangesNothing
     @Post("/orgs/{org}/permissions/check")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @Valid @Body Checks body) {

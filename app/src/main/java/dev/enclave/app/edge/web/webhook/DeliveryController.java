@@ -8,6 +8,7 @@ import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.ReplayingDeliveries;
 import dev.enclave.app.domain.webhook.WebhookEndpoints;
 import dev.enclave.app.edge.contract.HttpLimits;
+import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -113,6 +114,7 @@ class DeliveryController {
     @Operation(operationId = "retryWebhookDelivery", summary = "Send a delivery again (one more attempt, now)")
     @ApiResponse(responseCode = "202", description = "Due now")
     @Problems.Conflict
+    @Idempotent
     @Post("/deliveries/{deliveryId}/retry")
     HttpResponse<?> retry(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                           @PathVariable String deliveryId) {
@@ -129,6 +131,7 @@ class DeliveryController {
     @ApiResponse(responseCode = "202", description = "How many are due again", content = @Content(
             mediaType = "application/json", schema = @Schema(implementation = RecoveredView.class)))
     @JsonBody
+    @Idempotent
     @Post("/recover")
     HttpResponse<?> recover(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                             @Valid @Body Recover body) {
@@ -150,6 +153,7 @@ class DeliveryController {
     @Operation(operationId = "testWebhookEndpoint", summary = "Send the endpoint a webhook.test event")
     @ApiResponse(responseCode = "202", description = "The test delivery, due now", content = @Content(
             mediaType = "application/json", schema = @Schema(implementation = DeliveryView.class)))
+    @Idempotent
     @Post("/test")
     HttpResponse<?> test(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,

@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store.event;
 
 import dev.enclave.app.domain.event.EventContext;
 import dev.enclave.app.domain.event.EventRecorder;
+import dev.enclave.app.domain.event.EventRecorder.Once;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.infra.store.Store;
 import dev.enclave.app.infra.store.Transaction;
@@ -28,11 +29,11 @@ record DynamoDbEventRecorder(Store store, Clock clock, EventContext context) imp
 
     @Override
     public Recorded record(TenantId organisation, Incarnation incarnation, NewEvent event,
-                           Optional<String> idempotencyKey) {
+                           Optional<Once> once) {
         Transaction.Builder writes = Transaction.builder().writtenBy(incarnation)
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation, incarnation))
                 .records(event);
-        idempotencyKey.ifPresent(key -> writes.create(Role.IDEMPOTENCY_KEY,
+        once.ifPresent(key -> writes.create(Role.IDEMPOTENCY_KEY,
                 RecordedKeys.item(organisation, context.actor(), key, clock.instant())));
         TransactionOutcome outcome = store.forTenant(organisation).transact(writes.build());
         if (outcome.committed()) {
@@ -42,6 +43,10 @@ record DynamoDbEventRecorder(Store store, Clock clock, EventContext context) imp
             return OrganisationConditions.suspendedIn(outcome.oldItem(Role.ORGANISATION), incarnation)
                     ? Recorded.NOT_ACTIVE : Recorded.NO_ORGANISATION;
         }
-        return Recorded.ALREADY_RECORDED;
+        if (!outcome.refused(Role.IDEMPOTENCY_KEY)) {
+            throw outcome.unexpected();
+        }
+        return RecordedKeys.keptForAnother(outcome.oldItem(Role.IDEMPOTENCY_KEY), once.orElseThrow())
+                ? Recorded.KEY_REUSED : Recorded.ALREADY_RECORDED;
     }
 }

@@ -1,6 +1,8 @@
 package dev.enclave.app.infra.store.event;
 
 import dev.enclave.app.domain.event.Actor;
+import dev.enclave.app.domain.event.EventRecorder;
+import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.digest.Sha256;
@@ -9,25 +11,38 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The idempotency keys of an organisation's recorded app events, {@code SK = EVENTKEY#<SHA-256 of the caller and the
- * key>}: kept a day (TTL), the key itself never stored. A key is the caller's own (an API key, or a member): two
+ * key>}, with a digest of the request: kept a day (TTL), the key itself never stored. A key is the caller's own (an API key, or a member): two
  * apps of one organisation that happen to send the same key each record their event.
  */
 final class RecordedKeys {
 
     static final String PREFIX = "EVENTKEY#";
     static final Duration KEPT = Duration.ofHours(24);
+    /** A digest of the request the key was sent with. */
+    static final String REQUEST = "requestHash";
 
     private RecordedKeys() {
     }
 
-    static Map<String, AttributeValue> item(TenantId tenant, Actor caller, String idempotencyKey, Instant now) {
+    static Map<String, AttributeValue> item(TenantId tenant, Actor caller, EventRecorder.Once once, Instant now) {
         Map<String, AttributeValue> item = new HashMap<>(ItemKey.inTenant(tenant, PREFIX
-                + Sha256.hex(caller.type() + "/" + caller.id() + "\n" + idempotencyKey)).asMap());
+                + Sha256.hex(caller.type() + "/" + caller.id() + "\n" + once.key())).asMap());
+        item.put(REQUEST, AttributeValue.fromS(once.request()));
         item.put(TableAttributes.TTL, AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())));
         return Map.copyOf(item);
+    }
+
+    /**
+     * Whether the key's item, as a refused write found it, was kept for another request than {@code once}'s (one kept
+     * before requests were recorded was for the same).
+     */
+    static boolean keptForAnother(Optional<Map<String, AttributeValue>> kept, EventRecorder.Once once) {
+        return kept.flatMap(item -> ItemAttributes.optionalString(item, REQUEST))
+                .filter(request -> !request.equals(once.request())).isPresent();
     }
 }
