@@ -1,5 +1,6 @@
 package dev.enclave.sandbox.sigv4;
 
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Function;
@@ -48,6 +49,7 @@ public final class SigV4Callers<S extends TemporaryCredentials> {
     private final Principal application;
     private final Function<String, Optional<S>> temporaryCredentials;
     private final SigV4Verifier verifier;
+    private final Clock signatures;
 
     /**
      * @param temporaryCredentials the temporary credentials issued for an access key id, if any
@@ -56,8 +58,18 @@ public final class SigV4Callers<S extends TemporaryCredentials> {
      */
     public SigV4Callers(Principal application, Function<String, Optional<S>> temporaryCredentials, String region,
                         String service) {
+        this(application, temporaryCredentials, region, service, Clock.systemUTC());
+    }
+
+    /**
+     * As above, with the clock a signature's time is held to: the machine's, as the SDK signs with it, whatever
+     * clock the sandbox judges credentials' expiry on (tests move that one).
+     */
+    SigV4Callers(Principal application, Function<String, Optional<S>> temporaryCredentials, String region,
+                 String service, Clock signatures) {
         this.application = application;
         this.temporaryCredentials = temporaryCredentials;
+        this.signatures = signatures;
         this.verifier = new SigV4Verifier(region, service);
     }
 
@@ -90,7 +102,7 @@ public final class SigV4Callers<S extends TemporaryCredentials> {
 
     private Outcome<S> verified(ReceivedRequest request, SigV4Authorization authorization, String secret,
                                 Outcome<S> caller) {
-        SignatureVerdict verdict = verifier.verify(request, authorization, secret);
+        SignatureVerdict verdict = verifier.verify(request, authorization, secret, signatures.instant());
         return verdict.valid() ? caller : new BadSignature<>(verdict);
     }
 }

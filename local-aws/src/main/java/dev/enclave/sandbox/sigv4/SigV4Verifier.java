@@ -5,6 +5,10 @@ import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -23,6 +27,9 @@ final class SigV4Verifier {
     private static final Pattern AMZ_DATE = Pattern.compile("\\d{8}T\\d{6}Z");
     private static final Pattern WHITESPACE_RUN = Pattern.compile("\\s+");
     private static final HexFormat HEX = HexFormat.of();
+    private static final Duration SKEW = Duration.ofMinutes(15);
+    private static final DateTimeFormatter SIGNED_AT = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssX")
+            .withZone(ZoneOffset.UTC);
 
     private final String region;
     private final String service;
@@ -36,8 +43,11 @@ final class SigV4Verifier {
         this.service = service;
     }
 
-    /** Whether {@code authorization} is a valid signature of {@code request} by {@code secret}. */
-    SignatureVerdict verify(ReceivedRequest request, SigV4Authorization authorization, String secret) {
+    /**
+     * Whether {@code authorization} is a valid signature of {@code request} by {@code secret}, made within 15 minutes
+     * of {@code now} (AWS refuses a signature further off, so a captured request cannot be replayed later).
+     */
+    SignatureVerdict verify(ReceivedRequest request, SigV4Authorization authorization, String secret, Instant now) {
         Optional<String> amzDate = request.header("x-amz-date").filter(d -> AMZ_DATE.matcher(d).matches());
         if (amzDate.isEmpty()) {
             return SignatureVerdict.NO_DATE;
@@ -62,7 +72,15 @@ final class SigV4Verifier {
                 amzDate.get(), authorization, secret);
         boolean equal = MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
                 authorization.signature().getBytes(StandardCharsets.US_ASCII));
-        return equal ? SignatureVerdict.VALID : SignatureVerdict.MISMATCH;
+        return equal ? inTime(amzDate.get(), now) : SignatureVerdict.MISMATCH;
+    }
+
+    private static SignatureVerdict inTime(String amzDate, Instant now) {
+        Instant signedAt = SIGNED_AT.parse(amzDate, Instant::from);
+        if (signedAt.isBefore(now.minus(SKEW))) {
+            return SignatureVerdict.EXPIRED;
+        }
+        return signedAt.isAfter(now.plus(SKEW)) ? SignatureVerdict.NOT_YET_CURRENT : SignatureVerdict.VALID;
     }
 
     static String canonicalRequest(ReceivedRequest request, List<String> signedHeaders, String payloadHash) {

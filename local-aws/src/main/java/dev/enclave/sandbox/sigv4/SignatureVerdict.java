@@ -8,6 +8,9 @@ public enum SignatureVerdict {
     HOST_NOT_SIGNED("'Host' must be a 'SignedHeader' in the AWS Authorization."),
     WRONG_SERVICE("Credential should be scoped to correct service."),
     WRONG_REGION("Credential should be scoped to a valid region."),
+    EXPIRED("Signature expired: the request's X-Amz-Date is more than 15 min. before the time it arrived."),
+    NOT_YET_CURRENT("Signature not yet current: the request's X-Amz-Date is more than 15 min. after the time it "
+            + "arrived."),
     MISMATCH("The request signature we calculated does not match the signature you provided. Check your AWS "
             + "Secret Access Key and signing method. Consult the service documentation for details.");
 

@@ -15,7 +15,7 @@ import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
 /** Requests signed by the SDK's own SigV4 signer, as the sandbox's servers receive them. */
 final class SdkSigned {
 
-    private static final Clock SIGNING_TIME = Clock.fixed(Instant.parse("2026-11-22T18:00:00Z"), ZoneOffset.UTC);
+    static final Clock SIGNING_TIME = Clock.fixed(Instant.parse("2026-11-22T18:00:00Z"), ZoneOffset.UTC);
 
     private SdkSigned() {
     }

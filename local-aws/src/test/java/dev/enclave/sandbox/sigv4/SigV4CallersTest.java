@@ -28,7 +28,8 @@ class SigV4CallersTest {
             NOW.plusSeconds(900));
 
     private final SigV4Callers<Issued> callers = new SigV4Callers<>(APPLICATION,
-            key -> key.equals(ISSUED.accessKeyId()) ? Optional.of(ISSUED) : Optional.empty(), "us-east-1", "dynamodb");
+            key -> key.equals(ISSUED.accessKeyId()) ? Optional.of(ISSUED) : Optional.empty(), "us-east-1", "dynamodb",
+            SdkSigned.SIGNING_TIME);
 
     /** Temporary credentials as the sandbox would have issued them. */
     record Issued(String accessKeyId, String secretAccessKey, String sessionToken, Instant expiration)

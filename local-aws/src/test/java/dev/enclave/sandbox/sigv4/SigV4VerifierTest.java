@@ -4,6 +4,7 @@ import static dev.enclave.sandbox.sigv4.SdkSigned.signed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,21 @@ class SigV4VerifierTest {
         ReceivedRequest request = signed("http://127.0.0.1:8000/", KEY, "dynamodb", "us-east-1", BODY);
 
         assertThat(verify(request, "secret/Key+1")).isEqualTo(SignatureVerdict.VALID);
+    }
+
+    @Test
+    void verify_aSignatureMoreThan15MinutesOff_isExpiredOrNotYetCurrent_asAwsRefusesItsReplay() {
+        ReceivedRequest request = signed("http://127.0.0.1:8000/", KEY, "dynamodb", "us-east-1", BODY);
+        Instant signedAt = SdkSigned.SIGNING_TIME.instant();
+
+        assertThat(dynamoDb.verify(request, authorization(request), "secret/Key+1", signedAt.plusSeconds(14 * 60)))
+                .isEqualTo(SignatureVerdict.VALID);
+        assertThat(dynamoDb.verify(request, authorization(request), "secret/Key+1", signedAt.plusSeconds(16 * 60)))
+                .isEqualTo(SignatureVerdict.EXPIRED);
+        assertThat(dynamoDb.verify(request, authorization(request), "secret/Key+1", signedAt.minusSeconds(16 * 60)))
+                .isEqualTo(SignatureVerdict.NOT_YET_CURRENT);
+        assertThat(dynamoDb.verify(request, authorization(request), "wrong", signedAt.plusSeconds(16 * 60)))
+                .as("a wrong secret is a mismatch, whenever").isEqualTo(SignatureVerdict.MISMATCH);
     }
 
     @Test
@@ -112,9 +128,11 @@ class SigV4VerifierTest {
         Map<String, List<String>> headers = new HashMap<>(request.headers());
         headers.remove("x-amz-date");
 
-        assertThat(dynamoDb.verify(request, withoutHost, "secret/Key+1")).isEqualTo(SignatureVerdict.HOST_NOT_SIGNED);
+        Instant now = SdkSigned.SIGNING_TIME.instant();
+        assertThat(dynamoDb.verify(request, withoutHost, "secret/Key+1", now))
+                .isEqualTo(SignatureVerdict.HOST_NOT_SIGNED);
         assertThat(dynamoDb.verify(new ReceivedRequest("POST", "/", "", headers, request.body()), signed,
-                "secret/Key+1")).isEqualTo(SignatureVerdict.NO_DATE);
+                "secret/Key+1", now)).isEqualTo(SignatureVerdict.NO_DATE);
     }
 
     @Test
@@ -135,7 +153,7 @@ class SigV4VerifierTest {
     }
 
     private SignatureVerdict verify(ReceivedRequest request, String secret) {
-        return dynamoDb.verify(request, authorization(request), secret);
+        return dynamoDb.verify(request, authorization(request), secret, SdkSigned.SIGNING_TIME.instant());
     }
 
     private static SigV4Authorization authorization(ReceivedRequest request) {
