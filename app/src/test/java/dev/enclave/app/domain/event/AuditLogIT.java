@@ -3,6 +3,7 @@ package dev.enclave.app.domain.event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -12,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -80,10 +83,34 @@ class AuditLogIT extends LocalStackTest {
                 .as("an NDJSON export of nothing").isEqualTo(204);
         Api.Reply csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=member.added",
                 "Bearer " + owner);
-        assertThat(csv.contentType()).startsWith("text/csv");
+        assertThat(csv.contentType()).as("a CSV says its charset").isEqualTo("text/csv; charset=utf-8");
         String[] rows = csv.body().split("\r\n");
         assertThat(rows).hasSize(4);
         assertThat(rows[0]).startsWith("id,sequence,time");
+    }
+
+    @Test
+    void aCsvExport_keepsTheTargetsAndTheActorsNameAsTheyWere() throws Exception {
+        String body = "{\"action\":\"invoice.split\",\"actor\":{\"type\":\"user\",\"id\":\"u-9\","
+                + "\"name\":\"Ann, Bo\"},\"targets\":[{\"type\":\"invoice\",\"id\":\"a invoice/b\"}]}";
+        assertThat(record(body, writerKey, null).status()).isEqualTo(201);
+
+        Api.Reply csv = get("/v1/orgs/" + ORG + "/audit-log/export?format=csv&action=invoice.split", "Bearer " + owner);
+
+        String[] rows = csv.body().split("\r\n");
+        assertThat(rows).hasSize(2);
+        List<String> header = List.of(rows[0].split(","));
+        List<String> cells = new ArrayList<>();
+        Matcher cell = Pattern.compile("\"((?:[^\"]|\"\")*)\"").matcher(rows[1]);
+        while (cell.find()) {
+            cells.add(cell.group(1).replace("\"\"", "\""));
+        }
+        assertThat(cells).hasSameSizeAs(header);
+        assertThat(cells.get(header.indexOf("actor_name"))).isEqualTo("Ann, Bo");
+        JsonNode targets = new ObjectMapper().readTree(cells.get(header.indexOf("targets")));
+        assertThat(targets).hasSize(1);
+        assertThat(targets.get(0).get("type").asText()).isEqualTo("invoice");
+        assertThat(targets.get(0).get("id").asText()).as("an id with a space and a slash").isEqualTo("a invoice/b");
     }
 
     @Test
