@@ -16,6 +16,10 @@ import io.micronaut.http.annotation.ServerFilter;
 import io.micronaut.http.filter.ServerFilterPhase;
 import io.micronaut.web.router.RouteAttributes;
 import io.micronaut.web.router.RouteInfo;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,10 +45,11 @@ final class StrictBodyFilter implements Ordered {
 
     @RequestFilter
     @Nullable
-    HttpResponse<?> check(HttpRequest<?> request, @Nullable @Body String body) {
+    HttpResponse<?> check(HttpRequest<?> request, @Nullable @Body byte[] bytes) {
         Optional<RouteInfo<?>> route = RouteAttributes.getRouteInfo(request);
         Optional<Argument<?>> target = route.flatMap(RouteInfo::getBodyArgument);
-        if (route.isPresent() && target.isEmpty() && body != null && !NO_BODY.matcher(body).matches()) {
+        if (route.isPresent() && target.isEmpty() && bytes != null
+                && !utf8(bytes).filter(text -> NO_BODY.matcher(text).matches()).isPresent()) {
             return Rejections.toResponse(request, Reason.MALFORMED_BODY, "This route takes no body; send none.");
         }
         if (target.isEmpty() || target.get().getType() == String.class) {
@@ -59,9 +64,17 @@ final class StrictBodyFilter implements Ordered {
         if (!request.getContentType().map(StrictBodyFilter::isJson).orElse(false)) {
             return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
         }
+        if (!request.getContentType().flatMap(MediaType::getCharset).map(StandardCharsets.UTF_8::equals).orElse(true)) {
+            return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE, "Send the body as UTF-8 JSON "
+                    + "(RFC 8259): application/json with no charset, or charset=utf-8.");
+        }
+        Optional<String> body = utf8(bytes);
+        if (body.isEmpty()) {
+            return Rejections.toResponse(request, Reason.MALFORMED_BODY, "The body is not well-formed UTF-8.");
+        }
         Object json;
         try {
-            json = StrictJson.read(body == null ? "" : body);
+            json = StrictJson.read(body.get());
         } catch (StrictJson.Refused refused) {
             return Rejections.toResponse(request, Reason.MALFORMED_BODY, refused.getMessage());
         }
@@ -80,6 +93,23 @@ final class StrictBodyFilter implements Ordered {
     @Override
     public int getOrder() {
         return ORDER;
+    }
+
+    /**
+     * The body decoded as strict UTF-8: one malformed sequence (an overlong form, a lone surrogate, a stray byte)
+     * and it is none, since the JSON reader that binds it decodes such bytes leniently and would see other text
+     * than was checked here.
+     */
+    private static Optional<String> utf8(@Nullable byte[] bytes) {
+        if (bytes == null) {
+            return Optional.of("");
+        }
+        try {
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException malformed) {
+            return Optional.empty();
+        }
     }
 
     private static boolean isJson(MediaType type) {

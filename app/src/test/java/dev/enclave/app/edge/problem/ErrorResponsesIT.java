@@ -75,6 +75,38 @@ class ErrorResponsesIT extends LocalStackTest {
     }
 
     @Test
+    void anAnswer_isLabelledAsItIsWritten_whateverCharsetTheRequestAccepts() {
+        String token = tokens().mint("u", "u@example.com");
+
+        Api.Reply json = api().hostile().send(api().request("/v1/me", token).header("Accept",
+                "application/json; charset=utf-16").GET());
+        Api.Reply problem = api().hostile().send(api().request("/v1/orgs/nowhere", token)
+                .header("Accept", "application/json; charset=iso-8859-1").GET());
+
+        assertThat(json.status()).isEqualTo(200);
+        assertThat(json.contentType()).isEqualTo("application/json");
+        assertThat(problem.status()).isEqualTo(404);
+        assertThat(problem.contentType()).isEqualTo("application/problem+json");
+    }
+
+    @Test
+    void aBodyNotInWellFormedUtf8_isMalformed_andOneInAnotherCharset_isUnsupported_andNeitherChangesAnything() {
+        String token = tokens().mint("utf", "utf@example.com");
+        byte[] overlongSlash = {'{', '"', 'n', 'a', 'm', 'e', '"', ':', '"', 'a', (byte) 0xe0, (byte) 0x80, (byte) 0xaf,
+            'b', '"', '}'};
+
+        Api.Reply overlong = api().hostile().send(api().request("/v1/me", token).header("Content-Type",
+                "application/json").method("PATCH", HttpRequest.BodyPublishers.ofByteArray(overlongSlash)));
+        Api.Reply latin1 = api().hostile().send(api().request("/v1/me", token).header("Content-Type",
+                "application/json; charset=iso-8859-1").method("PATCH", HttpRequest.BodyPublishers.ofString(
+                        "{\"name\":\"Zo\u00eb\"}", StandardCharsets.ISO_8859_1)));
+
+        assertProblem(overlong, 400, "malformed-body");
+        assertProblem(latin1, 415, "unsupported-media-type");
+        assertThat(api().get("/v1/me", token).body()).as("no name was set").doesNotContain("a/b").doesNotContain("Zo");
+    }
+
+    @Test
     void post_withTextBody_isUnsupportedMediaTypeProblem() {
         assertProblem(api().send(api().request("/local/tokens", null).header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString("hello"))), 415, "unsupported-media-type");
