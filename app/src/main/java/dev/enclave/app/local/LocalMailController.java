@@ -2,6 +2,8 @@ package dev.enclave.app.local;
 
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -38,6 +40,7 @@ class LocalMailController {
     }
 
     /** Forgets every message received so far. */
+    @Consumes(MediaType.ALL)
     @Delete
     HttpResponse<?> clear() {
         server.clear();

@@ -90,6 +90,9 @@ class HostileInputIT extends LocalStackTest {
                 for (String json : List.of("{", "{\"unexpected\":1}", "[]", "null")) {
                     expectRefused(method, validPath(template), json, "application/json", null);
                 }
+                for (String type : List.of("text/plain", "application/x-www-form-urlencoded")) {
+                    expectTakesNoBody(method, validPath(template), type);
+                }
             }
         }
 
@@ -208,6 +211,20 @@ class HostileInputIT extends LocalStackTest {
         if (reply.status() < 400 || reply.status() >= 500 || !problem) {
             failures.add(method + " " + path + " " + abbreviate(body) + " [" + contentType + "/" + encoding + "] -> "
                     + reply.status() + " " + reply.contentType());
+        }
+    }
+
+    /**
+     * A route that takes no body answers a body in any media type as a body it does not take (400), never 415: a
+     * client that labels an empty or stray body otherwise ({@code curl -d ''}) is told what is wrong with it.
+     */
+    private void expectTakesNoBody(HttpMethod method, String path, String contentType) {
+        HttpRequest.Builder request = api().request(path, path.startsWith("/v1/admin") ? admin : owner)
+                .header("Content-Type", contentType).method(method.name(), HttpRequest.BodyPublishers.ofString("x"));
+        bodiesSent++;
+        Api.Reply reply = api().hostile().send(request);
+        if (reply.status() != 400 || !"malformed-body".equals(reply.json().path("code").asText())) {
+            failures.add(method + " " + path + " x [" + contentType + "] -> " + reply.status() + " " + reply.body());
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.enclave.app.edge.web.admin;
 
 import dev.enclave.app.domain.onboarding.ChangingTenant;
-
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.Reason;
@@ -17,7 +16,9 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.PathVariable;
@@ -90,6 +91,7 @@ class AdminLimitsController {
     @Problems.BadRequest
     @Problems.NotFound
     @Problems.Conflict
+    @Consumes(MediaType.ALL)
     @Delete
     HttpResponse<?> reset(HttpRequest<?> request, @PathVariable String id) {
         return change(request, id, Optional.empty());

@@ -27,7 +27,9 @@ import dev.enclave.identity.TenantId;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -171,6 +173,7 @@ class AdminTenantController {
     @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on")
     @Problems.BadRequest
     @Problems.NotFound
+    @Consumes(MediaType.ALL)
     @Delete("/{id}")
     HttpResponse<?> delete(HttpRequest<?> request, @PathVariable String id) {
         return tenant(id).flatMap(organisations::find).<HttpResponse<?>>map(found -> Rejections.answer(request,
@@ -183,6 +186,7 @@ class AdminTenantController {
     @Problems.BadRequest
     @Problems.NotFound
     @Problems.Conflict
+    @Consumes(MediaType.ALL)
     @Post("/{id}/suspend")
     HttpResponse<?> suspend(HttpRequest<?> request, @PathVariable String id) {
         return setStatus(request, id, OrganisationStatus.SUSPENDED);
@@ -193,6 +197,7 @@ class AdminTenantController {
     @Problems.BadRequest
     @Problems.NotFound
     @Problems.Conflict
+    @Consumes(MediaType.ALL)
     @Post("/{id}/resume")
     HttpResponse<?> resume(HttpRequest<?> request, @PathVariable String id) {
         return setStatus(request, id, OrganisationStatus.ACTIVE);

@@ -25,7 +25,9 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -177,6 +179,7 @@ class ApiKeyController {
 
     @Operation(operationId = "revokeApiKey", summary = "Revoke an API key")
     @ApiResponse(responseCode = "204", description = "Revoked")
+    @Consumes(MediaType.ALL)
     @Delete("/{keyId}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String keyId) {

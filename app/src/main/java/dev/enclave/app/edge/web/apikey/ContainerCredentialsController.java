@@ -94,6 +94,7 @@ class ContainerCredentialsController {
     @ApiResponse(responseCode = "200", description = "Credentials",
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ContainerCredentials.class)))
+    @Problems.BadRequest
     @Problems.Forbidden
     @Get("/credentials")
     HttpResponse<?> credentials(HttpRequest<?> request,
@@ -126,6 +127,7 @@ class ContainerCredentialsController {
     @ApiResponse(responseCode = "200", description = "The namespace",
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = DataNamespaceView.class)))
+    @Problems.BadRequest
     @Problems.Forbidden
     @Get("/namespace")
     HttpResponse<?> namespace(HttpRequest<?> request,

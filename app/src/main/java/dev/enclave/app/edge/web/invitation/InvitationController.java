@@ -28,7 +28,9 @@ import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
@@ -178,6 +180,7 @@ class InvitationController {
             headers = {@Header(name = "Idempotent-Replayed",
                 description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))})
     @Idempotent
+    @Consumes(MediaType.ALL)
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.orNoContent(request,
@@ -191,6 +194,7 @@ class InvitationController {
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Created.class)))
     @Idempotent
+    @Consumes(MediaType.ALL)
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.answer(request,

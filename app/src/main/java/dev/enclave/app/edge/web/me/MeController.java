@@ -6,6 +6,7 @@ import dev.enclave.app.domain.profile.ProfileField;
 import dev.enclave.app.domain.profile.UserProfile;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.ProfileView;
@@ -108,6 +109,7 @@ class MeController {
             description = PROFILE)
     @ApiResponse(responseCode = "200", description = "The caller",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Identity.class)))
+    @Problems.BadRequest
     @Get
     Identity me(Caller caller) {
         return Identity.of(caller, profiles.current(caller.userKey(), caller.profile()));

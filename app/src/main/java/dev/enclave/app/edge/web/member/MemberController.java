@@ -23,6 +23,8 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -72,6 +74,7 @@ class MemberController {
     @Operation(operationId = "removeMember", summary = "Remove a member (or leave, for yourself)")
     @ApiResponse(responseCode = "204", description = "Removed")
     @Problems.Conflict
+    @Consumes(MediaType.ALL)
     @Delete("/{userId}")
     HttpResponse<?> remove(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId) {
@@ -84,6 +87,7 @@ class MemberController {
     @MemberAnswer
     @Problems.Conflict
     @Problems.PreconditionFailed
+    @Consumes(MediaType.ALL)
     @Put("/{userId}/groups/{group}")
     HttpResponse<?> grant(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @PathVariable String group,
@@ -95,6 +99,7 @@ class MemberController {
     @MemberAnswer
     @Problems.Conflict
     @Problems.PreconditionFailed
+    @Consumes(MediaType.ALL)
     @Delete("/{userId}/groups/{group}")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String userId, @PathVariable String group,

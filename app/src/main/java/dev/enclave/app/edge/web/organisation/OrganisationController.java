@@ -31,7 +31,9 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -192,6 +194,7 @@ class OrganisationController {
                     + " Deleting again meanwhile answers 202 as well.")
     @ApiResponse(responseCode = "202", description = "Marked deleted; the removal of its items goes on")
     @InOrganisation
+    @Consumes(MediaType.ALL)
     @Delete("/{org}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.ORG_DELETE, granted -> Rejections.answer(request,

@@ -28,7 +28,9 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -172,6 +174,7 @@ class GroupController {
     @ApiResponse(responseCode = "204", description = "Deleted")
     @Problems.Conflict
     @Problems.PreconditionFailed
+    @Consumes(MediaType.ALL)
     @Delete("/{group}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String group,

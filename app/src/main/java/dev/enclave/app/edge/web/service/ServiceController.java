@@ -37,8 +37,10 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -227,6 +229,7 @@ class ServiceController {
     @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
     @ApiResponse(responseCode = "204", description = "Deleted")
     @Problems.Conflict
+    @Consumes(MediaType.ALL)
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
@@ -237,6 +240,7 @@ class ServiceController {
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
     @ApiResponse(responseCode = "204", description = "Assigned")
+    @Consumes(MediaType.ALL)
     @Put("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> assign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group, @PathVariable String userId) {
@@ -245,6 +249,7 @@ class ServiceController {
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
     @ApiResponse(responseCode = "204", description = "Unassigned")
+    @Consumes(MediaType.ALL)
     @Delete("/services/{service}/groups/{group}/members/{userId}")
     HttpResponse<?> unassign(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String service, @PathVariable String group, @PathVariable String userId) {

@@ -24,7 +24,9 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.PathVariable;
@@ -115,6 +117,7 @@ class DeliveryController {
     @ApiResponse(responseCode = "202", description = "Due now")
     @Problems.Conflict
     @Idempotent
+    @Consumes(MediaType.ALL)
     @Post("/deliveries/{deliveryId}/retry")
     HttpResponse<?> retry(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                           @PathVariable String deliveryId) {
@@ -154,6 +157,7 @@ class DeliveryController {
     @ApiResponse(responseCode = "202", description = "The test delivery, due now", content = @Content(
             mediaType = "application/json", schema = @Schema(implementation = DeliveryView.class)))
     @Idempotent
+    @Consumes(MediaType.ALL)
     @Post("/test")
     HttpResponse<?> test(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,

@@ -28,7 +28,9 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
@@ -169,6 +171,7 @@ class WebhookController {
 
     @Operation(operationId = "deleteWebhookEndpoint", summary = "Delete a webhook endpoint")
     @ApiResponse(responseCode = "204", description = "Deleted")
+    @Consumes(MediaType.ALL)
     @Delete("/{id}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
@@ -181,6 +184,7 @@ class WebhookController {
             mediaType = "application/json", schema = @Schema(implementation = RotatedView.class)))
     @Problems.Conflict
     @Problems.BadRequest
+    @Consumes(MediaType.ALL)
     @Post("/{id}/rotate-secret")
     HttpResponse<?> rotate(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
