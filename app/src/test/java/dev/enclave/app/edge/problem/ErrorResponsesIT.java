@@ -9,7 +9,9 @@ import dev.enclave.app.support.Api;
 import dev.enclave.app.support.LocalStackTest;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.Socket;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +106,22 @@ class ErrorResponsesIT extends LocalStackTest {
         assertProblem(overlong, 400, "malformed-body");
         assertProblem(latin1, 415, "unsupported-media-type");
         assertThat(api().get("/v1/me", token).body()).as("no name was set").doesNotContain("a/b").doesNotContain("Zo");
+    }
+
+    /**
+     * Micronaut refuses a foreign {@code Origin} calling the server by a local address (a web page driving the
+     * local run), before any route: outside the contract's operations, so sent past its check.
+     */
+    @Test
+    void aForeignOriginCallingALocalAddress_isRefusedWithAProblem() throws Exception {
+        String token = tokens().mint("u", "u@example.com");
+
+        HttpResponse<String> refused = HttpClient.newHttpClient().send(api().request("/v1/me", token)
+                .header("Origin", "https://evil.example").GET().build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+        assertThat(refused.headers().firstValue("Content-Type")).contains("application/problem+json");
+        assertThat(new ObjectMapper().readTree(refused.body()).get("code").asText()).isEqualTo("forbidden");
     }
 
     @Test
