@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * Which URLs a webhook may be posted to, checked when an endpoint is registered and again before each attempt: an
- * absolute https URL (http too when {@code requireHttps} is off) of at most {@value #MOST_CHARACTERS} characters,
+ * absolute https URL in printable ASCII (no space, no control or bidi character: percent-encoded instead) (http too when {@code requireHttps} is off) of at most {@value #MOST_CHARACTERS} characters,
  * with a host, no user name or password, no fragment, and a port, if given, from 1 to 65535. The host is a DNS name
  * of lower-case ASCII labels (letters, digits, hyphens; punycode for other scripts), a dotted-quad IPv4 address or
  * an IPv6 address in brackets; an address must be public ({@link PublicAddresses}). Any other numeric spelling of
@@ -39,6 +39,10 @@ public record WebhookUrls(boolean requireHttps, PublicAddresses addresses) {
     public Optional<String> problem(String url) {
         if (url.length() > MOST_CHARACTERS) {
             return Optional.of("The URL is longer than " + MOST_CHARACTERS + " characters.");
+        }
+        if (!url.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            return Optional.of("The URL must be printable ASCII (RFC 3986): percent-encode any other character in its "
+                    + "path or query, and write a host of another script in punycode.");
         }
         URI uri;
         try {

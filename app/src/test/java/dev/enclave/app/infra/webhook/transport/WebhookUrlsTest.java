@@ -2,6 +2,7 @@ package dev.enclave.app.infra.webhook.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -51,9 +52,21 @@ class WebhookUrlsTest {
         assertThat(production.problem("hooks.example.com/webhooks")).isPresent();
         assertThat(production.problem("https:hooks.example.com")).isPresent();
         assertThat(production.problem("https:///path")).isPresent();
-        assertThat(production.problem("https://hooks.example.com/a b")).hasValueSatisfying(p -> assertThat(p)
+        assertThat(production.problem("https://hooks.example.com/a%20b")).isEmpty();
+        assertThat(production.problem("https://hooks.example.com/a{b")).hasValueSatisfying(p -> assertThat(p)
                 .startsWith("The URL cannot be read"));
         assertThat(production.problem("")).isPresent();
+    }
+
+    @Test
+    void aUrlOfAnythingButPrintableAscii_isRefused_asItWouldShowOtherwiseThanItIs() {
+        for (String url : List.of("https://hooks.example.com/a b", "https://hooks.example.com/\u202Egnp.exe",
+                "https://hooks.example.com/caf\u00e9", "https://b\u00fccher.example/hooks",
+                "https://hooks.example.com/\u0000", "https://hooks.example.com/a\tb")) {
+            assertThat(production.problem(url)).as(url).hasValueSatisfying(p -> assertThat(p)
+                    .startsWith("The URL must be printable ASCII"));
+        }
+        assertThat(production.problem("https://xn--bcher-kva.example/caf%C3%A9")).isEmpty();
     }
 
     @Test
