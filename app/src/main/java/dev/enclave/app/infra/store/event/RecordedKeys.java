@@ -16,8 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The idempotency keys of an organisation's recorded app events, {@code SK = EVENTKEY#<SHA-256 of the caller and the
- * key>}, with a digest of the request: kept a day (TTL), the key itself never stored. A key is the caller's own (an API key, or a member): two
- * apps of one organisation that happen to send the same key each record their event.
+ * key>}, with a digest of the request: kept a day (TTL), the key itself never stored. A key is the caller's own (an API
+ * key, or a member): two apps of one organisation that happen to send the same key each record their event.
  */
 final class RecordedKeys {
 

@@ -10,12 +10,13 @@ import java.util.regex.Pattern;
 
 /**
  * Which URLs a webhook may be posted to, checked when an endpoint is registered and again before each attempt: an
- * absolute https URL in printable ASCII (no space, no control or bidi character: percent-encoded instead) (http too when {@code requireHttps} is off) of at most {@value #MOST_CHARACTERS} characters,
- * with a host, no user name or password, no fragment, and a port, if given, from 1 to 65535. The host is a DNS name
- * of lower-case ASCII labels (letters, digits, hyphens; punycode for other scripts), a dotted-quad IPv4 address or
- * an IPv6 address in brackets; an address must be public ({@link PublicAddresses}). Any other numeric spelling of
- * an address ({@code 2130706433}, {@code 0177.0.0.1}, {@code 0x7f.0.0.1}, {@code 127.1}) is refused: resolvers read
- * them as addresses in ways that differ from one library to the next, so none of them is read at all.
+ * absolute https URL in printable ASCII (no space, no control or bidi character: percent-encoded instead) (http too
+ * when {@code requireHttps} is off) of at most {@value #MOST_CHARACTERS} characters, with a host, no user name or
+ * password, no fragment, and a port, if given, from 1 to 65535. The host is a DNS name of lower-case ASCII labels
+ * (letters, digits, hyphens; punycode for other scripts), a dotted-quad IPv4 address or an IPv6 address in brackets; an
+ * address must be public ({@link PublicAddresses}). Any other numeric spelling of an address ({@code 2130706433},
+ * {@code 0177.0.0.1}, {@code 0x7f.0.0.1}, {@code 127.1}) is refused: resolvers read them as addresses in ways that
+ * differ from one library to the next, so none of them is read at all.
  */
 public record WebhookUrls(boolean requireHttps, PublicAddresses addresses) {
 
