@@ -131,7 +131,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     public Change remove(Membership actor, Authority authority, Membership membership) {
         TenantId tenant = membership.tenant();
         boolean self = actor.user().equals(membership.user());
-        if (stored(tenant, membership.user()).filter(s -> s.membership().version() == membership.version()
+        if (stored(tenant, membership.user()).filter(s -> s.membership().groups().equals(membership.groups())
                 && s.membership().joinedAt().equals(membership.joinedAt())).isEmpty()) {
             return Change.MEMBERSHIP_CHANGED;
         }

@@ -120,6 +120,7 @@ class MeController {
                     + " fault, a stop half-way) within seconds, by a background pass.")
     @ApiResponse(responseCode = "200", description = "The caller, with the profile as it is now",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Identity.class)))
+    @Problems.Conflict
     @JsonBody
     @Patch
     HttpResponse<?> change(HttpRequest<?> request, Caller caller, @Valid @Body ProfileEdit body) {

@@ -62,9 +62,12 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
 
     /**
      * Removes the membership as it was read, with everything that depends on it: the dependents are those the
-     * membership records at that version (a strongly consistent read), so one added since refuses the removal. The
-     * membership's life is part of the condition: one removed and added again meanwhile, at the same version, is
-     * another membership (an owner now, perhaps), and is not removed on a decision about the former.
+     * membership records now (a strongly consistent read), and the removal is written only while it holds exactly
+     * those dependents and the groups it was decided on, so a grant or an assignment since refuses it. The version
+     * is not part of the condition: a copy of the member's profile moves it, and a member editing their profile
+     * without pause must not hold off their own removal. The membership's life is part of it: one removed and added
+     * again meanwhile is another membership (an owner now, perhaps), and is not removed on a decision about the
+     * former.
      */
     @Override
     public Change remove(Membership actor, Authority authority, Membership membership) {
@@ -72,13 +75,12 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         ItemKey key = MembershipKeys.key(membership.tenant(), membership.user());
         Map<String, AttributeValue> current = table.get(key);
         boolean self = actor.user().equals(membership.user());
-        if (current.isEmpty() || MembershipItems.version(current) != membership.version()
-                || !MembershipItems.life(current).equals(membership.life())
+        if (current.isEmpty() || !MembershipItems.life(current).equals(membership.life())
+                || !MembershipItems.fromItem(current).groups().equals(membership.groups())
                 || self && !actor.joinedAt().equals(membership.joinedAt())) {
             return Change.MEMBERSHIP_CHANGED;
         }
-        Expr asRead = MembershipRules.sameMembership(membership).and(Expr.of("#version = :version")
-                .name("#version", MembershipItems.VERSION).number(":version", membership.version()));
+        Expr asRead = MembershipRules.sameMembership(membership).and(MembershipItems.sameGroupsAndDependents(current));
         Set<String> serviceGroups = MembershipItems.dependents(current);
         Transaction.Builder writes = Transaction.builder()
                 .delete(Role.MEMBERSHIP, key, asRead)

@@ -146,6 +146,20 @@ final class MembershipItems {
         return ItemAttributes.number(item, VERSION);
     }
 
+    /**
+     * The membership holds exactly the groups and the dependents {@code item} holds (no dependents: none), whatever
+     * else changed since (its profile copy, its organisation's name copy, its version with them).
+     */
+    static Expr sameGroupsAndDependents(Map<String, AttributeValue> item) {
+        Expr groups = Expr.of("#asReadGroups = :asReadGroups").name("#asReadGroups", GROUPS)
+                .value(":asReadGroups", item.get(GROUPS));
+        Expr dependents = Expr.of("").name("#asReadDependents", DEPENDENTS);
+        return groups.and(item.containsKey(DEPENDENTS)
+                ? Expr.of("#asReadDependents = :asReadDependents").withPlaceholdersOf(dependents)
+                        .value(":asReadDependents", item.get(DEPENDENTS))
+                : Expr.of("attribute_not_exists(#asReadDependents)").withPlaceholdersOf(dependents));
+    }
+
     /** Which life of the member's id the stored membership is: when it joined. */
     static String life(Map<String, AttributeValue> item) {
         return ExpectedVersion.lifeBegan(Instant.parse(ItemAttributes.string(item, JOINED_AT)));

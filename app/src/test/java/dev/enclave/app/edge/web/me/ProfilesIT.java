@@ -12,6 +12,7 @@ import dev.enclave.app.infra.jobs.OwedProfileCopies;
 import dev.enclave.app.support.Api;
 import dev.enclave.app.support.InFlight;
 import dev.enclave.app.support.LocalStackTest;
+import dev.enclave.app.support.Parallel;
 import dev.enclave.identity.UserKey;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
@@ -19,8 +20,11 @@ import jakarta.inject.Inject;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -218,6 +222,31 @@ class ProfilesIT extends LocalStackTest {
         journeys().join(prefix + "-two", journeys().member("owner-" + prefix + "-two"), user);
         indexesCaughtUp();
         return ada;
+    }
+
+    @Test
+    void aMemberEditingTheirProfileWithoutPause_isRemovedAllTheSame() {
+        String owner = journeys().organisation("pr-evade");
+        journeys().join("pr-evade", owner, "evader");
+        String evader = journeys().member("evader");
+        AtomicBoolean removed = new AtomicBoolean();
+        AtomicInteger edits = new AtomicInteger();
+
+        List<Integer> answers = Parallel.run(9, i -> {
+            if (i < 8) {
+                while (!removed.get()) {
+                    patchMe(evader, "{\"name\":\"Evader " + i + "-" + edits.incrementAndGet() + "\"}");
+                }
+                return 0;
+            }
+            await().atMost(BOUND).until(() -> edits.get() > 40);
+            int status = api().send(api().request("/v1/orgs/pr-evade/members/evader", owner).DELETE()).status();
+            removed.set(true);
+            return status;
+        });
+
+        assertThat(answers.get(8)).as("the removal, while the member kept editing their profile").isEqualTo(204);
+        assertThat(api().get("/v1/orgs/pr-evade/members/evader", owner).status()).isEqualTo(404);
     }
 
     private Api.Reply patchMe(String token, String json) {
