@@ -269,8 +269,9 @@ class InvitationsIT extends LocalStackTest {
 
         Api.Reply declined = api().post("/v1/invitations/decline", "{\"token\":\"" + invited.token() + "\"}", bob());
 
-        assertThat(declined.status()).as(declined.body()).isEqualTo(409);
-        assertThat(declined.json().get("code").asText()).isEqualTo("invitation-not-pending");
+        assertThat(declined.status()).as(declined.body()).isEqualTo(404);
+        assertThat(declined.json().get("code").asText()).as("the organisation is gone, the invitation unchanged")
+                .isEqualTo("organisation-not-found");
         assertThat(platform.getItem(b -> b.tableName(tableName).key(invitationKey("inv-dying", invited.id()))
                 .consistentRead(true)).item().get("status").s()).as("still as the deletion will find it")
                 .isEqualTo("PENDING");
