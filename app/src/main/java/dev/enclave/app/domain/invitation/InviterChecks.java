@@ -34,6 +34,16 @@ final class InviterChecks {
     }
 
     /**
+     * Empty when {@code actor} may take back {@code invitation} (revoke it, or replace it with another): only who
+     * could have sent it, its service groups included, since taking it back takes back what it would give.
+     */
+    static Optional<Refusal> mayTakeBack(ActingMember actor, Organisation organisation, Invitation invitation,
+                                         ServiceLookup services) {
+        return check(actor, invitation.groups()).or(() -> checkServiceGroups(actor, organisation,
+                invitation.serviceGroups(), services));
+    }
+
+    /**
      * Empty when {@code inviter} holds, within each service as {@code services} finds it now, every permission the
      * invitation's service groups carry (a service not there is refused when the invitation is written).
      */

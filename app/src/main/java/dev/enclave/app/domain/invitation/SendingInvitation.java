@@ -71,8 +71,8 @@ public final class SendingInvitation {
                 inviter.userId(), Optional.empty()).invitedBy(inviter.user(), inviter.joinedAt(),
                 inviter.profile().profile().get(ProfileField.NAME));
         InvitationDelivery delivery = deliveries.of(tenant);
-        Invitations.Supersedes revocable = previous -> InviterChecks.check(command.inviter(), previous.groups())
-                .isEmpty();
+        Invitations.Supersedes revocable = previous -> InviterChecks.mayTakeBack(command.inviter(), organisation,
+                previous, services).isEmpty();
         return switch (invitations.send(invitation, organisation, new Invitations.Handover(delivery, token),
                 revocable)) {
             case DONE -> Outcome.done(new Sent(invitation, token, delivery));

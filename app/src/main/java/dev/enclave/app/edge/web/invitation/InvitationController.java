@@ -184,7 +184,7 @@ class InvitationController {
     @Post("/{id}/revoke")
     HttpResponse<?> revoke(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.orNoContent(request,
-                revoking.revoke(new RevokingInvitation.Revoke(granted.acting(), invitation))));
+                revoking.revoke(new RevokingInvitation.Revoke(granted.acting(), granted.organisation(), invitation))));
     }
 
     @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")

@@ -118,6 +118,10 @@ class ServiceGroupPermissionsIT extends LocalStackTest {
         assertThat(api().post("/v1/orgs/sgp-escalate/invitations/" + byTheOwner.json().get("invitation").get("id")
                 .asText() + "/resend", "", admin).status()).as("nor by resending one, for its new token")
                 .isEqualTo(403);
+        assertThat(api().post("/v1/orgs/sgp-escalate/invitations/" + byTheOwner.json().get("invitation").get("id")
+                .asText() + "/revoke", "", admin).status()).as("nor takes one back by revoking it").isEqualTo(403);
+        assertThat(invite("sgp-escalate", admin, "billing/viewers").status())
+                .as("or by replacing it with one of their own").isEqualTo(403);
 
         assertThat(put("/v1/orgs/sgp-escalate/services/billing/groups/approvers/members/carl", owner).status())
                 .isEqualTo(204);
