@@ -128,7 +128,7 @@ public interface Invitations {
      * One page of the pending invitations addressed to an email across tenants, at most {@code limit}, after the
      * position {@code after} (by organisation, then invitation id; scoped to that email's key).
      */
-    InvitationPage pendingFor(EmailKey email, int limit, Optional<String> after);
+    InvitationPage pendingFor(EmailKey email, Optional<TenantId> in, int limit, Optional<String> after);
 
     /**
      * What a conditional write came to. A refusal by the organisation says which, from the organisation as it was

@@ -19,10 +19,11 @@ public interface Members {
     MemberPage list(TenantId tenant, Incarnation in, int limit, Optional<UserKey> after);
 
     /**
-     * One page of the caller's own memberships across tenants, at most {@code limit}, after the position {@code
-     * after} a previous page ended at: the user index, in its order (by organisation id), scoped to the caller's key.
+     * One page of the caller's own memberships across tenants (only in {@code in}, when their token is bound to one),
+     * at most {@code limit}, after the position {@code after} a previous page ended at: the user index, in its order
+     * (by organisation id), scoped to the caller's key.
      */
-    UserMembershipPage ofUser(UserKey user, int limit, Optional<String> after);
+    UserMembershipPage ofUser(UserKey user, Optional<TenantId> in, int limit, Optional<String> after);
 
     /** A membership as the user's own list shows it, with its copy of the organisation's name. */
     record UserMembership(Membership membership, OrganisationName organisation) {

@@ -31,6 +31,12 @@ public final class KeyConditions {
         return index(index, partition).and(beginsWith("#isk", index.sortKey(), sortPrefix));
     }
 
+    /** The entry of {@code index} at {@code partition} whose sort key is {@code sortKey}, if any. */
+    public static Expr indexAt(IndexDesign index, String partition, String sortKey) {
+        return index(index, partition).and(Expr.of("#isk = :sortKey").name("#isk", index.sortKey())
+                .value(":sortKey", sortKey));
+    }
+
     /** The entries of {@code index} at {@code partition} whose sort key is below {@code sortBound}. */
     public static Expr indexBelow(IndexDesign index, String partition, String sortBound) {
         return index(index, partition).and(Expr.of("#isk < :bound").name("#isk", index.sortKey())

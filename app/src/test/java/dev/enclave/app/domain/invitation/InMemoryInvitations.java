@@ -147,7 +147,7 @@ final class InMemoryInvitations implements Invitations {
     }
 
     Optional<OrganisationName> nameCopy(TenantId tenant, UserKey user) {
-        return memberships.ofUser(user, Integer.MAX_VALUE, Optional.empty()).memberships().stream().filter(own -> own.membership().tenant().equals(tenant))
+        return memberships.ofUser(user, Optional.empty(), Integer.MAX_VALUE, Optional.empty()).memberships().stream().filter(own -> own.membership().tenant().equals(tenant))
                 .map(Members.UserMembership::organisation).findFirst();
     }
 
@@ -331,10 +331,11 @@ final class InMemoryInvitations implements Invitations {
     }
 
     @Override
-    public InvitationPage pendingFor(EmailKey email, int limit, Optional<String> after) {
+    public InvitationPage pendingFor(EmailKey email, Optional<TenantId> in, int limit, Optional<String> after) {
         reads++;
         List<Invitation> page = invitations.values().stream()
                 .filter(i -> i.status() == InvitationStatus.PENDING && EmailKey.of(i.email()).equals(email))
+                .filter(i -> in.map(i.tenant()::equals).orElse(true))
                 .sorted(Comparator.comparing(InMemoryInvitations::inviteePosition))
                 .filter(i -> after.map(position -> inviteePosition(i).compareTo(position) > 0)
                         .orElse(true))

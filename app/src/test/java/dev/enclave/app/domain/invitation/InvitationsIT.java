@@ -391,6 +391,40 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void myLists_withATokenBoundToATenant_showThatTenantsEntriesOnly() {
+        for (String org : List.of("inv-bound-a", "inv-bound-b", "inv-bound-c")) {
+            Api.Reply invited = invite(org, organisation(org), "bob@example.com", "[]");
+            assertThat(invited.status()).isEqualTo(201);
+            if (!org.endsWith("b")) {
+                assertThat(accept(invited.json().get("token").asText(), bob()).status()).isEqualTo(200);
+            }
+        }
+        indexesCaughtUp();
+
+        assertThat(listed("/v1/me/orgs", bob(), "organisation")).contains("inv-bound-a", "inv-bound-c");
+        assertThat(listed("/v1/me/orgs", boundBob("inv-bound-c"), "organisation")).containsExactly("inv-bound-c");
+        assertThat(listed("/v1/me/orgs", boundBob("inv-bound-b"), "organisation")).isEmpty();
+        assertThat(listed("/v1/me/invitations", bob(), "organisation")).contains("inv-bound-b");
+        assertThat(listed("/v1/me/invitations", boundBob("inv-bound-b"), "organisation"))
+                .containsExactly("inv-bound-b");
+        assertThat(listed("/v1/me/invitations", boundBob("inv-bound-a"), "organisation")).isEmpty();
+        String acrossTenants = api().get("/v1/me/orgs?limit=1", bob()).json().get("nextCursor").asText();
+        Api.Reply foreignCursor = api().get("/v1/me/orgs?cursor=" + acrossTenants, boundBob("inv-bound-c"));
+        assertThat(foreignCursor.status()).as(foreignCursor.body()).isEqualTo(400);
+        assertThat(foreignCursor.json().get("code").asText()).isEqualTo("invalid-cursor");
+    }
+
+    private List<String> listed(String path, String token, String field) {
+        Api.Reply page = api().get(path, token);
+        assertThat(page.status()).as(page.body()).isEqualTo(200);
+        return page.json().get("items").findValuesAsText(field);
+    }
+
+    private String boundBob(String tenant) {
+        return tokens().mint("{\"sub\":\"bob\",\"email\":\"bob@example.com\",\"tenant\":\"" + tenant + "\"}");
+    }
+
+    @Test
     void myInvitations_listPendingOnesAcrossOrganisations_untilAccepted() {
         String token = bobInvitedTo("inv-mine").token();
 

@@ -112,9 +112,10 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     @Override
-    public UserMembershipPage ofUser(UserKey user, int limit, Optional<String> after) {
+    public UserMembershipPage ofUser(UserKey user, Optional<TenantId> in, int limit, Optional<String> after) {
         List<UserMembership> found = new ArrayList<>();
         tenants.entrySet().stream().sorted(Comparator.comparing(e -> e.getKey().value()))
+                .filter(e -> in.map(e.getKey()::equals).orElse(true))
                 .filter(e -> after.map(last -> e.getKey().value().compareTo(last) > 0).orElse(true))
                 .forEach(e -> Optional.ofNullable(e.getValue().get(user))
                         .ifPresent(stored -> found.add(new UserMembership(stored.membership(), stored.organisation()))));

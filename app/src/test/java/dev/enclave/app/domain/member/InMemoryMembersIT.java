@@ -179,22 +179,25 @@ class InMemoryMembersIT extends LocalStackTest {
         Twins first = new Twins("twin-own-a", "fay");
         Twins second = new Twins("twin-own-b", "fay");
         UserKey fay = user("fay");
-        second.memory.ofUser(fay, 10, Optional.empty()).memberships()
+        second.memory.ofUser(fay, Optional.empty(), 10, Optional.empty()).memberships()
                 .forEach(listed -> first.memory.add(listed.membership(), listed.organisation()));
 
         indexesCaughtUp();
-        Members.UserMembershipPage every = stored.ofUser(fay, 10, Optional.empty());
-        assertThat(first.memory.ofUser(fay, 10, Optional.empty()).memberships()).isEqualTo(every.memberships())
+        Members.UserMembershipPage every = stored.ofUser(fay, Optional.empty(), 10, Optional.empty());
+        assertThat(first.memory.ofUser(fay, Optional.empty(), 10, Optional.empty()).memberships()).isEqualTo(every.memberships())
                 .hasSize(2);
         assertThat(every.last()).as("nothing after the last").isEmpty();
-        Members.UserMembershipPage firstPage = stored.ofUser(fay, 1, Optional.empty());
-        Members.UserMembershipPage firstInMemory = first.memory.ofUser(fay, 1, Optional.empty());
+        Members.UserMembershipPage firstPage = stored.ofUser(fay, Optional.empty(), 1, Optional.empty());
+        Members.UserMembershipPage firstInMemory = first.memory.ofUser(fay, Optional.empty(), 1, Optional.empty());
         assertThat(firstInMemory.memberships()).as("the first").isEqualTo(firstPage.memberships());
         assertThat(firstInMemory.last()).as("and more").isPresent();
         assertThat(firstPage.last()).as("and more").isPresent();
-        assertThat(first.memory.ofUser(fay, 1, firstInMemory.last()).memberships()).as("the second")
-                .isEqualTo(stored.ofUser(fay, 1, firstPage.last()).memberships())
+        assertThat(first.memory.ofUser(fay, Optional.empty(), 1, firstInMemory.last()).memberships()).as("the second")
+                .isEqualTo(stored.ofUser(fay, Optional.empty(), 1, firstPage.last()).memberships())
                 .containsExactly(every.memberships().get(1));
+        Optional<TenantId> bound = Optional.of(TenantId.of("twin-own-b"));
+        assertThat(first.memory.ofUser(fay, bound, 10, Optional.empty()).memberships()).as("bound to one tenant")
+                .isEqualTo(stored.ofUser(fay, bound, 10, Optional.empty()).memberships()).hasSize(1);
     }
 
     /** Every page, walked with each page's last member as the next start, and whether each said there was more. */

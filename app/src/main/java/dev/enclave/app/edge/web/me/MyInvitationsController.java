@@ -59,14 +59,15 @@ class MyInvitationsController {
     @Get
     HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,
                          @Nullable @QueryValue String cursor) {
+        String list = OwnPages.listOf(LIST, caller);
         Optional<EmailKey> email = caller.verifiedEmail().map(EmailKey::of);
-        return pages.answer(request, email.map(EmailKey::prefix), LIST, limit, cursor, (size, after) -> {
+        return pages.answer(request, email.map(EmailKey::prefix), list, limit, cursor, (size, after) -> {
             if (email.isEmpty()) {
                 return HttpResponse.ok(new InvitationViews.Page(List.of(), null));
             }
-            Invitations.InvitationPage page = invitations.pendingFor(email.get(), size, after);
+            Invitations.InvitationPage page = invitations.pendingFor(email.get(), caller.tenant(), size, after);
             return HttpResponse.ok(new InvitationViews.Page(page.invitations().stream()
-                    .map(InvitationViews.View::of).toList(), pages.next(email.get().prefix(), LIST, page.last())));
+                    .map(InvitationViews.View::of).toList(), pages.next(email.get().prefix(), list, page.last())));
         });
     }
 }

@@ -59,11 +59,12 @@ class MyOrganisationsController {
     @Get
     HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,
                          @Nullable @QueryValue String cursor) {
+        String list = OwnPages.listOf(LIST, caller);
         LeadingKeyPrefix owner = caller.userKey().prefix();
-        return pages.answer(request, Optional.of(owner), LIST, limit, cursor, (size, after) -> {
-            Members.UserMembershipPage page = members.ofUser(caller.userKey(), size, after);
+        return pages.answer(request, Optional.of(owner), list, limit, cursor, (size, after) -> {
+            Members.UserMembershipPage page = members.ofUser(caller.userKey(), caller.tenant(), size, after);
             return HttpResponse.ok(new MemberView.Organisations(page.memberships().stream()
-                    .map(MemberView.MyOrganisation::of).toList(), pages.next(owner, LIST, page.last())));
+                    .map(MemberView.MyOrganisation::of).toList(), pages.next(owner, list, page.last())));
         });
     }
 }

@@ -1,5 +1,6 @@
 package dev.enclave.app.edge.web.me;
 
+import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.http.PageSize;
 import dev.enclave.app.edge.problem.Rejections;
@@ -50,5 +51,13 @@ class OwnPages {
     @Nullable
     String next(LeadingKeyPrefix owner, String list, Optional<String> last) {
         return last.map(position -> cursors.encodeOwn(owner, list, position)).orElse(null);
+    }
+
+    /**
+     * The name of {@code list} as {@code caller} reads it, and with it its cursors: a token bound to a tenant lists
+     * that tenant's entries only, so a cursor of the list across tenants is not one of its.
+     */
+    static String listOf(String list, Caller caller) {
+        return list + caller.tenant().map(tenant -> "@" + tenant.value()).orElse("");
     }
 }

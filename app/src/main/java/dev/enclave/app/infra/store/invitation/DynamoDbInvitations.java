@@ -429,8 +429,9 @@ public record DynamoDbInvitations(Store store, CheckedItems checked, Optional<Re
     }
 
     @Override
-    public InvitationPage pendingFor(EmailKey email, int limit, Optional<String> after) {
-        Page page = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email), q -> {
+    public InvitationPage pendingFor(EmailKey email, Optional<TenantId> in, int limit, Optional<String> after) {
+        Page page = store.forScope(GuardScope.ownEntries(email.prefix())).query(InvitationKeys.pendingFor(email, in),
+                q -> {
             q.indexName(TableDesign.BY_USER.indexName()).limit(limit);
             after.ifPresent(position -> q.exclusiveStartKey(IndexPositions.start(TableDesign.BY_USER,
                     email.prefix().value(), position)));

@@ -47,9 +47,10 @@ final class InvitationKeys {
         return KeyConditions.index(TableDesign.BY_TENANT_COLLECTION, byStatus(tenant, status));
     }
 
-    /** The pending invitations addressed to an email, across tenants, on {@code byUser}. */
-    static Expr pendingFor(EmailKey email) {
-        return KeyConditions.index(TableDesign.BY_USER, email.prefix().value(), SORT_KEY_PREFIX);
+    /** The pending invitations addressed to an email, across tenants (or in {@code in} only), on {@code byUser}. */
+    static Expr pendingFor(EmailKey email, java.util.Optional<TenantId> in) {
+        return KeyConditions.index(TableDesign.BY_USER, email.prefix().value(), SORT_KEY_PREFIX
+                + in.map(tenant -> tenant.value() + "#").orElse(""));
     }
 
     /** The key a status list's Query continues after, from a position {@link InvitationPositions} accepts. */

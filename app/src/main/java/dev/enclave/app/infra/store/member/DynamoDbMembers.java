@@ -65,8 +65,8 @@ public record DynamoDbMembers(Store store, CheckedItems checked) implements Memb
     }
 
     @Override
-    public UserMembershipPage ofUser(UserKey user, int limit, Optional<String> after) {
-        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(MembershipKeys.ofUser(user), q -> {
+    public UserMembershipPage ofUser(UserKey user, Optional<TenantId> in, int limit, Optional<String> after) {
+        Page page = store.forScope(GuardScope.ownEntries(user.prefix())).query(MembershipKeys.ofUser(user, in), q -> {
             q.indexName(TableDesign.BY_USER.indexName()).limit(limit);
             after.ifPresent(position -> q.exclusiveStartKey(IndexPositions.start(TableDesign.BY_USER,
                     MembershipKeys.userIndexPartition(user), position)));

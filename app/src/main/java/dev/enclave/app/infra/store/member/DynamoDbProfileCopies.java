@@ -45,7 +45,7 @@ final class DynamoDbProfileCopies implements ProfileCopies {
         int left = most;
         do {
             int asked = Math.min(left, PAGE);
-            Members.UserMembershipPage page = members.ofUser(user, asked, after);
+            Members.UserMembershipPage page = members.ofUser(user, Optional.empty(), asked, after);
             for (Members.UserMembership listed : page.memberships()) {
                 everyOne &= copied(user, listed.membership(), copy);
             }

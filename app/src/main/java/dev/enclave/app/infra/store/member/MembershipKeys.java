@@ -56,8 +56,11 @@ final class MembershipKeys {
     }
 
     /** The user's memberships across organisations, on {@code byUser}. */
-    static Expr ofUser(UserKey user) {
-        return KeyConditions.index(TableDesign.BY_USER, userIndexPartition(user), USER_INDEX_SORT_PREFIX);
+    static Expr ofUser(UserKey user, Optional<TenantId> in) {
+        return in.map(tenant -> KeyConditions.indexAt(TableDesign.BY_USER, userIndexPartition(user),
+                        userIndexSort(tenant)))
+                .orElseGet(() -> KeyConditions.index(TableDesign.BY_USER, userIndexPartition(user),
+                        USER_INDEX_SORT_PREFIX));
     }
 
     static String userIndexPartition(UserKey user) {
