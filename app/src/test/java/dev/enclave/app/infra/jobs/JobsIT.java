@@ -177,6 +177,26 @@ class JobsIT extends LocalStackTest {
                 .as("the dead worker, back, writes nothing more").isInstanceOf(JobSteps.Lost.class);
     }
 
+    @Test
+    void aRenameOfAnOrganisationBeingDeleted_isFinishedWhenTaken_soItComesDueNoMore() {
+        String owner = journeys().organisation("rename-then-delete");
+        TenantId tenant = TenantId.of("rename-then-delete");
+        organisations.rename(organisations.find(tenant).orElseThrow(), "Doomed", ExpectedVersion.anyExisting(),
+                Instant.now());
+        Job held = jobs.take(tenant, Job.Kind.RENAME, "stalled-worker", Instant.now(), Duration.ofSeconds(1))
+                .orElseThrow();
+        assertThat(api().send(api().request("/v1/orgs/rename-then-delete", owner).DELETE()).status()).isEqualTo(202);
+
+        Optional<Job> again = jobs.take(tenant, Job.Kind.RENAME, "next-worker", Instant.now().plusSeconds(2),
+                Duration.ofSeconds(1));
+
+        assertThat(again).as("superseded by the deletion, not run").isEmpty();
+        assertThat(jobs.find(tenant, Job.Kind.RENAME)).as("finished, off the due index").isEmpty();
+        assertThat(jobs.take(tenant, Job.Kind.RENAME, "later-worker", Instant.now().plusSeconds(4),
+                Duration.ofSeconds(1))).isEmpty();
+        assertThat(held.kind()).isEqualTo(Job.Kind.RENAME);
+    }
+
     /**
      * A deletion's page forgets its keys' lookup entries before its fenced transaction: a worker of a deleted life
      * that stalled past its lease while the organisation was created again reads the new life's keys, and must not

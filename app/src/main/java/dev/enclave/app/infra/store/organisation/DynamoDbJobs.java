@@ -2,6 +2,7 @@ package dev.enclave.app.infra.store.organisation;
 
 import dev.enclave.app.domain.organisation.Job;
 import dev.enclave.app.domain.organisation.Organisation;
+import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.DueLeases;
 import dev.enclave.app.infra.store.ItemAttributes;
@@ -90,16 +91,29 @@ record DynamoDbJobs(Store store, CheckedItems checked) implements Jobs {
         UpdateOutcome outcome = store.forTenant(tenant).updateReturning(JobItems.key(tenant, kind),
                 JobItems.leased(tenant, kind, worker, now.plus(lease)).build(), JobItems.takeable(worker, now));
         return outcome.updated().flatMap(item -> checked.one(ItemKind.JOB, ReadScope.tenant(tenant), item,
-                JobItems::fromItem)).filter(job -> ofItsOrganisation(job) || dropped(job, worker));
+                JobItems::fromItem)).filter(job -> toRun(job, worker, now));
     }
 
     /**
-     * Whether the organisation is still in the life the job was recorded in: a job a predecessor under the same id
-     * left behind (a restore, a repair) must never walk the successor's items.
+     * Whether the job taken is still to run: its organisation is in the life the job was recorded in (a job a
+     * predecessor under the same id left behind, by a restore or a repair, must never walk the successor's items:
+     * dropped), and, for a rename, is not being deleted (the deletion supersedes it: finished, so it stops coming
+     * due again at every lease until the deletion's walk removes it).
      */
-    private boolean ofItsOrganisation(Job job) {
+    private boolean toRun(Job job, String worker, Instant now) {
         Map<String, AttributeValue> item = store.forTenant(job.tenant()).get(OrganisationKeys.key(job.tenant()));
-        return !item.isEmpty() && OrganisationItems.SCHEMA.fromItem(item).incarnation().equals(job.incarnation());
+        Optional<Organisation> organisation = item.isEmpty() ? Optional.empty()
+                : Optional.of(OrganisationItems.SCHEMA.fromItem(item));
+        if (organisation.filter(found -> found.incarnation().equals(job.incarnation())).isEmpty()) {
+            return dropped(job, worker);
+        }
+        if (job.kind() == Job.Kind.RENAME && organisation.get().status() == OrganisationStatus.DELETING) {
+            LOG.info("the rename of {} is superseded by its deletion: finished, not run", job.tenant().value());
+            store.forTenant(job.tenant()).update(JobItems.key(job.tenant(), job.kind()), JobItems.finished(now),
+                    JobItems.heldBy(worker, job));
+            return false;
+        }
+        return true;
     }
 
     /** Removes a job of a life that is gone, so it stands on the index no more; never taken. */
