@@ -64,7 +64,7 @@ final class StrictBodyFilter implements Ordered {
         if (!request.getContentType().map(StrictBodyFilter::isJson).orElse(false)) {
             return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
         }
-        if (!request.getContentType().flatMap(MediaType::getCharset).map(StandardCharsets.UTF_8::equals).orElse(true)) {
+        if (!request.getContentType().map(StrictBodyFilter::declaresUtf8OrNone).orElse(true)) {
             return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE, "Send the body as UTF-8 JSON "
                     + "(RFC 8259): application/json with no charset, or charset=utf-8.");
         }
@@ -110,6 +110,12 @@ final class StrictBodyFilter implements Ordered {
         } catch (CharacterCodingException malformed) {
             return Optional.empty();
         }
+    }
+
+    /** Read as text, not as a charset: an unknown or malformed name must be refused (415), never thrown. */
+    private static boolean declaresUtf8OrNone(MediaType type) {
+        String charset = type.getParameters().get("charset").orElse(null);
+        return charset == null || charset.equalsIgnoreCase("utf-8") || charset.equalsIgnoreCase("utf8");
     }
 
     private static boolean isJson(MediaType type) {

@@ -103,8 +103,15 @@ class ErrorResponsesIT extends LocalStackTest {
                 "application/json; charset=iso-8859-1").method("PATCH", HttpRequest.BodyPublishers.ofString(
                         "{\"name\":\"Zo\u00eb\"}", StandardCharsets.ISO_8859_1)));
 
+        Api.Reply unknown = api().hostile().send(api().request("/v1/me", token).header("Content-Type",
+                "application/json; charset=bogus").method("PATCH", HttpRequest.BodyPublishers.ofString("{}")));
+        Api.Reply empty = api().hostile().send(api().request("/v1/me", token).header("Content-Type",
+                "application/json; charset=\"\"").method("PATCH", HttpRequest.BodyPublishers.ofString("{}")));
+
         assertProblem(overlong, 400, "malformed-body");
         assertProblem(latin1, 415, "unsupported-media-type");
+        assertProblem(unknown, 415, "unsupported-media-type");
+        assertProblem(empty, 415, "unsupported-media-type");
         assertThat(api().get("/v1/me", token).body()).as("no name was set").doesNotContain("a/b").doesNotContain("Zo");
     }
 
