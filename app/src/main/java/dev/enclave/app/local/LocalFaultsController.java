@@ -6,7 +6,9 @@ import dev.enclave.sandbox.sts.StsFaults;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Post;
@@ -75,6 +77,7 @@ class LocalFaultsController {
     }
 
     /** Every fault is lifted: the gateway forwards everything, STS answers again. */
+    @Consumes(MediaType.ALL)
     @Delete
     HttpResponse<?> clear() {
         faults.clear();

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -76,7 +77,12 @@ final class SigV4Verifier {
     }
 
     private static SignatureVerdict inTime(String amzDate, Instant now) {
-        Instant signedAt = SIGNED_AT.parse(amzDate, Instant::from);
+        Instant signedAt;
+        try {
+            signedAt = SIGNED_AT.parse(amzDate, Instant::from);
+        } catch (DateTimeParseException noSuchTime) {
+            return SignatureVerdict.NO_DATE;
+        }
         if (signedAt.isBefore(now.minus(SKEW))) {
             return SignatureVerdict.EXPIRED;
         }

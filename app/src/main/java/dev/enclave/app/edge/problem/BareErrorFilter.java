@@ -25,8 +25,9 @@ final class BareErrorFilter implements Ordered {
             return;
         }
         String requestId = RequestIds.of(request);
-        Problem problem = Problem.of(ProblemType.forStatus(response.code()), null, request.getPath(), requestId,
-                null);
+        Problem typed = Problem.of(ProblemType.forStatus(response.code()), null, request.getPath(), requestId, null);
+        Problem problem = new Problem(typed.type(), typed.title(), response.code(), typed.detail(), typed.instance(),
+                typed.code(), typed.requestId(), typed.errors());
         if (!response.getHeaders().contains(RequestIds.HEADER)) {
             response.header(RequestIds.HEADER, requestId);
         }

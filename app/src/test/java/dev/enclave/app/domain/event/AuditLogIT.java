@@ -124,6 +124,8 @@ class AuditLogIT extends LocalStackTest {
         assertThat(record(valid, writerKey, "once-1").json().get("status").asText()).isEqualTo("already_recorded");
         assertThat(record(valid.replace("{\"action\"", "{ \"action\""), writerKey, "once-1").status())
                 .as("the same event, spaced otherwise").isEqualTo(200);
+        assertThat(record(valid.replace("\"amount\":125.5,\"currency\":\"EUR\"", "\"currency\":\"EUR\",\"amount\":125.5"),
+                writerKey, "once-1").status()).as("the same event, its metadata in another order").isEqualTo(200);
         Api.Reply reused = record(valid.replace("invoice.approved", "invoice.deleted"), writerKey, "once-1");
         assertThat(reused.status()).as(reused.body()).isEqualTo(422);
         assertThat(reused.json().get("code").asText()).isEqualTo("idempotency-key-reused");

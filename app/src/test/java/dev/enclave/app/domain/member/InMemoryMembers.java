@@ -125,7 +125,7 @@ public final class InMemoryMembers implements Members, MembershipChanges {
     }
 
     /**
-     * The membership must be as read (its version); an owner may go only while another owner is left; the member's
+     * The membership must be as read (its life and groups); an owner may go only while another owner is left; the member's
      * writes (membership, counters, email record) and their dependents must fit one transaction.
      */
     @Override

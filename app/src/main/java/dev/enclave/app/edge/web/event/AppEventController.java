@@ -51,9 +51,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * A tenant's app records its own actions in the organisation's audit log (an API key with {@code audit_log:write},
@@ -183,16 +185,26 @@ class AppEventController {
         return Optional.empty();
     }
 
-    /** The app's event, with who recorded it (the API key or the member) beside whoever the app says acted. */
-    /** The event as asked for, whatever the body's spacing: what a retry with the same key must ask for again. */
+    /**
+     * The event as asked for, however the body spelled it (spacing, the order of the metadata's keys, the form of
+     * {@code occurredAt}): what a retry with the same key must ask for again.
+     */
     private String digest(AppEvent body) {
+        Map<String, Object> asked = new LinkedHashMap<>();
+        asked.put("action", body.action());
+        asked.put("actor", body.actor());
+        asked.put("targets", body.targets() == null ? List.of() : body.targets());
+        asked.put("metadata", body.metadata() == null ? Map.of() : new TreeMap<>(body.metadata()));
+        asked.put("occurredAt", body.occurredAt() == null ? ""
+                : AuditQueries.instant(body.occurredAt()).map(Instant::toString).orElse(body.occurredAt()));
         try {
-            return Sha256.hex(json.writeValueAsString(body));
+            return Sha256.hex(json.writeValueAsString(asked));
         } catch (IOException unwritable) {
             throw new UncheckedIOException(unwritable);
         }
     }
 
+    /** The app's event, with who recorded it (the API key or the member) beside whoever the app says acted. */
     private NewEvent event(AppEvent body) {
         Actor actor = new Actor(body.actor().type(), body.actor().id(), Optional.empty(),
                 Optional.ofNullable(body.actor().name()));

@@ -1,11 +1,12 @@
 package dev.enclave.app.edge.web.event;
 
 import dev.enclave.app.domain.event.RecordedEvent;
-
+import dev.enclave.app.domain.event.Target;
 import io.micronaut.serde.ObjectMapper;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -29,10 +30,17 @@ record ExportLines(ObjectMapper json) {
         return List.of(event.id(), Long.toString(event.sequence()), event.time().toString(),
                         event.occurredAt().toString(), event.type().value(), event.actor().type(), event.actor().id(),
                         event.actor().email().orElse(""), event.actor().name().orElse(""),
-                        write(event.targets().stream().map(target -> Map.of("type", target.type(), "id", target.id()))
-                                .toList()), write(event.changes()),
+                        write(event.targets().stream().map(ExportLines::target).toList()), write(event.changes()),
                         event.requestId().orElse("")).stream().map(ExportLines::cell)
                 .collect(Collectors.joining(",")) + "\r\n";
+    }
+
+    /** A target as its cell lists it, {@code type} first on every instance. */
+    private static Map<String, String> target(Target target) {
+        Map<String, String> written = new LinkedHashMap<>();
+        written.put("type", target.type());
+        written.put("id", target.id());
+        return written;
     }
 
     /** A CSV cell: quoted, quotes doubled, and a leading {@code = + - @} (or tab, CR) made inert with {@code '}. */

@@ -19,9 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * each service group. Their owner implements it, so membership need not know what refers to a member.
  *
  * <p>The membership records each dependent it has (an opaque name the owner chooses) in the same transaction that
- * writes the dependent, and that write moves the membership's version on. So a removal, which reads the membership
- * strongly consistently and deletes it only at the version it read, finds every dependent without an index, and a
- * dependent added meanwhile refuses the removal (which reads again) instead of outliving the member.
+ * writes the dependent. So a removal, which reads the membership strongly consistently and deletes it only while it
+ * records exactly the dependents it read, finds every dependent without an index, and a dependent added meanwhile
+ * refuses the removal (which reads again) instead of outliving the member.
  */
 public interface MemberDependents {
 

@@ -91,7 +91,7 @@ public final class HttpWebhookTransport implements WebhookTransport {
     @Override
     public AttemptOutcome post(URI url, Map<String, String> headers, byte[] body) {
         long started = System.nanoTime();
-        Optional<String> problem = urls.problem(url.toString());
+        Optional<String> problem = urls.problem(url.toASCIIString());
         if (problem.isPresent()) {
             return new AttemptOutcome.NotSent(problem.get());
         }
