@@ -5,6 +5,7 @@ import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
+import dev.enclave.app.domain.service.ServiceGroup;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
@@ -34,6 +35,7 @@ import io.micronaut.web.router.RouteAttributes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -66,6 +68,8 @@ final class IdempotencyFilter implements Ordered {
     static final String HEADER = "Idempotency-Key";
     private static final Pattern KEY = Pattern.compile("[\\x21-\\x7e]{1,200}");
     private static final String CLAIM = "enclave.idempotency-claim";
+    /** What the caller holds once the request moved them on (an ownership transfer), kept for its completion. */
+    private static final String HELD_IF_MOVED = "enclave.idempotency-held-if-moved";
     /** Answers longer than this are not kept: a DynamoDB item holds 400 KB and no success answer comes close. */
     static final int MAX_KEPT_BODY = 64 * 1024;
     private static final Logger LOG = LoggerFactory.getLogger(IdempotencyFilter.class);
@@ -124,7 +128,8 @@ final class IdempotencyFilter implements Ordered {
         Organisation organisation = member.get().organisation();
         long callerVersion = member.get().membership().version();
         Instant callerJoinedAt = member.get().membership().joinedAt();
-        Optional<String> callerGroups = customGroupsHeld(member.get());
+        Optional<String> callerGroups = Optional.of(held(member.get(), false));
+        request.setAttribute(HELD_IF_MOVED, held(member.get(), true));
         ClaimedKey claim = new ClaimedKey(organisation.id(), organisation.incarnation(),
                 member.get().membership().user().digest(), sha256(key), UUID.randomUUID().toString());
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
@@ -155,15 +160,20 @@ final class IdempotencyFilter implements Ordered {
     }
 
     /**
-     * A digest of the custom groups the member holds as defined now (each one's life and version), when they hold
-     * any: a change to one changes what they may do without moving their membership. Changes to groups they do not
-     * hold leave it as it is.
+     * A digest of what the member holds: their groups (a custom one as defined now, its life and version: a change
+     * to it changes what they may do without moving their membership) and their service groups; without the owner
+     * group when {@code movedOn} (what an ownership transfer leaves its caller). Their profile is not in it: a copy
+     * of it moves the membership's version, and a retry after an edit of one's name is the same caller.
      */
-    private static Optional<String> customGroupsHeld(AccessDecision.Granted member) {
-        List<String> held = member.membership().groups().stream().sorted()
-                .flatMap(group -> member.definitions().find(group).stream())
-                .map(group -> group.id().value() + "@" + group.createdAt() + "#" + group.version()).toList();
-        return held.isEmpty() ? Optional.empty() : Optional.of(sha256(String.join(",", held)));
+    private static String held(AccessDecision.Granted member, boolean movedOn) {
+        List<String> held = new ArrayList<>();
+        member.membership().groups().stream().filter(group -> !movedOn || !group.isOwner()).sorted()
+                .forEach(group -> held.add(member.definitions().find(group)
+                        .map(defined -> group.value() + "@" + defined.createdAt() + "#" + defined.version())
+                        .orElse(group.value())));
+        member.membership().serviceGroups().stream().map(ServiceGroup::written).sorted()
+                .forEach(group -> held.add("service:" + group));
+        return IdempotencyRecords.StoredRecord.HELD + sha256(String.join(",", held));
     }
 
     /** The caller as the key's claim judges them: their membership, and the custom groups they hold. */
@@ -226,7 +236,8 @@ final class IdempotencyFilter implements Ordered {
                             response.getContentType().map(MediaType::toString).orElse(MediaType.APPLICATION_JSON),
                             body.isEmpty() ? "" : seal.seal(body, held.recordKey()),
                             response.getHeaders().get(HttpHeaders.LOCATION)),
-                    request.getAttribute(Idempotent.CALLER_MOVED).isPresent());
+                    request.getAttribute(Idempotent.CALLER_MOVED).flatMap(moved -> request.getAttribute(HELD_IF_MOVED,
+                            String.class)));
         } catch (RuntimeException notKept) {
             LOG.warn("idempotency record not completed for tenant={}: {}", held.tenant().value(), notKept.toString());
             releaseQuietly(held);

@@ -63,7 +63,7 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
     }
 
     @Override
-    public void complete(ClaimedKey claim, StoredRecord.Response response, boolean callerMoved) {
+    public void complete(ClaimedKey claim, StoredRecord.Response response, Optional<String> callerMovedTo) {
         Expr.UpdateBuilder answered = Expr.update()
                 .set("#status = :status, #type = :type, #body = :body, #location = :location")
                 .name("#status", IdempotencyItems.RESPONSE_STATUS).name("#type", IdempotencyItems.RESPONSE_TYPE)
@@ -71,10 +71,10 @@ record DynamoDbIdempotencyRecords(Store store, Clock clock) implements Idempoten
                 .number(":status", response.status()).value(":type", response.contentType())
                 .value(":body", response.body())
                 .value(":location", response.location() == null ? "" : response.location());
-        if (callerMoved) {
-            answered.set("#callerVersion = #callerVersion + :moved")
-                    .name("#callerVersion", IdempotencyItems.CALLER_VERSION).number(":moved", 1);
-        }
+        callerMovedTo.ifPresent(held -> answered
+                .set("#callerVersion = #callerVersion + :moved, #callerGroups = :held")
+                .name("#callerVersion", IdempotencyItems.CALLER_VERSION).number(":moved", 1)
+                .name("#callerGroups", IdempotencyItems.CALLER_GROUPS).value(":held", held));
         store.forTenant(claim.tenant()).update(IdempotencyItems.key(claim), answered.build(), heldBy(claim));
     }
 

@@ -23,10 +23,11 @@ public interface IdempotencyRecords {
      * Stores the response a claimed key answered with (kept 24 hours), if this claim still holds the record: not
      * once the organisation was deleted and created again, its record claimed anew under the same key. When
      * {@code callerMoved}, the request itself moved the caller's own membership on by one version (an ownership
-     * transfer takes the owner group from them), and the record keeps that version, so the caller's retry as the
-     * request left them is given the answer.
+     * transfer takes the owner group from them): {@code callerMovedTo} is what the caller holds after it (see
+     * {@link StoredRecord#HELD}), which the record keeps with that version, so the caller's retry as the request
+     * left them is given the answer.
      */
-    void complete(ClaimedKey claim, StoredRecord.Response response, boolean callerMoved);
+    void complete(ClaimedKey claim, StoredRecord.Response response, Optional<String> callerMovedTo);
 
     /**
      * Gives up a claim (the request failed in a way a retry may fix, or left nothing to replay), if this claim still
@@ -70,8 +71,10 @@ public interface IdempotencyRecords {
      *                      it was recorded)
      * @param callerJoinedAt when that membership began (absent on records kept before it was recorded): a version of
      *                      a membership made again after a removal starts over, so the version alone is not it
-     * @param callerGroups   a digest of the custom groups the caller held as then defined, when they held any: a
-     *                      change to a group changes what its holders may do without moving their memberships
+     * @param callerGroups   what the caller held: a digest of their groups (custom ones as then defined: a change
+     *                      to a group changes what its holders may do without moving their memberships) and their
+     *                      service groups, marked {@link #HELD}; on records kept before, a digest of their custom
+     *                      groups alone, when they held any
      */
     record StoredRecord(String requestHash, Optional<Long> callerVersion, Optional<Response> response,
                         Optional<String> callerJoinedAt, Optional<String> callerGroups) {
@@ -87,6 +90,12 @@ public interface IdempotencyRecords {
             this(requestHash, callerVersion, response, Optional.empty());
         }
 
+        /**
+         * The mark of a digest of everything the caller held: a record that carries one is judged on it and the
+         * membership's life, not on the membership's version (which a copy of the caller's profile moves too).
+         */
+        public static final String HELD = "held:";
+
         /** As {@link #claimedBy(long, Instant, Optional)}, for a caller who holds no custom group. */
         public boolean claimedBy(long version, Instant joinedAt) {
             return claimedBy(version, joinedAt, Optional.empty());
@@ -97,7 +106,8 @@ public interface IdempotencyRecords {
          * far as the record knows.
          */
         public boolean claimedBy(long version, Instant joinedAt, Optional<String> groups) {
-            return callerVersion.filter(claimed -> claimed != version).isEmpty()
+            boolean onWhatWasHeld = callerGroups.filter(claimed -> claimed.startsWith(HELD)).isPresent();
+            return (onWhatWasHeld || callerVersion.filter(claimed -> claimed != version).isEmpty())
                     && callerJoinedAt.filter(claimed -> !claimed.equals(joinedAt.toString())).isEmpty()
                     && callerGroups.filter(claimed -> !groups.equals(Optional.of(claimed))).isEmpty();
         }

@@ -54,6 +54,22 @@ class IdempotencyIT extends LocalStackTest {
     }
 
     @Test
+    void aRetryAfterTheCallerEditedTheirProfile_isGivenTheAnswerAgain() {
+        String owner = organisation("idem-profile");
+
+        Api.Reply first = post("/v1/orgs/idem-profile/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-p");
+        Api.Reply edited = api().send(api().request("/v1/me", owner).header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"Renamed Owner\"}")));
+        Api.Reply again = post("/v1/orgs/idem-profile/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-p");
+
+        assertThat(edited.status()).as(edited.body()).isEqualTo(200);
+        assertThat(again.status()).as(again.body()).isEqualTo(201);
+        assertThat(again.header("Idempotent-Replayed")).as("a profile copy moved the membership's version, and nothing"
+                + " the caller holds").isEqualTo("true");
+        assertThat(again.json().get("token")).isEqualTo(first.json().get("token"));
+    }
+
+    @Test
     void keptAnswers_holdNoReadableToken() {
         String owner = organisation("idem-sealed");
         String token = post("/v1/orgs/idem-sealed/invitations", "{\"email\":\"bob@example.com\"}", owner, "k-s")

@@ -48,6 +48,19 @@ class IdempotencyItemsTest {
     }
 
     @Test
+    void aClaimOfWhatTheCallerHeld_isJudgedOnThat_whateverTheVersion() {
+        String held = IdempotencyRecords.StoredRecord.HELD + "digest";
+        Map<String, AttributeValue> claim = IdempotencyItems.claim(claimed("keydigest"), "requesthash", 3,
+                JOINED, Optional.of(held), 1_800_000_000L);
+
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(9, JOINED, Optional.of(held)))
+                .as("a profile copy moved the version").isTrue();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED, Optional.of(held + "x"))).isFalse();
+        assertThat(IdempotencyItems.fromItem(claim).claimedBy(3, JOINED.plusSeconds(60), Optional.of(held)))
+                .as("the same holding of a membership made again").isFalse();
+    }
+
+    @Test
     void aClaimKeptBeforeCallerVersionsWereRecorded_readsWithNone() {
         Map<String, AttributeValue> claim = new HashMap<>(IdempotencyItems.claim(claimed("k"), "requesthash", 3,
                 JOINED, 1L));
