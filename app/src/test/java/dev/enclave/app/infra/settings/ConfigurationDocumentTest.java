@@ -53,6 +53,7 @@ class ConfigurationDocumentTest {
             Map.entry("enclave.caller", "request attribute"),
             Map.entry("enclave.idempotency-caller-moved", "request attribute"),
             Map.entry("enclave.idempotency-claim", "request attribute"),
+            Map.entry("enclave.idempotency-held-if-moved", "request attribute"),
             Map.entry("enclave.request-id", "request attribute"),
             Map.entry("enclave.started-nanos", "request attribute"),
             Map.entry("enclave.auth", "logger"),
