@@ -2,6 +2,7 @@ package dev.enclave.app.domain.event;
 
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import java.util.Objects;
 import java.util.Optional;
 
 /** Records an event that goes with no change of Enclave's items: credentials handed out, an app's own action. */
@@ -18,8 +19,8 @@ public interface EventRecorder {
     /** An idempotency key, and a digest of the request that sent it. */
     record Once(String key, String request) {
         public Once {
-            java.util.Objects.requireNonNull(key, "key");
-            java.util.Objects.requireNonNull(request, "request");
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(request, "request");
         }
     }
 

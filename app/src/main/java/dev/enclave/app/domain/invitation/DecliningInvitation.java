@@ -1,6 +1,7 @@
 package dev.enclave.app.domain.invitation;
 
 import dev.enclave.app.domain.access.Caller;
+import dev.enclave.app.domain.invitation.Invitations.WriteOutcome;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationRules;
 import dev.enclave.app.domain.organisation.OrganisationRules.Standing;
@@ -34,11 +35,14 @@ public record DecliningInvitation(Invitations invitations, Clock clock) {
         if (refused.isPresent()) {
             return Outcome.refused(refused.get());
         }
-        return switch (invitations.decline(invitation, found.get().organisation().get())) {
+        WriteOutcome outcome = invitations.decline(invitation, found.get().organisation().get());
+        return switch (outcome) {
             case DONE -> Outcome.done();
             case ORGANISATION_SUSPENDED -> Outcome.refused(InviteeChecks.byOrganisation(Standing.SUSPENDED));
             case ORGANISATION_GONE -> Outcome.refused(InviteeChecks.byOrganisation(Standing.GONE));
-            default -> Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation just changed.");
+            case INVITATION_CHANGED -> Outcome.refused(Reason.INVITATION_NOT_PENDING, "The invitation just changed.");
+            case ALREADY_MEMBER, NO_SEAT, SERVICE_GONE, INVITER_GONE, NOT_SUPERSEDABLE ->
+                    throw new IllegalStateException("a decline does not answer " + outcome);
         };
     }
 
