@@ -40,10 +40,7 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         WebhookEndpoint after = before.changed(change.url().orElse(before.url()),
                 change.description().orElse(before.description()), change.types().orElse(before.types()),
                 change.enabled().orElse(before.enabled()));
-        if (after.equals(before)) {
-            return Outcome.done(before);
-        }
-        if (!after.url().equals(before.url())) {
+        if (pointsIt(change, before)) {
             if (before.keeper().filter(keeper -> !keeper.equals(change.by())).isPresent()) {
                 return Outcome.refused(Reason.MISSING_ROLE, "Only the member who keeps this endpoint (who holds its "
                         + "secret) points it elsewhere; rotate its secret first to take it on.");
@@ -51,7 +48,10 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
             if (!WebhookEndpoint.Keeper.may(change.byHolds())) {
                 return Outcome.refused(Reason.MISSING_ROLE, CreatingWebhookEndpoint.KEEPING_NEEDS);
             }
-            after = after.keptBy(change.by());
+            after = after.pointedAtBy(change.by());
+        }
+        if (after.equals(before)) {
+            return Outcome.done(before);
         }
         if (!endpoints.change(before, after)) {
             return Outcome.refused(Reason.CONFLICT, "The endpoint changed meanwhile; read it again and retry.");
@@ -60,8 +60,17 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
     }
 
     /**
-     * A new secret for the endpoint, shown to {@code by}, who keeps the endpoint from now on: taking on an endpoint
-     * whose keeper left is rotating its secret (the one who left knew the old one).
+     * Whether {@code change} chooses the endpoint's URL: a new one, or its own URL stated by a member other than the
+     * one who chose it (who answers for it from now on: taking on an endpoint whose URL a member who left chose).
+     */
+    private static boolean pointsIt(Change change, WebhookEndpoint before) {
+        return change.url().filter(url -> !url.equals(before.url())
+                || !before.urlChooser().equals(Optional.of(change.by()))).isPresent();
+    }
+
+    /**
+     * A new secret for the endpoint, shown to {@code by}, who keeps the endpoint from now on (the one who left knew
+     * the old one); whoever chose its URL still answers for it until its keeper states the URL again.
      */
     public Outcome<Rotated> rotate(TenantId tenant, WebhookEndpointId id, WebhookEndpoint.Keeper by, Holding holds) {
         if (!WebhookEndpoint.Keeper.may(holds)) {

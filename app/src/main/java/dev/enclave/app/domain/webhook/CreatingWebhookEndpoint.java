@@ -39,7 +39,7 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         WebhookEndpoint endpoint = new WebhookEndpoint(command.organisation().id(),
                 WebhookEndpointId.random(RANDOM), command.url(), command.description(), command.types(),
                 command.enabled(), Optional.empty(), now, 1, Optional.empty(), Optional.empty(), 1,
-                Optional.of(command.keeper()));
+                Optional.of(command.keeper()), Optional.empty());
         WebhookSecret secret = WebhookSecret.random(RANDOM);
         return switch (endpoints.create(endpoint, secret, command.organisation(), limits.getMaximumEndpoints())) {
             case CREATED -> Outcome.done(new Created(endpoint, secret));

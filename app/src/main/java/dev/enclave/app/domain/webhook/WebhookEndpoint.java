@@ -8,9 +8,11 @@ import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Where an organisation's events are delivered: a URL, the event types it wants (all when empty), whether it is
@@ -25,11 +27,14 @@ import java.util.Set;
  * @param keeper          the member who holds its signing secret, who created it or last rotated the secret: it is
  *                        sent events only while they still manage the organisation's webhooks (empty: an endpoint
  *                        stored before keepers were recorded)
+ * @param pointedBy       the member who chose its URL, when that is not its keeper: a member who rotated the secret
+ *                        of an endpoint someone else pointed answers for its secret, not for where its events go, so
+ *                        it is sent events only while both still may keep it (empty: the keeper chose the URL)
  */
 public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url, String description,
                               Set<String> types, boolean enabled, Optional<String> disabledBy, Instant createdAt,
                               long fromPlace, Optional<Instant> failingSince, Optional<Instant> rotatedUntil,
-                              long version, Optional<Keeper> keeper) {
+                              long version, Optional<Keeper> keeper, Optional<Keeper> pointedBy) {
 
     /** The type of a test delivery, which an endpoint takes whatever its types. */
     public static final String TEST_EVENT = "webhook.test";
@@ -91,6 +96,17 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
         Objects.requireNonNull(failingSince, "failingSince");
         Objects.requireNonNull(rotatedUntil, "rotatedUntil");
         Objects.requireNonNull(keeper, "keeper");
+        Objects.requireNonNull(pointedBy, "pointedBy");
+    }
+
+    /** The members it is sent on the authority of: its keeper and, when another chose its URL, that member. */
+    public List<Keeper> answerable() {
+        return Stream.concat(keeper.stream(), pointedBy.stream()).toList();
+    }
+
+    /** Who answers for its URL: who chose it, or its keeper. */
+    public Optional<Keeper> urlChooser() {
+        return pointedBy.or(() -> keeper);
     }
 
     /** Whether {@code event} is one this endpoint is sent. */
@@ -111,21 +127,37 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
         boolean reEnabled = nowEnabled && !enabled;
         return new WebhookEndpoint(tenant, id, newUrl, newDescription, newTypes, nowEnabled,
                 nowEnabled ? Optional.empty() : disabledBy, createdAt, fromPlace,
-                reEnabled ? Optional.empty() : failingSince, rotatedUntil, version, keeper);
+                reEnabled ? Optional.empty() : failingSince, rotatedUntil, version, keeper, pointedBy);
     }
 
     /**
-     * The endpoint kept by {@code by}: who points a keeper-less endpoint (stored before keepers were recorded) at a
-     * URL is answerable for where its events go.
+     * The endpoint pointed at its URL by {@code by}, its keeper from now on: who chooses where its events go answers
+     * for it.
      */
-    public WebhookEndpoint keptBy(Keeper by) {
+    public WebhookEndpoint pointedAtBy(Keeper by) {
         return new WebhookEndpoint(tenant, id, url, description, types, enabled, disabledBy, createdAt, fromPlace,
-                failingSince, rotatedUntil, version, Optional.of(by));
+                failingSince, rotatedUntil, version, Optional.of(by), Optional.empty());
+    }
+
+    /**
+     * The endpoint whose secret {@code by} rotated: they keep it from now on, and whoever chose its URL still answers
+     * for where its events go.
+     */
+    public WebhookEndpoint rotatedBy(Keeper by) {
+        return new WebhookEndpoint(tenant, id, url, description, types, enabled, disabledBy, createdAt, fromPlace,
+                failingSince, rotatedUntil, version, Optional.of(by), urlChooser().filter(chooser ->
+                        !chooser.equals(by)));
+    }
+
+    /** The endpoint sent the events from {@code place} in its organisation's log on. */
+    public WebhookEndpoint from(long place) {
+        return new WebhookEndpoint(tenant, id, url, description, types, enabled, disabledBy, createdAt, place,
+                failingSince, rotatedUntil, version, keeper, pointedBy);
     }
 
     /** The endpoint as Enclave disabled it, for {@code reason}. */
     public WebhookEndpoint disabledFor(String reason) {
         return new WebhookEndpoint(tenant, id, url, description, types, false, Optional.of(reason), createdAt,
-                fromPlace, failingSince, rotatedUntil, version, keeper);
+                fromPlace, failingSince, rotatedUntil, version, keeper, pointedBy);
     }
 }

@@ -21,21 +21,29 @@ final class WebhookViews {
                         @Schema(description = "The event types sent; empty: every type") List<String> types,
                         boolean enabled,
                         @Schema(description = "Why Enclave disabled it: gone (it answered 410), failing (five "
-                                + "days of failures) or keeper_left (the member who holds its secret no longer "
-                                + "manages the organisation's webhooks; rotate the secret to take it on)") @Nullable String disabledBy,
+                                + "days of failures) or keeper_left (the member who holds its secret, or who "
+                                + "chose its URL, no longer manages the organisation's webhooks; rotate the secret "
+                                + "and state the URL to take it on)") @Nullable String disabledBy,
                         @Schema(description = "When its current run of failed attempts began") @Nullable
                         String failingSince, String createdAt,
                         @Schema(description = "The user id of the member who keeps it (who created it or last "
                                 + "rotated its secret): it is sent events only while they manage the organisation's "
                                 + "webhooks; absent for an endpoint created before keepers were recorded")
-                        @Nullable String keptBy) {
+                        @Nullable String keptBy,
+                        @Schema(description = "The user id of the member who chose its URL (its keeper, unless "
+                                + "another member rotated its secret since): it is sent events only while they "
+                                + "manage the organisation's webhooks too; the keeper takes it on by stating the URL "
+                                + "again (PATCH with `url`); absent for an endpoint created before keepers were "
+                                + "recorded")
+                        @Nullable String urlChosenBy) {
 
         static EndpointView of(WebhookEndpoint endpoint) {
             return new EndpointView(endpoint.id().value(), endpoint.url(), endpoint.description(),
                     endpoint.types().stream().sorted().toList(), endpoint.enabled(),
                     endpoint.disabledBy().orElse(null), WireTime.ofNullable(endpoint.failingSince()),
                     WireTime.of(endpoint.createdAt()),
-                    endpoint.keeper().map(WebhookEndpoint.Keeper::userId).orElse(null));
+                    endpoint.keeper().map(WebhookEndpoint.Keeper::userId).orElse(null),
+                    endpoint.urlChooser().map(WebhookEndpoint.Keeper::userId).orElse(null));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.enclave.app.infra.store.webhook;
 
+import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.permission.GroupDefinitions;
@@ -15,6 +16,7 @@ import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.ItemRead;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
@@ -82,9 +84,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         List<Map<String, AttributeValue>> read = table(tenant).getAll(List.of(LogHeads.key(tenant),
                 WebhookKeys.cursor(tenant)));
         long last = LogHeads.lastOf(found(read, LogHeads.key(tenant)), organisation.incarnation());
-        WebhookEndpoint starting = new WebhookEndpoint(tenant, endpoint.id(), endpoint.url(), endpoint.description(),
-                endpoint.types(), endpoint.enabled(), endpoint.disabledBy(), endpoint.createdAt(), last + 1,
-                endpoint.failingSince(), endpoint.rotatedUntil(), endpoint.version(), endpoint.keeper());
+        WebhookEndpoint starting = endpoint.from(last + 1);
         Map<String, AttributeValue> item = new HashMap<>(EndpointItems.toItem(starting));
         item.put(EndpointItems.SECRET, AttributeValue.fromS(sealed(secret, WebhookKeys.endpoint(tenant,
                 endpoint.id()))));
@@ -153,21 +153,39 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
             changes.remove("#disabledBy", "#failingSince").name("#disabledBy", EndpointItems.DISABLED_BY)
                     .name("#failingSince", EndpointItems.FAILING_SINCE);
         }
-        after.keeper().filter(keeper -> !after.keeper().equals(before.keeper()))
-                .ifPresent(keeper -> keptBy(changes, keeper));
+        answerable(changes, before, after);
         Expr update = changes.build();
         return table(before.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
                 .records(WebhookEvents.updated(before, after)).build()).committed();
     }
 
-    /** {@code update}, also making {@code by} the endpoint's keeper. */
-    private static Expr.UpdateBuilder keptBy(Expr.UpdateBuilder update, WebhookEndpoint.Keeper by) {
-        return update.set("#keeper = :keeper, #keeperUserId = :keeperUserId, #keeperJoinedAt = :keeperJoinedAt")
-                .name("#keeper", EndpointItems.KEEPER).value(":keeper", by.member().digest())
-                .name("#keeperUserId", EndpointItems.KEEPER_USER_ID).value(":keeperUserId", by.userId())
-                .name("#keeperJoinedAt", EndpointItems.KEEPER_JOINED_AT)
-                .value(":keeperJoinedAt", by.joinedAt().toString());
+    /** {@code update}, also writing who keeps {@code after} and who chose its URL, where they changed. */
+    private static Expr.UpdateBuilder answerable(Expr.UpdateBuilder update, WebhookEndpoint before,
+                                                 WebhookEndpoint after) {
+        after.keeper().filter(keeper -> !after.keeper().equals(before.keeper()))
+                .ifPresent(keeper -> member(update, "keeper", keeper, EndpointItems.KEEPER));
+        if (!after.pointedBy().equals(before.pointedBy())) {
+            after.pointedBy().ifPresentOrElse(chooser -> member(update, "pointedBy", chooser,
+                            EndpointItems.POINTED_BY), () -> update.remove("#pointedBy", "#pointedByUserId",
+                            "#pointedByJoinedAt").name("#pointedBy", EndpointItems.POINTED_BY)
+                    .name("#pointedByUserId", EndpointItems.POINTED_BY + EndpointItems.USER_ID)
+                    .name("#pointedByJoinedAt", EndpointItems.POINTED_BY + EndpointItems.JOINED_AT));
+        }
+        return update;
+    }
+
+    /** {@code update}, also setting the member {@code who} at {@code attribute} (and its user id and joining). */
+    private static void member(Expr.UpdateBuilder update, String placeholder, WebhookEndpoint.Keeper who,
+                               String attribute) {
+        String name = "#" + placeholder;
+        String value = ":" + placeholder;
+        update.set(name + " = " + value + ", " + name + "UserId = " + value + "UserId, " + name + "JoinedAt = "
+                        + value + "JoinedAt")
+                .name(name, attribute).value(value, who.member().digest())
+                .name(name + "UserId", attribute + EndpointItems.USER_ID).value(value + "UserId", who.userId())
+                .name(name + "JoinedAt", attribute + EndpointItems.JOINED_AT)
+                .value(value + "JoinedAt", who.joinedAt().toString());
     }
 
     @Override
@@ -190,11 +208,12 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     public boolean rotate(WebhookEndpoint endpoint, WebhookSecret next, Instant previousUntil,
                           WebhookEndpoint.Keeper by) {
         ItemKey key = WebhookKeys.endpoint(endpoint.tenant(), endpoint.id());
-        Expr update = keptBy(Expr.update().set("#previous = #secret, #secret = :next, #until = :until")
+        Expr update = answerable(Expr.update().set("#previous = #secret, #secret = :next, #until = :until")
                 .set("#version = #version + :one").number(":one", 1)
                 .name("#previous", EndpointItems.PREVIOUS_SECRET).name("#secret", EndpointItems.SECRET)
                 .value(":next", sealed(next, key)).name("#until", EndpointItems.ROTATED_UNTIL)
-                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION), by).build();
+                .value(":until", previousUntil.toString()).name("#version", EndpointItems.VERSION), endpoint,
+                endpoint.rotatedBy(by)).build();
         return table(endpoint.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, key, update, atVersion(endpoint))
                 .records(WebhookEvents.secretRotated(endpoint, previousUntil)).build()).committed();
@@ -212,25 +231,34 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
     }
 
     /**
-     * Whether the endpoint's keeper still keeps it: their membership and the group definitions, in one read, of the
-     * organisation's life the endpoint was made in.
+     * Whether the endpoint's keeper, and the member who chose its URL when another, still keep it: their memberships
+     * and the group definitions, in one read, of the organisation's life the endpoint was made in.
      */
     private boolean stillKept(WebhookEndpoint endpoint, Map<String, AttributeValue> item) {
-        if (endpoint.keeper().isEmpty()) {
+        List<WebhookEndpoint.Keeper> answerable = endpoint.answerable();
+        if (answerable.isEmpty()) {
             return true;
         }
         TenantId tenant = endpoint.tenant();
-        var membership = MembershipReads.item(tenant, endpoint.keeper().get().member());
+        List<ItemRead<Membership>> memberships = answerable.stream()
+                .map(keeper -> MembershipReads.item(tenant, keeper.member())).toList();
         var definitions = MembershipReads.definitions(tenant);
-        List<Map<String, AttributeValue>> items = table(tenant).getAll(List.of(membership.key(), definitions.key()));
+        List<ItemKey> keys = new ArrayList<>(memberships.stream().map(ItemRead::key).toList());
+        keys.add(definitions.key());
+        List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         Optional<String> life = Incarnations.of(item);
         if (life.filter(value -> value.matches(Incarnation.REGEX)).isEmpty() && life.isPresent()) {
             return false;
         }
         ReadScope scope = life.map(value -> ReadScope.organisation(tenant, new Incarnation(value)))
                 .orElseGet(() -> ReadScope.tenant(tenant));
-        return endpoint.keeper().get().stillKeeps(membership.in(items, scope, checked),
-                definitions.in(items, scope, checked).orElse(GroupDefinitions.NONE));
+        GroupDefinitions now = definitions.in(items, scope, checked).orElse(GroupDefinitions.NONE);
+        for (int i = 0; i < answerable.size(); i++) {
+            if (!answerable.get(i).stillKeeps(memberships.get(i).in(items, scope, checked), now)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

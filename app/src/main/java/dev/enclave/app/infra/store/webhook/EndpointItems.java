@@ -30,8 +30,10 @@ final class EndpointItems {
     static final String DESCRIPTION = "description";
     static final String TYPES = "types";
     static final String KEEPER = "keeper";
-    static final String KEEPER_JOINED_AT = "keeperJoinedAt";
-    static final String KEEPER_USER_ID = "keeperUserId";
+    /** The member who chose the URL, when not the keeper; its user id and joining are at the same name plus these. */
+    static final String POINTED_BY = "pointedBy";
+    static final String USER_ID = "UserId";
+    static final String JOINED_AT = "JoinedAt";
     private static final String FROM_PLACE = "fromPlace";
     private static final String CREATED_AT = "createdAt";
 
@@ -55,12 +57,21 @@ final class EndpointItems {
         endpoint.failingSince().ifPresent(since -> item.put(FAILING_SINCE, AttributeValue.fromS(since.toString())));
         endpoint.rotatedUntil().ifPresent(until -> item.put(ROTATED_UNTIL, AttributeValue.fromS(until.toString())));
         item.put(VERSION, AttributeValue.fromN(Long.toString(endpoint.version())));
-        endpoint.keeper().ifPresent(keeper -> {
-            item.put(KEEPER, AttributeValue.fromS(keeper.member().digest()));
-            item.put(KEEPER_USER_ID, AttributeValue.fromS(keeper.userId()));
-            item.put(KEEPER_JOINED_AT, AttributeValue.fromS(keeper.joinedAt().toString()));
-        });
+        endpoint.keeper().ifPresent(keeper -> putMember(item, KEEPER, keeper));
+        endpoint.pointedBy().ifPresent(chooser -> putMember(item, POINTED_BY, chooser));
         return item;
+    }
+
+    private static void putMember(Map<String, AttributeValue> item, String attribute, WebhookEndpoint.Keeper who) {
+        item.put(attribute, AttributeValue.fromS(who.member().digest()));
+        item.put(attribute + USER_ID, AttributeValue.fromS(who.userId()));
+        item.put(attribute + JOINED_AT, AttributeValue.fromS(who.joinedAt().toString()));
+    }
+
+    private static Optional<WebhookEndpoint.Keeper> member(Map<String, AttributeValue> item, String attribute) {
+        return ItemAttributes.optionalString(item, attribute).map(member -> new WebhookEndpoint.Keeper(
+                new UserKey(member), ItemAttributes.string(item, attribute + USER_ID),
+                Instant.parse(ItemAttributes.string(item, attribute + JOINED_AT))));
     }
 
     static WebhookEndpoint fromItem(Map<String, AttributeValue> item) {
@@ -70,9 +81,7 @@ final class EndpointItems {
                 ItemAttributes.optionalString(item, DISABLED_BY),
                 Instant.parse(ItemAttributes.string(item, CREATED_AT)), ItemAttributes.number(item, FROM_PLACE),
                 instant(item, FAILING_SINCE), instant(item, ROTATED_UNTIL), ItemAttributes.number(item, VERSION),
-                ItemAttributes.optionalString(item, KEEPER).map(member -> new WebhookEndpoint.Keeper(
-                        new UserKey(member), ItemAttributes.string(item, KEEPER_USER_ID),
-                        Instant.parse(ItemAttributes.string(item, KEEPER_JOINED_AT)))));
+                member(item, KEEPER), member(item, POINTED_BY));
     }
 
     /** The types as stored: a list, since DynamoDB has no empty set. */

@@ -19,30 +19,38 @@ class EndpointItemsTest {
     private static final Instant CREATED = Instant.parse("2026-11-27T04:00:00Z");
     private static final WebhookEndpoint.Keeper KATE = new WebhookEndpoint.Keeper(UserKey.of("iss", "kate"), "kate",
             Instant.parse("2026-11-01T09:00:00Z"));
+    private static final WebhookEndpoint.Keeper MIA = new WebhookEndpoint.Keeper(UserKey.of("iss", "mia"), "mia",
+            Instant.parse("2026-11-02T09:00:00Z"));
 
     @Test
     void anEndpoint_roundTrips_withItsKeeperAndEveryOptionalField() {
         WebhookEndpoint endpoint = new WebhookEndpoint(TenantId.of("acme"), new WebhookEndpointId("ep_0123456789abcdef0123"),
                 "https://hooks.example.com/in", "ours", Set.of("member.added", "service.created"), false,
                 Optional.of(WebhookEndpoint.KEEPER_LEFT), CREATED, 7, Optional.of(CREATED.plusSeconds(60)),
-                Optional.of(CREATED.plusSeconds(120)), 3, Optional.of(KATE));
+                Optional.of(CREATED.plusSeconds(120)), 3, Optional.of(KATE), Optional.of(MIA));
 
         Map<String, AttributeValue> item = EndpointItems.toItem(endpoint);
 
         assertThat(EndpointItems.fromItem(item)).isEqualTo(endpoint);
         assertThat(item.get(EndpointItems.KEEPER).s()).isEqualTo(KATE.member().digest());
-        assertThat(item.get(EndpointItems.KEEPER_JOINED_AT).s()).isEqualTo("2026-11-01T09:00:00Z");
+        assertThat(item.get("keeperJoinedAt").s()).isEqualTo("2026-11-01T09:00:00Z");
+        assertThat(item.get("keeperUserId").s()).isEqualTo("kate");
+        assertThat(item.get(EndpointItems.POINTED_BY).s()).isEqualTo(MIA.member().digest());
+        assertThat(item.get("pointedByJoinedAt").s()).isEqualTo("2026-11-02T09:00:00Z");
+        assertThat(item.get("pointedByUserId").s()).isEqualTo("mia");
+        assertThat(EndpointItems.fromItem(EndpointItems.toItem(endpoint.pointedAtBy(KATE))).pointedBy())
+                .as("a keeper who chose the URL is the only one stored").isEmpty();
     }
 
     @Test
     void anEndpointStoredBeforeKeepersWereRecorded_readsWithNoKeeper_andWritesNoneBack() {
         WebhookEndpoint kept = new WebhookEndpoint(TenantId.of("acme"), new WebhookEndpointId("ep_0123456789abcdef0123"),
                 "https://hooks.example.com/in", "", Set.of(), true, Optional.empty(), CREATED, 1, Optional.empty(),
-                Optional.empty(), 1, Optional.of(KATE));
+                Optional.empty(), 1, Optional.of(KATE), Optional.empty());
         Map<String, AttributeValue> legacy = new HashMap<>(EndpointItems.toItem(kept));
         legacy.remove(EndpointItems.KEEPER);
-        legacy.remove(EndpointItems.KEEPER_JOINED_AT);
-        legacy.remove(EndpointItems.KEEPER_USER_ID);
+        legacy.remove("keeperJoinedAt");
+        legacy.remove("keeperUserId");
 
         WebhookEndpoint read = EndpointItems.fromItem(legacy);
 
