@@ -10,6 +10,7 @@ import static dev.enclave.iam.infra.Intrinsics.sub;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.enclave.iam.policy.RolePolicies;
 import java.util.List;
 import java.util.Map;
@@ -222,6 +223,7 @@ public final class ServiceTemplate {
                 CloudFormationTemplate.TABLE_ARN_OUTPUT)));
         environment.add(variable("ENCLAVE_TENANCY_ROLE_ARN", importValue(TABLE_STACK,
                 CloudFormationTemplate.TENANT_ROLE_OUTPUT)));
+        environment.add(variable("ENCLAVE_LIMITS_TRUSTED_PROXIES", TextNode.valueOf("1")));
         environment.add(variable("ENCLAVE_AUTH_JWKS_URL", ref("JwksUrl")));
         environment.add(variable("ENCLAVE_AUTH_ISSUER", ref("Issuer")));
         environment.add(variable("ENCLAVE_AUTH_AUDIENCE", ref("Audience")));

@@ -5,6 +5,7 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.auth.CallerBinder;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.limits.Charge;
+import dev.enclave.app.infra.limits.LimitSettings;
 import dev.enclave.app.infra.limits.PresentedKeys;
 import dev.enclave.app.infra.limits.RequestBudgets;
 import dev.enclave.identity.TenantId;
@@ -41,11 +42,13 @@ final class RequestLimitFilter implements HttpServerFilter {
     private final RequestBudgets budgets;
     private final CallerBinder callers;
     private final PresentedKeys keys;
+    private final LimitSettings settings;
 
-    RequestLimitFilter(RequestBudgets budgets, CallerBinder callers, PresentedKeys keys) {
+    RequestLimitFilter(RequestBudgets budgets, CallerBinder callers, PresentedKeys keys, LimitSettings settings) {
         this.budgets = budgets;
         this.callers = callers;
         this.keys = keys;
+        this.settings = settings;
     }
 
     @Override
@@ -84,7 +87,7 @@ final class RequestLimitFilter implements HttpServerFilter {
             return Optional.empty();
         }
         Optional<PresentedKeys.PresentedKey> key = keys.named(request.getHeaders().getAuthorization().orElse(null));
-        String address = request.getRemoteAddress().getAddress().getHostAddress();
+        String address = ClientAddress.of(request, settings.getTrustedProxies());
         return Optional.of(key.map(named -> budgets.admitKey(named, address))
                 .orElseGet(() -> budgets.admitUnreadable(address)));
     }

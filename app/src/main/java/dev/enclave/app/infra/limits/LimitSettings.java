@@ -29,6 +29,14 @@ public interface LimitSettings {
     @Bindable(defaultValue = "16")
     int getConcurrentRequests();
 
+    /**
+     * How many proxies in front of Enclave append the address they were connected from to {@code X-Forwarded-For}
+     * (the deploy template's load balancer: 1). The budgets kept per address take the client's address from there;
+     * 0 takes the connection's peer, which behind a load balancer is the balancer itself, shared by every client.
+     */
+    @Bindable(defaultValue = "0")
+    int getTrustedProxies();
+
     /** The limits these settings give every tenant and caller. */
     default Limit limit() {
         int rate = getRequestsPerSecond();

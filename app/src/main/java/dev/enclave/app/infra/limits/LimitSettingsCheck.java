@@ -13,6 +13,7 @@ final class LimitSettingsCheck implements SettingsCheck {
     private static final String RATE = "enclave.limits.requests-per-second";
     private static final String BURST = "enclave.limits.burst";
     private static final int MOST = 1_000_000;
+    private static final int MOST_PROXIES = 10;
 
     @Override
     public List<String> problems(PropertyResolver settings) {
@@ -20,7 +21,8 @@ final class LimitSettingsCheck implements SettingsCheck {
                 .readable("enclave.limits.enabled", LimitSettingsCheck::bool)
                 .integer(RATE, 1, MOST)
                 .integer(BURST, 1, MOST)
-                .integer("enclave.limits.concurrent-requests", 1, MOST);
+                .integer("enclave.limits.concurrent-requests", 1, MOST)
+                .integer("enclave.limits.trusted-proxies", 0, MOST_PROXIES);
         int rate = settings.getProperty(RATE, Integer.class)
                 .orElse(Integer.parseInt(LimitSettings.DEFAULT_REQUESTS_PER_SECOND));
         settings.getProperty(BURST, Integer.class).filter(burst -> burst < rate).ifPresent(burst ->

@@ -20,7 +20,8 @@ class RequestLimitsIT extends LocalStackTest {
     @Override
     protected Map<String, String> settings() {
         return Map.of("enclave.limits.enabled", "true", "enclave.limits.requests-per-second", "5",
-                "enclave.limits.burst", "5", "enclave.limits.concurrent-requests", "4");
+                "enclave.limits.burst", "5", "enclave.limits.concurrent-requests", "4",
+                "enclave.limits.trusted-proxies", "1");
     }
 
     @Test
@@ -148,6 +149,20 @@ class RequestLimitsIT extends LocalStackTest {
     }
 
     @Test
+    void behindALoadBalancer_eachClientsAddress_isTheOneTheBalancerAppended() {
+        String attacker = "203.0.113.7";
+        List<Api.Reply> flood = Parallel.run(150, i -> fromAddress("10.0.0." + i + ", " + attacker,
+                "enclave_limits-fake_" + "c".repeat(14) + (char) ('a' + i / 26) + (char) ('a' + i % 26) + "_"
+                        + "d".repeat(52)));
+        Api.Reply victim = fromAddress("198.51.100.9", "enclave_limits-fake_" + "e".repeat(16) + "_"
+                + "f".repeat(52));
+
+        assertThat(flood).extracting(Api.Reply::status).as("spoofed entries to the left spend the same budget")
+                .contains(429);
+        assertThat(victim.status()).as("another client's budget is its own").isEqualTo(401);
+    }
+
+    @Test
     void headersThatAreNoApiKey_shareOneSmallBudgetOfTheirAddress() {
         List<Api.Reply> replies = new ArrayList<>();
         for (int i = 0; i < FLOOD; i++) {
@@ -189,6 +204,11 @@ class RequestLimitsIT extends LocalStackTest {
         assertThat(vended).as("sessions vended for the probed ids").isLessThanOrEqualTo(
                 statuses.stream().filter(status -> status == 404).count());
         assertThat(statuses.stream().filter(status -> status == 404).count()).isLessThan(ids.size() / 2);
+    }
+
+    private Api.Reply fromAddress(String forwardedFor, String key) {
+        return api().hostile().send(api().request("/v1/backend/credentials", null).header("Authorization", key)
+                .header("X-Forwarded-For", forwardedFor).GET());
     }
 
     private Api.Reply withAuthorization(String path, String header) {
