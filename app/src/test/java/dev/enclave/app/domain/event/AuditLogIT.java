@@ -13,10 +13,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The audit log: newest first, filtered by actor, action, target and time, paged; exported whole as NDJSON and CSV;
@@ -160,6 +164,67 @@ class AuditLogIT extends LocalStackTest {
     }
 
     @Test
+    void anAppsMetadata_isBoundedInBytes_soItsEventFitsEveryDeliveryItem() {
+        String body = "{\"action\":\"blob.stored\",\"actor\":{\"type\":\"user\",\"id\":\"u-9\"},"
+                + "\"metadata\":{METADATA}}";
+        String emoji = "\ud83d\ude00".repeat(1000);
+        String wide = IntStream.range(0, 50).mapToObj(i -> "\"k" + i + "\":\"" + emoji + "\"")
+                .collect(Collectors.joining(","));
+        String ascii = "a".repeat(1000);
+        String fits = IntStream.range(0, 16).mapToObj(i -> "\"k" + i + "\":\"" + ascii + "\"")
+                .collect(Collectors.joining(","));
+
+        Api.Reply refused = record(body.replace("METADATA", wide), writerKey, null);
+        assertThat(refused.status()).as("50 values of 1,000 characters of 4 bytes each").isEqualTo(400);
+        assertThat(refused.json().get("detail").asText()).contains("16384 bytes");
+        assertThat(record(body.replace("METADATA", fits), writerKey, null).status()).as("16 KB in ASCII")
+                .isEqualTo(201);
+        assertThat(record(body.replace("METADATA", fits + ",\"more\":\"" + "b".repeat(400) + "\""), writerKey,
+                null).status()).as("over 16,384 bytes").isEqualTo(400);
+        assertThat(all("action=blob.stored")).hasSize(1);
+    }
+
+    @Test
+    void anIdempotencyKeyPastItsDay_recordsAgain_evenBeforeDynamoDbRemovedItsItem() {
+        String first = "{\"action\":\"report.sent\",\"actor\":{\"type\":\"user\",\"id\":\"u-10\"}}";
+        List<Map<String, AttributeValue>> before = eventKeys();
+        assertThat(record(first, writerKey, "daily-report").status()).isEqualTo(201);
+        List<Map<String, AttributeValue>> kept = new ArrayList<>(eventKeys());
+        kept.removeIf(item -> before.stream().anyMatch(old -> old.get("SK").equals(item.get("SK"))));
+        assertThat(kept).hasSize(1);
+        assertThat(record(first.replace("u-10", "u-11"), writerKey, "daily-report").status())
+                .as("within its day, another event with the key").isEqualTo(422);
+
+        Map<String, AttributeValue> key = Map.of("PK", kept.get(0).get("PK"), "SK", kept.get(0).get("SK"));
+        platform.updateItem(b -> b.tableName(tableName).key(key).updateExpression("SET expiresAt = :past")
+                .expressionAttributeValues(Map.of(":past", AttributeValue.fromN(Long.toString(
+                        Instant.now().minusSeconds(3600).getEpochSecond())))));
+
+        assertThat(record(first.replace("u-10", "u-11"), writerKey, "daily-report").status())
+                .as("expired, though still in the table").isEqualTo(201);
+        assertThat(all("action=report.sent")).hasSize(2);
+    }
+
+    @Test
+    void queryParameters_areGivenOnce_andNumbersInAsciiDigits() {
+        String log = "/v1/orgs/" + ORG + "/audit-log";
+        assertThat(get(log + "?actor=u-7", "Bearer " + owner).status()).isEqualTo(200);
+        Api.Reply twice = outOfContract(log + "?actor=u-7&actor=u-7");
+        assertThat(twice.status()).as("not the actor u-7,u-7").isEqualTo(400);
+        assertThat(twice.json().get("detail").asText()).contains("actor");
+        assertThat(get(log + "?limit=3", "Bearer " + owner).status()).isEqualTo(200);
+        for (String digits : List.of("%EF%BC%93", "%D9%A3", "3%C2%A0", "0x3")) {
+            assertThat(outOfContract(log + "?limit=" + digits).status()).as(digits).isEqualTo(400);
+            assertThat(outOfContract("/v1/orgs/" + ORG + "/events?limit=" + digits).status()).as(digits)
+                    .isEqualTo(400);
+        }
+    }
+
+    private Api.Reply outOfContract(String path) {
+        return api().hostile().send(api().request(path, null).header("Authorization", "Bearer " + owner).GET());
+    }
+
+    @Test
     void numbersInAnAppsMetadata_areOnlyOnesTheLogKeepsAndReadsBackExactly() {
         String body = "{\"action\":\"invoice.sized\",\"actor\":{\"type\":\"user\",\"id\":\"u-8\"},"
                 + "\"metadata\":{\"n\":NUMBER}}";
@@ -214,6 +279,11 @@ class AuditLogIT extends LocalStackTest {
 
     private Api.Reply get(String path, String authorization) {
         return api().send(api().request(path, null).header("Authorization", authorization).GET());
+    }
+
+    private List<Map<String, AttributeValue>> eventKeys() {
+        return platform.scanPaginator(b -> b.tableName(tableName).consistentRead(true)).items().stream()
+                .filter(item -> item.get("SK").s().startsWith("EVENTKEY#")).toList();
     }
 
     private Api.Reply record(String json, String key, String idempotencyKey) {

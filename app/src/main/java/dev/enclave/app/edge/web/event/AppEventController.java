@@ -87,7 +87,8 @@ class AppEventController {
                     + "(e.g. invoice.approved)") @NotNull @Size(max = 64) String action,
             @NotNull @Valid AppActor actor,
             @Nullable @Size(max = 10) List<@NotNull @Valid AppTarget> targets,
-            @Schema(description = "Up to 50 entries; strings (up to 1000 characters), numbers, booleans",
+            @Schema(description = "Up to 50 entries; strings (up to 1000 characters), numbers, booleans; keys and "
+                    + "values take at most 16384 bytes together in UTF-8",
                     type = "object", additionalProperties = Schema.AdditionalPropertiesValue.TRUE)
             @Nullable Map<String, Object> metadata,
             @Schema(description = "When it happened (RFC 3339); none: now") @Nullable String occurredAt) {
@@ -107,7 +108,7 @@ class AppEventController {
 
     @Serdeable
     @Schema(name = "AppEventRecorded")
-    record Recorded(@Schema(description = "recorded, or already_recorded (a retry with the same Idempotency-Key)")
+    record Recorded(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "recorded, or already_recorded (a retry with the same Idempotency-Key)")
                     String status) {
     }
 

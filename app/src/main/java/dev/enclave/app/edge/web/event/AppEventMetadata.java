@@ -3,6 +3,7 @@ package dev.enclave.app.edge.web.event;
 import dev.enclave.app.domain.text.TextRule;
 import io.micronaut.core.annotation.Nullable;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -11,6 +12,11 @@ import java.util.regex.Pattern;
 final class AppEventMetadata {
 
     static final int LONGEST_VALUE = 1000;
+    /**
+     * How many bytes the keys and values may take together, in UTF-8: an event is copied into a delivery item for
+     * each endpoint, and a hand-out writes many in one transaction, so an event stays far below DynamoDB's item size.
+     */
+    static final int MOST_BYTES = 16_384;
     private static final int LONGEST_DECIMAL = 38;
     private static final BigDecimal SMALLEST_DECIMAL = new BigDecimal("1e-130");
     private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
@@ -36,7 +42,20 @@ final class AppEventMetadata {
                         + " no smaller than 1e-130) or a boolean.");
             }
         }
+        if (bytes(metadata) > MOST_BYTES) {
+            return Optional.of("metadata's keys and values take at most " + MOST_BYTES + " bytes together, in "
+                    + "UTF-8.");
+        }
         return Optional.empty();
+    }
+
+    private static long bytes(Map<String, Object> metadata) {
+        return metadata.entrySet().stream().mapToLong(entry -> utf8(entry.getKey())
+                + utf8(String.valueOf(entry.getValue()))).sum();
+    }
+
+    private static int utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 
     private static boolean admitted(@Nullable Object value) {

@@ -15,6 +15,7 @@ import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -33,8 +34,9 @@ record DynamoDbEventRecorder(Store store, Clock clock, EventContext context) imp
         Transaction.Builder writes = Transaction.builder().writtenBy(incarnation)
                 .add(Role.ORGANISATION, OrganisationConditions.stillLive(organisation, incarnation))
                 .records(event);
-        once.ifPresent(key -> writes.create(Role.IDEMPOTENCY_KEY,
-                RecordedKeys.item(organisation, context.actor(), key, clock.instant())));
+        Instant now = clock.instant();
+        once.ifPresent(key -> writes.put(Role.IDEMPOTENCY_KEY,
+                RecordedKeys.item(organisation, context.actor(), key, now), RecordedKeys.unheld(incarnation, now)));
         TransactionOutcome outcome = store.forTenant(organisation).transact(writes.build());
         if (outcome.committed()) {
             return Recorded.RECORDED;

@@ -2,10 +2,13 @@ package dev.enclave.app.infra.store.event;
 
 import dev.enclave.app.domain.event.Actor;
 import dev.enclave.app.domain.event.EventRecorder;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemAttributes;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.TableAttributes;
 import dev.enclave.digest.Sha256;
+import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,6 +38,17 @@ final class RecordedKeys {
         item.put(REQUEST, AttributeValue.fromS(once.request()));
         item.put(TableAttributes.TTL, AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())));
         return Map.copyOf(item);
+    }
+
+    /**
+     * The condition a key's item is written on: none is kept for the key, or the one kept has expired (DynamoDB
+     * removes expired items days late) or is of an earlier life of the organisation.
+     */
+    static Expr unheld(Incarnation incarnation, Instant now) {
+        return Expr.of("attribute_not_exists(#pk) OR #expiresAt < :now OR #incarnation <> :incarnation")
+                .withPlaceholdersOf(Expr.absent()).name("#expiresAt", TableAttributes.TTL)
+                .number(":now", now.getEpochSecond()).name("#incarnation", Incarnations.ATTRIBUTE)
+                .value(":incarnation", incarnation.value());
     }
 
     /**

@@ -41,6 +41,7 @@ import dev.enclave.tenancy.guard.GuardScope;
 import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -67,6 +68,8 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     private static final int LOG_PAGE = 25;
     /** Deliveries made per transaction, with the cursor's move. */
     private static final int PER_TRANSACTION = 90;
+    /** The most bytes of bodies a hand-out writes in one transaction, well below its 4 MB. */
+    private static final long BYTES_PER_TRANSACTION = 2_000_000;
     private static final int HAND_OUT_ROUNDS = 3;
     private static final Set<EventType> INVITATIONS_SENT = Set.of(EventType.INVITATION_SENT,
             EventType.INVITATION_RESENT);
@@ -170,18 +173,23 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             Events.FeedPage page = events.feed(tenant, in, at, LOG_PAGE, Set.of());
             long to = page.reached() > at ? page.reached() : last;
             List<Delivery> batch = new ArrayList<>();
+            long batchBytes = 0;
             for (RecordedEvent event : page.events()) {
                 List<Delivery> forEvent = deliveries(event, watching, now);
-                if (batch.size() + forEvent.size() > PER_TRANSACTION) {
+                long eventBytes = bytes(forEvent);
+                if (!batch.isEmpty() && (batch.size() + forEvent.size() > PER_TRANSACTION
+                        || batchBytes + eventBytes > BYTES_PER_TRANSACTION)) {
                     long upTo = event.sequence() - 1;
                     if (!committed(tenant, in, at, upTo, batch)) {
                         return Optional.empty();
                     }
                     made.addAll(batch);
                     batch = new ArrayList<>();
+                    batchBytes = 0;
                     at = upTo;
                 }
                 batch.addAll(forEvent);
+                batchBytes += eventBytes;
             }
             if (!committed(tenant, in, at, to, batch)) {
                 return Optional.empty();
@@ -190,6 +198,12 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             at = to;
         }
         return Optional.of(at);
+    }
+
+    /** What {@code deliveries}' bodies take in UTF-8 (a sealed body takes more: its share of the margin). */
+    private static long bytes(List<Delivery> deliveries) {
+        return deliveries.stream().mapToLong(delivery -> delivery.body().getBytes(StandardCharsets.UTF_8).length)
+                .sum();
     }
 
     private List<Delivery> deliveries(RecordedEvent event, List<WebhookEndpoint> watching, Instant now) {
