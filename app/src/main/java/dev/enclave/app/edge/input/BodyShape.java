@@ -34,46 +34,66 @@ final class BodyShape {
     }
 
     static List<Mismatch> check(Map<?, ?> fields, Argument<?> target) {
-        Optional<BeanIntrospection<Object>> introspection = BeanIntrospector.SHARED.findIntrospection(
-                (Class<Object>) target.getType());
-        if (introspection.isEmpty()) {
-            return List.of();
-        }
         List<Mismatch> mismatches = new ArrayList<>();
+        check(fields, target.getType(), "", mismatches);
+        return mismatches.size() > MAX_REPORTED ? mismatches.subList(0, MAX_REPORTED) : mismatches;
+    }
+
+    /**
+     * Adds what is wrong with {@code fields} as a {@code type} (its fields named after {@code path}); a type with no
+     * introspection, such as a map of free-form metadata, is left to bean validation.
+     */
+    private static void check(Map<?, ?> fields, Class<?> type, String path, List<Mismatch> mismatches) {
+        Optional<BeanIntrospection<Object>> introspection = BeanIntrospector.SHARED.findIntrospection(
+                (Class<Object>) type);
+        if (introspection.isEmpty()) {
+            return;
+        }
         for (Map.Entry<?, ?> field : fields.entrySet()) {
-            String name = String.valueOf(field.getKey());
-            Optional<BeanProperty<Object, Object>> property = introspection.get().getProperty(name);
+            if (mismatches.size() >= MAX_REPORTED) {
+                return;
+            }
+            String name = path + field.getKey();
+            Optional<BeanProperty<Object, Object>> property = introspection.get().getProperty(
+                    String.valueOf(field.getKey()));
             if (property.isEmpty()) {
                 mismatches.add(new Mismatch(name, "is not a field of this request"));
             } else if (field.getValue() != null) {
-                mismatch(property.get(), field.getValue()).ifPresent(m -> mismatches.add(new Mismatch(name, m)));
-            }
-            if (mismatches.size() >= MAX_REPORTED) {
-                break;
+                mismatch(property.get(), name, field.getValue(), mismatches);
             }
         }
-        return mismatches;
     }
 
-    private static Optional<String> mismatch(BeanProperty<Object, Object> property, Object value) {
+    private static void mismatch(BeanProperty<Object, Object> property, String name, Object value,
+                                 List<Mismatch> mismatches) {
         Class<?> type = property.getType();
+        Optional<String> wrong = Optional.empty();
         if (CharSequence.class.isAssignableFrom(type)) {
-            return string(value, maxLength(property.getAnnotationMetadata()));
-        }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
-            return value instanceof Integer || value instanceof Long || value instanceof BigInteger
+            wrong = string(value, maxLength(property.getAnnotationMetadata()));
+        } else if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            wrong = value instanceof Integer || value instanceof Long || value instanceof BigInteger
                     ? Optional.empty() : Optional.of("must be a whole number");
+        } else if (type == Boolean.class || type == boolean.class) {
+            wrong = value instanceof Boolean ? Optional.empty() : Optional.of("must be true or false");
+        } else if (Collection.class.isAssignableFrom(type)) {
+            wrong = list(property, name, value, mismatches);
+        } else if (!Map.class.isAssignableFrom(type) && type.isRecord()) {
+            wrong = object(value, type, name + ".", mismatches);
         }
-        if (type == Boolean.class || type == boolean.class) {
-            return value instanceof Boolean ? Optional.empty() : Optional.of("must be true or false");
+        wrong.ifPresent(message -> mismatches.add(new Mismatch(name, message)));
+    }
+
+    /** What is wrong with {@code value} as a nested record of {@code type}, its own fields' mismatches added. */
+    private static Optional<String> object(Object value, Class<?> type, String path, List<Mismatch> mismatches) {
+        if (!(value instanceof Map<?, ?> fields)) {
+            return Optional.of("must be an object");
         }
-        if (Collection.class.isAssignableFrom(type)) {
-            return list(property, value);
-        }
+        check(fields, type, path, mismatches);
         return Optional.empty();
     }
 
-    private static Optional<String> list(BeanProperty<Object, Object> property, Object value) {
+    private static Optional<String> list(BeanProperty<Object, Object> property, String name, Object value,
+                                         List<Mismatch> mismatches) {
         if (!(value instanceof List<?> items)) {
             return Optional.of("must be a list");
         }
@@ -82,12 +102,20 @@ final class BodyShape {
             return Optional.of("must have at most " + max + " entries");
         }
         Argument<?>[] parameters = property.asArgument().getTypeParameters();
-        boolean ofStrings = parameters.length == 1 && CharSequence.class.isAssignableFrom(parameters[0].getType());
-        for (Object item : items) {
-            Optional<String> wrong = ofStrings ? string(item, maxLength(parameters[0].getAnnotationMetadata()))
-                    : Optional.empty();
-            if (wrong.isPresent()) {
-                return Optional.of("entries " + wrong.get().replace("must be", "must each be"));
+        Class<?> entry = parameters.length == 1 ? parameters[0].getType() : Object.class;
+        boolean ofStrings = CharSequence.class.isAssignableFrom(entry);
+        for (int i = 0; i < items.size(); i++) {
+            Object item = items.get(i);
+            if (ofStrings) {
+                Optional<String> wrong = string(item, maxLength(parameters[0].getAnnotationMetadata()));
+                if (wrong.isPresent()) {
+                    return Optional.of("entries " + wrong.get().replace("must be", "must each be"));
+                }
+            } else if (entry.isRecord() && item != null) {
+                Optional<String> wrong = object(item, entry, name + "[" + i + "].", mismatches);
+                if (wrong.isPresent()) {
+                    return Optional.of("entries must each be an object");
+                }
             }
         }
         return Optional.empty();

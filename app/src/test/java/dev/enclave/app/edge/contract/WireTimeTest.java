@@ -19,4 +19,15 @@ class WireTimeTest {
         assertThat(WireTime.ofNullable(Optional.empty())).isNull();
         assertThat(WireTime.ofNullable(Optional.of(Instant.EPOCH))).isEqualTo("1970-01-01T00:00:00Z");
     }
+
+    @Test
+    void onlyRfc3339DateTimes_areRead() {
+        assertThat(WireTime.parse("2026-11-27T23:00:00Z")).contains(Instant.parse("2026-11-27T23:00:00Z"));
+        assertThat(WireTime.parse("2026-11-27T23:00:00.5+01:00")).contains(Instant.parse("2026-11-27T22:00:00.5Z"));
+        assertThat(WireTime.parse("2026-11-27T23:00Z")).as("no seconds").isEmpty();
+        assertThat(WireTime.parse("2026-11-27T23:00:00+00:00:30")).as("an offset with seconds").isEmpty();
+        assertThat(WireTime.parse("2026-11-27T23:00:00+01")).as("an offset without minutes").isEmpty();
+        assertThat(WireTime.parse("+2026-11-27T23:00:00Z")).isEmpty();
+        assertThat(WireTime.parse("2026-11-27T23:00:00")).as("no offset").isEmpty();
+    }
 }
