@@ -21,6 +21,9 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
     private static final SecureRandom RANDOM = new SecureRandom();
 
     public Outcome<Boolean> retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id) {
+        if (endpoints.find(tenant, endpoint).isEmpty()) {
+            return endpointNotFound();
+        }
         if (!deliveries.retry(tenant, endpoint, id, clock.now())) {
             return Outcome.refused(Reason.DELIVERY_NOT_RETRYABLE,
                     "No such delivery, or it is already waiting for its next attempt.");
@@ -33,7 +36,7 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
     public Outcome<Deliveries.Recovery> recover(TenantId tenant, WebhookEndpointId endpoint, Instant since,
                                                 Optional<DeliveryId> after) {
         if (endpoints.find(tenant, endpoint).isEmpty()) {
-            return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
+            return endpointNotFound();
         }
         if (after.filter(last -> last.madeBefore(since)).isPresent()) {
             return Outcome.refused(Reason.VALIDATION_FAILED, "after: a delivery made at or after since.");
@@ -46,7 +49,7 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
     public Outcome<Delivery> test(Organisation organisation, WebhookEndpointId endpoint) {
         Optional<WebhookEndpoint> found = endpoints.find(organisation.id(), endpoint);
         if (found.isEmpty()) {
-            return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
+            return endpointNotFound();
         }
         Instant now = clock.now();
         String eventId = UUID.randomUUID().toString();
@@ -55,5 +58,9 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
         deliveries.add(delivery, organisation);
         nudge.due(organisation.id());
         return Outcome.done(delivery);
+    }
+
+    private static <T> Outcome<T> endpointNotFound() {
+        return Outcome.refused(Reason.WEBHOOK_ENDPOINT_NOT_FOUND, "No such webhook endpoint.");
     }
 }

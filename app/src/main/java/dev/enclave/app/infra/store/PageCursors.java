@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.Optional;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -109,6 +110,14 @@ public final class PageCursors {
         } catch (IllegalArgumentException notBase64) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * A digest of {@code text} for {@code purpose}, keyed like the cursors: it shows whether two texts are the same
+     * without letting a reader check guesses of one offline (a plain hash of a webhook URL would).
+     */
+    public String digest(String purpose, String text) {
+        return HexFormat.of().formatHex(Sha256.hmac(key, "digest\n" + purpose + "\n" + text));
     }
 
     /** Over the owner, its life, the list and the position ({@link #PLATFORM} and {@link #NO_LIFE}: no tenant's). */

@@ -287,8 +287,8 @@ public final class DeliveryWorker implements DeliveryNudge {
                 delivery.body().getBytes(StandardCharsets.UTF_8));
         if (answer instanceof AttemptOutcome.Answered answered) {
             meters.timer("enclave.webhooks.latency").record(answered.latency());
-            return AttemptResult.answered(answered.status(), answered.latency(), answered.excerpt(),
-                    answered.retryAfter());
+            return AttemptResult.answered(answered.status(), answered.latency(),
+                    delivery.secret() ? "" : answered.excerpt(), answered.retryAfter());
         }
         if (answer instanceof AttemptOutcome.Failed failed) {
             return AttemptResult.unanswered(failed.latency(), failed.fault());

@@ -88,14 +88,34 @@ class InvitationDeliveryIT extends LocalStackTest {
         assertThat(sent.has("token")).isFalse();
         assertThat(sent.get("delivery").asText()).isEqualTo("webhook");
 
-        await().atMost(Duration.ofSeconds(15)).until(() -> !receiver.received().isEmpty());
-        JsonNode changes = json(receiver.received().get(0).body()).get("data").get("changes");
+        await().atMost(Duration.ofSeconds(15)).until(() -> !receivedOn("/invites").isEmpty());
+        JsonNode changes = json(receivedOn("/invites").get(0).body()).get("data").get("changes");
         String token = changes.get("acceptToken").asText();
         assertThat(changes.get("acceptLink").asText()).contains("token=");
         assertThat(api().post("/v1/invitations/accept", "{\"token\":\"" + token + "\"}",
                 journeys().member("finn")).status()).isIn(200, 201);
         assertThat(feed("hook-invites", owner)).doesNotContain(token).doesNotContain("acceptLink");
         assertThat(mailTo("finn@example.com")).as("no email when the webhook delivers").isEmpty();
+    }
+
+    @Test
+    void aReceiverEchoingTheDeliveryBack_leavesNoTokenInTheAttemptsLog() {
+        String owner = journeys().organisation("hook-echo");
+        choose("hook-echo", owner, "webhook");
+        receiver.answer("/echo", n -> new ScriptedWebhookReceiver.Reply(400, Map.of(), "you sent: the token", 0));
+        String endpoint = api().post("/v1/orgs/hook-echo/webhooks", "{\"url\":\"" + receiver.url("/echo")
+                + "\",\"types\":[\"invitation.sent\",\"service.created\"]}", owner).json().get("endpoint")
+                .get("id").asText();
+
+        api().post("/v1/orgs/hook-echo/invitations", "{\"email\":\"gus@example.com\"}", owner);
+        api().post("/v1/orgs/hook-echo/services", "{\"id\":\"echoed\",\"name\":\"Echoed\"}", owner);
+
+        await().atMost(Duration.ofSeconds(15)).until(() -> attempted(owner, endpoint).size() == 2);
+        Map<String, String> excerpts = new java.util.HashMap<>();
+        attempted(owner, endpoint).forEach(delivery -> excerpts.put(delivery.get("eventType").asText(),
+                delivery.get("attempts").get(0).get("excerpt").asText()));
+        assertThat(excerpts).containsEntry("service.created", "you sent: the token")
+                .as("the answer to a delivery carrying a token is not kept").containsEntry("invitation.sent", "");
     }
 
     @Test
@@ -110,6 +130,21 @@ class InvitationDeliveryIT extends LocalStackTest {
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"delivery\":\"carrier-pigeon\"}"))).status())
                 .isEqualTo(400);
+    }
+
+    private List<ScriptedWebhookReceiver.Received> receivedOn(String path) {
+        return receiver.received().stream().filter(request -> request.path().equals(path)).toList();
+    }
+
+    private List<JsonNode> attempted(String owner, String endpoint) {
+        List<JsonNode> attempted = new ArrayList<>();
+        api().get("/v1/orgs/hook-echo/webhooks/" + endpoint + "/deliveries", owner).json().get("items")
+                .forEach(delivery -> {
+                    if (!delivery.get("attempts").isEmpty()) {
+                        attempted.add(delivery);
+                    }
+                });
+        return attempted;
     }
 
     private Api.Reply choose(String org, String owner, String delivery) {

@@ -305,7 +305,7 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
-    void anEndpointWhoseKeeperWasRemoved_isDisabledAndSentNothingMore_untilAnotherAdminRotatesItsSecret() {
+    void anEndpointWhoseKeeperWasRemoved_isDisabledAndSentNothingMore_untilAnotherAdminRotatesItsSecretAndStatesItsUrl() {
         String owner = journeys().organisation("hooks-keeper");
         journeys().join("hooks-keeper", owner, "kate");
         assertThat(api().send(api().request("/v1/orgs/hooks-keeper/members/kate/groups/admin", owner)
@@ -339,11 +339,45 @@ class WebhooksIT extends LocalStackTest {
 
         assertThat(api().post("/v1/orgs/hooks-keeper/webhooks/" + id + "/rotate-secret", "", owner).status())
                 .isEqualTo(200);
-        JsonNode takenOn = send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").json();
-        assertThat(takenOn.get("keptBy").asText()).isNotEqualTo("kate");
-        assertThat(takenOn.get("enabled").asBoolean()).isTrue();
+        JsonNode rotated = send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner, "{\"enabled\":true}").json();
+        assertThat(rotated.get("keptBy").asText()).isNotEqualTo("kate");
+        assertThat(rotated.get("urlChosenBy").asText()).as("kate chose where its events go").isEqualTo("kate");
         api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"c\",\"name\":\"C\"}", owner);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !api().get("/v1/orgs/hooks-keeper/webhooks/" + id, owner)
+                .json().get("enabled").asBoolean());
+        assertThat(receivedOn("/kept")).as("a new secret does not make kate's URL anyone else's choice").hasSize(1);
+
+        JsonNode takenOn = send("PATCH", "/v1/orgs/hooks-keeper/webhooks/" + id, owner,
+                "{\"url\":\"" + receiver.url("/kept") + "\",\"enabled\":true}").json();
+        assertThat(takenOn.get("urlChosenBy").asText()).isEqualTo(takenOn.get("keptBy").asText());
+        assertThat(takenOn.get("enabled").asBoolean()).isTrue();
+        api().post("/v1/orgs/hooks-keeper/services", "{\"id\":\"d\",\"name\":\"D\"}", owner);
         await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/kept").size() == 2);
+    }
+
+    @Test
+    void anEndpointWhoseSecretAnotherAdminRotated_stopsWhenTheMemberWhoChoseItsUrlIsRemoved() {
+        String owner = journeys().organisation("hooks-rotated");
+        journeys().join("hooks-rotated", owner, "rob");
+        assertThat(api().send(api().request("/v1/orgs/hooks-rotated/members/rob/groups/admin", owner)
+                .header("If-Match", "*").PUT(HttpRequest.BodyPublishers.noBody())).status()).isEqualTo(200);
+        receiver.answer("/robs", n -> Reply.status(200));
+        String id = endpoint("hooks-rotated", journeys().member("rob"), "/robs", "[\"service.created\"]")
+                .get("endpoint").get("id").asText();
+        assertThat(api().post("/v1/orgs/hooks-rotated/webhooks/" + id + "/rotate-secret", "", owner).status())
+                .as("a routine rotation by the owner").isEqualTo(200);
+        api().post("/v1/orgs/hooks-rotated/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
+        await().atMost(Duration.ofSeconds(10)).until(() -> receivedOn("/robs").size() == 1);
+
+        assertThat(send("DELETE", "/v1/orgs/hooks-rotated/members/rob", owner).status()).isEqualTo(204);
+        api().post("/v1/orgs/hooks-rotated/services", "{\"id\":\"b\",\"name\":\"B\"}", owner);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> !api().get("/v1/orgs/hooks-rotated/webhooks/" + id, owner)
+                .json().get("enabled").asBoolean());
+        JsonNode lapsed = api().get("/v1/orgs/hooks-rotated/webhooks/" + id, owner).json();
+        assertThat(lapsed.get("disabledBy").asText()).isEqualTo("keeper_left");
+        assertThat(lapsed.get("urlChosenBy").asText()).isEqualTo("rob");
+        assertThat(receivedOn("/robs")).as("nothing reaches rob's server once he is gone").hasSize(1);
     }
 
     @Test
@@ -434,6 +468,12 @@ class WebhooksIT extends LocalStackTest {
                 .anyMatch(r -> json(r.body()).get("type").asText().equals("webhook.test")));
         assertThat(api().post("/v1/orgs/hooks-replay/webhooks/ep_00000000000000000000/test", "", owner).status())
                 .isEqualTo(404);
+
+        assertThat(send("DELETE", "/v1/orgs/hooks-replay/webhooks/" + id, owner).status()).isEqualTo(204);
+        Api.Reply ofDeleted = api().post("/v1/orgs/hooks-replay/webhooks/" + id + "/deliveries/" + first + "/retry",
+                "", owner);
+        assertThat(ofDeleted.status()).as("a deleted endpoint's delivery is not sent again").isEqualTo(404);
+        assertThat(ofDeleted.json().get("code").asText()).isEqualTo("webhook-endpoint-not-found");
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.enclave.app.infra.store.Incarnations;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.ItemKind;
 import dev.enclave.app.infra.store.ItemRead;
+import dev.enclave.app.infra.store.PageCursors;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
@@ -49,7 +50,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @Singleton
 @Requires(beans = {TenantDynamoDb.class, ResponseSeal.class})
-record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal seal) implements WebhookEndpoints {
+record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal seal, PageCursors cursors)
+        implements WebhookEndpoints {
 
     /** How often a create reads the hand-out cursor again when it changed meanwhile. */
     private static final int CURSOR_ATTEMPTS = 3;
@@ -94,7 +96,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
                 .add(Role.ENDPOINT_COUNT, OrganisationConditions.webhookAdded(organisation, maximum))
                 .add(Role.CURSOR, CursorItems.startedAt(tenant, last, organisation.incarnation(),
                         found(read, WebhookKeys.cursor(tenant))))
-                .records(new Transaction.Recording(List.of(WebhookEvents.created(starting)),
+                .records(new Transaction.Recording(List.of(WebhookEvents.created(starting, this::urlDigest)),
                         Optional.of(organisation.incarnation()), Optional.empty(), Optional.of(true)))
                 .build());
         if (outcome.committed()) {
@@ -111,6 +113,10 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
             return Optional.empty();
         }
         throw outcome.unexpected();
+    }
+
+    private String urlDigest(String url) {
+        return cursors.digest("webhook-url", url);
     }
 
     /** The item at {@code key} among {@code items}; empty when there is none. */
@@ -157,7 +163,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         Expr update = changes.build();
         return table(before.tenant()).transact(Transaction.builder()
                 .update(Role.ENDPOINT, WebhookKeys.endpoint(before.tenant(), before.id()), update, atVersion(before))
-                .records(WebhookEvents.updated(before, after)).build()).committed();
+                .records(WebhookEvents.updated(before, after, this::urlDigest)).build()).committed();
     }
 
     /** {@code update}, also writing who keeps {@code after} and who chose its URL, where they changed. */

@@ -15,7 +15,8 @@ import java.util.Optional;
  *       192.168/16, 198.18/15, 198.51.100/24, 203.0.113/24, 224/4, 240/4 and 255.255.255.255;</li>
  *   <li>IPv6: ::, ::1, fe80::/10, fec0::/10 (the old site-local), fc00::/7, ff00::/8, 100::/64 (discard) and
  *       2001:db8::/32;</li>
- *   <li>IPv6 forms carrying an IPv4 address: an IPv4-mapped address (::ffff:a.b.c.d) and a NAT64 address
+ *   <li>IPv6 forms carrying an IPv4 address: an IPv4-mapped address (::ffff:a.b.c.d), an IPv4-translated one
+ *       (::ffff:0:a.b.c.d, which a stateless translator turns into the IPv4 address) and a NAT64 address
  *       (64:ff9b::/96, how IPv6-only networks reach IPv4 hosts) are judged by the IPv4 address they carry; the
  *       deprecated IPv4-compatible form (::a.b.c.d), local-use NAT64 (64:ff9b:1::/48), 6to4 (2002::/16) and Teredo
  *       (2001::/32) are refused outright, whatever they carry.</li>
@@ -43,6 +44,7 @@ public record PublicAddresses(boolean allowLoopback) {
             Block.of("255.255.255.255/32", "the broadcast address"),
             Block.of("240.0.0.0/4", "a reserved address"));
     private static final Block IPV4_MAPPED = Block.of("::ffff:0:0/96", "");
+    private static final Block IPV4_TRANSLATED = Block.of("::ffff:0:0:0/96", "");
     private static final Block NAT64 = Block.of("64:ff9b::/96", "");
     private static final List<Block> IPV6 = List.of(
             Block.of("::/128", "the unspecified address"),
@@ -66,7 +68,8 @@ public record PublicAddresses(boolean allowLoopback) {
     /** What {@code address} is when it is refused ("a private address"), or empty when it is public. */
     public Optional<String> refusal(InetAddress address) {
         byte[] bytes = address.getAddress();
-        if (bytes.length == 16 && (IPV4_MAPPED.contains(bytes) || NAT64.contains(bytes))) {
+        if (bytes.length == 16 && (IPV4_MAPPED.contains(bytes) || IPV4_TRANSLATED.contains(bytes)
+                || NAT64.contains(bytes))) {
             bytes = Arrays.copyOfRange(bytes, 12, 16);
         }
         List<Block> blocks = bytes.length == 4 ? IPV4 : IPV6;

@@ -84,6 +84,15 @@ class PublicAddressesTest {
 
         assertThat(strict.refusal(v6(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, v4))).contains(kind);
         assertThat(strict.refusal(v6(0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0, v4))).contains(kind);
+        assertThat(strict.refusal(v6(0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, v4))).as("IPv4-translated")
+                .contains(kind);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"::ffff:0:a00:1", "::ffff:0:7f00:1", "::ffff:0:a9fe:a9fe", "0:0:0:0:ffff:0:c0a8:101"})
+    void ipv4TranslatedAddresses_areJudgedByTheIpv4AddressTheyCarry(String address) {
+        assertThat(strict.allows(ip(address))).isFalse();
+        assertThat(strict.allows(ip("::ffff:0:808:808"))).isTrue();
     }
 
     @ParameterizedTest
