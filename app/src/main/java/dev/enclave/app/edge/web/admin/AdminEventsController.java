@@ -1,5 +1,6 @@
 package dev.enclave.app.edge.web.admin;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.event.Events;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
@@ -45,9 +46,10 @@ class AdminEventsController {
     private static final String LIST = "platform-actions";
 
     @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "PlatformEventPage")
     record PlatformEventPage(List<EventEnvelope> items,
-                             @Schema(description = "The cursor of the next (older) page; null on the last")
+                             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The cursor of the next (older) page; null on the last")
                              @Nullable String nextCursor) {
     }
 

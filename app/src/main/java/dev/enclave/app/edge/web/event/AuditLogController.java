@@ -1,5 +1,6 @@
 package dev.enclave.app.edge.web.event;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.apikey.ApiKeyPermission;
 import dev.enclave.app.domain.event.Events;
@@ -61,9 +62,10 @@ class AuditLogController {
     static final MediaType CSV = MediaType.of("text/csv");
 
     @Serdeable
+    @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "AuditLogPage")
     record AuditLogPage(List<EventEnvelope> items,
-                        @Schema(description = "The cursor of the next (older) page; null on the last")
+                        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The cursor of the next (older) page; null on the last")
                         @Nullable String nextCursor) {
     }
 

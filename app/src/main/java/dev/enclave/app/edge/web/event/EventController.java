@@ -55,7 +55,7 @@ class EventController {
     @Serdeable
     @Schema(name = "EventPage")
     record EventPage(List<EventEnvelope> items,
-                     @Schema(description = "Always present: poll again with it for the events after these")
+                     @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Always present: poll again with it for the events after these")
                      String cursor) {
     }
 

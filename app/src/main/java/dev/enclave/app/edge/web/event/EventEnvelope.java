@@ -16,32 +16,32 @@ import java.util.Map;
 @Serdeable
 @Schema(name = "Event", description = "A CloudEvents 1.0 envelope (JSON format)")
 public record EventEnvelope(
-        @Schema(description = "Always 1.0") String specversion,
-        @Schema(description = "Unique; the same on every read and delivery") String id,
-        @Schema(description = "The organisation, /v1/orgs/{org}") String source,
-        @Schema(description = "What happened, e.g. member.added (docs/events.md lists them)") String type,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Always 1.0") String specversion,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Unique; the same on every read and delivery") String id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The organisation, /v1/orgs/{org}") String source,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What happened, e.g. member.added (docs/events.md lists them)") String type,
         @Schema(description = "The first target, type/id") @Nullable String subject,
-        @Schema(description = "When it was recorded (RFC 3339)") String time,
-        @Schema(description = "Always application/json") String datacontenttype,
-        @Schema(description = "Its place in the organisation's log: 1, 2, 3, ... in commit order") String sequence,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "When it was recorded (RFC 3339)") String time,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Always application/json") String datacontenttype,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Its place in the organisation's log: 1, 2, 3, ... in commit order") String sequence,
         EventData data) {
 
     /** What Enclave records with every event. */
     @Serdeable
     @Schema(name = "EventData")
     public record EventData(String organisation, String incarnation, EventActor actor, List<EventTarget> targets,
-                            @Schema(description = "What changed: before and after, added and removed; an app's "
+                            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What changed: before and after, added and removed; an app's "
                                     + "metadata", type = "object",
                                     additionalProperties = Schema.AdditionalPropertiesValue.TRUE)
                             Map<String, Object> changes,
                             @Nullable String requestId,
-                            @Schema(description = "When it happened, as an app said; else the time") String occurredAt) {
+                            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "When it happened, as an app said; else the time") String occurredAt) {
     }
 
     /** Who. */
     @Serdeable
     @Schema(name = "EventActor")
-    public record EventActor(@Schema(description = "user, api_key, platform_admin, system, or an app's own") String type,
+    public record EventActor(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "user, api_key, platform_admin, system, or an app's own") String type,
                              String id, @Nullable String email, @Nullable String name) {
 
         static EventActor of(Actor actor) {

@@ -26,9 +26,9 @@ final class GroupViews {
     @Serdeable
     @Schema(name = "Group")
     record GroupView(String id, String description,
-                     @Schema(description = "Built in (owner, admin, member): fixed, and never stored") boolean builtIn,
+                     @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Built in (owner, admin, member): fixed, and never stored") boolean builtIn,
                      List<String> permissions, @Nullable String createdAt, @Nullable String updatedAt,
-                     @Schema(description = "Counts its changes; the ETag carries it") long version) {
+                     @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Counts its changes; the ETag carries it") long version) {
 
         static GroupView of(CustomGroup group) {
             return new GroupView(group.id().value(), group.description(), false, names(group.permissions()),
@@ -44,7 +44,7 @@ final class GroupViews {
     @Serdeable
     @JsonInclude(JsonInclude.Include.ALWAYS)
     @Schema(name = "GroupPage")
-    record GroupPage(@Schema(description = "The built-in groups, then the custom ones by id") List<GroupView> items,
+    record GroupPage(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The built-in groups, then the custom ones by id") List<GroupView> items,
                      @Schema(description = "Always null: every group is in one page") @Nullable String nextCursor) {
 
         static GroupPage of(GroupDefinitions definitions) {
@@ -83,7 +83,7 @@ final class GroupViews {
 
     @Serdeable
     @Schema(name = "PermissionCheckResults")
-    record CheckResults(@Schema(description = "One per check, in the order asked") List<CheckResult> results) {
+    record CheckResults(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "One per check, in the order asked") List<CheckResult> results) {
     }
 
     static List<String> names(Set<Permission> permissions) {

@@ -18,7 +18,7 @@ final class WebhookViews {
     @Serdeable
     @Schema(name = "WebhookEndpoint")
     record EndpointView(String id, String url, String description,
-                        @Schema(description = "The event types sent; empty: every type") List<String> types,
+                        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The event types sent; empty: every type") List<String> types,
                         boolean enabled,
                         @Schema(description = "Why Enclave disabled it: gone (it answered 410), failing (five "
                                 + "days of failures) or keeper_left (the member who holds its secret, or who "
@@ -50,13 +50,13 @@ final class WebhookViews {
     @Serdeable
     @Schema(name = "CreatedWebhookEndpoint")
     record CreatedView(EndpointView endpoint,
-                       @Schema(description = "The signing secret (whsec_...): shown once, never again") String secret) {
+                       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The signing secret (whsec_...): shown once, never again") String secret) {
     }
 
     @Serdeable
     @Schema(name = "RotatedWebhookSecret")
-    record RotatedView(@Schema(description = "The new signing secret: shown once") String secret,
-                       @Schema(description = "Until when the previous secret signs too") String previousSecretSignsUntil) {
+    record RotatedView(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The new signing secret: shown once") String secret,
+                       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Until when the previous secret signs too") String previousSecretSignsUntil) {
     }
 
     @Serdeable
@@ -68,7 +68,7 @@ final class WebhookViews {
     @Serdeable
     @Schema(name = "WebhookAttempt")
     record AttemptView(String at, @Nullable Integer status, long latencyMillis,
-                       @Schema(description = "The start of the answer's body (at most 1 KiB)") String excerpt,
+                       @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The start of the answer's body (at most 1 KiB)") String excerpt,
                        @Schema(description = "Why there was no answer: a timeout, a refused connection, a refused "
                                + "address") @Nullable String fault) {
 
@@ -81,7 +81,7 @@ final class WebhookViews {
     @Serdeable
     @Schema(name = "WebhookDelivery")
     record DeliveryView(String id, String eventId, String eventType,
-                        @Schema(description = "pending, succeeded or failed") String status,
+                        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "pending, succeeded or failed") String status,
                         List<AttemptView> attempts, @Nullable String nextAttemptAt, String createdAt) {
 
         static DeliveryView of(Delivery delivery) {
@@ -100,7 +100,7 @@ final class WebhookViews {
 
     @Serdeable
     @Schema(name = "RecoveredDeliveries")
-    record RecoveredView(@Schema(description = "How many failed deliveries are due again") int recovered,
+    record RecoveredView(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "How many failed deliveries are due again") int recovered,
                          @Schema(description = "Present when there may be more: send the same since with this as "
                                  + "after") @Nullable String next) {
     }
