@@ -206,11 +206,9 @@ public final class ScopedTable {
         long deadline = System.nanoTime() + CONFLICT_BUDGET.toNanos();
         for (int round = 1; ; round++) {
             try {
-                client.transactWriteItems(b -> {
-                    b.transactItems(transaction.writes().stream()
-                            .map(named -> named.write().transactItem(table)).toList());
-                    transaction.clientRequestToken().ifPresent(b::clientRequestToken);
-                });
+                LostAnswers.send(client, transaction.writes().stream()
+                        .map(named -> named.write().transactItem(table)).toList(),
+                        transaction.clientRequestToken().orElseGet(LostAnswers::token));
                 return TransactionOutcome.COMMITTED;
             } catch (TransactionCanceledException cancelled) {
                 if (!TransactionOutcome.conflicted(cancelled) || System.nanoTime() - deadline > 0) {

@@ -9,6 +9,8 @@ import dev.enclave.sandbox.gateway.GatewayFaults.Kind;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -70,6 +72,24 @@ class DependencyFaultsIT extends LocalStackTest {
 
         assertThat(rename.status()).isEqualTo(503);
         assertThat(api().get("/v1/orgs/faults-write", owner).json().get("name").asText()).isEqualTo("faults-write");
+    }
+
+    @Test
+    void aWriteWhoseAnswerWasLost_isSentAgainWithItsToken_andAnswersThatItCommitted() {
+        String owner = journeys().organisation("faults-lost");
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("faults-lost"),
+                Kind.LATENCY, Duration.ofMillis(900), 3));
+
+        Api.Reply created = api().post("/v1/orgs/faults-lost/services", "{\"id\":\"late\",\"name\":\"Late\"}",
+                owner);
+        faults.clear();
+
+        assertThat(created.status()).as("each attempt was given up on after 500 ms, and each still committed: "
+                + created.body()).isEqualTo(201);
+        List<String> types = new ArrayList<>();
+        api().get("/v1/orgs/faults-lost/events?limit=100", owner).json().get("items")
+                .forEach(event -> types.add(event.get("type").asText()));
+        assertThat(types).as("once, however often it was sent").containsOnlyOnce("service.created");
     }
 
     @Test
