@@ -172,6 +172,10 @@ class LocalStsIT {
                 .isInstanceOf(MalformedPolicyDocumentException.class);
         assertThatThrownBy(() -> assumeRole(b -> b.roleSessionName("malformed").policy("{\"Version\":\"2012-10-17\"}")))
                 .isInstanceOf(MalformedPolicyDocumentException.class);
+        assertThatThrownBy(() -> assumeRole(b -> b.roleSessionName("malformed").policy("{\"Statement\":{\"Effect\":"
+                + "\"Deny\",\"Action\":\"*\",\"Resource\":\"*\",\"Condition\":{\"DateLesThan\":{\"aws:EpochTime\":\"1\"}}}}")))
+                .as("a misspelt operator is refused, not left to make a Deny match nothing")
+                .isInstanceOf(MalformedPolicyDocumentException.class);
     }
 
     @Test

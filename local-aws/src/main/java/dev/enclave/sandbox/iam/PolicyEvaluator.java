@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Evaluates a set of identity-based policy documents the way IAM does: a matching {@code Deny} wins, else a
@@ -73,6 +74,18 @@ public final class PolicyEvaluator {
         public ParsedPolicy {
             statements = List.copyOf(statements);
         }
+    }
+
+    /**
+     * The first condition operator in {@code document} that IAM does not know, if any: STS refuses such a policy
+     * (MalformedPolicyDocument) rather than evaluate it, so a misspelt Deny never silently allows.
+     */
+    public static Optional<String> unknownConditionOperator(String document) {
+        return statements(document).stream().flatMap(statement -> {
+            List<String> names = new ArrayList<>();
+            statement.path("Condition").fieldNames().forEachRemaining(names::add);
+            return names.stream();
+        }).filter(name -> ConditionOperator.parse(name) == null).findFirst();
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.enclave.sandbox.sts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enclave.sandbox.iam.PolicyEvaluator;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -97,6 +98,10 @@ record AssumeRoleParameters(String roleArn, String roleSessionName, Optional<Str
                 }
             } catch (JsonProcessingException e) {
                 return Optional.of(StsError.malformedPolicy("The policy is not in the valid JSON format."));
+            }
+            Optional<String> unknown = PolicyEvaluator.unknownConditionOperator(policy.get());
+            if (unknown.isPresent()) {
+                return Optional.of(StsError.malformedPolicy("Invalid Condition type : " + unknown.get()));
             }
             if (packedPolicyPercent() > 100) {
                 return Optional.of(StsError.packedPolicyTooLarge(packedPolicyPercent()));

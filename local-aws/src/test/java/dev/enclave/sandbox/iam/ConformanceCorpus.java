@@ -43,6 +43,17 @@ final class ConformanceCorpus {
             "TENANT#acme2#DATA#k3j9#x", "tenant#acme#DATA#k3j9#x", "TENANT#acme#DATA#*#x", "USER#abc234#");
     private static final List<String> ATTRIBUTE_NAMES = List.of("PK", "SK", "PK", "SK", "title", "data", "GSI1PK",
             "GSI1SK", "GSI2PK", "GSI2SK", "gsi1pk", "Gsi2Sk", "GSI1PK ", "GSI*", "expiresAt");
+    /** Conditions of IAM's numeric, date and IP address families, on keys every session's request carries. */
+    private static final List<String> OTHER_OPERATORS = List.of(
+            "\"DateLessThan\":{\"aws:TokenIssueTime\":\"2030-01-01T00:00:00Z\"}",
+            "\"DateGreaterThanEquals\":{\"aws:TokenIssueTime\":\"2030-01-01T00:00:00Z\"}",
+            "\"DateNotEquals\":{\"aws:TokenIssueTime\":\"2026-11-27T10:00:00Z\"}",
+            "\"NumericLessThan\":{\"aws:EpochTime\":\"1800000000\"}",
+            "\"NumericGreaterThan\":{\"aws:EpochTime\":\"1800000000\"}",
+            "\"NumericEquals\":{\"aws:EpochTime\":[\"1795000000\",\"1\"]}",
+            "\"NotIpAddress\":{\"aws:SourceIp\":\"10.0.0.0/8\"}",
+            "\"IpAddress\":{\"aws:SourceIp\":[\"203.0.113.0/24\",\"2001:db8::/32\"]}",
+            "\"DateLessThanIfExists\":{\"aws:TokenIssueTime\":\"2030-01-01T00:00:00Z\"}");
     private static final List<String> RESOURCES = List.of(TABLE, TABLE + "/index/GSI1", TABLE + "/index/GSI2",
             "arn:aws:dynamodb:us-east-1:000000000000:table/other");
 
@@ -97,6 +108,12 @@ final class ConformanceCorpus {
         if (random.nextBoolean()) {
             context.put("aws:PrincipalTag/TenantId", List.of(pick(random, List.of("acme", "beta", "*", "acme#"))));
         }
+        if (random.nextInt(3) > 0) {
+            context.put("aws:TokenIssueTime", List.of(pick(random, List.of("2026-11-27T10:00:00Z",
+                    "2031-01-01T00:00:00Z"))));
+            context.put("aws:EpochTime", List.of(pick(random, List.of("1795000000", "1900000000"))));
+            context.put("aws:SourceIp", List.of(pick(random, List.of("10.1.2.3", "203.0.113.9", "2001:db8::1"))));
+        }
         return new Case(policies, action, pick(random, RESOURCES), context);
     }
 
@@ -147,7 +164,7 @@ final class ConformanceCorpus {
     private static String policy(Random random) {
         String tenant = pick(random, TENANTS);
         Access access = random.nextBoolean() ? Access.READ : Access.READ_WRITE;
-        return switch (random.nextInt(12)) {
+        return switch (random.nextInt(13)) {
             case 0, 1 -> TenantSessionPolicy.render(PolicyScope.of(Set.of(prefix(tenant)), access), TABLE_ARN,
                     TableDesign.ENCLAVE);
             case 2 -> TenantSessionPolicy.render(PolicyScope.of(Set.of(prefix(tenant),
@@ -159,6 +176,7 @@ final class ConformanceCorpus {
             case 7 -> notActionNotResource();
             case 8 -> tagEquality(random.nextBoolean() ? "StringEquals" : "StringLikeIfExists");
             case 9 -> forAnyValue(tenant);
+            case 10 -> allowAllDenyingWhen(pick(random, OTHER_OPERATORS));
             default -> dataPolicy(random);
         };
     }
@@ -170,9 +188,14 @@ final class ConformanceCorpus {
     }
 
     private static String allowAllWithDeny(String tenant) {
+        return allowAllDenyingWhen("\"ForAnyValue:StringLike\":{\"dynamodb:LeadingKeys\":\"TENANT#" + tenant + "#*\"}");
+    }
+
+    /** Allow everything, deny on {@code condition}: a condition operator the deny fails open on if it is misread. */
+    private static String allowAllDenyingWhen(String condition) {
         return "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"dynamodb:*\","
                 + "\"Resource\":\"*\"},{\"Effect\":\"Deny\",\"Action\":\"dynamodb:*\",\"Resource\":\"*\","
-                + "\"Condition\":{\"ForAnyValue:StringLike\":{\"dynamodb:LeadingKeys\":\"TENANT#" + tenant + "#*\"}}}]}";
+                + "\"Condition\":{" + condition + "}}]}";
     }
 
     private static String notActionNotResource() {

@@ -59,6 +59,43 @@ class PolicyEvaluatorTest {
     }
 
     @Test
+    void aDenyOnADateNumberOrAddress_isEnforced_notSkipped() {
+        Map<String, List<String>> session = Map.of("aws:TokenIssueTime", List.of("2026-11-27T10:00:00Z"),
+                "aws:EpochTime", List.of("1795000000"), "aws:SourceIp", List.of("10.1.2.3"));
+
+        assertThat(decide(denyWhen("\"DateLessThan\":{\"aws:TokenIssueTime\":\"2030-01-01T00:00:00Z\"}"),
+                "dynamodb:GetItem", TABLE, session)).as("credentials issued before a revocation")
+                .isEqualTo(Decision.EXPLICIT_DENY);
+        assertThat(decide(denyWhen("\"DateLessThan\":{\"aws:TokenIssueTime\":\"2026-01-01\"}"),
+                "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.ALLOW);
+        assertThat(decide(denyWhen("\"NumericLessThan\":{\"aws:EpochTime\":\"9999999999\"}"),
+                "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.EXPLICIT_DENY);
+        assertThat(decide(denyWhen("\"NumericGreaterThanEquals\":{\"aws:EpochTime\":\"1795000001\"}"),
+                "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.ALLOW);
+        assertThat(decide(denyWhen("\"NotIpAddress\":{\"aws:SourceIp\":\"192.168.0.0/16\"}"),
+                "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.EXPLICIT_DENY);
+        assertThat(decide(denyWhen("\"IpAddress\":{\"aws:SourceIp\":[\"192.168.0.0/16\",\"10.0.0.0/8\"]}"),
+                "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.EXPLICIT_DENY);
+        assertThat(decide(denyWhen("\"IpAddress\":{\"aws:SourceIp\":\"10.1.2.4/32\"}"),
+                "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.ALLOW);
+    }
+
+    @Test
+    void anOperatorIamDoesNotKnow_isFoundBeforeAnySessionIsGiven() {
+        assertThat(PolicyEvaluator.unknownConditionOperator(denyWhen("\"DateLesThan\":{\"aws:EpochTime\":\"1\"}")))
+                .contains("DateLesThan");
+        assertThat(PolicyEvaluator.unknownConditionOperator(denyWhen("\"ForAnyValue:NumericLessThanIfExists\":"
+                + "{\"aws:EpochTime\":\"1\"}"))).isEmpty();
+        assertThat(PolicyEvaluator.unknownConditionOperator(TENANT_POLICY)).isEmpty();
+    }
+
+    private static String denyWhen(String condition) {
+        return "{\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"dynamodb:*\",\"Resource\":\"*\"},"
+                + "{\"Effect\":\"Deny\",\"Action\":\"dynamodb:*\",\"Resource\":\"*\",\"Condition\":{" + condition
+                + "}}]}";
+    }
+
+    @Test
     void evaluate_whenExplicitDenyMatches_denyWins() {
         String deny = """
                 {"Statement":[{"Effect":"Allow","Action":"dynamodb:*","Resource":"*"},
