@@ -13,7 +13,8 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * The invitee declines with the token: the same checks as accepting, of the invitee and of the organisation (a
+ * The invitee declines with the token (again: done, as the first time, so a retry is safe): the same checks as
+ * accepting, of the invitee and of the organisation (a
  * suspended one changes nothing: 423; one being deleted is gone: 404); the invitation closes, nothing else changes.
  */
 @Singleton
@@ -30,6 +31,9 @@ public record DecliningInvitation(Invitations invitations, Clock clock) {
             return Outcome.refused(InviteeChecks.invalidToken());
         }
         Invitation invitation = found.get().invitation();
+        if (invitation.status() == InvitationStatus.DECLINED && InviteeChecks.isInvitee(command.caller(), invitation)) {
+            return Outcome.done();
+        }
         Optional<Refusal> refused = InviteeChecks.check(command.caller(), invitation, clock.instant())
                 .or(() -> organisationRefusal(found.get().organisation()));
         if (refused.isPresent()) {

@@ -22,6 +22,12 @@ final class InviteeChecks {
                 .filter(found -> token.matches(found.invitation().tokenHash()));
     }
 
+    /** Whether the caller is the invitation's invitee: its verified email, on a token not bound elsewhere. */
+    static boolean isInvitee(Caller caller, Invitation invitation) {
+        return boundElsewhere(caller, invitation).isEmpty() && caller.emailVerified()
+                && caller.email().equals(Optional.of(invitation.email()));
+    }
+
     /** Empty when the caller may answer this pending invitation now. */
     static Optional<Refusal> check(Caller caller, Invitation invitation, Instant now) {
         Optional<Refusal> bound = boundElsewhere(caller, invitation);

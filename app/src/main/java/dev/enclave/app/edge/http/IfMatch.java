@@ -17,7 +17,7 @@ public final class IfMatch {
 
     static final int MAX_TAGS = 20;
     private static final Pattern TAG = Pattern.compile("\\s*(W/)?\"([^\"]*)\"\\s*");
-    private static final Pattern OUR_TAG = Pattern.compile("([a-z0-9]{1,16})(?:\\.(" + ExpectedVersion.LIFE_REGEX + "))?\\.v(\\d{1,18})");
+    private static final Pattern OUR_TAG = Pattern.compile("([a-z0-9]{1,16})(?:\\.(" + ExpectedVersion.LIFE_REGEX + "))?\\.v(0|[1-9]\\d{0,17})");
 
     private IfMatch() {
     }

@@ -77,6 +77,18 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void aMemberWithoutAVerifiedEmail_isListedWithout_notWithAnEmptyOne() {
+        String founder = tokens().mint("{\"sub\":\"nell\",\"email\":\"nell@example.com\",\"emailVerified\":false}");
+        assertThat(api().post("/v1/orgs", "{\"id\":\"inv-no-email\",\"name\":\"No email\"}", founder).status())
+                .isEqualTo(201);
+
+        JsonNode listed = api().get("/v1/orgs/inv-no-email/members", founder).json().get("items").get(0);
+
+        assertThat(listed.get("userId").asText()).isEqualTo("nell");
+        assertThat(listed.has("email")).as(listed.toString()).isFalse();
+    }
+
+    @Test
     void accept_twiceBySameUser_answersTheSameMembership() {
         BobInvited invited = bobInvitedTo("inv-twice");
 
@@ -309,6 +321,10 @@ class InvitationsIT extends LocalStackTest {
         Api.Reply declined = api().post("/v1/invitations/decline", "{\"token\":\"" + invited.token() + "\"}", bob());
 
         assertThat(declined.status()).isEqualTo(204);
+        assertThat(api().post("/v1/invitations/decline", "{\"token\":\"" + invited.token() + "\"}", bob()).status())
+                .as("declining again is done, as the first time").isEqualTo(204);
+        assertThat(api().get("/v1/orgs/inv-decline/events?types=invitation.declined", invited.owner()).json()
+                .get("items")).as("and records nothing more").hasSize(1);
         assertThat(accept(invited.token(), bob()).status()).isEqualTo(409);
         assertThat(memberIds("inv-decline", invited.owner())).doesNotContain("bob");
         assertThat(invite("inv-decline", invited.owner(), "bob@example.com", "[]").status()).as("can be invited again")

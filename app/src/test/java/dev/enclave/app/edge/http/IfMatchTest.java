@@ -34,6 +34,13 @@ class IfMatchTest {
     }
 
     @Test
+    void tagsAreComparedCharacterForCharacter_soALeadingZeroIsAnotherTag() {
+        assertThat(IfMatch.expected("\"k3j9.v06\", \"k3j9.v00\"", FIRST)).contains(ExpectedVersion.oneOf(Set.of()));
+        assertThat(IfMatch.expected("\"k3j9.v0\", \"k3j9.v10\"", FIRST))
+                .contains(ExpectedVersion.oneOf(Set.of(0L, 10L)));
+    }
+
+    @Test
     void atMostTwentyTags_areRead() {
         String many = "\"k3j9.v1\",".repeat(25) + "\"k3j9.v99\"";
 

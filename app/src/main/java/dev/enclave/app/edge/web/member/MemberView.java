@@ -17,7 +17,10 @@ import java.util.Set;
 @Serdeable
 @Schema(name = "Member")
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record MemberView(String userId, String email, List<String> groups, String joinedAt,
+public record MemberView(String userId,
+                         @Nullable @Schema(description = "Their verified email; absent when their identity provider "
+                                 + "gave none verified") String email,
+                         List<String> groups, String joinedAt,
                          @Nullable @Schema(description = PROFILE) String name, @Nullable String givenName,
                          @Nullable String familyName,
                          @Nullable @Schema(description = "An https URL; Enclave never fetches it") String picture,
@@ -29,7 +32,7 @@ public record MemberView(String userId, String email, List<String> groups, Strin
 
     public static MemberView of(Membership membership) {
         ProfileView profile = ProfileView.of(membership.profile().profile());
-        return new MemberView(membership.userId(), membership.email().map(Email::value).orElse(""),
+        return new MemberView(membership.userId(), membership.email().map(Email::value).orElse(null),
                 names(membership.groups()), WireTime.of(membership.joinedAt()), profile.name(), profile.givenName(),
                 profile.familyName(), profile.picture(), profile.phone());
     }
