@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -28,20 +29,24 @@ final class ConditionValues {
 
     /** A date as IAM reads one: epoch seconds, or an ISO 8601 date or date-time (UTC when no offset is given). */
     static Optional<Instant> instant(String text) {
-        if (EPOCH.matcher(text).matches()) {
-            return Optional.of(Instant.ofEpochSecond(Long.parseLong(text)));
-        }
         try {
-            return Optional.of(OffsetDateTime.parse(text).toInstant());
-        } catch (DateTimeException notOffset) {
+            if (EPOCH.matcher(text).matches()) {
+                return Optional.of(Instant.ofEpochSecond(Long.parseLong(text)));
+            }
+            return Optional.of(parsed(text));
+        } catch (NumberFormatException | DateTimeException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    private static Instant parsed(String text) {
+        try {
+            return OffsetDateTime.parse(text).toInstant();
+        } catch (DateTimeException noOffset) {
             try {
-                return Optional.of(Instant.parse(text));
-            } catch (DateTimeException notInstant) {
-                try {
-                    return Optional.of(LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant());
-                } catch (DateTimeException notADate) {
-                    return Optional.empty();
-                }
+                return LocalDateTime.parse(text).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeException noTime) {
+                return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
             }
         }
     }

@@ -78,6 +78,11 @@ class PolicyEvaluatorTest {
                 "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.EXPLICIT_DENY);
         assertThat(decide(denyWhen("\"IpAddress\":{\"aws:SourceIp\":\"10.1.2.4/32\"}"),
                 "dynamodb:GetItem", TABLE, session)).isEqualTo(Decision.ALLOW);
+        assertThat(decide(denyWhen("\"DateLessThan\":{\"aws:TokenIssueTime\":\"2030-01-01T00:00:00\"}"),
+                "dynamodb:GetItem", TABLE, session)).as("a date-time without an offset is UTC")
+                .isEqualTo(Decision.EXPLICIT_DENY);
+        assertThat(decide(denyWhen("\"DateLessThan\":{\"aws:TokenIssueTime\":\"99999999999999999999\"}"),
+                "dynamodb:GetItem", TABLE, session)).as("no date: matches nothing").isEqualTo(Decision.ALLOW);
     }
 
     @Test

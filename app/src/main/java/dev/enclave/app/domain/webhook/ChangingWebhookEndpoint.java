@@ -32,6 +32,10 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
     }
 
     public Outcome<WebhookEndpoint> change(Change change) {
+        Optional<String> unknown = change.types().flatMap(WebhookEndpoint::unknownType);
+        if (unknown.isPresent()) {
+            return CreatingWebhookEndpoint.unknownType(unknown.get());
+        }
         Optional<WebhookEndpoint> found = endpoints.find(change.tenant(), change.id());
         if (found.isEmpty()) {
             return notFound();
@@ -60,12 +64,13 @@ public record ChangingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
     }
 
     /**
-     * Whether {@code change} chooses the endpoint's URL: a new one, or its own URL stated by a member other than the
-     * one who chose it (who answers for it from now on: taking on an endpoint whose URL a member who left chose).
+     * Whether {@code change} chooses the endpoint's URL: a new one, or its own URL stated again by its keeper when
+     * another member chose it (the keeper answers for it from now on: taking on an endpoint whose URL a member who
+     * left chose). Anyone else stating the URL it has changes nothing of it.
      */
     private static boolean pointsIt(Change change, WebhookEndpoint before) {
         return change.url().filter(url -> !url.equals(before.url())
-                || !before.urlChooser().equals(Optional.of(change.by()))).isPresent();
+                || before.keeper().equals(Optional.of(change.by())) && before.pointedBy().isPresent()).isPresent();
     }
 
     /**

@@ -67,6 +67,8 @@ public final class WebhookEvents {
         Map<String, Object> settings = new HashMap<>(url(endpoint.url(), digest));
         settings.putAll(Map.of("description", endpoint.description(), "types",
                 endpoint.types().stream().sorted().toList(), "enabled", endpoint.enabled()));
+        endpoint.keeper().ifPresent(keeper -> settings.put("keptBy", keeper.userId()));
+        endpoint.urlChooser().ifPresent(chooser -> settings.put("urlChosenBy", chooser.userId()));
         return settings;
     }
 }

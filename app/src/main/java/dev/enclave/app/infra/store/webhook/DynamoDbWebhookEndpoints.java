@@ -249,7 +249,7 @@ record DynamoDbWebhookEndpoints(Store store, CheckedItems checked, ResponseSeal 
         List<ItemRead<Membership>> memberships = answerable.stream()
                 .map(keeper -> MembershipReads.item(tenant, keeper.member())).toList();
         var definitions = MembershipReads.definitions(tenant);
-        List<ItemKey> keys = new ArrayList<>(memberships.stream().map(ItemRead::key).toList());
+        List<ItemKey> keys = new ArrayList<>(memberships.stream().map(ItemRead::key).distinct().toList());
         keys.add(definitions.key());
         List<Map<String, AttributeValue>> items = table(tenant).getAll(keys);
         Optional<String> life = Incarnations.of(item);
