@@ -85,6 +85,11 @@ public record EventType(String value) {
                 && ENCLAVE.stream().noneMatch(type -> type.resource().equals(value.substring(0, value.indexOf('.'))));
     }
 
+    /** Whether {@code value} names events a log can hold: one of Enclave's own types, or an app's action. */
+    public static boolean names(String value) {
+        return ENCLAVE.stream().anyMatch(type -> type.value().equals(value)) || admitsApp(value);
+    }
+
     /** An app's action, which {@link #admitsApp} must admit. */
     public static EventType ofApp(String value) {
         if (!admitsApp(value)) {

@@ -46,6 +46,6 @@ public enum Reason {
     GROUP_LIMIT_REACHED,
     /** Members hold the group: take it from them first. */
     GROUP_IN_USE,
-    /** No such delivery, or one already waiting for its next attempt. */
+    /** No such delivery, or one an attempt of which is being made right now. */
     DELIVERY_NOT_RETRYABLE
 }

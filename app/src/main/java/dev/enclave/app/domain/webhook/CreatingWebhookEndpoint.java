@@ -35,6 +35,10 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
         if (!WebhookEndpoint.Keeper.may(command.keeperHolds())) {
             return Outcome.refused(Reason.MISSING_ROLE, KEEPING_NEEDS);
         }
+        Optional<String> unknown = WebhookEndpoint.unknownType(command.types());
+        if (unknown.isPresent()) {
+            return unknownType(unknown.get());
+        }
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         WebhookEndpoint endpoint = new WebhookEndpoint(command.organisation().id(),
                 WebhookEndpointId.random(RANDOM), command.url(), command.description(), command.types(),
@@ -50,5 +54,12 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
             case CURSOR_KEPT_MOVING -> Outcome.refused(Reason.CONFLICT, "The organisation's webhooks were handing out "
                     + "events at every attempt to add the endpoint; try again.");
         };
+    }
+
+    /** The refusal of a type no event has, for the creation and for a change. */
+    static <T> Outcome<T> unknownType(String type) {
+        return Outcome.refused(Reason.VALIDATION_FAILED, "types: " + type + " is no event type; Enclave's are "
+                + "listed in docs/events.md, an app's own are two to four lowercase dot-separated words outside "
+                + "Enclave's resources.");
     }
 }

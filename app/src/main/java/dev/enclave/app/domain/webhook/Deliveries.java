@@ -16,7 +16,10 @@ public interface Deliveries {
     /** The endpoint's deliveries, newest first, before {@code before} when given. */
     DeliveryPage list(TenantId tenant, WebhookEndpointId endpoint, Optional<DeliveryId> before, int limit);
 
-    /** Makes a delivery that is not pending due again at {@code now}; false when there is none, or it is pending. */
+    /**
+     * Makes a delivery due again at {@code now}, one waiting for its next attempt too; false when there is none, or
+     * an attempt of it is being made (under its lease).
+     */
     boolean retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, Instant now);
 
     /**

@@ -26,7 +26,7 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
         }
         if (!deliveries.retry(tenant, endpoint, id, clock.now())) {
             return Outcome.refused(Reason.DELIVERY_NOT_RETRYABLE,
-                    "No such delivery, or it is already waiting for its next attempt.");
+                    "No such delivery, or an attempt of it is being made right now; try again shortly.");
         }
         nudge.due(tenant);
         return Outcome.done(true);

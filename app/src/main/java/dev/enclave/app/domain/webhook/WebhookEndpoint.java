@@ -1,5 +1,6 @@
 package dev.enclave.app.domain.webhook;
 
+import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.RecordedEvent;
 import dev.enclave.app.domain.member.Membership;
 import dev.enclave.app.domain.permission.GroupDefinitions;
@@ -107,6 +108,14 @@ public record WebhookEndpoint(TenantId tenant, WebhookEndpointId id, String url,
     /** Who answers for its URL: who chose it, or its keeper. */
     public Optional<Keeper> urlChooser() {
         return pointedBy.or(() -> keeper);
+    }
+
+    /**
+     * The first of {@code types} no event has, if any (a misspelt {@code member.addd} would make an endpoint that is
+     * never sent anything): Enclave's own types, the test delivery's, and an app's actions are types.
+     */
+    public static Optional<String> unknownType(Set<String> types) {
+        return types.stream().sorted().filter(type -> !type.equals(TEST_EVENT) && !EventType.names(type)).findFirst();
     }
 
     /** Whether {@code event} is one this endpoint is sent. */

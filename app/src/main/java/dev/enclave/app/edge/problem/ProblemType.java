@@ -53,7 +53,7 @@ public enum ProblemType {
     WEBHOOK_ENDPOINT_LIMIT_REACHED("webhook-endpoint-limit-reached",
             "The organisation has as many webhook endpoints as it may; delete one first"),
     WEBHOOK_URL_REFUSED("webhook-url-refused", "Enclave does not deliver to that URL"),
-    DELIVERY_NOT_RETRYABLE("delivery-not-retryable", "No such delivery, or it is already waiting for an attempt"),
+    DELIVERY_NOT_RETRYABLE("delivery-not-retryable", "No such delivery, or an attempt of it is in progress"),
     GROUP_NOT_FOUND("group-not-found", "No such custom group"),
     SERVICE_NOT_FOUND("service-not-found", "No such service"),
     GROUP_EXISTS("group-exists", "A group of that name exists"),

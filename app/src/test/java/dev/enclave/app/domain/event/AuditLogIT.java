@@ -206,13 +206,16 @@ class AuditLogIT extends LocalStackTest {
     }
 
     @Test
-    void queryParameters_areGivenOnce_andNumbersInAsciiDigits() {
+    void queryParameters_areTheRoutesOwn_givenOnce_andNumbersInAsciiDigits() {
         String log = "/v1/orgs/" + ORG + "/audit-log";
         assertThat(get(log + "?actor=u-7", "Bearer " + owner).status()).isEqualTo(200);
         Api.Reply twice = outOfContract(log + "?actor=u-7&actor=u-7");
         assertThat(twice.status()).as("not the actor u-7,u-7").isEqualTo(400);
         assertThat(twice.json().get("detail").asText()).contains("actor");
         assertThat(get(log + "?limit=3", "Bearer " + owner).status()).isEqualTo(200);
+        Api.Reply misnamed = outOfContract("/v1/orgs/" + ORG + "/events?cursor=abc");
+        assertThat(misnamed.status()).as("the feed takes after, not cursor: not read from the start").isEqualTo(400);
+        assertThat(misnamed.json().get("detail").asText()).contains("cursor").contains("after");
         for (String digits : List.of("%EF%BC%93", "%D9%A3", "3%C2%A0", "0x3")) {
             assertThat(outOfContract(log + "?limit=" + digits).status()).as(digits).isEqualTo(400);
             assertThat(outOfContract("/v1/orgs/" + ORG + "/events?limit=" + digits).status()).as(digits)

@@ -137,7 +137,10 @@ class WebhooksIT extends LocalStackTest {
         assertThat(changes.get("before").get("url").asText()).isEqualTo(origin + "/…");
         assertThat(changes.get("after").get("url").asText()).isEqualTo(origin + "/…");
         assertThat(changes.get("before").get("urlDigest").asText()).hasSize(16)
-                .isNotEqualTo(changes.get("after").get("urlDigest").asText());
+                .isNotEqualTo(changes.get("after").get("urlDigest").asText())
+                .as("keyed: a reader cannot test a guess of the hidden path against it")
+                .isNotEqualTo(dev.enclave.digest.Sha256.hex(receiver.url("/services/T0/B0/pathsecret"))
+                        .substring(0, 16));
         assertThat(feedText("hooks-url", owner)).doesNotContain("pathsecret").doesNotContain("othersecret");
     }
 
@@ -432,6 +435,31 @@ class WebhooksIT extends LocalStackTest {
     }
 
     @Test
+    void aDeliveryWaitingForItsNextAttempt_isSentAgainNow_whenRetried() {
+        String owner = journeys().organisation("hooks-waiting");
+        receiver.answer("/waiting", n -> Reply.status(n <= 2 ? 500 : 200));
+        String id = endpointId("hooks-waiting", owner, "/waiting", "[\"service.created\"]");
+        api().post("/v1/orgs/hooks-waiting/services", "{\"id\":\"a\",\"name\":\"A\"}", owner);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            List<JsonNode> all = deliveries("hooks-waiting", id, owner);
+            if (all.size() == 1 && all.get(0).get("attempts").size() == 1) {
+                moveDeliveriesClock(Duration.ofSeconds(7));
+                worker.poll();
+            }
+            return all.size() == 1 && all.get(0).get("attempts").size() == 2
+                    && all.get(0).get("status").asText().equals("pending");
+        });
+        String waiting = deliveries("hooks-waiting", id, owner).get(0).get("id").asText();
+
+        Api.Reply retried = api().post("/v1/orgs/hooks-waiting/webhooks/" + id + "/deliveries/" + waiting + "/retry",
+                "", owner);
+
+        assertThat(retried.status()).as("its next attempt is minutes away; the receiver is back now: "
+                + retried.body()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(10)).until(() -> acceptedIds("/waiting").size() == 1);
+    }
+
+    @Test
     void retry_recover_andTest_sendAgain() {
         String owner = journeys().organisation("hooks-replay");
         receiver.answer("/replay", n -> Reply.status(500));
@@ -485,6 +513,11 @@ class WebhooksIT extends LocalStackTest {
                 .status()).isEqualTo(422);
         assertThat(api().hostile().post("/v1/orgs/hooks-rules/webhooks", "{\"url\":\"" + receiver.url("/r")
                 + "\",\"types\":[\"Not A Type\"]}", owner).status()).isEqualTo(400);
+        Api.Reply misspelt = api().post("/v1/orgs/hooks-rules/webhooks", "{\"url\":\"" + receiver.url("/r")
+                + "\",\"types\":[\"member.added\",\"member.addd\"]}", owner);
+        assertThat(misspelt.status()).as("a type no event has: the endpoint would never be sent anything")
+                .isEqualTo(400);
+        assertThat(misspelt.json().get("detail").asText()).contains("member.addd");
         journeys().join("hooks-rules", owner, "mallory");
         String mallory = journeys().member("mallory");
         assertThat(api().post("/v1/orgs/hooks-rules/webhooks", "{\"url\":\"" + receiver.url("/r") + "\"}", mallory)

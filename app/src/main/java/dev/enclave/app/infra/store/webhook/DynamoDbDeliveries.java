@@ -70,6 +70,8 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
     private static final int PER_TRANSACTION = 90;
     /** The most bytes of bodies a hand-out writes in one transaction, well below its 4 MB. */
     private static final long BYTES_PER_TRANSACTION = 2_000_000;
+    /** The largest body a delivery carries, well below DynamoDB's 400 KB item. */
+    private static final int LARGEST_BODY = 300_000;
     private static final int HAND_OUT_ROUNDS = 3;
     private static final Set<EventType> INVITATIONS_SENT = Set.of(EventType.INVITATION_SENT,
             EventType.INVITATION_RESENT);
@@ -212,10 +214,23 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             return List.of();
         }
         Optional<InviteToken> token = invitationToken(event);
-        String body = token.map(given -> bodies.withAcceptLink(event, given.value())).orElseGet(() -> bodies.of(event));
+        String whole = token.map(given -> bodies.withAcceptLink(event, given.value())).orElseGet(() -> bodies.of(event));
+        String body = whole.getBytes(StandardCharsets.UTF_8).length > LARGEST_BODY ? bodies.of(withoutChanges(event))
+                : whole;
         return wanting.stream().map(endpoint -> Delivery.due(event.organisation(), endpoint.id(),
                 DeliveryId.ofEvent(now, event.sequence()), event.id(), event.type().value(), body, now))
                 .map(delivery -> token.isPresent() ? delivery.carryingSecret() : delivery).toList();
+    }
+
+    /**
+     * {@code event} with its changes left out, said so: an event recorded before app events were bounded in bytes
+     * can be too large for a delivery item, and would stop its log's hand-outs for good; its receivers read the
+     * changes from the feed.
+     */
+    private static RecordedEvent withoutChanges(RecordedEvent event) {
+        return new RecordedEvent(event.organisation(), event.incarnation(), event.sequence(), event.id(),
+                event.type(), event.actor(), event.targets(), Map.of("omitted", "too large to deliver; read the "
+                + "event from the feed"), event.requestId(), event.time(), event.occurredAt());
     }
 
     /** The token of the invitation a sent or resent event is about, when the organisation delivers it by webhook. */
@@ -312,9 +327,11 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
 
     @Override
     public boolean retry(TenantId tenant, WebhookEndpointId endpoint, DeliveryId id, Instant now) {
-        Expr notPending = Expr.exists().and(Expr.of("#status <> :pending").name("#status", DeliveryItems.STATUS)
-                .value(":pending", Delivery.Status.PENDING.name()));
-        return dueAgain(store.forTenant(tenant), WebhookKeys.delivery(tenant, endpoint, id), now, notPending);
+        Expr notInFlight = Expr.exists().and(Expr.of("#status <> :pending OR attribute_not_exists(#lease) "
+                        + "OR #lease < :nowMillis").name("#status", DeliveryItems.STATUS)
+                .value(":pending", Delivery.Status.PENDING.name()).name("#lease", DeliveryItems.LEASE_UNTIL)
+                .number(":nowMillis", now.toEpochMilli()));
+        return dueAgain(store.forTenant(tenant), WebhookKeys.delivery(tenant, endpoint, id), now, notInFlight);
     }
 
     /** Makes the failed deliveries of {@code items} due now, a transaction for up to a transaction's room of them. */
