@@ -49,13 +49,18 @@ public record AuthenticatingApiKey(ApiKeys keys, Clock clock) {
             return invalid();
         }
         ApiKeys.Lookup found = keys.find(secret.get().tenant(), secret.get().id(), listed.get().creator());
-        Optional<ApiKey> key = found.key().filter(k -> secret.get().matches(k.secretHash()))
-                .filter(k -> !k.expiredAt(now)).filter(k -> k.creator().isEmpty() || found.creatorStillVouches(k))
-                .map(k -> k.creator().isEmpty() ? k : k.allowed(found.stillGiven(k.permissions())));
-        if (key.isEmpty() || found.organisation().isEmpty()
+        Optional<ApiKey> matched = found.key().filter(k -> secret.get().matches(k.secretHash()))
+                .filter(k -> !k.expiredAt(now));
+        if (matched.isEmpty() || found.organisation().isEmpty()
                 || found.organisation().get().status() == OrganisationStatus.DELETING) {
             return invalid();
         }
+        if (matched.get().creator().isPresent() && !found.creatorStillVouches(matched.get())) {
+            return Outcome.refused(Reason.INVALID_API_KEY, "This API key's creator has left the organisation or no "
+                    + "longer holds what the key needs; it stays stopped until they hold it again in the membership "
+                    + "that made it. Create a new key as a member who holds it, and revoke this one.");
+        }
+        Optional<ApiKey> key = matched.map(k -> k.creator().isEmpty() ? k : k.allowed(found.stillGiven(k.permissions())));
         if (found.organisation().get().status() != OrganisationStatus.ACTIVE) {
             return Outcome.refused(Reason.ORGANISATION_SUSPENDED,
                     "The organisation is suspended; its API keys get no credentials.");

@@ -65,9 +65,10 @@ public record CreatingOrganisation(Founding founding, Clock clock) {
      * caller and Idempotency-Key: only then is a create refused as {@code organisation-exists} a retry to answer
      * as the first one was.
      */
-    public boolean foundedBy(Create command, Organisation organisation) {
-        return command.idempotencyKey().filter(key -> founding.foundedWith(organisation,
-                requestToken(command.caller(), command.id(), key))).isPresent();
+    public Founding.Founded foundedBy(Create command, Organisation organisation) {
+        return command.idempotencyKey().map(key -> founding.foundedWith(organisation,
+                requestToken(command.caller(), command.id(), key), command.name()))
+                .orElse(Founding.Founded.NOT_BY_IT);
     }
 
     /** DynamoDB's idempotency token (at most 36 characters) for the caller's key on this organisation. */

@@ -21,9 +21,19 @@ public interface Founding {
 
     /**
      * Whether {@code organisation}, in its life as read, was founded by the request {@code idempotencyToken} names,
-     * within the day its token is kept.
+     * within the day its token is kept, and with {@code name} (a retry of that request) or another body.
      */
-    boolean foundedWith(Organisation organisation, String idempotencyToken);
+    Founded foundedWith(Organisation organisation, String idempotencyToken, String name);
+
+    /** Whether a create's Idempotency-Key founded the organisation of its id. */
+    enum Founded {
+        /** No: another request (or none with this key) founded it. */
+        NOT_BY_IT,
+        /** Yes, with the same body: a retry, answered as the first was. */
+        BY_IT,
+        /** Yes, with another body: the key reused for another request. */
+        BY_IT_WITH_ANOTHER_BODY
+    }
 
     /** What creating an organisation came to. */
     sealed interface CreateOutcome permits Created, IdTaken, BeingDeleted {

@@ -29,6 +29,9 @@ class AuthenticatingApiKeyTest {
     private static final TenantId ACME = TenantId.of("acme");
     private static final Instant NOW = Instant.parse("2026-11-23T20:00:00Z");
     private static final String INVALID = "Send an active organisation API key as the Authorization header.";
+    private static final String CREATOR_LAPSED = "This API key's creator has left the organisation or no longer "
+            + "holds what the key needs; it stays stopped until they hold it again in the membership that made it. "
+            + "Create a new key as a member who holds it, and revoke this one.";
     private static final String SUSPENDED = "The organisation is suspended; its API keys get no credentials.";
 
     private final InMemoryApiKeys keys = new InMemoryApiKeys();
@@ -122,12 +125,12 @@ class AuthenticatingApiKeyTest {
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofAnAdmin.reveal()))).isInstanceOf(Outcome.Done.class);
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofAnOwner.reveal()))).isInstanceOf(Outcome.Done.class);
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofADemoted.reveal())))
-                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, CREATOR_LAPSED));
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemoved.reveal())))
-                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, CREATOR_LAPSED));
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemovedAndAddedAgain.reveal())))
                 .as("a key of the membership before a removal, the same user an admin again")
-                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, CREATOR_LAPSED));
     }
 
     @Test
@@ -139,7 +142,7 @@ class AuthenticatingApiKeyTest {
 
         assertThat(authenticating.authenticate(new AuthenticatingApiKey.Present(ofTheRemoved.reveal())))
                 .as("the admin the entry names vouches for no key of rob's")
-                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, INVALID));
+                .isEqualTo(Outcome.refused(Reason.INVALID_API_KEY, CREATOR_LAPSED));
     }
 
     /** One organisation's keys in memory; the organisation's status is set per stored key. */

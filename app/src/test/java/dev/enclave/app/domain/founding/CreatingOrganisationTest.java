@@ -12,8 +12,9 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -24,18 +25,19 @@ class CreatingOrganisationTest {
     private static final Email ADA_EMAIL = Email.of("ada@example.com");
 
     private final List<Membership> owners = new ArrayList<>();
-    private final Set<String> tokens = new HashSet<>();
+    private final Map<String, String> tokens = new HashMap<>();
     private final CreatingOrganisation creating = new CreatingOrganisation(new Founding() {
         @Override
         public CreateOutcome create(Organisation organisation, Membership owner, Optional<String> idempotencyToken) {
             owners.add(owner);
-            idempotencyToken.ifPresent(tokens::add);
+            idempotencyToken.ifPresent(token -> tokens.put(token, organisation.name()));
             return new Founding.Created(organisation);
         }
 
         @Override
-        public boolean foundedWith(Organisation organisation, String idempotencyToken) {
-            return tokens.contains(idempotencyToken);
+        public Founded foundedWith(Organisation organisation, String idempotencyToken, String name) {
+            return !tokens.containsKey(idempotencyToken) ? Founded.NOT_BY_IT
+                    : tokens.get(idempotencyToken).equals(name) ? Founded.BY_IT : Founded.BY_IT_WITH_ANOTHER_BODY;
         }
     }, Clock.fixed(Instant.parse("2026-11-22T10:00:00Z"), ZoneOffset.UTC));
 
@@ -63,14 +65,16 @@ class CreatingOrganisationTest {
         Organisation founded = ((dev.enclave.app.domain.outcome.Outcome.Done<Organisation>) creating.create(first))
                 .value();
 
-        assertThat(creating.foundedBy(first, founded)).isTrue();
+        assertThat(creating.foundedBy(first, founded)).isEqualTo(Founding.Founded.BY_IT);
+        assertThat(creating.foundedBy(new CreatingOrganisation.Create(caller(true), ACME, "Acme Ltd",
+                Optional.of("k-1")), founded)).as("another body").isEqualTo(Founding.Founded.BY_IT_WITH_ANOTHER_BODY);
         assertThat(creating.foundedBy(new CreatingOrganisation.Create(caller(true), ACME, "Acme",
-                Optional.of("k-2")), founded)).as("another key").isFalse();
+                Optional.of("k-2")), founded)).as("another key").isEqualTo(Founding.Founded.NOT_BY_IT);
         assertThat(creating.foundedBy(new CreatingOrganisation.Create(new Caller("iss", "bob", Optional.empty(),
                 false, Optional.empty(), Set.of()), ACME, "Acme", Optional.of("k-1")), founded)).as("another caller")
-                .isFalse();
+                .isEqualTo(Founding.Founded.NOT_BY_IT);
         assertThat(creating.foundedBy(new CreatingOrganisation.Create(caller(true), ACME, "Acme",
-                Optional.empty()), founded)).as("no key").isFalse();
+                Optional.empty()), founded)).as("no key").isEqualTo(Founding.Founded.NOT_BY_IT);
     }
 
     private static Caller caller(boolean emailVerified) {

@@ -108,6 +108,22 @@ class OrganisationsIT extends LocalStackTest {
                 .noneMatch(violation -> violation.tenant().equals("org-twice"));
     }
 
+    @Test
+    void create_retriedAfterARename_isStillTheFoundingRequest_answeredAsTheOrganisationIsNow() {
+        String ada = tokens().mint("ada", "ada@example.com");
+        assertThat(createWithKey(ada, "org-renamed-since", "founding-key").status()).isEqualTo(201);
+        assertThat(api().send(api().request("/v1/orgs/org-renamed-since", ada).header("If-Match", "*")
+                .header("Content-Type", "application/json")
+                .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"Renamed\"}"))).status())
+                .isEqualTo(200);
+
+        Api.Reply retried = createWithKey(ada, "org-renamed-since", "founding-key");
+
+        assertThat(retried.status()).as(retried.body()).isEqualTo(201);
+        assertThat(retried.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(retried.json().get("name").asText()).isEqualTo("Renamed");
+    }
+
     private Api.Reply createWithKey(String token, String id, String key) {
         return api().send(api().request("/v1/orgs", token).header("Content-Type", "application/json")
                 .header("Idempotency-Key", key).POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"" + id

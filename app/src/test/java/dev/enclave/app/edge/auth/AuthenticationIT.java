@@ -185,5 +185,7 @@ class AuthenticationIT extends LocalStackTest {
         assertThat(reply.json().get("type").asText()).isEqualTo("https://enclave.dev/problems/unauthorized");
         assertThat(reply.json().get("code").asText()).isEqualTo("unauthorized");
         assertThat(reply.body()).doesNotContain("Exception").doesNotContain("at dev.");
+        assertThat(reply.header("Cache-Control")).as("kept by no cache, as every /v1 answer").isEqualTo("no-store");
+        assertThat(reply.header("WWW-Authenticate")).as("RFC 9110: a 401 names its scheme").startsWith("Bearer");
     }
 }

@@ -32,6 +32,7 @@ import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
@@ -116,25 +117,28 @@ class OrganisationController {
     }
 
     /**
-     * A retried create (same Idempotency-Key): the first one's answer when it created this organisation, with this
-     * name, for this caller, who still owns it; the key reused for a different body is 422; an organisation this
-     * request did not found (someone else's, or the caller's own created under another key) is 409.
+     * A retried create (same Idempotency-Key): when it founded this organisation with this name (whatever it is
+     * called now), for this caller, who still owns it, the organisation as it is now, marked replayed; the key
+     * reused for a different body is 422; an organisation this request did not found (someone else's, or the caller's
+     * own created under another key) is 409.
      */
     private HttpResponse<?> replay(HttpRequest<?> request, CreatingOrganisation.Create command) {
         TenantId id = command.id();
+        HttpResponse<?> taken = Rejections.toResponse(request, Reason.ORGANISATION_EXISTS,
+                "The id " + id.value() + " is taken.");
         if (!(access.decide(request, command.caller(), id.value(), SystemPermissions.ORG_READ)
-                instanceof AccessDecision.Granted owner) || !owner.membership().isOwner()
-                || !creating.foundedBy(command, owner.organisation())) {
-            return Rejections.toResponse(request, Reason.ORGANISATION_EXISTS, "The id " + id.value() + " is taken.");
+                instanceof AccessDecision.Granted owner) || !owner.membership().isOwner()) {
+            return taken;
         }
-        Optional<Organisation> existing = Optional.of(owner.organisation())
-                .filter(o -> o.name().equals(command.name()));
-        return existing.<HttpResponse<?>>map(OrganisationController::createdResponse)
-                .orElseGet(() -> Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
-                        "That Idempotency-Key created something else; send a new key for a different request."));
+        return switch (creating.foundedBy(command, owner.organisation())) {
+            case NOT_BY_IT -> taken;
+            case BY_IT_WITH_ANOTHER_BODY -> Rejections.toResponse(request, Reason.IDEMPOTENCY_KEY_REUSED,
+                    "That Idempotency-Key created something else; send a new key for a different request.");
+            case BY_IT -> createdResponse(owner.organisation()).header("Idempotent-Replayed", "true");
+        };
     }
 
-    private static HttpResponse<?> createdResponse(Organisation organisation) {
+    private static MutableHttpResponse<?> createdResponse(Organisation organisation) {
         return HttpResponse.created(OrganisationView.of(organisation),
                         URI.create("/v1/orgs/" + organisation.id().value()))
                 .header(HttpHeaders.ETAG, OrganisationView.etag(organisation).header());

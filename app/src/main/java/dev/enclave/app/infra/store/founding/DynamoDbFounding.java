@@ -45,7 +45,7 @@ record DynamoDbFounding(Store store, Clock clock) implements Founding {
             writes.add(Create.OWNER_EMAIL, MembershipWrites.emailTaken(owner, organisation.incarnation()));
         }
         idempotencyToken.ifPresent(token -> writes.create(Create.FOUNDING_KEY, FoundingKeys.item(organisation.id(),
-                token, organisation.createdAt())));
+                token, organisation.name(), organisation.createdAt())));
         TransactionOutcome outcome;
         try {
             outcome = store.forTenant(organisation.id()).transact(writes.build());
@@ -61,10 +61,14 @@ record DynamoDbFounding(Store store, Clock clock) implements Founding {
     }
 
     @Override
-    public boolean foundedWith(Organisation organisation, String idempotencyToken) {
+    public Founded foundedWith(Organisation organisation, String idempotencyToken, String name) {
         Map<String, AttributeValue> item = store.forTenant(organisation.id())
                 .get(FoundingKeys.key(organisation.id(), idempotencyToken));
-        return !item.isEmpty() && Incarnations.belongsTo(item, organisation.incarnation())
-                && FoundingKeys.keptAt(item, clock.instant());
+        if (item.isEmpty() || !Incarnations.belongsTo(item, organisation.incarnation())
+                || !FoundingKeys.keptAt(item, clock.instant())) {
+            return Founded.NOT_BY_IT;
+        }
+        String founded = FoundingKeys.name(item).orElse(organisation.name());
+        return founded.equals(name) ? Founded.BY_IT : Founded.BY_IT_WITH_ANOTHER_BODY;
     }
 }

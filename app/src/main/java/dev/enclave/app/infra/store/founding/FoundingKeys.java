@@ -20,6 +20,8 @@ final class FoundingKeys {
 
     static final String PREFIX = "FOUNDED#";
     static final Duration KEPT = Duration.ofHours(24);
+    /** The name the organisation was founded with: what a retry's body must name again. */
+    static final String NAME = "foundedName";
 
     private FoundingKeys() {
     }
@@ -28,10 +30,16 @@ final class FoundingKeys {
         return ItemKey.inTenant(tenant, PREFIX + token);
     }
 
-    static Map<String, AttributeValue> item(TenantId tenant, String token, Instant now) {
+    static Map<String, AttributeValue> item(TenantId tenant, String token, String name, Instant now) {
         Map<String, AttributeValue> item = new HashMap<>(key(tenant, token).asMap());
         item.put(TableAttributes.TTL, AttributeValue.fromN(Long.toString(now.plus(KEPT).getEpochSecond())));
+        item.put(NAME, AttributeValue.fromS(name));
         return Map.copyOf(item);
+    }
+
+    /** The name the request founded the organisation with; empty for a record kept before names were. */
+    static Optional<String> name(Map<String, AttributeValue> item) {
+        return Optional.ofNullable(item.get(NAME)).map(AttributeValue::s);
     }
 
     /** Whether {@code item} is still kept at {@code now}: DynamoDB removes expired items days late. */
