@@ -60,7 +60,8 @@ public record AuthenticatingApiKey(ApiKeys keys, Clock clock) {
                     + "longer holds what the key needs; it stays stopped until they hold it again in the membership "
                     + "that made it. Create a new key as a member who holds it, and revoke this one.");
         }
-        Optional<ApiKey> key = matched.map(k -> k.creator().isEmpty() ? k : k.allowed(found.stillGiven(k.permissions())));
+        Optional<ApiKey> key = matched.map(k -> k.creator().isEmpty() ? k
+                : k.allowed(found.stillGiven(k.permissions())));
         if (found.organisation().get().status() != OrganisationStatus.ACTIVE) {
             return Outcome.refused(Reason.ORGANISATION_SUSPENDED,
                     "The organisation is suspended; its API keys get no credentials.");

@@ -67,7 +67,8 @@ public record AcceptingInvitation(Invitations invitations, Members members, Cloc
         }
         return Rereads.decide(ATTEMPTS, new Learned(false, Set.of()),
                 learned -> attempt(command, token.get(), learned),
-                () -> Outcome.refused(Reason.CONFLICT, "The invitation or its organisation kept changing while it was being accepted; try again."));
+                () -> Outcome.refused(Reason.CONFLICT, "The invitation or its organisation kept changing while it was "
+                        + "being accepted; try again."));
     }
 
     private Rereads.Step<Learned, Outcome<Membership>> attempt(Accept command, InviteToken token, Learned learned) {

@@ -20,7 +20,7 @@ public final class WebhookEvents {
     private WebhookEvents() {
     }
 
-    /** {@code endpoint} created; {@code digest} keys the digest of its URL (a plain hash would let guesses be checked). */
+    /** {@code endpoint} created; {@code digest} keys its URL's digest (a plain hash would let guesses be checked). */
     public static NewEvent created(WebhookEndpoint endpoint, UnaryOperator<String> digest) {
         return NewEvent.of(EventType.WEBHOOK_ENDPOINT_CREATED, target(endpoint), settings(endpoint, digest));
     }
@@ -56,7 +56,8 @@ public final class WebhookEvents {
         String origin = uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
         boolean more = uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !"/".equals(uri.getRawPath())
                 || uri.getRawQuery() != null;
-        return Map.of("url", more ? origin + "/…" : origin, "urlDigest", digest.apply(url).substring(0, DIGEST_LENGTH));
+        return Map.of("url", more ? origin + "/…" : origin, "urlDigest",
+                digest.apply(url).substring(0, DIGEST_LENGTH));
     }
 
     private static Target target(WebhookEndpoint endpoint) {

@@ -22,9 +22,9 @@ import java.util.stream.Collectors;
 
 /**
  * Query parameters are read as strictly as bodies: only those the route takes (an unknown one was ignored, so
- * {@code /events?cursor=…}, which takes {@code after}, silently read from the start), each at most once (a repeated one was joined with commas, and
- * {@code actor=u&actor=u} looked for the actor {@code u,u}), and a number in ASCII digits (the JDK reads other
- * scripts' digits too, so a full-width {@code ３} was a limit of 3).
+ * {@code /events?cursor=…}, which takes {@code after}, silently read from the start), each at most once (a repeated
+ * one was joined with commas, and {@code actor=u&actor=u} looked for the actor {@code u,u}), and a number in ASCII
+ * digits (the JDK reads other scripts' digits too, so a full-width {@code ３} was a limit of 3).
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class StrictQueryFilter implements Ordered {

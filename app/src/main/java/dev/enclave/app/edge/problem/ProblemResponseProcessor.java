@@ -3,6 +3,7 @@ package dev.enclave.app.edge.problem;
 import dev.enclave.app.edge.observability.RequestIds;
 import io.micronaut.core.convert.exceptions.ConversionErrorException;
 import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
@@ -41,6 +42,9 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
                 violations(context, type));
         if (!response.getHeaders().contains(RequestIds.HEADER)) {
             response.header(RequestIds.HEADER, requestId);
+        }
+        if (unread.isPresent()) {
+            response.header(HttpHeaders.CONNECTION, "close");
         }
         return response.body(problem).contentType(PROBLEM_JSON);
     }

@@ -171,6 +171,9 @@ class ErrorResponsesIT extends LocalStackTest {
         assertProblem(reply, 414, "uri-too-long");
         assertThat(reply.json().has("instance")).as("the path was never read").isFalse();
         assertThat(reply.header("X-Request-Id")).isEqualTo(reply.json().get("requestId").asText());
+        assertThat(api().hostile().get("/v1/orgs/after-414", null).status())
+                .as("the connection it closed is not the next request's: the 414 said Connection: close")
+                .isEqualTo(401);
     }
 
     @Test
