@@ -298,6 +298,8 @@ class WebhooksIT extends LocalStackTest {
 
         assertThat(send("PATCH", path, mia, elsewhere).status()).as("not the keeper").isEqualTo(403);
         assertThat(send("PATCH", path, mia, "{\"description\":\"described by mia\"}").status()).isEqualTo(200);
+        assertThat(send("PATCH", path, mia, "{\"url\":\"" + receiver.url("/move-a") + "\",\"description\":\"whole\"}")
+                .status()).as("the endpoint sent back whole: its own URL changes nothing").isEqualTo(200);
         assertThat(api().post(path + "/rotate-secret", "", mia).status()).isEqualTo(200);
         JsonNode moved = send("PATCH", path, mia, elsewhere).json();
 
