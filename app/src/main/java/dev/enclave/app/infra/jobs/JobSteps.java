@@ -27,11 +27,11 @@ import java.util.OptionalInt;
  * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
  * the proof, not a hope. Before anything goes, a deletion of an organisation with webhook endpoints waits (up to
- * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, holding its lease) until its log is handed out and each
- * delivery made since it began was tried once, so the endpoints are sent the deletion's own event while their
- * keepers' memberships, which they are sent on, are still there. Entries kept outside the partition for a page's
- * items go just before the page does. A
- * service sweep removes a deleted service's assignments a page at a time, then the next owed service's.
+ * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, or a delivery lease and that from when it was taken
+ * over; holding its lease) until its log is handed out and each delivery made since it began was tried once, so the
+ * endpoints are sent the deletion's own event while their keepers' memberships, which they are sent on, are still
+ * there. Entries kept outside the partition for a page's items go just before the page does. A service sweep
+ * removes a deleted service's assignments a page at a time, then the next owed service's.
  */
 public final class JobSteps {
 
@@ -42,10 +42,11 @@ public final class JobSteps {
     private final NameCopies copies;
     private final OutsideEntries outside;
     private final FinalDeliveries deliveries;
+    private final Duration deliveryLease;
     private final Clock clock;
 
     JobSteps(Jobs jobs, Organisations organisations, Sweeps sweeps, NameCopies copies, OutsideEntries outside,
-             FinalDeliveries deliveries, Clock clock) {
+             FinalDeliveries deliveries, Duration deliveryLease, Clock clock) {
         this.jobs = jobs;
         this.organisations = organisations;
         this.sweep = sweeps.organisation();
@@ -53,21 +54,30 @@ public final class JobSteps {
         this.copies = copies;
         this.outside = outside;
         this.deliveries = deliveries;
+        this.deliveryLease = deliveryLease;
         this.clock = clock;
     }
 
     /**
-     * Where a job is: its checkpoint, the name a rename copies, and whether the deletion's current walk found
-     * anything to remove (unknown, so assumed, for a walk taken over half-way).
+     * Where a job is: its checkpoint, the name a rename copies, whether the deletion's current walk found anything
+     * to remove (unknown, so assumed, for a walk taken over half-way), and until when a deletion waits for its
+     * final deliveries.
      */
-    record Walk(Job job, Optional<OrganisationName> name, boolean found) {
+    record Walk(Job job, Optional<OrganisationName> name, boolean found, Instant deliveriesBy) {
+
+        Walk to(Job next, boolean foundNext) {
+            return new Walk(next, name, foundNext, deliveriesBy);
+        }
     }
 
     /** How long a deletion waits at most for its own event to be tried on its organisation's webhook endpoints. */
     static final Duration FINAL_DELIVERIES_WAIT = Duration.ofSeconds(15);
     /** The pause between looks at whether they were ({@link Backoff}'s attempt: about 0.6 to 1.3 s). */
     private static final int FINAL_DELIVERIES_PAUSE = 8;
-    /** How far back from the deletion's record a delivery still counts as made since: clocks of instances differ. */
+    /**
+     * How far back from the deletion's record a delivery still counts as made since (clocks of instances differ),
+     * and how long after its record a job may be taken before it counts as taken over.
+     */
     private static final Duration CLOCK_MARGIN = Duration.ofSeconds(5);
 
     /** What the deletions' jobs remove: a deleted organisation's items, deleted services' assignments. */
@@ -90,12 +100,25 @@ public final class JobSteps {
     public record Lost() implements Step {
     }
 
-    /** Where {@code job} starts for the worker that just took it. */
+    /**
+     * Where {@code job} starts for the worker that just took it. A deletion taken after its record (from a worker
+     * that died, or that let it go) waits for its final deliveries a whole delivery lease longer from now: an
+     * instance that died holding one of them holds it until its lease ends, and only then can another try it.
+     */
     Walk start(Job job) {
         Optional<OrganisationName> name = job.kind() == Job.Kind.RENAME
                 ? organisations.find(job.tenant()).map(found -> new OrganisationName(found.name(), job.version()))
                 : Optional.empty();
-        return new Walk(job, name, job.pass() > 1 && job.after().isPresent());
+        Instant now = clock.instant();
+        Instant deliveriesBy = job.recordedAt().plus(FINAL_DELIVERIES_WAIT);
+        if (now.isAfter(job.recordedAt().plus(CLOCK_MARGIN))) {
+            deliveriesBy = later(deliveriesBy, now.plus(deliveryLease).plus(FINAL_DELIVERIES_WAIT));
+        }
+        return new Walk(job, name, job.pass() > 1 && job.after().isPresent(), deliveriesBy);
+    }
+
+    private static Instant later(Instant one, Instant other) {
+        return one.isAfter(other) ? one : other;
     }
 
     /** Does the next page of the walk's job, holding the job until {@code leaseUntil}. */
@@ -127,7 +150,7 @@ public final class JobSteps {
             return jobs.settleService(job, worker, owed.get(0)) ? new Advanced(walk, 0) : new Lost();
         }
         Job next = job.advanced(1, Optional.empty(), swept.getAsInt());
-        return new Advanced(new Walk(next, walk.name(), false), swept.getAsInt());
+        return new Advanced(walk.to(next, false), swept.getAsInt());
     }
 
     private Step renamePage(Walk walk, String worker, Instant leaseUntil) {
@@ -143,12 +166,12 @@ public final class JobSteps {
         if (page.last().isEmpty()) {
             return jobs.finishRename(next, worker, clock.instant()) ? new Finished(page.keys().size()) : new Lost();
         }
-        return new Advanced(new Walk(next, walk.name(), false), page.keys().size());
+        return new Advanced(walk.to(next, false), page.keys().size());
     }
 
     private Step deletionPage(Walk walk, String worker, Instant leaseUntil) {
         Job job = walk.job();
-        if (job.pass() == 1 && job.after().isEmpty() && awaitsFinalDeliveries(job)) {
+        if (job.pass() == 1 && job.after().isEmpty() && awaitsFinalDeliveries(walk)) {
             if (!jobs.advance(job, worker, leaseUntil)) {
                 return new Lost();
             }
@@ -159,7 +182,7 @@ public final class JobSteps {
             DeletionSweep.KeyPage memberships = copies.keys(job.tenant(), job.after(), RunningJobs.PAGE);
             Job next = memberships.last().isPresent() ? job.advanced(1, memberships.last(), memberships.keys().size())
                     : job.advanced(2, Optional.empty(), memberships.keys().size());
-            return deleted(memberships, new Walk(next, walk.name(), false), worker, leaseUntil);
+            return deleted(memberships, walk.to(next, false), worker, leaseUntil);
         }
         DeletionSweep.KeyPage page = sweep.deletionPage(job.tenant(), job.after(), RunningJobs.PAGE);
         boolean found = walk.found() || !page.keys().isEmpty();
@@ -168,12 +191,13 @@ public final class JobSteps {
         }
         Job next = page.last().isPresent() ? job.advanced(job.pass(), page.last(), page.keys().size())
                 : job.advanced(job.pass() + 1, Optional.empty(), page.keys().size());
-        return deleted(page, new Walk(next, walk.name(), page.last().isPresent() && found), worker, leaseUntil);
+        return deleted(page, walk.to(next, page.last().isPresent() && found), worker, leaseUntil);
     }
 
     /** Whether the deletion's own event may still reach the endpoints, and has not been tried on each yet. */
-    private boolean awaitsFinalDeliveries(Job job) {
-        return clock.instant().isBefore(job.recordedAt().plus(FINAL_DELIVERIES_WAIT))
+    private boolean awaitsFinalDeliveries(Walk walk) {
+        Job job = walk.job();
+        return clock.instant().isBefore(walk.deliveriesBy())
                 && !deliveries.tried(job.tenant(), job.incarnation(), job.recordedAt().minus(CLOCK_MARGIN));
     }
 

@@ -10,6 +10,7 @@ import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
 import dev.enclave.app.infra.store.jobs.ServiceSweep;
+import dev.enclave.app.infra.webhook.WebhookSettings;
 import dev.enclave.identity.TenantId;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micronaut.context.annotation.Requires;
@@ -58,11 +59,11 @@ public final class RunningJobs implements OwedWork {
     private volatile boolean stopping;
 
     RunningJobs(Jobs jobs, Organisations organisations, DeletionSweep sweep, NameCopies copies, OutsideEntries outside,
-                ServiceSweep services, FinalDeliveries deliveries, JobSettings settings, Clock clock,
-                MeterRegistry meters) {
+                ServiceSweep services, FinalDeliveries deliveries, JobSettings settings,
+                WebhookSettings webhooks, Clock clock, MeterRegistry meters) {
         this.jobs = jobs;
         this.steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps(sweep, services), copies, outside,
-                deliveries, clock);
+                deliveries, webhooks.getLease(), clock);
         this.settings = settings;
         this.clock = clock;
         this.meters = meters;

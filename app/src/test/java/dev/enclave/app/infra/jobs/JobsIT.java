@@ -19,6 +19,7 @@ import dev.enclave.app.support.BigOrganisations;
 import dev.enclave.app.support.LocalStackTest;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
+import dev.enclave.sandbox.MutableClock;
 import dev.enclave.sandbox.gateway.GatewayFaults;
 import dev.enclave.table.TableDesign;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -160,7 +161,8 @@ class JobsIT extends LocalStackTest {
         Job held = jobs.take(tenant, Job.Kind.RENAME, "dead-worker", Instant.now(), Duration.ofSeconds(1))
                 .orElseThrow();
         JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
-                serviceSweep), copies, outside, (watched, life, since) -> true, java.time.Clock.systemUTC());
+                serviceSweep), copies, outside, (watched, life, since) -> true, Duration.ofSeconds(60),
+                java.time.Clock.systemUTC());
         JobSteps.Walk walk = steps.start(held);
         for (int page = 0; page < 3; page++) {
             walk = ((JobSteps.Advanced) steps.next(walk, "dead-worker", Instant.now().plusSeconds(1))).walk();
@@ -175,6 +177,36 @@ class JobsIT extends LocalStackTest {
         assertThat(nameCopies("takeover")).containsOnly("Taken Over").hasSize(601);
         assertThat(steps.next(walk, "dead-worker", Instant.now().plusSeconds(1)))
                 .as("the dead worker, back, writes nothing more").isInstanceOf(JobSteps.Lost.class);
+    }
+
+    /**
+     * An instance that died holding the delivery of a deletion's own event holds it for a whole delivery lease; a
+     * deletion taken over from it (at least a job lease after its record, past the 15 s wait) waits for that
+     * delivery's lease to end and for another instance to try it, not removing the endpoints first. It still waits
+     * only so long: a delivery nobody tries does not hold the deletion for ever.
+     */
+    @Test
+    void aDeletionTakenOver_waitsADeliveryLeaseLongerForItsFinalDeliveries_andNoLonger() {
+        journeys().organisation("final-takeover");
+        TenantId tenant = TenantId.of("final-takeover");
+        assertThat(organisations.markDeleting(organisations.find(tenant).orElseThrow(), Instant.now()))
+                .isEqualTo(Organisations.Deletion.MARKED);
+        Job held = jobs.take(tenant, Job.Kind.DELETE, "next-worker", Instant.now(), Duration.ofSeconds(1))
+                .orElseThrow();
+        MutableClock clock = new MutableClock();
+        clock.advance(Duration.ofSeconds(40));
+        JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
+                serviceSweep), copies, outside, (watched, life, since) -> false, Duration.ofSeconds(60), clock);
+        JobSteps.Walk walk = steps.start(held);
+
+        JobSteps.Advanced waited = (JobSteps.Advanced) steps.next(walk, "next-worker", Instant.now().plusSeconds(60));
+
+        assertThat(waited.items()).as("the final deliveries are still untried: nothing removed").isZero();
+        assertThat(partition("final-takeover")).extracting(item -> item.get("SK").s())
+                .anyMatch(key -> key.startsWith("MEMBER#"));
+        clock.advance(Duration.ofSeconds(76));
+        assertThat(((JobSteps.Advanced) steps.next(waited.walk(), "next-worker", Instant.now().plusSeconds(60)))
+                .items()).as("past the lease and the wait, the deletion goes on").isPositive();
     }
 
     @Test
