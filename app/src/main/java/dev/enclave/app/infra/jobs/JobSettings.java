@@ -8,7 +8,8 @@ import java.time.Duration;
  * {@code enclave.jobs.*}: how the organisations' background jobs (a rename's copy of the name, a deletion) run.
  * Each job writes at most {@code write-units-per-second} (default 250: a quarter of what one DynamoDB partition
  * takes, so the tenant's own requests are not throttled meanwhile), holds its lease {@code lease} (default 30s)
- * past every page, and each instance runs at most {@code concurrency} jobs at once (default 2). Instances look for
+ * past every page, and each instance runs at most {@code concurrency} jobs at once (default 2). A job that ran for
+ * its {@code turn} (default 10s) while another waited lets its worker go to the job that waited. Instances look for
  * jobs nobody holds every {@code poll-interval} (default 5s), first {@code first-poll} after start (default 1s).
  */
 @ConfigurationProperties("enclave.jobs")
@@ -26,4 +27,7 @@ public interface JobSettings {
 
     @Bindable(defaultValue = DEFAULT_CONCURRENCY)
     int getConcurrency();
+
+    @Bindable(defaultValue = "10s")
+    Duration getTurn();
 }

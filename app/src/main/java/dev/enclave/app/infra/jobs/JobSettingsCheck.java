@@ -21,6 +21,7 @@ final class JobSettingsCheck implements SettingsCheck {
                 .duration("enclave.jobs.lease", Duration.ofSeconds(1), HOUR)
                 .integer("enclave.jobs.write-units-per-second", 10, 1_000_000)
                 .integer("enclave.jobs.concurrency", 1, 64)
+                .duration("enclave.jobs.turn", Duration.ofMillis(100), HOUR)
                 .list();
     }
 }

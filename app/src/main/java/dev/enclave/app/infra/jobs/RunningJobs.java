@@ -18,6 +18,7 @@ import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -35,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * page again), and a job whose worker died is taken over from its checkpoint once the lease ends. The instance that
  * recorded a job starts it at once when it has a worker free; every instance polls the due-work index for the rest.
  * Each job writes at the rate {@link JobSettings} allows, and backs off and tries a page again on faults
- * (throttling included) until it has failed {@value #ATTEMPTS} times in a row; then it lets the job go.
+ * (throttling included) until it has failed {@value #ATTEMPTS} times in a row; then it lets the job go. A job that
+ * ran for its turn while another is due lets its worker go and looks for work: the job that waited longest is taken
+ * first, so one organisation's big job does not hold up every other's.
  */
 @Singleton
 @Requires(beans = {Jobs.class, Organisations.class, DeletionSweep.class, NameCopies.class, OutsideEntries.class,
@@ -128,8 +131,9 @@ public final class RunningJobs implements OwedWork {
     }
 
     private void runThenFree(Job job, String holder) {
+        boolean yielded = false;
         try {
-            run(job, holder);
+            yielded = run(job, holder);
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             letGo(job, holder);
@@ -139,15 +143,22 @@ public final class RunningJobs implements OwedWork {
         } finally {
             slots.release();
         }
+        if (yielded) {
+            poll();
+        }
     }
 
-    /** Runs the job as {@code holder}: this instance's name and this take's own, so no other run passes its fence. */
-    private void run(Job job, String holder) throws InterruptedException {
+    /**
+     * Runs the job as {@code holder}: this instance's name and this take's own, so no other run passes its fence.
+     * True when it let the job go at the end of its turn, for one that waited.
+     */
+    private boolean run(Job job, String holder) throws InterruptedException {
         LOG.info("job started tenant={} kind={} pass={} processed={}", job.tenant().value(), job.kind(), job.pass(),
                 job.processed());
         Pace pace = new Pace(settings.getWriteUnitsPerSecond());
         JobSteps.Walk walk = steps.start(job);
         int failures = 0;
+        Instant turnEnds = clock.instant().plus(settings.getTurn());
         while (!stopping) {
             try {
                 JobSteps.Step step = steps.next(walk, holder, clock.instant().plus(settings.getLease()));
@@ -157,27 +168,49 @@ public final class RunningJobs implements OwedWork {
                         counted(job.kind(), last.items());
                     }
                     finished(walk.job(), step);
-                    return;
+                    return false;
                 }
                 counted(job.kind(), advanced.items());
                 walk = advanced.walk();
                 pace.spent(Pace.unitsOf(advanced.items() + 1));
+                if (clock.instant().isAfter(turnEnds)) {
+                    if (othersDue(job)) {
+                        LOG.info("job lets its turn go to a job that waits tenant={} kind={} processed={}",
+                                job.tenant().value(), job.kind(), walk.job().processed());
+                        letGo(walk.job(), holder);
+                        return true;
+                    }
+                    turnEnds = clock.instant().plus(settings.getTurn());
+                }
             } catch (RuntimeException fault) {
                 if (++failures >= ATTEMPTS) {
                     LOG.warn("job let go after {} failed pages tenant={} kind={}: {}", failures,
                             job.tenant().value(), job.kind(), fault.toString());
                     letGo(walk.job(), holder);
-                    return;
+                    return false;
                 }
                 Backoff.pause(failures + 4);
             }
         }
         letGo(walk.job(), holder);
+        return false;
+    }
+
+    /** Whether a job other than {@code running} is due and nobody holds it. */
+    private boolean othersDue(Job running) {
+        try {
+            return jobs.due(clock.instant(), 2).stream().anyMatch(due -> !due.tenant().equals(running.tenant())
+                    || due.kind() != running.kind());
+        } catch (RuntimeException fault) {
+            LOG.warn("no look at the jobs due; this one goes on: {}", fault.toString());
+            return false;
+        }
     }
 
     private void finished(Job job, JobSteps.Step step) {
+        long processed = job.processed() + (step instanceof JobSteps.Finished last ? last.items() : 0);
         LOG.info("job {} tenant={} kind={} processed={}", step instanceof JobSteps.Finished ? "finished" : "lost",
-                job.tenant().value(), job.kind(), job.processed());
+                job.tenant().value(), job.kind(), processed);
         meters.counter("enclave.jobs.ended", "kind", job.kind().name().toLowerCase(java.util.Locale.ROOT),
                 "outcome", step instanceof JobSteps.Finished ? "finished" : "lost").increment();
     }

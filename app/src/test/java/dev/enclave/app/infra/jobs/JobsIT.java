@@ -37,8 +37,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Renames and deletions of organisations of thousands of members: they answer at once and their jobs finish in
  * the background; a job nobody runs is found on the due-work index; a job is run by one worker at a time and taken
- * over from its checkpoint when its worker is gone; faults slow a job without failing it. The scheduled poll is held
- * off (an hour) so each test polls when it means to; the lease is a second, so takeovers happen within a test.
+ * over from its checkpoint when its worker is gone; a big job lets its turn go to one that waits; faults slow a job
+ * without failing it. The scheduled poll is held off (an hour) so each test polls when it means to; the lease and a
+ * job's turn are a second, so takeovers and turns happen within a test.
  */
 @MicronautTest(environments = "local")
 class JobsIT extends LocalStackTest {
@@ -69,7 +70,7 @@ class JobsIT extends LocalStackTest {
     @Override
     protected Map<String, String> settings() {
         return Map.of("enclave.jobs.first-poll", "1h", "enclave.jobs.poll-interval", "1h",
-                "enclave.jobs.lease", "1s", "enclave.jobs.write-units-per-second", "4000",
+                "enclave.jobs.lease", "1s", "enclave.jobs.write-units-per-second", "4000", "enclave.jobs.turn", "1s",
                 "enclave.tenancy.dynamodb-max-attempts", "2");
     }
 
@@ -207,6 +208,38 @@ class JobsIT extends LocalStackTest {
         clock.advance(Duration.ofSeconds(76));
         assertThat(((JobSteps.Advanced) steps.next(waited.walk(), "next-worker", Instant.now().plusSeconds(60)))
                 .items()).as("past the lease and the wait, the deletion goes on").isPositive();
+    }
+
+    /**
+     * Both of the instance's workers run big renames (each transaction held up 250 ms); a small organisation's rename
+     * recorded meanwhile waits on the index. Without turns it would wait for a big one to finish and the next poll
+     * (an hour here): a big job that ran its turn (1 s here) lets its worker go to it.
+     */
+    @Test
+    void aBigJobThatRanItsTurn_letsAJobThatWaitsRun_andIsTakenAgainFromItsCheckpoint() {
+        List<String> big = List.of("turns-a", "turns-b");
+        for (String org : big) {
+            String owner = journeys().organisation(org);
+            BigOrganisations.addMembers(platform, tableName, org, "m", 2000);
+            faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of(org),
+                    GatewayFaults.Kind.LATENCY, Duration.ofMillis(250), 1000));
+            assertThat(rename(org, owner, "Big Renamed").status()).isEqualTo(200);
+        }
+        String owner = journeys().organisation("turns-small");
+        journeys().join("turns-small", owner, "bob-turns");
+
+        assertThat(rename("turns-small", owner, "Small Renamed").status()).isEqualTo(200);
+
+        await().atMost(PATIENCE).until(() -> nameCopies("turns-small").equals(List.of("Small Renamed",
+                "Small Renamed")));
+        assertThat(big).as("the big renames are not done yet").allSatisfy(org -> assertThat(jobs.find(
+                TenantId.of(org), Job.Kind.RENAME)).isPresent());
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).until(() -> {
+            runner.poll();
+            return big.stream().allMatch(org -> jobs.find(TenantId.of(org), Job.Kind.RENAME).isEmpty());
+        });
+        faults.clear();
+        assertThat(big).allSatisfy(org -> assertThat(nameCopies(org)).containsOnly("Big Renamed").hasSize(2001));
     }
 
     @Test
