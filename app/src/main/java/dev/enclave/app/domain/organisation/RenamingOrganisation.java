@@ -17,7 +17,7 @@ import java.time.Clock;
 public record RenamingOrganisation(Organisations organisations, OwedWork jobs, Clock clock) {
 
     /** How often the rename reads again when the organisation changed between the read and the write. */
-    private static final int ATTEMPTS = 3;
+    private static final int ATTEMPTS = 8;
 
     /** Renames {@code organisation} (as the request read it) if it is at a version {@code expected} accepts. */
     public record Rename(Organisation organisation, String name, ExpectedVersion expected) {
