@@ -38,6 +38,12 @@ record DynamoDbError(int status, String type, String message, List<String> cance
                 + "cancellation reasons for specific reasons " + reasons.toString(), List.copyOf(reasons));
     }
 
+    /** A transaction sent with the {@code ClientRequestToken} of one still running. */
+    static DynamoDbError transactionInProgress() {
+        return new DynamoDbError(400, "TransactionInProgressException",
+                "Transaction from previous request is still in progress");
+    }
+
     /** A single-item write to an item another transaction holds. */
     static DynamoDbError itemInTransaction() {
         return new DynamoDbError(400, "TransactionConflictException", ONGOING);

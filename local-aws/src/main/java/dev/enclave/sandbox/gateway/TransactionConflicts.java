@@ -23,9 +23,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>When on, the gateway holds a transaction's items from just before it forwards it until DynamoDB Local has
  * answered and {@code hold} more has passed (DynamoDB's two-phase transactions take longer than DynamoDB Local's), and
- * answers the requests that overlap as DynamoDB does, without forwarding them. Not emulated: conflicts with
- * TransactGetItems and with a BatchWriteItem's items, and a transaction's items held across a
- * {@code ClientRequestToken} retry. Off by default; can be turned on and off while the sandbox runs. Thread-safe.
+ * answers the requests that overlap as DynamoDB does, without forwarding them. A TransactWriteItems sent again with
+ * the {@code ClientRequestToken} of one still in flight (an SDK retry after a timeout) is answered
+ * {@code TransactionInProgressException}, as DynamoDB answers it, not as a conflict with its own first send: a
+ * conflict says nothing was written, and a client would then send it as a new transaction while the first commits.
+ * Once the first ends, a resend is forwarded and DynamoDB Local answers it as DynamoDB does (done once, answered as
+ * done). Not emulated: conflicts with TransactGetItems and with a BatchWriteItem's items. Off by default; can be
+ * turned on and off while the sandbox runs. Thread-safe.
  */
 public final class TransactionConflicts {
 
@@ -41,6 +45,7 @@ public final class TransactionConflicts {
 
     private final ItemWrites writes;
     private final Map<TableItemKey, Integer> held = new HashMap<>();
+    private final Map<String, Integer> tokens = new HashMap<>();
     private final AtomicLong conflicts = new AtomicLong();
     private volatile Optional<Duration> hold;
 
@@ -93,16 +98,18 @@ public final class TransactionConflicts {
             return keys.stream().anyMatch(this::isHeld) ? refused(DynamoDbError.itemInTransaction())
                     : forward.call();
         }
-        Optional<List<String>> reasons = claim(keys);
-        if (reasons.isPresent()) {
-            return refused(DynamoDbError.transactionConflict(reasons.get()));
+        Optional<String> token = Optional.ofNullable(request.get().get("ClientRequestToken"))
+                .filter(JsonNode::isTextual).map(JsonNode::asText);
+        Optional<DynamoDbError> refusal = claim(keys, token);
+        if (refusal.isPresent()) {
+            return refused(refusal.get());
         }
         try {
             Forwarded answer = forward.call();
             Latency.hold(holding.get());
             return answer;
         } finally {
-            release(keys);
+            release(keys, token);
         }
     }
 
@@ -125,17 +132,25 @@ public final class TransactionConflicts {
         return held.containsKey(key);
     }
 
-    /** Holds every key, or none when one is held already: then each key's reason, in request order. */
-    private synchronized Optional<List<String>> claim(List<TableItemKey> keys) {
+    /**
+     * Holds every key and the token, or none: when a transaction of the same token is in flight, it is still in
+     * progress; when one of the keys is held already, each key's reason, in request order.
+     */
+    private synchronized Optional<DynamoDbError> claim(List<TableItemKey> keys, Optional<String> token) {
+        if (token.filter(tokens::containsKey).isPresent()) {
+            return Optional.of(DynamoDbError.transactionInProgress());
+        }
         if (keys.stream().noneMatch(held::containsKey)) {
             keys.forEach(key -> held.merge(key, 1, Integer::sum));
+            token.ifPresent(inFlight -> tokens.merge(inFlight, 1, Integer::sum));
             return Optional.empty();
         }
-        return Optional.of(keys.stream().map(key -> held.containsKey(key) ? DynamoDbError.TRANSACTION_CONFLICT
-                : "None").toList());
+        return Optional.of(DynamoDbError.transactionConflict(keys.stream().map(key -> held.containsKey(key)
+                ? DynamoDbError.TRANSACTION_CONFLICT : "None").toList()));
     }
 
-    private synchronized void release(List<TableItemKey> keys) {
+    private synchronized void release(List<TableItemKey> keys, Optional<String> token) {
         keys.forEach(key -> held.computeIfPresent(key, (k, count) -> count == 1 ? null : count - 1));
+        token.ifPresent(inFlight -> tokens.computeIfPresent(inFlight, (k, count) -> count == 1 ? null : count - 1));
     }
 }

@@ -66,6 +66,31 @@ class TransactionConflictsTest {
         assertThat(forwarded).containsExactly("other item", "first");
     }
 
+    /**
+     * An SDK retry of a transaction whose answer was late carries the first send's token: while the first runs,
+     * DynamoDB answers it as still in progress, never as a conflict (which would say nothing was written while the
+     * first commits); once the first ended, it is forwarded (DynamoDB Local answers a token it ran as done).
+     */
+    @Test
+    void aResendOfATransactionInFlight_withItsToken_isInProgress_andForwardedOnceItEnded() throws IOException {
+        List<Forwarded> during = new ArrayList<>();
+
+        conflicts.forward("TransactWriteItems", withToken(transaction("Update", "a"), "t-1"), () -> {
+            during.add(conflicts.forward("TransactWriteItems", withToken(transaction("Update", "a"), "t-1"),
+                    forwarding("resend")));
+            during.add(conflicts.forward("TransactWriteItems", withToken(transaction("Update", "a"), "t-2"),
+                    forwarding("another")));
+            return forwarding("first").call();
+        });
+        Forwarded after = conflicts.forward("TransactWriteItems", withToken(transaction("Update", "a"), "t-1"),
+                forwarding("resend after"));
+
+        assertThat(error(during.get(0)).get("__type").asText()).endsWith("#TransactionInProgressException");
+        assertThat(error(during.get(1)).get("__type").asText()).endsWith("#TransactionCanceledException");
+        assertThat(after.status()).isEqualTo(200);
+        assertThat(forwarded).containsExactly("first", "resend after");
+    }
+
     @Test
     void afterATransactionEnds_itsItemsAreFree_evenWhenDynamoDbLocalFailed() throws IOException {
         try {
@@ -109,6 +134,12 @@ class TransactionConflictsTest {
                     + key(actionsAndKeys[i + 1]) + "}}");
         }
         return ("{\"TransactItems\":[" + String.join(",", items) + "]}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] withToken(byte[] transaction, String token) {
+        String body = new String(transaction, StandardCharsets.UTF_8);
+        return (body.substring(0, body.length() - 1) + ",\"ClientRequestToken\":\"" + token + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private static byte[] single(String part, String sortKey) {
