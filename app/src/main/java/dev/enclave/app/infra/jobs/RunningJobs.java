@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * recorded a job starts it at once when it has a worker free; every instance polls the due-work index for the rest.
  * Each job writes at the rate {@link JobSettings} allows, and backs off and tries a page again on faults
  * (throttling included) until it has failed {@value #ATTEMPTS} times in a row; then it lets the job go. A job that
- * ran for its turn while another is due lets its worker go and looks for work: the job that waited longest is taken
- * first, so one organisation's big job does not hold up every other's.
+ * ran for its turn while another is due lets its worker go after a page it wrote (not while a deletion waits for
+ * its final deliveries, which a new start would wait for anew) and looks for work: the job that waited longest is
+ * taken first, so one organisation's big job does not hold up every other's.
  */
 @Singleton
 @Requires(beans = {Jobs.class, Organisations.class, DeletionSweep.class, NameCopies.class, OutsideEntries.class,
@@ -173,7 +174,7 @@ public final class RunningJobs implements OwedWork {
                 counted(job.kind(), advanced.items());
                 walk = advanced.walk();
                 pace.spent(Pace.unitsOf(advanced.items() + 1));
-                if (clock.instant().isAfter(turnEnds)) {
+                if (advanced.items() > 0 && clock.instant().isAfter(turnEnds)) {
                     if (othersDue(job)) {
                         LOG.info("job lets its turn go to a job that waits tenant={} kind={} processed={}",
                                 job.tenant().value(), job.kind(), walk.job().processed());
