@@ -202,6 +202,24 @@ class ServicesIT extends LocalStackTest {
     }
 
     @Test
+    void aMemberInNinetyServiceGroups_isRefusedAFirstAndNinetyFirst_asAConflictTheContractNames() {
+        String owner = journeys().organisation("svc-ninety");
+        createService("svc-ninety", "crm", owner);
+        String path = "/v1/orgs/svc-ninety/services/crm/groups/g";
+        for (int n = 0; n < 90; n++) {
+            assertThat(send("PUT", path + n + "/members/owner-svc-ninety", null, owner, null).status())
+                    .isEqualTo(204);
+        }
+
+        Api.Reply refused = send("PUT", path + "90/members/owner-svc-ninety", null, owner, null);
+
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.json().get("type").asText()).endsWith("/conflict");
+        assertThat(send("PUT", path + "89/members/owner-svc-ninety", null, owner, null).status())
+                .as("one it is in already").isEqualTo(204);
+    }
+
+    @Test
     void deletingAService_removesItsAssignments() {
         String owner = journeys().organisation("svc-delete");
         createService("svc-delete", "crm", owner);

@@ -239,6 +239,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
+    @Problems.Conflict
     @ApiResponse(responseCode = "204", description = "Assigned")
     @Consumes(MediaType.ALL)
     @Put("/services/{service}/groups/{group}/members/{userId}")
@@ -248,6 +249,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "unassignFromServiceGroup", summary = "Take a member out of a service group")
+    @Problems.Conflict
     @ApiResponse(responseCode = "204", description = "Unassigned")
     @Consumes(MediaType.ALL)
     @Delete("/services/{service}/groups/{group}/members/{userId}")

@@ -15,6 +15,7 @@ import dev.enclave.app.domain.service.Services;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
+import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
@@ -125,6 +126,7 @@ class ServiceGroupController {
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = ServiceGroupView.class)))
     @JsonBody
+    @Problems.Conflict
     @Put("/{group}")
     HttpResponse<?> define(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service, @PathVariable String group,
