@@ -18,6 +18,7 @@ final class InputConstraints {
     @Singleton
     ConstraintValidator<Text, CharSequence> text() {
         return (value, annotation, context) -> value == null
+                || value.length() == 0 && annotation.isTrue("emptyAllowed")
                 || TextRule.admits(value, annotation.intValue("max").orElse(200));
     }
 }

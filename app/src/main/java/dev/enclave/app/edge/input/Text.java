@@ -14,7 +14,8 @@ import java.lang.annotation.Target;
 
 /**
  * Text a person reads (names): {@link TextRule} — in NFC, no control or format characters, no lone surrogates,
- * not blank, at most {@link #max()} code points. {@code null} is valid (pair with {@code @NotNull}).
+ * not blank (unless {@link #emptyAllowed()} and empty), at most {@link #max()} code points. {@code null} is valid
+ * (pair with {@code @NotNull}).
  */
 @Retention(RUNTIME)
 @Target({FIELD, METHOD, PARAMETER, TYPE_USE})
@@ -23,6 +24,9 @@ public @interface Text {
 
     /** The most code points. */
     int max();
+
+    /** Whether the empty string is valid too: for text that may be cleared (a description). */
+    boolean emptyAllowed() default false;
 
     String message() default "must be 1-{max} characters of text in NFC, without control characters";
 

@@ -178,8 +178,10 @@ class HostileInputIT extends LocalStackTest {
         Class<?> type = property.getType();
         String huge = "\"" + "x".repeat(5000) + "\"";
         if (CharSequence.class.isAssignableFrom(type)) {
-            return List.of("12345", "1.5", "true", "[]", "[\"a\"]", "{}", "\"\"", huge, "\"a\\u0000b\"",
-                    "\"\\ud800\"", "\"a\\u001b[31mb\"", "\"a\\r\\nb\"", "\"\\u202e\"");
+            List<String> wrong = List.of("12345", "1.5", "true", "[]", "[\"a\"]", "{}", "\"\"", huge,
+                    "\"a\\u0000b\"", "\"\\ud800\"", "\"a\\u001b[31mb\"", "\"a\\r\\nb\"", "\"\\u202e\"");
+            boolean clearable = property.getAnnotationMetadata().isTrue(Text.class, "emptyAllowed");
+            return clearable ? wrong.stream().filter(value -> !value.equals("\"\"")).toList() : wrong;
         }
         if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
             return List.of("\"1\"", "1.5", "1.9", "true", "[1]", "{}", "1e400", "-1", "99999999999999999999999");

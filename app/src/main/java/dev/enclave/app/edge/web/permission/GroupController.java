@@ -81,14 +81,15 @@ class GroupController {
     @Serdeable
     @Schema(name = "CreateGroup")
     record CreateGroup(@NotNull @Pattern(regexp = GroupName.PATTERN, message = "must be " + GroupName.RULE) String id,
-                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION) String description,
+                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION, emptyAllowed = true) String description,
                        @NotNull @Size(max = CustomGroup.MAX_PERMISSIONS) List<@NotNull @Pattern(
                                regexp = Permission.PATTERN, message = PERMISSION_MESSAGE) String> permissions) {
     }
 
     @Serdeable
     @Schema(name = "UpdateGroup")
-    record UpdateGroup(@Nullable @Text(max = CustomGroup.MAX_DESCRIPTION) String description,
+    record UpdateGroup(@Schema(description = "The new description; empty clears it")
+                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION, emptyAllowed = true) String description,
                        @Schema(description = "Replaces the group's permissions")
                        @Nullable @Size(max = CustomGroup.MAX_PERMISSIONS) List<@NotNull @Pattern(
                                regexp = Permission.PATTERN, message = PERMISSION_MESSAGE) String> permissions) {
