@@ -10,11 +10,14 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The invitation mail: who invites the invitee to which organisation, the accept link on a line of its own, and when
  * the invitation expires; plain text with a small HTML alternative. Names are shown as one line of text (line breaks
- * and other control characters become spaces), and escaped in the HTML.
+ * and other control characters become spaces), and escaped in the HTML. Names are the inviter's and the
+ * organisation's to choose, so none of them becomes a link: a scheme's {@code ://} and a dot inside a word (but in an
+ * email address) are bracketed, {@code https[://]evil[.]example}, and the accept link is the mail's one link.
  */
 @Singleton
 @Requires(property = InvitationLinkSettings.ACCEPT_LINK_TEMPLATE)
@@ -22,6 +25,8 @@ public final class InvitationMail {
 
     private static final DateTimeFormatter EXPIRY = DateTimeFormatter.ofPattern("d MMMM yyyy 'at' HH:mm 'UTC'",
             Locale.ENGLISH).withZone(ZoneOffset.UTC);
+
+    private static final Pattern DOT_IN_A_WORD = Pattern.compile("(?<=[\\p{L}\\p{N}])\\.(?=[\\p{L}\\p{N}])");
 
     private final AcceptLinkTemplate template;
 
@@ -65,7 +70,16 @@ public final class InvitationMail {
         StringBuilder shown = new StringBuilder(name.length());
         name.codePoints().forEach(c -> shown.appendCodePoint(
                 Character.isISOControl(c) || c == '\u2028' || c == '\u2029' ? ' ' : c));
-        return shown.toString().strip();
+        return unlinked(shown.toString().strip());
+    }
+
+    private static String unlinked(String shown) {
+        String[] words = shown.split(" ", -1);
+        for (int i = 0; i < words.length; i++) {
+            String word = words[i].replace("://", "[://]");
+            words[i] = word.contains("@") ? word : DOT_IN_A_WORD.matcher(word).replaceAll("[.]");
+        }
+        return String.join(" ", words);
     }
 
     private static String escaped(String text) {

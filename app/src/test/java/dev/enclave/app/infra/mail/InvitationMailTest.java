@@ -53,6 +53,20 @@ class InvitationMailTest {
                 .doesNotContain("<b>");
     }
 
+    /** Names are their owners' to choose: none becomes a link that a mail from Enclave would carry. */
+    @Test
+    void render_letsNoNameBecomeALink_soTheAcceptLinkIsTheMailsOnlyOne() {
+        MailMessage message = mail.render("Go to www.evil.example now", "Al https://evil.example/phish", BOB, TOKEN,
+                EXPIRES);
+
+        assertThat(message.text()).startsWith("Al https[://]evil[.]example/phish invited you to join Go to "
+                + "www[.]evil[.]example now on Enclave.");
+        assertThat(message.subject()).isEqualTo("Invitation to join Go to www[.]evil[.]example now on Enclave");
+        assertThat(Pattern.compile("https?://|www\\.").matcher(message.text()).results()).hasSize(1);
+        assertThat(mail.render("Acme Inc.", "J. Smith", BOB, TOKEN, EXPIRES).text())
+                .as("a dot that ends a word is left").startsWith("J. Smith invited you to join Acme Inc. on Enclave.");
+    }
+
     @Test
     void acceptLink_percentEncodesTheTokenAndTheOrganisation() {
         assertThat(mail.acceptLink("a b/c+d&e=f?#ü", "x&y"))
