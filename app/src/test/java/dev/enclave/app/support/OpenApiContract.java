@@ -62,6 +62,7 @@ public final class OpenApiContract {
             "validation.request.operation.notAllowed");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> HTTP_METHODS = Set.of("get", "put", "post", "delete", "options", "head",
             "patch", "trace");
 
@@ -99,7 +100,8 @@ public final class OpenApiContract {
      * throw; report-only, it is written to the report and nothing is answered.
      */
     public Optional<AssertionError> mismatch(Exchange exchange, Scope scope) {
-        List<ValidationReport.Message> messages = messages(exchange, scope);
+        List<ValidationReport.Message> messages = new java.util.ArrayList<>(messages(exchange, scope));
+        unnamedFields(exchange).ifPresent(messages::add);
         if (messages.isEmpty()) {
             return Optional.empty();
         }
@@ -121,6 +123,31 @@ public final class OpenApiContract {
                 .filter(message -> message.getLevel() == ValidationReport.Level.ERROR)
                 .filter(message -> scope == Scope.WHOLE_EXCHANGE || !UNMATCHED_OPERATION.contains(message.getKey()))
                 .toList();
+    }
+
+    /**
+     * What the document does not say but docs/api.md promises: a {@code validation-failed} problem names each field
+     * it refuses ({@code errors[].field}), whichever layer refused it.
+     */
+    static Optional<ValidationReport.Message> unnamedFields(Exchange exchange) {
+        String body = exchange.responseBody();
+        if (body == null || !body.contains("validation-failed")) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode problem = JSON.readTree(body);
+            if (!"validation-failed".equals(problem.path("code").asText())) {
+                return Optional.empty();
+            }
+            JsonNode errors = problem.path("errors");
+            boolean named = errors.isArray() && !errors.isEmpty() && java.util.stream.StreamSupport
+                    .stream(errors.spliterator(), false).allMatch(error -> error.path("field").isTextual());
+            return named ? Optional.empty() : Optional.of(ValidationReport.Message.create(
+                    "enclave.problem.validationFailed.unnamed", "a validation-failed problem without errors[].field")
+                    .build());
+        } catch (JsonProcessingException notJson) {
+            return Optional.empty();
+        }
     }
 
     static boolean undocumented(String path) {

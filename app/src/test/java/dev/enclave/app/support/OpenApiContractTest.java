@@ -67,6 +67,8 @@ class OpenApiContractTest {
                   properties:
                     status: {type: integer}
                     code: {type: string}
+                    detail: {type: string}
+                    errors: {type: array, items: {type: object}}
             """;
     private static final Map<String, List<String>> JSON = Map.of("Content-Type", List.of("application/json"));
     private static final Map<String, List<String>> PROBLEM = Map.of("Content-Type",
@@ -110,13 +112,22 @@ class OpenApiContractTest {
     @Test
     void aMalformedRequest_isRefused_unlessSentOnPurpose() {
         Exchange badBody = put("/v1/things/a", JSON, "{\"name\":\"\"}", 400, PROBLEM,
-                "{\"status\":400,\"code\":\"validation-failed\"}");
+                "{\"status\":400,\"code\":\"validation-failed\",\"errors\":[{\"field\":\"name\","
+                        + "\"message\":\"must not be blank\"}]}");
         Exchange badQuery = get("/v1/things/a?limit=zero", 200, JSON, "{\"name\":\"A\"}");
 
         assertThat(contract.mismatch(badBody, Scope.WHOLE_EXCHANGE)).isPresent();
         assertThat(contract.mismatch(badQuery, Scope.WHOLE_EXCHANGE)).isPresent();
         assertThat(contract.mismatch(badBody, Scope.ANSWER_ONLY)).isEmpty();
         assertThat(contract.mismatch(badQuery, Scope.ANSWER_ONLY)).isEmpty();
+    }
+
+    @Test
+    void aValidationFailedProblem_thatNamesNoField_isRefused_evenForAnAnswerOnly() {
+        Exchange unnamed = put("/v1/things/a", JSON, "{\"name\":\"\"}", 400, PROBLEM,
+                "{\"status\":400,\"code\":\"validation-failed\",\"detail\":\"name must not be blank\"}");
+
+        assertThat(contract.mismatch(unnamed, Scope.ANSWER_ONLY)).isPresent();
     }
 
     @Test

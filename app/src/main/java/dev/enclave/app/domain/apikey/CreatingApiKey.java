@@ -45,8 +45,8 @@ public record CreatingApiKey(ApiKeys keys, ApiKeyQuota settings, Clock clock) {
     /** The key, or why not: a permission its creator does not hold, the organisation's limit, or its status. */
     public Outcome<Created> create(Command command) {
         if (command.access() == ApiKeyAccess.NONE && command.permissions().isEmpty()) {
-            return Outcome.refused(Reason.VALIDATION_FAILED, "A key with access none takes no credentials, so it "
-                    + "needs a permission (events:read, audit_log:read or audit_log:write) to be of any use.");
+            return Outcome.invalid("permissions", "a key with access none takes no credentials, so it needs a "
+                    + "permission (events:read, audit_log:read or audit_log:write) to be of any use");
         }
         if (command.access().credentials().isPresent()
                 && !command.creatorHolds().holds(SystemPermissions.CREDENTIALS_ISSUE)) {

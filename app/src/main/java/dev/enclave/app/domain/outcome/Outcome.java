@@ -25,6 +25,11 @@ public sealed interface Outcome<T> permits Outcome.Done, Outcome.Refused {
         return refused(new Refusal(reason, detail));
     }
 
+    /** A value sent in {@code field} that breaks {@code rule}. */
+    static <T> Outcome<T> invalid(String field, String rule) {
+        return refused(Refusal.invalid(field, rule));
+    }
+
     /** One of the two answers, whichever this is. */
     default <R> R fold(Function<? super T, ? extends R> done, Function<Refusal, ? extends R> refused) {
         return this instanceof Done<T> d ? done.apply(d.value()) : refused.apply(((Refused<T>) this).refusal());

@@ -130,8 +130,8 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
         Optional<Permission> reserved = permissions.stream()
                 .filter(p -> SystemPermissions.inSystemResource(p) && !SystemPermissions.isSystem(p)).findFirst();
         if (reserved.isPresent()) {
-            return Optional.of(new Refusal(Reason.VALIDATION_FAILED, reserved.get().value()
-                    + " is in a resource Enclave's own permissions use, but is not one of them."));
+            return Optional.of(Refusal.invalid("permissions", reserved.get().value()
+                    + " is in a resource Enclave's own permissions use, but is not one of them"));
         }
         return permissions.stream().filter(p -> !actor.holds(p)).findFirst().map(p -> new Refusal(
                 Reason.MISSING_ROLE, "You cannot give " + p.value() + ": you do not hold it."));

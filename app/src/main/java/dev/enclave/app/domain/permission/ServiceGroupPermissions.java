@@ -53,9 +53,9 @@ public record ServiceGroupPermissions(Map<GroupName, Set<Permission>> carried) {
      */
     public static Optional<String> whyNotCarried(Set<Permission> permissions) {
         if (permissions.size() > CustomGroup.MAX_PERMISSIONS) {
-            return Optional.of("A service group carries at most " + CustomGroup.MAX_PERMISSIONS + " permissions.");
+            return Optional.of("a service group carries at most " + CustomGroup.MAX_PERMISSIONS + " permissions");
         }
         return permissions.stream().filter(SystemPermissions::inSystemResource).findFirst().map(p -> p.value()
-                + " is Enclave's own resource: service groups carry only the organisation's own permissions.");
+                + " is Enclave's own resource: service groups carry only the organisation's own permissions");
     }
 }

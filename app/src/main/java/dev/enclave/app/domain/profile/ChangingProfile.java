@@ -53,7 +53,7 @@ public record ChangingProfile(Profiles profiles, ProfileCopies copies, Clock clo
         for (Map.Entry<ProfileField, Optional<String>> edit : command.edits().entrySet()) {
             ProfileField field = edit.getKey();
             if (edit.getValue().filter(value -> !field.admits(value)).isPresent()) {
-                return Outcome.refused(Reason.VALIDATION_FAILED, field.wire() + " must be " + field.rule() + ".");
+                return Outcome.invalid(field.wire(), "must be " + field.rule());
             }
         }
         return Rereads.decide(ATTEMPTS, profiles.find(command.user()), current -> {

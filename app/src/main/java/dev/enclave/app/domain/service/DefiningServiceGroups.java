@@ -35,7 +35,7 @@ public record DefiningServiceGroups(Services services) {
     public Outcome<Service> define(Define command) {
         Optional<String> invalid = ServiceGroupPermissions.whyNotCarried(command.permissions());
         if (invalid.isPresent()) {
-            return Outcome.refused(Reason.VALIDATION_FAILED, invalid.get());
+            return Outcome.invalid("permissions", invalid.get());
         }
         return Rereads.decide(ATTEMPTS, command, this::defineOnce,
                 () -> Outcome.refused(Reason.CONFLICT, "The service kept changing; try again."));

@@ -58,8 +58,7 @@ public record CreatingWebhookEndpoint(WebhookEndpoints endpoints, WebhookLimits 
 
     /** The refusal of a type no event has, for the creation and for a change. */
     static <T> Outcome<T> unknownType(String type) {
-        return Outcome.refused(Reason.VALIDATION_FAILED, "types: " + type + " is no event type; Enclave's are "
-                + "listed in docs/events.md, an app's own are two to four lowercase dot-separated words outside "
-                + "Enclave's resources.");
+        return Outcome.invalid("types", type + " is no event type; Enclave's are listed in docs/events.md, an app's "
+                + "own are two to four lowercase dot-separated words outside Enclave's resources");
     }
 }

@@ -39,7 +39,7 @@ public record ReplayingDeliveries(WebhookEndpoints endpoints, Deliveries deliver
             return endpointNotFound();
         }
         if (after.filter(last -> last.madeBefore(since)).isPresent()) {
-            return Outcome.refused(Reason.VALIDATION_FAILED, "after: a delivery made at or after since.");
+            return Outcome.invalid("after", "a delivery made at or after since");
         }
         Deliveries.Recovery recovery = deliveries.recover(tenant, endpoint, since, after, clock.now());
         nudge.due(tenant);

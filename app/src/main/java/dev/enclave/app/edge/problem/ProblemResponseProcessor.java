@@ -121,9 +121,12 @@ final class ProblemResponseProcessor implements ErrorResponseProcessor<Problem> 
                 .toList();
     }
 
-    /** {@code create.request.email} names the method and parameter; clients know only the field. */
+    /**
+     * {@code create.request.email} names the method and parameter; clients know only the field. A list's entry is
+     * named by its index alone ({@code permissions[0]}, not {@code permissions[0].<list element>}).
+     */
     private static String fieldOf(String propertyPath) {
-        String[] parts = propertyPath.split("\\.");
+        String[] parts = propertyPath.replaceAll("\\.?<[a-z ]+>", "").split("\\.");
         return parts.length > 2 ? String.join(".", List.of(parts).subList(2, parts.length)) : parts[parts.length - 1];
     }
 }

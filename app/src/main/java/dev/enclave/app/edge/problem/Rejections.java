@@ -36,9 +36,16 @@ public final class Rejections {
     public static MutableHttpResponse<Problem> toResponse(HttpRequest<?> request, Refusal refusal,
                                                           List<Problem.Violation> errors) {
         ProblemType type = ProblemMapping.type(refusal.reason());
-        Problem problem = Problem.of(type, refusal.detail(), request.getPath(), RequestIds.of(request), errors);
+        List<Problem.Violation> named = errors != null ? errors : refusal.invalid()
+                .map(invalid -> List.of(new Problem.Violation(invalid.field(), invalid.rule()))).orElse(null);
+        Problem problem = Problem.of(type, refusal.detail(), request.getPath(), RequestIds.of(request), named);
         return HttpResponse.<Problem>status(ProblemMapping.status(type)).body(problem)
                 .contentType(MediaType.of(Problem.MEDIA_TYPE));
+    }
+
+    /** The edge's own refusal of a value sent in {@code field} that breaks {@code rule}. */
+    public static MutableHttpResponse<Problem> invalid(HttpRequest<?> request, String field, String rule) {
+        return toResponse(request, Refusal.invalid(field, rule));
     }
 
     /** The edge's own refusal for {@code reason}, {@code detail} telling the caller why. */

@@ -3,7 +3,6 @@ package dev.enclave.app.edge.web.admin;
 import dev.enclave.app.domain.onboarding.ChangingTenant;
 import dev.enclave.app.domain.organisation.Limit;
 import dev.enclave.app.domain.organisation.Organisations;
-import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
@@ -79,8 +78,8 @@ class AdminLimitsController {
     HttpResponse<?> set(HttpRequest<?> request, @PathVariable String id, @Valid @Body LimitsRequest body) {
         int burst = body.burst() == null ? 2 * body.requestsPerSecond() : body.burst();
         if (burst < body.requestsPerSecond()) {
-            return Rejections.toResponse(request, Reason.VALIDATION_FAILED,
-                    "burst must be at least requestsPerSecond (" + body.requestsPerSecond() + ").");
+            return Rejections.invalid(request, "burst", "must be at least requestsPerSecond ("
+                    + body.requestsPerSecond() + ")");
         }
         return change(request, id, Optional.of(new Limit(body.requestsPerSecond(), burst,
                 body.concurrentRequests())));

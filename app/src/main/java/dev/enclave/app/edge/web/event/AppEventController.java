@@ -9,6 +9,7 @@ import dev.enclave.app.domain.event.EventType;
 import dev.enclave.app.domain.event.NewEvent;
 import dev.enclave.app.domain.event.Target;
 import dev.enclave.app.domain.outcome.Reason;
+import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
@@ -140,9 +141,9 @@ class AppEventController {
                            @Valid @Body AppEvent body,
                            @Parameter(hidden = true) @Nullable @Header("Idempotency-Key") String idempotencyKey,
                            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.AUTHORIZATION) String key) {
-        Optional<String> wrong = wrong(body, idempotencyKey);
+        Optional<Refusal> wrong = wrong(body, idempotencyKey);
         if (wrong.isPresent()) {
-            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, wrong.get());
+            return Rejections.toResponse(request, wrong.get());
         }
         return readers.whenAllowed(request, caller, key, org, ApiKeyPermission.AUDIT_LOG_WRITE, log -> {
             EventRecorder.Recorded recorded = recorder.record(log.organisation(), log.incarnation(), event(body),
@@ -160,19 +161,19 @@ class AppEventController {
         });
     }
 
-    private Optional<String> wrong(AppEvent body, @Nullable String idempotencyKey) {
+    private Optional<Refusal> wrong(AppEvent body, @Nullable String idempotencyKey) {
         if (!EventType.admitsApp(body.action())) {
-            return Optional.of("action is two to four lowercase dot-separated words, in no resource of Enclave's "
-                    + "own events (organisation, member, invitation, ...).");
+            return Optional.of(Refusal.invalid("action", "must be two to four lowercase dot-separated words, in no "
+                    + "resource of Enclave's own events (organisation, member, invitation, ...)"));
         }
         if (Actor.reservedForEnclave(body.actor().type())) {
-            return Optional.of("actor.type names one of Enclave's own actors (api_key, platform_admin, system); "
-                    + "name your app's own kind of actor.");
+            return Optional.of(Refusal.invalid("actor.type", "must name your app's own kind of actor, not one of "
+                    + "Enclave's own (api_key, platform_admin, system)"));
         }
         if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > 200)) {
-            return Optional.of("Idempotency-Key is 1 to 200 characters.");
+            return Optional.of(Refusal.invalid("Idempotency-Key", "must be 1 to 200 characters"));
         }
-        Optional<String> metadata = AppEventMetadata.wrong(body.metadata(), MOST_METADATA);
+        Optional<Refusal> metadata = AppEventMetadata.wrong(body.metadata(), MOST_METADATA);
         if (metadata.isPresent()) {
             return metadata;
         }
@@ -180,7 +181,7 @@ class AppEventController {
             Optional<Instant> at = AuditQueries.instant(body.occurredAt());
             Instant now = clock.instant();
             if (at.isEmpty() || at.get().isBefore(now.minus(OLDEST)) || at.get().isAfter(now.plus(SKEW))) {
-                return Optional.of("occurredAt is an RFC 3339 time within the last 365 days.");
+                return Optional.of(Refusal.invalid("occurredAt", "must be an RFC 3339 time within the last 365 days"));
             }
         }
         return Optional.empty();

@@ -1,5 +1,6 @@
 package dev.enclave.app.edge.web.event;
 
+import dev.enclave.app.domain.outcome.Refusal;
 import dev.enclave.app.domain.text.TextRule;
 import io.micronaut.core.annotation.Nullable;
 import java.math.BigDecimal;
@@ -21,30 +22,33 @@ final class AppEventMetadata {
     private static final BigDecimal SMALLEST_DECIMAL = new BigDecimal("1e-130");
     private static final Pattern KEY = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]{0,63}");
 
+    private static final String FIELD = "metadata";
+
     private AppEventMetadata() {
     }
 
     /** What is wrong with {@code metadata}, if anything. */
-    static Optional<String> wrong(@Nullable Map<String, Object> metadata, int most) {
+    static Optional<Refusal> wrong(@Nullable Map<String, Object> metadata, int most) {
         if (metadata == null) {
             return Optional.empty();
         }
         if (metadata.size() > most) {
-            return Optional.of("metadata has at most " + most + " entries.");
+            return Optional.of(Refusal.invalid(FIELD, "must have at most " + most + " entries"));
         }
         for (Map.Entry<String, Object> entry : metadata.entrySet()) {
             if (!KEY.matcher(entry.getKey()).matches()) {
-                return Optional.of("metadata keys are 1 to 64 letters, digits, _ . or -, starting with a letter.");
+                return Optional.of(Refusal.invalid(FIELD, "keys must be 1 to 64 letters, digits, _ . or -, "
+                        + "starting with a letter"));
             }
             if (!admitted(entry.getValue())) {
-                return Optional.of("metadata." + entry.getKey() + " is a string (1 to " + LONGEST_VALUE
-                        + " characters, no control characters), a number (a whole number of 64 bits, or a decimal"
-                        + " no smaller than 1e-130) or a boolean.");
+                return Optional.of(Refusal.invalid(FIELD + "." + entry.getKey(), "must be a string (1 to "
+                        + LONGEST_VALUE + " characters, no control characters), a number (a whole number of 64 bits,"
+                        + " or a decimal no smaller than 1e-130) or a boolean"));
             }
         }
         if (bytes(metadata) > MOST_BYTES) {
-            return Optional.of("metadata's keys and values take at most " + MOST_BYTES + " bytes together, in "
-                    + "UTF-8.");
+            return Optional.of(Refusal.invalid(FIELD, "keys and values must take at most " + MOST_BYTES
+                    + " bytes together, in UTF-8"));
         }
         return Optional.empty();
     }

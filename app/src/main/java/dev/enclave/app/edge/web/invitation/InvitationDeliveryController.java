@@ -90,8 +90,8 @@ class InvitationDeliveryController {
                         @Valid @Body DeliveryView body) {
         InvitationDelivery chosen = InvitationDelivery.parse(body.delivery()).orElseThrow();
         if (chosen == InvitationDelivery.EMAIL && !mailing) {
-            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "delivery: this Enclave sends no "
-                    + "email (no enclave.mail.host or enclave.invitations.accept-link-template is set).");
+            return Rejections.invalid(request, "delivery", "this Enclave sends no email (no enclave.mail.host or "
+                    + "enclave.invitations.accept-link-template is set)");
         }
         return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted ->
                 deliveries.choose(granted.organisation(), chosen) ? HttpResponse.ok(new DeliveryView(chosen.wire()))

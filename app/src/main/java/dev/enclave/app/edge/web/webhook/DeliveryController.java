@@ -97,7 +97,7 @@ class DeliveryController {
             return Rejections.toResponse(request, Reason.INVALID_CURSOR, "The cursor is not one a page gave.");
         }
         if (limit != null && (limit < 1 || limit > Deliveries.MAX_PAGE)) {
-            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "limit: must be 1 to 100.");
+            return Rejections.invalid(request, "limit", "must be 1 to 100");
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
                 SystemPermissions.WEBHOOKS_MANAGE, granted -> {
@@ -140,11 +140,11 @@ class DeliveryController {
                             @Valid @Body Recover body) {
         Optional<Instant> since = WireTime.parse(body.since());
         if (since.isEmpty()) {
-            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "since: must be an RFC 3339 time.");
+            return Rejections.invalid(request, "since", "must be an RFC 3339 time");
         }
         Optional<DeliveryId> after = Optional.ofNullable(body.after()).flatMap(DeliveryId::parse);
         if (body.after() != null && after.isEmpty()) {
-            return Rejections.toResponse(request, Reason.VALIDATION_FAILED, "after: must be the next of an answer.");
+            return Rejections.invalid(request, "after", "must be the next of an answer");
         }
         return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
                 SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.recover(

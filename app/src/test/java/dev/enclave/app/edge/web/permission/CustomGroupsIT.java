@@ -353,6 +353,45 @@ class CustomGroupsIT extends LocalStackTest {
                 .isEqualTo(400);
     }
 
+    /**
+     * A permission in one of Enclave's resources that is none of Enclave's permissions is a mistake wherever it is
+     * named: in a check (an owner would be answered true), as in a group; each refusal names its field.
+     */
+    @Test
+    void aPermissionInEnclavesResourcesThatIsNoneOfItsOwn_isRefusedInAChecksField_asInAGroups() {
+        String owner = journeys().organisation("cg-reserved");
+
+        Api.Reply checked = api().post("/v1/orgs/cg-reserved/permissions/check", "{\"checks\":[{\"permission\":"
+                + "\"org:read\"},{\"permission\":\"org:rename\"}]}", owner);
+        Api.Reply defined = define("cg-reserved", owner, "renamers", "org:rename");
+        Api.Reply malformed = api().hostile().post("/v1/orgs/cg-reserved/groups", "{\"id\":\"shouters\","
+                + "\"permissions\":[\"invoices:approve\",\"NOT-A-PERMISSION\"]}", owner);
+
+        assertThat(checked.status()).isEqualTo(400);
+        assertThat(code(checked)).isEqualTo("validation-failed");
+        assertThat(checked.json().at("/errors/0/field").asText()).isEqualTo("checks[1].permission");
+        assertThat(code(defined)).isEqualTo("validation-failed");
+        assertThat(defined.json().at("/errors/0/field").asText()).isEqualTo("permissions");
+        assertThat(malformed.json().at("/errors/0/field").asText()).isEqualTo("permissions[1]");
+    }
+
+    @Test
+    void aGroupsDescription_isSetAndCleared() {
+        String owner = journeys().organisation("cg-describe");
+        assertThat(define("cg-describe", owner, "approvers", "invoices:approve").status()).isEqualTo(201);
+        String path = "/v1/orgs/cg-describe/groups/approvers";
+
+        assertThat(patch(path, "{\"description\":\"Approves invoices\"}", owner, null).json().get("description")
+                .asText()).isEqualTo("Approves invoices");
+        assertThat(patch(path, "{\"description\":\"   \"}", owner, null).status()).as("blank, not empty")
+                .isEqualTo(400);
+        Api.Reply cleared = patch(path, "{\"description\":\"\"}", owner, null);
+
+        assertThat(cleared.status()).as(cleared.body()).isEqualTo(200);
+        assertThat(cleared.json().get("description").asText()).isEmpty();
+        assertThat(cleared.json().get("permissions")).hasSize(1);
+    }
+
     private double calls(String method, String uri) {
         return meters.find("enclave.dynamodb.calls").tag("method", method).tag("uri", uri).counters().stream()
                 .mapToDouble(counter -> counter.count()).sum();
