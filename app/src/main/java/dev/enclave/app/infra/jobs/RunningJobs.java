@@ -37,9 +37,10 @@ import org.slf4j.LoggerFactory;
  * recorded a job starts it at once when it has a worker free; every instance polls the due-work index for the rest.
  * Each job writes at the rate {@link JobSettings} allows, and backs off and tries a page again on faults
  * (throttling included) until it has failed {@value #ATTEMPTS} times in a row; then it lets the job go. A job that
- * ran for its turn while another is due lets its worker go after a page it wrote (not while a deletion waits for
- * its final deliveries, which a new start would wait for anew) and looks for work: the job that waited longest is
- * taken first, so one organisation's big job does not hold up every other's.
+ * ran for its turn, after a page it wrote (not while a deletion waits for its final deliveries, which a new start
+ * would wait for anew), takes the job that waited longest, if one can be taken, lets its own go (due again from
+ * then, for the next free worker or the next turn's end) and runs the one it took in its slot: one organisation's
+ * big job does not hold up every other's.
  */
 @Singleton
 @Requires(beans = {Jobs.class, Organisations.class, DeletionSweep.class, NameCopies.class, OutsideEntries.class,
@@ -50,6 +51,8 @@ public final class RunningJobs implements OwedWork {
     static final int PAGE = 99;
     private static final int POLL_BATCH = 25;
     private static final int ATTEMPTS = 8;
+    /** Index entries a job looks at when its turn ends, for one that waits. */
+    private static final int WAITING_LOOKED_AT = 3;
     private static final Logger LOG = LoggerFactory.getLogger(RunningJobs.class);
 
     private final Jobs jobs;
@@ -131,29 +134,50 @@ public final class RunningJobs implements OwedWork {
         return false;
     }
 
+    /** A job taken, and the holder it was taken as. */
+    private record Taken(Job job, String holder) {
+    }
+
+    /**
+     * Runs the job, then each job it handed its turn to, in this worker's slot; then frees the slot, and after a
+     * hand-over looks for work at once, so the job that gave its turn away goes on without waiting for the poll.
+     */
     private void runThenFree(Job job, String holder) {
-        boolean yielded = false;
+        boolean handedOver = false;
         try {
-            yielded = run(job, holder);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            letGo(job, holder);
-        } catch (RuntimeException fault) {
-            LOG.warn("job not started tenant={} kind={}: {}", job.tenant().value(), job.kind(), fault.toString());
-            letGo(job, holder);
+            Optional<Taken> next = runOne(new Taken(job, holder));
+            while (next.isPresent()) {
+                handedOver = true;
+                next = runOne(next.get());
+            }
         } finally {
             slots.release();
         }
-        if (yielded) {
+        if (handedOver) {
             poll();
         }
     }
 
+    private Optional<Taken> runOne(Taken taken) {
+        try {
+            return run(taken.job(), taken.holder());
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            letGo(taken.job(), taken.holder());
+        } catch (RuntimeException fault) {
+            LOG.warn("job not started tenant={} kind={}: {}", taken.job().tenant().value(), taken.job().kind(),
+                    fault.toString());
+            letGo(taken.job(), taken.holder());
+        }
+        return Optional.empty();
+    }
+
     /**
      * Runs the job as {@code holder}: this instance's name and this take's own, so no other run passes its fence.
-     * True when it let the job go at the end of its turn, for one that waited.
+     * At the end of its turn it takes a job that waits, if one is there to take, lets its own go, and answers the
+     * one it took, to run next in this slot.
      */
-    private boolean run(Job job, String holder) throws InterruptedException {
+    private Optional<Taken> run(Job job, String holder) throws InterruptedException {
         LOG.info("job started tenant={} kind={} pass={} processed={}", job.tenant().value(), job.kind(), job.pass(),
                 job.processed());
         Pace pace = new Pace(settings.getWriteUnitsPerSecond());
@@ -169,17 +193,19 @@ public final class RunningJobs implements OwedWork {
                         counted(job.kind(), last.items());
                     }
                     finished(walk.job(), step);
-                    return false;
+                    return Optional.empty();
                 }
                 counted(job.kind(), advanced.items());
                 walk = advanced.walk();
                 pace.spent(Pace.unitsOf(advanced.items() + 1));
                 if (advanced.items() > 0 && clock.instant().isAfter(turnEnds)) {
-                    if (othersDue(job)) {
-                        LOG.info("job lets its turn go to a job that waits tenant={} kind={} processed={}",
-                                job.tenant().value(), job.kind(), walk.job().processed());
+                    Optional<Taken> waiting = takeOneWaiting(job);
+                    if (waiting.isPresent()) {
+                        LOG.info("job lets its turn go to a job that waits tenant={} kind={} processed={} next={}",
+                                job.tenant().value(), job.kind(), walk.job().processed(),
+                                waiting.get().job().tenant().value());
                         letGo(walk.job(), holder);
-                        return true;
+                        return waiting;
                     }
                     turnEnds = clock.instant().plus(settings.getTurn());
                 }
@@ -188,24 +214,36 @@ public final class RunningJobs implements OwedWork {
                     LOG.warn("job let go after {} failed pages tenant={} kind={}: {}", failures,
                             job.tenant().value(), job.kind(), fault.toString());
                     letGo(walk.job(), holder);
-                    return false;
+                    return Optional.empty();
                 }
                 Backoff.pause(failures + 4);
             }
         }
         letGo(walk.job(), holder);
-        return false;
+        return Optional.empty();
     }
 
-    /** Whether a job other than {@code running} is due and nobody holds it. */
-    private boolean othersDue(Job running) {
+    /**
+     * A job other than {@code running} that is due, taken: the one that waited longest of those the index shows
+     * that can be taken (an entry the index still shows for a job another worker took just now cannot be), or none.
+     */
+    private Optional<Taken> takeOneWaiting(Job running) {
         try {
-            return jobs.due(clock.instant(), 2).stream().anyMatch(due -> !due.tenant().equals(running.tenant())
-                    || due.kind() != running.kind());
+            for (Jobs.Due due : jobs.due(clock.instant(), WAITING_LOOKED_AT)) {
+                if (due.tenant().equals(running.tenant()) && due.kind() == running.kind()) {
+                    continue;
+                }
+                String holder = worker + "/" + UUID.randomUUID();
+                Optional<Job> taken = jobs.take(due.tenant(), due.kind(), holder, clock.instant(),
+                        settings.getLease());
+                if (taken.isPresent()) {
+                    return Optional.of(new Taken(taken.get(), holder));
+                }
+            }
         } catch (RuntimeException fault) {
-            LOG.warn("no look at the jobs due; this one goes on: {}", fault.toString());
-            return false;
+            LOG.warn("no job taken at the end of a turn; this one goes on: {}", fault.toString());
         }
+        return Optional.empty();
     }
 
     private void finished(Job job, JobSteps.Step step) {
