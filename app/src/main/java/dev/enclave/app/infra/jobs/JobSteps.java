@@ -102,8 +102,9 @@ public final class JobSteps {
 
     /**
      * Where {@code job} starts for the worker that just took it. A deletion taken after its record (from a worker
-     * that died, or that let it go) waits for its final deliveries a whole delivery lease longer from now: an
-     * instance that died holding one of them holds it until its lease ends, and only then can another try it.
+     * that died or let it go, or late for want of a free worker) waits for its final deliveries a whole delivery
+     * lease longer from now: an instance that died holding one of them holds it until its lease ends, and only then
+     * can another try it. A debt from before jobs (recorded at the epoch) has no final deliveries to wait for.
      */
     Walk start(Job job) {
         Optional<OrganisationName> name = job.kind() == Job.Kind.RENAME
@@ -111,7 +112,7 @@ public final class JobSteps {
                 : Optional.empty();
         Instant now = clock.instant();
         Instant deliveriesBy = job.recordedAt().plus(FINAL_DELIVERIES_WAIT);
-        if (now.isAfter(job.recordedAt().plus(CLOCK_MARGIN))) {
+        if (now.isAfter(job.recordedAt().plus(CLOCK_MARGIN)) && !job.recordedAt().equals(Instant.EPOCH)) {
             deliveriesBy = later(deliveriesBy, now.plus(deliveryLease).plus(FINAL_DELIVERIES_WAIT));
         }
         return new Walk(job, name, job.pass() > 1 && job.after().isPresent(), deliveriesBy);
