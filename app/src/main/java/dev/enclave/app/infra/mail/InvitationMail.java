@@ -10,14 +10,16 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The invitation mail: who invites the invitee to which organisation, the accept link on a line of its own, and when
  * the invitation expires; plain text with a small HTML alternative. Names are shown as one line of text (line breaks
  * and other control characters become spaces), and escaped in the HTML. Names are the inviter's and the
- * organisation's to choose, so none of them becomes a link: a scheme's {@code ://} and a dot inside a word (but in an
- * email address) are bracketed, {@code https[://]evil[.]example}, and the accept link is the mail's one link.
+ * organisation's to choose, so none of them becomes a web link: a scheme's {@code ://} and a full stop of any script
+ * between letters or digits are bracketed, {@code https[://]evil[.]example}, in every word but a plain email address
+ * (which a client links only to write to it), and the accept link is the mail's one link.
  */
 @Singleton
 @Requires(property = InvitationLinkSettings.ACCEPT_LINK_TEMPLATE)
@@ -26,7 +28,12 @@ public final class InvitationMail {
     private static final DateTimeFormatter EXPIRY = DateTimeFormatter.ofPattern("d MMMM yyyy 'at' HH:mm 'UTC'",
             Locale.ENGLISH).withZone(ZoneOffset.UTC);
 
-    private static final Pattern DOT_IN_A_WORD = Pattern.compile("(?<=[\\p{L}\\p{N}])\\.(?=[\\p{L}\\p{N}])");
+    /** A run of anything but white space of any kind: what a mail client might read as one link. */
+    private static final Pattern WORD = Pattern.compile("[^\\s\\p{Z}]+");
+    /** A plain email address, which mail clients link only to write to it: nothing after its domain. */
+    private static final Pattern EMAIL = Pattern.compile("[^@/:?#\\[\\]]+@[\\p{L}\\p{N}-]+(\\.[\\p{L}\\p{N}-]+)+");
+    /** Full stops: ASCII, full-width, ideographic and half-width ideographic. */
+    private static final String DOTS = ".\uFF0E\u3002\uFF61";
 
     private final AcceptLinkTemplate template;
 
@@ -74,12 +81,29 @@ public final class InvitationMail {
     }
 
     private static String unlinked(String shown) {
-        String[] words = shown.split(" ", -1);
-        for (int i = 0; i < words.length; i++) {
-            String word = words[i].replace("://", "[://]");
-            words[i] = word.contains("@") ? word : DOT_IN_A_WORD.matcher(word).replaceAll("[.]");
+        return WORD.matcher(shown).replaceAll(word -> Matcher.quoteReplacement(EMAIL.matcher(word.group()).matches()
+                ? word.group() : unlinkedWord(word.group())));
+    }
+
+    /** The word with a scheme's {@code ://} and every dot (of any script) between two letters or digits bracketed. */
+    private static String unlinkedWord(String word) {
+        String unschemed = word.replace("://", "[://]");
+        StringBuilder out = new StringBuilder(unschemed.length() + 8);
+        for (int i = 0; i < unschemed.length(); ) {
+            int c = unschemed.codePointAt(i);
+            int next = i + Character.charCount(c);
+            boolean inWord = DOTS.indexOf(c) >= 0 && i > 0 && next < unschemed.length()
+                    && wordy(unschemed.codePointBefore(i)) && wordy(unschemed.codePointAt(next));
+            out.append(inWord ? "[" + new String(Character.toChars(c)) + "]" : new String(Character.toChars(c)));
+            i = next;
         }
-        return String.join(" ", words);
+        return out.toString();
+    }
+
+    private static boolean wordy(int codePoint) {
+        int type = Character.getType(codePoint);
+        return Character.isLetterOrDigit(codePoint) || type == Character.NON_SPACING_MARK
+                || type == Character.COMBINING_SPACING_MARK || type == Character.ENCLOSING_MARK;
     }
 
     private static String escaped(String text) {

@@ -65,6 +65,10 @@ class InvitationMailTest {
         assertThat(Pattern.compile("https?://|www\\.").matcher(message.text()).results()).hasSize(1);
         assertThat(mail.render("Acme Inc.", "J. Smith", BOB, TOKEN, EXPIRES).text())
                 .as("a dot that ends a word is left").startsWith("J. Smith invited you to join Acme Inc. on Enclave.");
+        assertThat(mail.render("www.evil.com/@ user@mail.evil.com/phish a@b\u00a0www.evil.com \uD835\uDC00.com evil\u3002com",
+                "ada@example.com", BOB, TOKEN, EXPIRES).subject()).as("no @, odd space or script lets a link through")
+                .isEqualTo("Invitation to join www[.]evil[.]com/@ user@mail[.]evil[.]com/phish a@b\u00a0www[.]evil[.]com "
+                        + "\uD835\uDC00[.]com evil[\u3002]com on Enclave");
     }
 
     @Test
