@@ -28,7 +28,8 @@ import java.util.OptionalInt;
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
  * the proof, not a hope. Before anything goes, a deletion of an organisation with webhook endpoints waits (up to
  * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, or a delivery lease and that from when it was taken
- * over; holding its lease) until its log is handed out and each delivery made since it began was tried once, so the
+ * over, and while an untried one is held under a lease; holding its own) until its log is handed out and each
+ * delivery made since it began was tried once, so the
  * endpoints are sent the deletion's own event while their keepers' memberships, which they are sent on, are still
  * there. Entries kept outside the partition for a page's items go just before the page does. A service sweep
  * removes a deleted service's assignments a page at a time, then the next owed service's.
@@ -61,12 +62,12 @@ public final class JobSteps {
     /**
      * Where a job is: its checkpoint, the name a rename copies, whether the deletion's current walk found anything
      * to remove (unknown, so assumed, for a walk taken over half-way), and until when a deletion waits for its
-     * final deliveries.
+     * final deliveries: any untried, and while one is held under a lease.
      */
-    record Walk(Job job, Optional<OrganisationName> name, boolean found, Instant deliveriesBy) {
+    record Walk(Job job, Optional<OrganisationName> name, boolean found, Instant deliveriesBy, Instant heldBy) {
 
         Walk to(Job next, boolean foundNext) {
-            return new Walk(next, name, foundNext, deliveriesBy);
+            return new Walk(next, name, foundNext, deliveriesBy, heldBy);
         }
     }
 
@@ -110,17 +111,17 @@ public final class JobSteps {
         Optional<OrganisationName> name = job.kind() == Job.Kind.RENAME
                 ? organisations.find(job.tenant()).map(found -> new OrganisationName(found.name(), job.version()))
                 : Optional.empty();
-        Instant now = clock.instant();
-        Instant deliveriesBy = job.recordedAt().plus(FINAL_DELIVERIES_WAIT);
-        if (now.isAfter(job.recordedAt().plus(CLOCK_MARGIN)) && !job.recordedAt().equals(Instant.EPOCH)) {
-            deliveriesBy = later(deliveriesBy, now.plus(deliveryLease).plus(FINAL_DELIVERIES_WAIT));
+        boolean found = job.pass() > 1 && job.after().isPresent();
+        if (job.recordedAt().equals(Instant.EPOCH)) {
+            return new Walk(job, name, found, Instant.EPOCH, Instant.EPOCH);
         }
-        return new Walk(job, name, job.pass() > 1 && job.after().isPresent(), deliveriesBy);
+        Instant now = clock.instant();
+        Instant heldBy = now.plus(deliveryLease).plus(FINAL_DELIVERIES_WAIT);
+        Instant deliveriesBy = now.isAfter(job.recordedAt().plus(CLOCK_MARGIN)) ? heldBy
+                : job.recordedAt().plus(FINAL_DELIVERIES_WAIT);
+        return new Walk(job, name, found, deliveriesBy, heldBy);
     }
 
-    private static Instant later(Instant one, Instant other) {
-        return one.isAfter(other) ? one : other;
-    }
 
     /** Does the next page of the walk's job, holding the job until {@code leaseUntil}. */
     Step next(Walk walk, String worker, Instant leaseUntil) {
@@ -195,11 +196,21 @@ public final class JobSteps {
         return deleted(page, walk.to(next, page.last().isPresent() && found), worker, leaseUntil);
     }
 
-    /** Whether the deletion's own event may still reach the endpoints, and has not been tried on each yet. */
+    /**
+     * Whether the deletion's own event may still reach the endpoints, and has not been tried on each yet: within the
+     * wait, or, past it, while an untried one is held under a lease (its holder may have died) and for the wait
+     * after that lease, up to a lease and the wait from the start.
+     */
     private boolean awaitsFinalDeliveries(Walk walk) {
         Job job = walk.job();
-        return clock.instant().isBefore(walk.deliveriesBy())
-                && !deliveries.tried(job.tenant(), job.incarnation(), job.recordedAt().minus(CLOCK_MARGIN));
+        Instant now = clock.instant();
+        if (!now.isBefore(walk.heldBy())) {
+            return false;
+        }
+        Optional<FinalDeliveries.Untried> untried = deliveries.untried(job.tenant(), job.incarnation(),
+                job.recordedAt().minus(CLOCK_MARGIN));
+        return untried.isPresent() && (now.isBefore(walk.deliveriesBy()) || untried.get().heldUntil()
+                .filter(until -> now.isBefore(until.plus(FINAL_DELIVERIES_WAIT))).isPresent());
     }
 
     private Step deleted(DeletionSweep.KeyPage page, Walk next, String worker, Instant leaseUntil) {

@@ -9,6 +9,7 @@ import dev.enclave.app.domain.organisation.Organisations;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.infra.store.ItemKey;
 import dev.enclave.app.infra.store.jobs.DeletionSweep;
+import dev.enclave.app.infra.store.jobs.FinalDeliveries;
 import dev.enclave.app.infra.store.jobs.Jobs;
 import dev.enclave.app.infra.store.jobs.NameCopies;
 import dev.enclave.app.infra.store.jobs.OutsideEntries;
@@ -162,7 +163,7 @@ class JobsIT extends LocalStackTest {
         Job held = jobs.take(tenant, Job.Kind.RENAME, "dead-worker", Instant.now(), Duration.ofSeconds(1))
                 .orElseThrow();
         JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
-                serviceSweep), copies, outside, (watched, life, since) -> true, Duration.ofSeconds(60),
+                serviceSweep), copies, outside, (watched, life, since) -> Optional.empty(), Duration.ofSeconds(60),
                 java.time.Clock.systemUTC());
         JobSteps.Walk walk = steps.start(held);
         for (int page = 0; page < 3; page++) {
@@ -197,7 +198,8 @@ class JobsIT extends LocalStackTest {
         MutableClock clock = new MutableClock();
         clock.advance(Duration.ofSeconds(40));
         JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
-                serviceSweep), copies, outside, (watched, life, since) -> false, Duration.ofSeconds(60), clock);
+                serviceSweep), copies, outside, (watched, life, since) -> Optional.of(FinalDeliveries.Untried.WAITING),
+                Duration.ofSeconds(60), clock);
         JobSteps.Walk walk = steps.start(held);
 
         JobSteps.Advanced waited = (JobSteps.Advanced) steps.next(walk, "next-worker", Instant.now().plusSeconds(60));
@@ -216,6 +218,42 @@ class JobsIT extends LocalStackTest {
             step = steps.next(advanced.walk(), "next-worker", Instant.now().plusSeconds(60));
         }
         assertThat(step).as("finished, so no later test's poll takes it").isInstanceOf(JobSteps.Finished.class);
+    }
+
+    /**
+     * Another instance took the delivery of the deletion's own event and died: it holds it for its lease (60 s),
+     * past the 15 s the deletion's own instance waits. The deletion waits while an untried delivery is held, and the
+     * wait after its lease, so that another instance can try it; then it goes on.
+     */
+    @Test
+    void aDeletionWhoseFinalDeliveryADeadInstanceHolds_waitsForItsLeaseAndTheWait_thenGoesOn() {
+        journeys().organisation("final-held");
+        TenantId tenant = TenantId.of("final-held");
+        MutableClock clock = new MutableClock();
+        Instant heldUntil = clock.instant().plusSeconds(60);
+        assertThat(organisations.markDeleting(organisations.find(tenant).orElseThrow(), clock.instant()))
+                .isEqualTo(Organisations.Deletion.MARKED);
+        Job held = jobs.take(tenant, Job.Kind.DELETE, "own-worker", Instant.now(), Duration.ofSeconds(1))
+                .orElseThrow();
+        JobSteps steps = new JobSteps(jobs, organisations, new JobSteps.Sweeps((DeletionSweep) organisations,
+                serviceSweep), copies, outside, (watched, life, since) -> Optional.of(
+                        new FinalDeliveries.Untried(Optional.of(heldUntil))), Duration.ofSeconds(60), clock);
+        JobSteps.Walk walk = steps.start(held);
+        clock.advance(Duration.ofSeconds(20));
+
+        JobSteps.Advanced waited = (JobSteps.Advanced) steps.next(walk, "own-worker", Instant.now().plusSeconds(60));
+
+        assertThat(waited.items()).as("past its 15 s, but the delivery is held").isZero();
+        clock.advance(Duration.ofSeconds(54));
+        waited = (JobSteps.Advanced) steps.next(waited.walk(), "own-worker", Instant.now().plusSeconds(60));
+        assertThat(waited.items()).as("within the wait after the lease").isZero();
+        clock.advance(Duration.ofSeconds(2));
+        JobSteps.Step step = steps.next(waited.walk(), "own-worker", Instant.now().plusSeconds(60));
+        assertThat(((JobSteps.Advanced) step).items()).as("the lease and the wait over, it goes on").isPositive();
+        while (step instanceof JobSteps.Advanced advanced) {
+            step = steps.next(advanced.walk(), "own-worker", Instant.now().plusSeconds(60));
+        }
+        assertThat(step).isInstanceOf(JobSteps.Finished.class);
     }
 
     /**

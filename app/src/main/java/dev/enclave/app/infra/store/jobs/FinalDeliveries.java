@@ -3,6 +3,7 @@ package dev.enclave.app.infra.store.jobs;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * What a deletion waits for, a while, before it removes a watched organisation's webhook endpoints with the rest of
@@ -12,8 +13,24 @@ import java.time.Instant;
 public interface FinalDeliveries {
 
     /**
-     * Whether {@code tenant}'s log (in its life {@code in}) is handed out to its endpoints, and every delivery made
-     * since {@code since} was tried at least once.
+     * What is still untried of {@code tenant}'s final deliveries (in its life {@code in}): empty when its log is
+     * handed out and every delivery made since {@code since} was tried at least once.
      */
-    boolean tried(TenantId tenant, Incarnation in, Instant since);
+    Optional<Untried> untried(TenantId tenant, Incarnation in, Instant since);
+
+    /**
+     * Deliveries not tried yet; {@code heldUntil}, the latest lease an instance holds one of them under (an
+     * instance that died holding it holds it until then, and only then can another try it).
+     */
+    record Untried(Optional<Instant> heldUntil) {
+
+        /** Untried, none of them held (or the log not handed out yet). */
+        public static final Untried WAITING = new Untried(Optional.empty());
+
+        /** What both untried sets come to: the later lease. */
+        public Untried and(Untried other) {
+            return heldUntil.isEmpty() ? other : other.heldUntil.isEmpty() || heldUntil.get()
+                    .isAfter(other.heldUntil.get()) ? this : other;
+        }
+    }
 }

@@ -33,7 +33,6 @@ import dev.enclave.app.infra.store.Write;
 import dev.enclave.app.infra.store.WriteRole;
 import dev.enclave.app.infra.store.event.LogHeads;
 import dev.enclave.app.infra.store.invitation.InvitationPostbox;
-import dev.enclave.app.infra.store.jobs.FinalDeliveries;
 import dev.enclave.identity.Incarnation;
 import dev.enclave.identity.TenantId;
 import dev.enclave.table.TableDesign;
@@ -61,7 +60,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
         ResponseSeal.class})
 record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, WebhookEndpoints endpoints,
                           EventBodies bodies, InvitationPostbox invitations, ResponseSeal seal)
-        implements Deliveries, DeliveryQueue, FinalDeliveries {
+        implements Deliveries, DeliveryQueue {
 
     private static final GuardScope DUE_WORK = GuardScope.of(Set.of(TableDesign.OWED_WORK), true);
     /** Events read per page of the log. */
@@ -397,38 +396,6 @@ record DynamoDbDeliveries(Store store, CheckedItems checked, Events events, Webh
             }
             start = page.next();
         }
-    }
-
-    @Override
-    public boolean tried(TenantId tenant, Incarnation in, Instant since) {
-        ScopedTable table = store.forTenant(tenant);
-        if (LogHeads.handOutOwed(table.get(LogHeads.key(tenant)))) {
-            return false;
-        }
-        ReadScope scope = ReadScope.organisation(tenant, in);
-        for (WebhookEndpoint endpoint : endpoints.list(tenant, in)) {
-            if (anyUntried(table, scope, WebhookKeys.deliveriesSince(tenant, endpoint.id(), since))) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether a delivery {@code since} selects was never tried: every page, newest (the likeliest untried) first. */
-    private boolean anyUntried(ScopedTable table, ReadScope scope, Expr since) {
-        Optional<Map<String, AttributeValue>> start = Optional.empty();
-        do {
-            Optional<Map<String, AttributeValue>> from = start;
-            Page made = table.query(since, q -> q.consistentRead(true).scanIndexForward(false)
-                    .exclusiveStartKey(from.orElse(null)));
-            if (checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made.items(), DeliveryItems::fromItem).stream()
-                    .anyMatch(delivery -> delivery.status() == Delivery.Status.PENDING
-                            && delivery.attempts().isEmpty())) {
-                return true;
-            }
-            start = made.next();
-        } while (start.isPresent());
-        return false;
     }
 
     @Override

@@ -1,0 +1,82 @@
+package dev.enclave.app.infra.store.webhook;
+
+import dev.enclave.app.domain.webhook.Delivery;
+import dev.enclave.app.domain.webhook.DeliveryId;
+import dev.enclave.app.domain.webhook.WebhookEndpoint;
+import dev.enclave.app.domain.webhook.WebhookEndpoints;
+import dev.enclave.app.infra.store.CheckedItems;
+import dev.enclave.app.infra.store.Expr;
+import dev.enclave.app.infra.store.ItemKind;
+import dev.enclave.app.infra.store.Page;
+import dev.enclave.app.infra.store.ReadScope;
+import dev.enclave.app.infra.store.ScopedTable;
+import dev.enclave.app.infra.store.Store;
+import dev.enclave.app.infra.store.event.LogHeads;
+import dev.enclave.app.infra.store.jobs.FinalDeliveries;
+import dev.enclave.identity.Incarnation;
+import dev.enclave.identity.TenantId;
+import dev.enclave.tenancy.scoped.TenantDynamoDb;
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A deletion's final deliveries as the organisation's control partition holds them: the log's hand-out owed on its
+ * head, and each endpoint's deliveries made since the deletion began, read strongly consistently, newest (the
+ * likeliest untried) first, with the lease an instance holds each one under.
+ */
+@Singleton
+@Requires(beans = {TenantDynamoDb.class, WebhookEndpoints.class})
+record DynamoDbFinalDeliveries(Store store, CheckedItems checked, WebhookEndpoints endpoints)
+        implements FinalDeliveries {
+
+    @Override
+    public Optional<Untried> untried(TenantId tenant, Incarnation in, Instant since) {
+        ScopedTable table = store.forTenant(tenant);
+        if (LogHeads.handOutOwed(table.get(LogHeads.key(tenant)))) {
+            return Optional.of(Untried.WAITING);
+        }
+        ReadScope scope = ReadScope.organisation(tenant, in);
+        Optional<Untried> untried = Optional.empty();
+        for (WebhookEndpoint endpoint : endpoints.list(tenant, in)) {
+            untried = both(untried, untried(table, scope, WebhookKeys.deliveriesSince(tenant, endpoint.id(),
+                    since)));
+        }
+        return untried;
+    }
+
+    /** The deliveries {@code since} selects that were never tried, every page. */
+    private Optional<Untried> untried(ScopedTable table, ReadScope scope, Expr since) {
+        Optional<Untried> untried = Optional.empty();
+        Optional<Map<String, AttributeValue>> start = Optional.empty();
+        do {
+            Optional<Map<String, AttributeValue>> from = start;
+            Page made = table.query(since, q -> q.consistentRead(true).scanIndexForward(false)
+                    .exclusiveStartKey(from.orElse(null)));
+            Set<DeliveryId> never = checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made.items(),
+                    DeliveryItems::fromItem).stream().filter(delivery -> delivery.status() == Delivery.Status.PENDING
+                    && delivery.attempts().isEmpty()).map(Delivery::id).collect(Collectors.toSet());
+            for (Map<String, AttributeValue> item : made.items()) {
+                if (never.contains(DeliveryItems.idOf(item))) {
+                    untried = both(untried, Optional.of(new Untried(heldUntil(item))));
+                }
+            }
+            start = made.next();
+        } while (start.isPresent());
+        return untried;
+    }
+
+    private static Optional<Untried> both(Optional<Untried> one, Optional<Untried> other) {
+        return one.isEmpty() ? other : other.isEmpty() ? one : Optional.of(one.get().and(other.get()));
+    }
+
+    private static Optional<Instant> heldUntil(Map<String, AttributeValue> item) {
+        return Optional.ofNullable(item.get(DeliveryItems.LEASE_UNTIL)).filter(lease -> lease.n() != null)
+                .map(lease -> Instant.ofEpochMilli(Long.parseLong(lease.n())));
+    }
+}
