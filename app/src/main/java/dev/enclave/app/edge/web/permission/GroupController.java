@@ -77,11 +77,14 @@ class GroupController {
 
     static final String PERMISSION_MESSAGE = "must be <resource>:<action>, e.g. invoices:approve";
     private static final String IF_MATCH = "The group's ETag: the change applies only to that version";
+    private static final String DESCRIPTION_RULE = "must be empty or 1-{max} characters of text in NFC, without "
+            + "control characters";
 
     @Serdeable
     @Schema(name = "CreateGroup")
     record CreateGroup(@NotNull @Pattern(regexp = GroupName.PATTERN, message = "must be " + GroupName.RULE) String id,
-                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION, emptyAllowed = true) String description,
+                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION, emptyAllowed = true,
+                               message = DESCRIPTION_RULE) String description,
                        @NotNull @Size(max = CustomGroup.MAX_PERMISSIONS) List<@NotNull @Pattern(
                                regexp = Permission.PATTERN, message = PERMISSION_MESSAGE) String> permissions) {
     }
@@ -89,7 +92,8 @@ class GroupController {
     @Serdeable
     @Schema(name = "UpdateGroup")
     record UpdateGroup(@Schema(description = "The new description; empty clears it")
-                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION, emptyAllowed = true) String description,
+                       @Nullable @Text(max = CustomGroup.MAX_DESCRIPTION, emptyAllowed = true,
+                               message = DESCRIPTION_RULE) String description,
                        @Schema(description = "Replaces the group's permissions")
                        @Nullable @Size(max = CustomGroup.MAX_PERMISSIONS) List<@NotNull @Pattern(
                                regexp = Permission.PATTERN, message = PERMISSION_MESSAGE) String> permissions) {
