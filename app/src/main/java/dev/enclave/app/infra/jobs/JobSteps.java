@@ -29,10 +29,10 @@ import java.util.OptionalInt;
  * the proof, not a hope. Before anything goes, a deletion of an organisation with webhook endpoints waits (up to
  * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, or a delivery lease and that from when it was taken
  * over, and while an untried one is held under a lease; holding its own) until its log is handed out and each
- * delivery made since it began was tried once, so the
- * endpoints are sent the deletion's own event while their keepers' memberships, which they are sent on, are still
- * there. Entries kept outside the partition for a page's items go just before the page does. A service sweep
- * removes a deleted service's assignments a page at a time, then the next owed service's.
+ * delivery made since it began was tried once, so the endpoints are sent the deletion's own event while their
+ * keepers' memberships, which they are sent on, are still there. Entries kept outside the partition for a page's
+ * items go just before the page does. A service sweep removes a deleted service's assignments a page at a time,
+ * then the next owed service's.
  */
 public final class JobSteps {
 
@@ -121,7 +121,6 @@ public final class JobSteps {
                 : job.recordedAt().plus(FINAL_DELIVERIES_WAIT);
         return new Walk(job, name, found, deliveriesBy, heldBy);
     }
-
 
     /** Does the next page of the walk's job, holding the job until {@code leaseUntil}. */
     Step next(Walk walk, String worker, Instant leaseUntil) {
