@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -124,14 +125,25 @@ public final class RunningJobs implements OwedWork {
             String holder = worker + "/" + UUID.randomUUID();
             Optional<Job> taken = jobs.take(due.tenant(), due.kind(), holder, clock.instant(), settings.getLease());
             if (taken.isPresent()) {
-                executor.execute(() -> runThenFree(taken.get(), holder));
-                return true;
+                return started(taken.get(), holder);
             }
         } catch (RuntimeException fault) {
             LOG.warn("job not taken tenant={} kind={}: {}", due.tenant().value(), due.kind(), fault.toString());
         }
         slots.release();
         return false;
+    }
+
+    /** Runs a job just taken on a worker; one taken as the instance stops is let go at once, not left held. */
+    private boolean started(Job job, String holder) {
+        try {
+            executor.execute(() -> runThenFree(job, holder));
+            return true;
+        } catch (RejectedExecutionException stopped) {
+            letGo(job, holder);
+            slots.release();
+            return false;
+        }
     }
 
     /** A job taken, and the holder it was taken as. */
