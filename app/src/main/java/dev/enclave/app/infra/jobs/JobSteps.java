@@ -27,12 +27,12 @@ import java.util.OptionalInt;
  * from the start finds nothing left but the organisation item and its own job, which go last, together. Nothing can
  * be added meanwhile (every write that adds checks the organisation is not being deleted), so the second walk is
  * the proof, not a hope. Before anything goes, a deletion of an organisation with webhook endpoints waits (up to
- * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, or a delivery lease and that from when it was taken
- * over, and while an untried one is held under a lease; holding its own) until its log is handed out and each
- * delivery made since it began was tried once, so the endpoints are sent the deletion's own event while their
- * keepers' memberships, which they are sent on, are still there. Entries kept outside the partition for a page's
- * items go just before the page does. A service sweep removes a deleted service's assignments a page at a time,
- * then the next owed service's.
+ * {@link #FINAL_DELIVERIES_WAIT} from when it was recorded, or a delivery lease and that from when it was taken over
+ * or started late, and, past it, while an untried one is held under a lease and the wait after; holding its own
+ * lease) until its log is handed out and each delivery made since it began was tried once, so the endpoints are
+ * sent the deletion's own event while their keepers' memberships, which they are sent on, are still there. Entries
+ * kept outside the partition for a page's items go just before the page does. A service sweep removes a deleted
+ * service's assignments a page at a time, then the next owed service's.
  */
 public final class JobSteps {
 
@@ -71,7 +71,11 @@ public final class JobSteps {
         }
     }
 
-    /** How long a deletion waits at most for its own event to be tried on its organisation's webhook endpoints. */
+    /**
+     * How long a deletion taken at once waits for its own event to be tried on its organisation's webhook endpoints
+     * (past it only while an untried delivery is held under a lease; one taken over or started late waits a delivery
+     * lease longer).
+     */
     static final Duration FINAL_DELIVERIES_WAIT = Duration.ofSeconds(15);
     /** The pause between looks at whether they were ({@link Backoff}'s attempt: about 0.6 to 1.3 s). */
     private static final int FINAL_DELIVERIES_PAUSE = 8;
