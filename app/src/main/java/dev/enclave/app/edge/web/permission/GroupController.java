@@ -57,7 +57,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -143,16 +143,15 @@ class GroupController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
     @Get("/{group}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String group) {
-        return onGroup(request, group, id -> access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_READ,
-                granted -> {
-                    if (SystemPermissions.isBuiltIn(id)) {
-                        return HttpResponse.ok(GroupView.builtIn(id));
-                    }
-                    return granted.definitions().find(id).<HttpResponse<?>>map(found -> HttpResponse.ok(
-                            GroupView.of(found)).header(HttpHeaders.ETAG, etag(granted, found)))
-                            .orElseGet(() -> Rejections.toResponse(request, Reason.GROUP_NOT_FOUND,
-                                    "No group named " + id.value() + "."));
-                }));
+        return onGroup(request, caller, org, SystemPermissions.MEMBERS_READ, group, (granted, id) -> {
+            if (SystemPermissions.isBuiltIn(id)) {
+                return HttpResponse.ok(GroupView.builtIn(id));
+            }
+            return granted.definitions().find(id).<HttpResponse<?>>map(found -> HttpResponse.ok(
+                    GroupView.of(found)).header(HttpHeaders.ETAG, etag(granted, found)))
+                    .orElseGet(() -> Rejections.toResponse(request, Reason.GROUP_NOT_FOUND,
+                            "No group named " + id.value() + "."));
+        });
     }
 
     @Operation(operationId = "updateGroup", summary = "Change a custom group's description or permissions")
@@ -167,12 +166,12 @@ class GroupController {
     HttpResponse<?> update(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String group, @Valid @Body UpdateGroup body,
                            @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return onGroup(request, group, id -> access.whenGranted(request, caller, org, SystemPermissions.GROUPS_MANAGE,
-                granted -> Rejections.answer(request, defining.change(new DefiningGroups.Change(acting(granted), id,
+        return onGroup(request, caller, org, SystemPermissions.GROUPS_MANAGE, group, (granted, id) ->
+                Rejections.answer(request, defining.change(new DefiningGroups.Change(acting(granted), id,
                         Optional.ofNullable(body.description()),
                         Optional.ofNullable(body.permissions()).map(GroupController::permissions),
                         expected(granted, ifMatch))), changed -> HttpResponse.ok(GroupView.of(changed))
-                        .header(HttpHeaders.ETAG, etag(granted, changed)))));
+                        .header(HttpHeaders.ETAG, etag(granted, changed))));
     }
 
     @Operation(operationId = "deleteGroup", summary = "Delete a custom group no member holds")
@@ -184,15 +183,20 @@ class GroupController {
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String group,
                            @Parameter(description = IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return onGroup(request, group, id -> access.whenGranted(request, caller, org, SystemPermissions.GROUPS_MANAGE,
-                granted -> Rejections.orNoContent(request, defining.delete(new DefiningGroups.Delete(acting(granted),
-                        id, expected(granted, ifMatch))))));
+        return onGroup(request, caller, org, SystemPermissions.GROUPS_MANAGE, group, (granted, id) ->
+                Rejections.orNoContent(request, defining.delete(new DefiningGroups.Delete(acting(granted), id,
+                        expected(granted, ifMatch)))));
     }
 
-    private static HttpResponse<?> onGroup(HttpRequest<?> request, String group,
-                                           Function<GroupName, HttpResponse<?>> action) {
-        return GroupName.parse(group).map(action).orElseGet(() -> Rejections.toResponse(request,
-                Reason.GROUP_NOT_FOUND, "A group is " + GroupName.RULE + "."));
+    /**
+     * The group the path names, for a caller granted {@code needed} first: a name no group can have is a group
+     * nobody defined, answered as such only to those who may read the organisation's groups.
+     */
+    private HttpResponse<?> onGroup(HttpRequest<?> request, Caller caller, String org, Permission needed,
+                                    String group, BiFunction<AccessDecision.Granted, GroupName, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, needed, granted -> GroupName.parse(group)
+                .<HttpResponse<?>>map(id -> action.apply(granted, id)).orElseGet(() -> Rejections.toResponse(request,
+                        Reason.GROUP_NOT_FOUND, "A group is " + GroupName.RULE + ".")));
     }
 
     private static DefiningGroups.Acting acting(AccessDecision.Granted granted) {

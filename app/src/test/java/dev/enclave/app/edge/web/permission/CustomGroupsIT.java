@@ -376,6 +376,19 @@ class CustomGroupsIT extends LocalStackTest {
     }
 
     @Test
+    void aGroupNameNoGroupCanHave_isJudgedAfterTheCallersAccess_asAnyOther() {
+        String owner = journeys().organisation("cg-order");
+        String stranger = journeys().member("stranger-cg-order");
+
+        Api.Reply malformed = api().hostile().get("/v1/orgs/cg-order/groups/UPPER", stranger);
+        Api.Reply wellFormed = api().get("/v1/orgs/cg-order/groups/approvers", stranger);
+
+        assertThat(malformed.status()).isEqualTo(wellFormed.status());
+        assertThat(code(malformed)).isEqualTo(code(wellFormed)).isNotEqualTo("group-not-found");
+        assertThat(code(api().hostile().get("/v1/orgs/cg-order/groups/UPPER", owner))).isEqualTo("group-not-found");
+    }
+
+    @Test
     void aGroupsDescription_isSetAndCleared() {
         String owner = journeys().organisation("cg-describe");
         assertThat(define("cg-describe", owner, "approvers", "invoices:approve").status()).isEqualTo(201);
