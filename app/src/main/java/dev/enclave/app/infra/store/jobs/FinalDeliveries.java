@@ -26,11 +26,5 @@ public interface FinalDeliveries {
 
         /** Untried, none of them held (or the log not handed out yet). */
         public static final Untried WAITING = new Untried(Optional.empty());
-
-        /** What both untried sets come to: the later lease. */
-        public Untried and(Untried other) {
-            return heldUntil.isEmpty() ? other : other.heldUntil.isEmpty() || heldUntil.get()
-                    .isAfter(other.heldUntil.get()) ? this : other;
-        }
     }
 }

@@ -7,7 +7,6 @@ import dev.enclave.app.domain.webhook.WebhookEndpoints;
 import dev.enclave.app.infra.store.CheckedItems;
 import dev.enclave.app.infra.store.Expr;
 import dev.enclave.app.infra.store.ItemKind;
-import dev.enclave.app.infra.store.Page;
 import dev.enclave.app.infra.store.ReadScope;
 import dev.enclave.app.infra.store.ScopedTable;
 import dev.enclave.app.infra.store.Store;
@@ -19,6 +18,9 @@ import dev.enclave.tenancy.scoped.TenantDynamoDb;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,8 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A deletion's final deliveries as the organisation's control partition holds them: the log's hand-out owed on its
- * head, and each endpoint's deliveries made since the deletion began, read strongly consistently, newest (the
- * likeliest untried) first, with the lease an instance holds each one under.
+ * head, and each endpoint's deliveries made since the deletion began, read strongly consistently, with the lease an
+ * instance holds each untried one under.
  */
 @Singleton
 @Requires(beans = {TenantDynamoDb.class, WebhookEndpoints.class})
@@ -42,37 +44,21 @@ record DynamoDbFinalDeliveries(Store store, CheckedItems checked, WebhookEndpoin
             return Optional.of(Untried.WAITING);
         }
         ReadScope scope = ReadScope.organisation(tenant, in);
-        Optional<Untried> untried = Optional.empty();
+        List<Map<String, AttributeValue>> untried = new ArrayList<>();
         for (WebhookEndpoint endpoint : endpoints.list(tenant, in)) {
-            untried = both(untried, untried(table, scope, WebhookKeys.deliveriesSince(tenant, endpoint.id(),
-                    since)));
+            untried.addAll(untried(table, scope, WebhookKeys.deliveriesSince(tenant, endpoint.id(), since)));
         }
-        return untried;
+        return untried.isEmpty() ? Optional.empty() : Optional.of(new Untried(untried.stream()
+                .map(DynamoDbFinalDeliveries::heldUntil).flatMap(Optional::stream).max(Comparator.naturalOrder())));
     }
 
-    /** The deliveries {@code since} selects that were never tried, every page. */
-    private Optional<Untried> untried(ScopedTable table, ReadScope scope, Expr since) {
-        Optional<Untried> untried = Optional.empty();
-        Optional<Map<String, AttributeValue>> start = Optional.empty();
-        do {
-            Optional<Map<String, AttributeValue>> from = start;
-            Page made = table.query(since, q -> q.consistentRead(true).scanIndexForward(false)
-                    .exclusiveStartKey(from.orElse(null)));
-            Set<DeliveryId> never = checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made.items(),
-                    DeliveryItems::fromItem).stream().filter(delivery -> delivery.status() == Delivery.Status.PENDING
-                    && delivery.attempts().isEmpty()).map(Delivery::id).collect(Collectors.toSet());
-            for (Map<String, AttributeValue> item : made.items()) {
-                if (never.contains(DeliveryItems.idOf(item))) {
-                    untried = both(untried, Optional.of(new Untried(heldUntil(item))));
-                }
-            }
-            start = made.next();
-        } while (start.isPresent());
-        return untried;
-    }
-
-    private static Optional<Untried> both(Optional<Untried> one, Optional<Untried> other) {
-        return one.isEmpty() ? other : other.isEmpty() ? one : Optional.of(one.get().and(other.get()));
+    /** The items of the deliveries {@code since} selects that were never tried. */
+    private List<Map<String, AttributeValue>> untried(ScopedTable table, ReadScope scope, Expr since) {
+        List<Map<String, AttributeValue>> made = table.queryAll(since, q -> { });
+        Set<DeliveryId> never = checked.all(ItemKind.WEBHOOK_DELIVERY, scope, made, DeliveryItems::fromItem)
+                .stream().filter(delivery -> delivery.status() == Delivery.Status.PENDING
+                        && delivery.attempts().isEmpty()).map(Delivery::id).collect(Collectors.toSet());
+        return made.stream().filter(item -> never.contains(DeliveryItems.idOf(item))).toList();
     }
 
     private static Optional<Instant> heldUntil(Map<String, AttributeValue> item) {
