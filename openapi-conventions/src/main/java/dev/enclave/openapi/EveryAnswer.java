@@ -14,6 +14,13 @@ public final class EveryAnswer {
     public static final String REQUEST_ID =
             "The request's id, also in problem documents; a well-formed X-Request-Id you send is kept.";
 
+    /** What the {@code ETag} header means, on an answer that carries it. */
+    public static final String ETAG =
+            "The resource's version; send it back in If-Match to change the resource.";
+
+    /** What the {@code Location} header means, on an answer that carries it. */
+    public static final String LOCATION = "Where the created resource lives.";
+
     /** The media type of every error answer's body (RFC 9457). */
     public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
 

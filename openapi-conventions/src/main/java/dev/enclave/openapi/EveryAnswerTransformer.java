@@ -49,10 +49,14 @@ public final class EveryAnswerTransformer implements TypedAnnotationTransformer<
         return status.startsWith("4") || status.startsWith("5");
     }
 
-    private static AnnotationValue<Header> requestIdHeader() {
+    static AnnotationValue<Header> requestIdHeader() {
+        return header(EveryAnswer.REQUEST_ID_HEADER, EveryAnswer.REQUEST_ID);
+    }
+
+    static AnnotationValue<Header> header(String name, String description) {
         return AnnotationValue.builder(Header.class)
-                .member("name", EveryAnswer.REQUEST_ID_HEADER)
-                .member("description", EveryAnswer.REQUEST_ID)
+                .member("name", name)
+                .member("description", description)
                 .member("schema", AnnotationValue.builder(Schema.class).member("type", "string").build())
                 .build();
     }

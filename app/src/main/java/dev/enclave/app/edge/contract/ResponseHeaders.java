@@ -1,13 +1,15 @@
 package dev.enclave.app.edge.contract;
 
+import dev.enclave.openapi.EveryAnswer;
+
 /**
  * What the response headers of the API contract mean. X-Request-Id, on every answer, is not named in the operations:
  * its text is {@code dev.enclave.openapi.EveryAnswer.REQUEST_ID}, added to each answer when app compiles.
  */
 public final class ResponseHeaders {
 
-    public static final String ETAG = "The resource's version; send it back in If-Match to change the resource.";
-    public static final String LOCATION = "Where the created resource lives.";
+    public static final String ETAG = EveryAnswer.ETAG;
+    public static final String LOCATION = EveryAnswer.LOCATION;
     public static final String IDEMPOTENT_REPLAYED =
             "true when this is the kept answer to an earlier request with the same Idempotency-Key.";
     public static final String RETRY_AFTER = "Seconds to wait before trying again.";

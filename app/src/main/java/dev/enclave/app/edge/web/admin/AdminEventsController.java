@@ -9,6 +9,7 @@ import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.event.EventEnvelope;
 import dev.enclave.app.infra.store.PageCursors;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -22,9 +23,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.Optional;
@@ -63,8 +62,7 @@ class AdminEventsController {
 
     @Operation(operationId = "listPlatformEvents", summary = "Platform admins' actions on tenants, newest first "
             + "(platform admins)")
-    @ApiResponse(responseCode = "200", description = "A page of events", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = PlatformEventPage.class)))
+    @JsonAnswer(description = "A page of events", body = PlatformEventPage.class)
     @Problems.BadRequest
     @Get
     HttpResponse<?> list(HttpRequest<?> request,

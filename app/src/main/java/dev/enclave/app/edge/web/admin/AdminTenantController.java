@@ -14,7 +14,6 @@ import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.input.EmailAddress;
 import dev.enclave.app.edge.input.Text;
@@ -24,6 +23,7 @@ import dev.enclave.app.infra.jobs.JobProgress;
 import dev.enclave.app.infra.limits.LimitSettings;
 import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -41,8 +41,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -138,10 +136,8 @@ class AdminTenantController {
     }
 
     @Operation(operationId = "onboardTenant", summary = "Create a tenant and an owner invitation (platform admins)")
-    @ApiResponse(responseCode = "201", description = "The tenant and its owner invitation",
-            headers = {@Header(name = "Location", description = ResponseHeaders.LOCATION,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Onboarded.class)))
+    @JsonAnswer(status = "201", description = "The tenant and its owner invitation", body = Onboarded.class,
+            location = true)
     @Problems.Conflict
     @JsonBody
     @Post

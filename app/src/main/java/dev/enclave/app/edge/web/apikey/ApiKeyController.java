@@ -13,7 +13,6 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.input.Text;
@@ -21,6 +20,7 @@ import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.credentials.DataNamespaceView;
 import dev.enclave.app.infra.vending.DataNamespaces;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -39,8 +39,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -139,10 +137,7 @@ class ApiKeyController {
 
     @Operation(operationId = "createApiKey",
             summary = "Create an API key for the organisation's backend (the secret is shown once)")
-    @ApiResponse(responseCode = "201", description = "The key and its secret",
-            headers = {@Header(name = "Location", description = ResponseHeaders.LOCATION,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CreatedApiKey.class)))
+    @JsonAnswer(status = "201", description = "The key and its secret", body = CreatedApiKey.class, location = true)
     @Problems.Conflict
     @JsonBody
     @Post
@@ -169,8 +164,7 @@ class ApiKeyController {
     }
 
     @Operation(operationId = "listApiKeys", summary = "List the organisation's API keys (never their secrets)")
-    @ApiResponse(responseCode = "200", description = "The keys",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ApiKeyList.class)))
+    @JsonAnswer(description = "The keys", body = ApiKeyList.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.API_KEYS_MANAGE, granted -> HttpResponse.ok(

@@ -13,6 +13,7 @@ import dev.enclave.app.edge.web.ApiKeyCallers;
 import dev.enclave.app.edge.web.credentials.DataNamespaceView;
 import dev.enclave.app.infra.vending.DataNamespaces;
 import dev.enclave.iam.policy.Access;
+import dev.enclave.openapi.JsonAnswer;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
 import dev.enclave.tenancy.credentials.IssuedCredentials;
 import io.micronaut.context.annotation.Requires;
@@ -30,9 +31,7 @@ import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -91,9 +90,7 @@ class ContainerCredentialsController {
 
     @Operation(operationId = "getContainerCredentials",
             summary = "AWS credentials for an API key, in the AWS container-credentials format")
-    @ApiResponse(responseCode = "200", description = "Credentials",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ContainerCredentials.class)))
+    @JsonAnswer(description = "Credentials", body = ContainerCredentials.class)
     @Problems.BadRequest
     @Problems.Forbidden
     @Get("/credentials")
@@ -124,9 +121,7 @@ class ContainerCredentialsController {
 
     /** Where the key's credentials work: the table, the data prefix, the key attributes and what is refused. */
     @Operation(operationId = "describeNamespace", summary = "The data namespace an API key's credentials reach")
-    @ApiResponse(responseCode = "200", description = "The namespace",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = DataNamespaceView.class)))
+    @JsonAnswer(description = "The namespace", body = DataNamespaceView.class)
     @Problems.BadRequest
     @Problems.Forbidden
     @Get("/namespace")

@@ -15,6 +15,7 @@ import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.vending.DataNamespaces;
 import dev.enclave.iam.policy.Access;
+import dev.enclave.openapi.JsonAnswer;
 import dev.enclave.tenancy.credentials.HandedOutCredentials;
 import dev.enclave.tenancy.credentials.IssuedCredentials;
 import io.micronaut.context.annotation.Requires;
@@ -31,9 +32,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
@@ -90,9 +89,7 @@ class CredentialsController {
 
     @Operation(operationId = "issueCredentials",
             summary = "AWS credentials confined to the organisation's data namespace")
-    @ApiResponse(responseCode = "200", description = "Credentials and the namespace they reach",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ScopedCredentials.class)))
+    @JsonAnswer(description = "Credentials and the namespace they reach", body = ScopedCredentials.class)
     @JsonBody
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,

@@ -11,6 +11,7 @@ import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.infra.store.event.EventSettings;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -86,8 +87,7 @@ class AuditLogController {
 
     @Operation(operationId = "listAuditLog", summary = "The organisation's audit log, newest first, filtered "
             + "(owners and admins, or an API key with audit_log:read)")
-    @ApiResponse(responseCode = "200", description = "A page of matching events",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = AuditLogPage.class)))
+    @JsonAnswer(description = "A page of matching events", body = AuditLogPage.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
                          @Parameter(description = "The actor's id") @Nullable @QueryValue String actor,

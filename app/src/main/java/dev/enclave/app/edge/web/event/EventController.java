@@ -9,6 +9,7 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -26,9 +27,7 @@ import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Arrays;
@@ -71,8 +70,7 @@ class EventController {
 
     @Operation(operationId = "listEvents", summary = "The organisation's events after a cursor, oldest first "
             + "(owners and admins, or an API key with events:read)")
-    @ApiResponse(responseCode = "200", description = "A page of events and the cursor to poll with next",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = EventPage.class)))
+    @JsonAnswer(description = "A page of events and the cursor to poll with next", body = EventPage.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,
                          @Parameter(description = "The cursor of the last page; none: from the oldest kept")

@@ -9,6 +9,7 @@ import dev.enclave.app.domain.profile.ProfileCopy;
 import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -20,8 +21,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -55,9 +54,7 @@ class AcceptController {
     }
 
     @Operation(operationId = "acceptInvitation", summary = "Accept an invitation addressed to the caller")
-    @ApiResponse(responseCode = "200", description = "The new membership",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = InvitationViews.Membership.class)))
+    @JsonAnswer(description = "The new membership", body = InvitationViews.Membership.class)
     @ByToken
     @Post("/invitations/accept")
     HttpResponse<?> accept(HttpRequest<?> request, Caller caller, @Valid @Body InvitationViews.TokenRequest body) {

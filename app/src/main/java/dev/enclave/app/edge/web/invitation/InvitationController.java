@@ -23,6 +23,7 @@ import dev.enclave.app.edge.http.PageSize;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.identity.Email;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.annotation.Nullable;
@@ -137,9 +138,7 @@ class InvitationController {
 
     @Operation(operationId = "listInvitations", summary = "List an organisation's invitations of a status, newest "
             + "first, a page at a time")
-    @ApiResponse(responseCode = "200", description = "A page of invitations",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = InvitationViews.Page.class)))
+    @JsonAnswer(description = "A page of invitations", body = InvitationViews.Page.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Parameter(description = "pending (the default), accepted, declined, revoked, superseded or expired")

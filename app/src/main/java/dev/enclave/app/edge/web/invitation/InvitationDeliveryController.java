@@ -13,6 +13,7 @@ import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.webhook.InvitationMailer;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -27,9 +28,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -71,8 +70,7 @@ class InvitationDeliveryController {
     }
 
     @Operation(operationId = "getInvitationDelivery", summary = "How the organisation's invitations reach invitees")
-    @ApiResponse(responseCode = "200", description = "The choice", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = DeliveryView.class)))
+    @JsonAnswer(description = "The choice", body = DeliveryView.class)
     @Get
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.INVITATIONS_MANAGE, granted ->
@@ -81,8 +79,7 @@ class InvitationDeliveryController {
 
     @Operation(operationId = "setInvitationDelivery",
             summary = "Choose how the organisation's invitations reach invitees")
-    @ApiResponse(responseCode = "200", description = "The choice, made", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = DeliveryView.class)))
+    @JsonAnswer(description = "The choice, made", body = DeliveryView.class)
     @Problems.Conflict
     @JsonBody
     @Put

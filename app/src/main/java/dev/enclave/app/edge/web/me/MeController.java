@@ -11,6 +11,7 @@ import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.ProfileView;
 import dev.enclave.identity.Email;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
@@ -24,9 +25,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Size;
@@ -107,8 +106,7 @@ class MeController {
 
     @Operation(operationId = "getMe", summary = "Who Enclave thinks the caller is, with their profile",
             description = PROFILE)
-    @ApiResponse(responseCode = "200", description = "The caller",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Identity.class)))
+    @JsonAnswer(description = "The caller", body = Identity.class)
     @Problems.BadRequest
     @Get
     Identity me(Caller caller) {
@@ -118,8 +116,7 @@ class MeController {
     @Operation(operationId = "changeMyProfile", summary = "Set the caller's own profile",
             description = PROFILE + " The change reaches every membership's copy at once; one the request missed (a"
                     + " fault, a stop half-way) within seconds, by a background pass.")
-    @ApiResponse(responseCode = "200", description = "The caller, with the profile as it is now",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Identity.class)))
+    @JsonAnswer(description = "The caller, with the profile as it is now", body = Identity.class)
     @Problems.Conflict
     @JsonBody
     @Patch

@@ -7,6 +7,7 @@ import dev.enclave.app.edge.contract.Problems;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.web.member.MemberView;
 import dev.enclave.identity.LeadingKeyPrefix;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -19,9 +20,6 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
 
@@ -52,9 +50,7 @@ class MyOrganisationsController {
 
     @Operation(operationId = "listMyOrganisations", summary = "The organisations the caller belongs to, a page at a "
             + "time")
-    @ApiResponse(responseCode = "200", description = "A page of the caller's organisations",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = MemberView.Organisations.class)))
+    @JsonAnswer(description = "A page of the caller's organisations", body = MemberView.Organisations.class)
     @Problems.BadRequest
     @Get
     HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @Nullable @QueryValue Integer limit,

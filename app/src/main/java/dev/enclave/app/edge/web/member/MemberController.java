@@ -18,6 +18,7 @@ import dev.enclave.app.edge.http.PageSize;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.identity.UserKey;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -38,8 +39,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
@@ -126,9 +125,7 @@ class MemberController {
     }
 
     @Operation(operationId = "listMembers", summary = "List members, a page at a time")
-    @ApiResponse(responseCode = "200", description = "A page of members",
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = MemberView.Page.class)))
+    @JsonAnswer(description = "A page of members", body = MemberView.Page.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Nullable @QueryValue Integer limit, @Nullable @QueryValue String cursor) {

@@ -19,13 +19,13 @@ import dev.enclave.app.edge.contract.IfMatchRequired;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.http.IfMatch;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.infra.jobs.JobProgress;
 import dev.enclave.identity.TenantId;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -48,8 +48,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -85,12 +83,8 @@ class OrganisationController {
 
     @Operation(operationId = "createOrganisation",
             summary = "Create an organisation (a tenant); the caller becomes its owner")
-    @ApiResponse(responseCode = "201", description = "The organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string")), @io.swagger.v3.oas.annotations.headers.Header(name = "Location",
-                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = OrganisationView.class)))
+    @JsonAnswer(status = "201", description = "The organisation", body = OrganisationView.class, etag = true,
+            location = true)
     @Problems.Forbidden
     @JsonBody
     @Idempotent
@@ -151,11 +145,7 @@ class OrganisationController {
     }
 
     @Operation(operationId = "getOrganisation", summary = "Read an organisation")
-    @ApiResponse(responseCode = "200", description = "The organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = OrganisationView.class)))
+    @JsonAnswer(description = "The organisation", body = OrganisationView.class, etag = true)
     @InOrganisation
     @Get("/{org}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org) {
@@ -163,11 +153,7 @@ class OrganisationController {
     }
 
     @Operation(operationId = "renameOrganisation", summary = "Rename an organisation (If-Match required)")
-    @ApiResponse(responseCode = "200", description = "The renamed organisation",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = OrganisationView.class)))
+    @JsonAnswer(description = "The renamed organisation", body = OrganisationView.class, etag = true)
     @IfMatchRequired
     @InOrganisation
     @JsonBody

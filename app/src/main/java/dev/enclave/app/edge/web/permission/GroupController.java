@@ -23,6 +23,7 @@ import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.permission.GroupViews.GroupPage;
 import dev.enclave.app.edge.web.permission.GroupViews.GroupView;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -128,8 +129,7 @@ class GroupController {
     }
 
     @Operation(operationId = "listGroups", summary = "List the organisation's groups, built-in and custom")
-    @ApiResponse(responseCode = "200", description = "Every group", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = GroupPage.class)))
+    @JsonAnswer(description = "Every group", body = GroupPage.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_READ,
@@ -137,10 +137,7 @@ class GroupController {
     }
 
     @Operation(operationId = "getGroup", summary = "Read a group")
-    @ApiResponse(responseCode = "200", description = "The group",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag",
-                description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
+    @JsonAnswer(description = "The group", body = GroupView.class, etag = true)
     @Get("/{group}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String group) {
         return onGroup(request, caller, org, SystemPermissions.MEMBERS_READ, group, (granted, id) -> {
@@ -155,10 +152,7 @@ class GroupController {
     }
 
     @Operation(operationId = "updateGroup", summary = "Change a custom group's description or permissions")
-    @ApiResponse(responseCode = "200", description = "The group as changed",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag",
-                description = ResponseHeaders.ETAG, schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupView.class)))
+    @JsonAnswer(description = "The group as changed", body = GroupView.class, etag = true)
     @Problems.Conflict
     @Problems.PreconditionFailed
     @JsonBody

@@ -22,6 +22,7 @@ import dev.enclave.app.edge.web.permission.GroupViews.CheckResult;
 import dev.enclave.app.edge.web.permission.GroupViews.CheckResults;
 import dev.enclave.app.edge.web.permission.GroupViews.PermissionsView;
 import dev.enclave.identity.UserKey;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -37,9 +38,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -94,8 +93,7 @@ class PermissionController {
 
     @Operation(operationId = "getMemberPermissions",
             summary = "A member's effective permissions, each with the groups it comes from")
-    @ApiResponse(responseCode = "200", description = "The member's permissions", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = PermissionsView.class)))
+    @JsonAnswer(description = "The member's permissions", body = PermissionsView.class)
     @Get("/orgs/{org}/members/{userId}/permissions")
     HttpResponse<?> ofMember(HttpRequest<?> request, Caller caller, @PathVariable String org,
                              @PathVariable String userId) {
@@ -111,8 +109,7 @@ class PermissionController {
     }
 
     @Operation(operationId = "getMyPermissions", summary = "The caller's effective permissions in an organisation")
-    @ApiResponse(responseCode = "200", description = "The caller's permissions", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = PermissionsView.class)))
+    @JsonAnswer(description = "The caller's permissions", body = PermissionsView.class)
     @Get("/me/orgs/{org}/permissions")
     HttpResponse<?> mine(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.ORG_READ, granted -> HttpResponse.ok(
@@ -121,8 +118,7 @@ class PermissionController {
 
     @Operation(operationId = "checkPermissions",
             summary = "Whether members hold permissions: at most 100 checks, answered in order, in one read")
-    @ApiResponse(responseCode = "200", description = "One result per check", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = CheckResults.class)))
+    @JsonAnswer(description = "One result per check", body = CheckResults.class)
     @JsonBody
     @Post("/orgs/{org}/permissions/check")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,

@@ -32,6 +32,7 @@ import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.member.MemberCursors;
 import dev.enclave.identity.UserKey;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -164,8 +165,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "listServices", summary = "List services, a page at a time in id order")
-    @ApiResponse(responseCode = "200", description = "The services",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = ServicePage.class)))
+    @JsonAnswer(description = "The services", body = ServicePage.class)
     @Get("/services")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @Parameter(description = "1 to 100 (default 25)") @Nullable @QueryValue Integer limit,
@@ -189,11 +189,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "getService", summary = "Read a service")
-    @ApiResponse(responseCode = "200", description = "The service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ServiceView.class)))
+    @JsonAnswer(description = "The service", body = ServiceView.class, etag = true)
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
         return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_READ, organisation ->
@@ -203,11 +199,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
-    @ApiResponse(responseCode = "200", description = "The renamed service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ServiceView.class)))
+    @JsonAnswer(description = "The renamed service", body = ServiceView.class, etag = true)
     @IfMatchRequired
     @JsonBody
     @Patch("/services/{service}")
@@ -259,8 +251,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "listServiceGroupMembers", summary = "The user ids in a service group")
-    @ApiResponse(responseCode = "200", description = "The user ids",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = GroupMembers.class)))
+    @JsonAnswer(description = "The user ids", body = GroupMembers.class)
     @Get("/services/{service}/groups/{group}/members")
     HttpResponse<?> groupMembers(HttpRequest<?> request, Caller caller, @PathVariable String org,
                                  @PathVariable String service, @PathVariable String group,
@@ -292,8 +283,7 @@ class ServiceController {
     }
 
     @Operation(operationId = "checkAccess", summary = "Whether a member is in a service group")
-    @ApiResponse(responseCode = "200", description = "The answer",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Access.class)))
+    @JsonAnswer(description = "The answer", body = Access.class)
     @Get("/members/{userId}/access")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @QueryValue String service, @QueryValue String group) {

@@ -16,10 +16,10 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.app.edge.web.RequestAccess;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -35,9 +35,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
@@ -103,11 +101,7 @@ class ServiceGroupController {
     }
 
     @Operation(operationId = "listServiceGroups", summary = "The service's groups that carry permissions")
-    @ApiResponse(responseCode = "200", description = "The groups",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ServiceGroupPage.class)))
+    @JsonAnswer(description = "The groups", body = ServiceGroupPage.class, etag = true)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @PathVariable String service) {
@@ -120,11 +114,7 @@ class ServiceGroupController {
     }
 
     @Operation(operationId = "defineServiceGroup", summary = "Set what a service group carries")
-    @ApiResponse(responseCode = "200", description = "The group",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ServiceGroupView.class)))
+    @JsonAnswer(description = "The group", body = ServiceGroupView.class, etag = true)
     @JsonBody
     @Problems.Conflict
     @Put("/{group}")

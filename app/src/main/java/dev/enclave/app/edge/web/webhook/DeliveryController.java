@@ -19,6 +19,7 @@ import dev.enclave.app.edge.web.RequestAccess;
 import dev.enclave.app.edge.web.webhook.WebhookViews.DeliveryPage;
 import dev.enclave.app.edge.web.webhook.WebhookViews.DeliveryView;
 import dev.enclave.app.edge.web.webhook.WebhookViews.RecoveredView;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -39,7 +40,6 @@ import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -85,8 +85,7 @@ class DeliveryController {
 
     @Operation(operationId = "listWebhookDeliveries",
             summary = "The endpoint's deliveries and their attempts, newest first")
-    @ApiResponse(responseCode = "200", description = "A page of deliveries", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = DeliveryPage.class)))
+    @JsonAnswer(description = "A page of deliveries", body = DeliveryPage.class)
     @Get("/deliveries")
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                          @Parameter(description = "The nextCursor of the previous page")
@@ -131,8 +130,7 @@ class DeliveryController {
     }
 
     @Operation(operationId = "recoverWebhookDeliveries", summary = "Send every failed delivery since a time again")
-    @ApiResponse(responseCode = "202", description = "How many are due again", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = RecoveredView.class)))
+    @JsonAnswer(status = "202", description = "How many are due again", body = RecoveredView.class)
     @JsonBody
     @Idempotent
     @Post("/recover")
@@ -154,8 +152,7 @@ class DeliveryController {
     }
 
     @Operation(operationId = "testWebhookEndpoint", summary = "Send the endpoint a webhook.test event")
-    @ApiResponse(responseCode = "202", description = "The test delivery, due now", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = DeliveryView.class)))
+    @JsonAnswer(status = "202", description = "The test delivery, due now", body = DeliveryView.class)
     @Idempotent
     @Consumes(MediaType.ALL)
     @Post("/test")

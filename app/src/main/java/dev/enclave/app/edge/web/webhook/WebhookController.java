@@ -12,7 +12,6 @@ import dev.enclave.app.edge.contract.HttpLimits;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.input.Text;
@@ -24,6 +23,7 @@ import dev.enclave.app.edge.web.webhook.WebhookViews.EndpointView;
 import dev.enclave.app.edge.web.webhook.WebhookViews.RotatedView;
 import dev.enclave.app.infra.webhook.transport.WebhookTransportSettings;
 import dev.enclave.app.infra.webhook.transport.WebhookUrls;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
@@ -43,8 +43,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -111,10 +109,7 @@ class WebhookController {
 
     @Operation(operationId = "createWebhookEndpoint",
             summary = "Add a webhook endpoint (its signing secret is shown once)")
-    @ApiResponse(responseCode = "201", description = "The endpoint and its secret",
-            headers = {@Header(name = "Location", description = ResponseHeaders.LOCATION,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = CreatedView.class)))
+    @JsonAnswer(status = "201", description = "The endpoint and its secret", body = CreatedView.class, location = true)
     @Problems.Conflict
     @Problems.UnprocessableContent
     @JsonBody
@@ -132,8 +127,7 @@ class WebhookController {
     }
 
     @Operation(operationId = "listWebhookEndpoints", summary = "List the organisation's webhook endpoints")
-    @ApiResponse(responseCode = "200", description = "The endpoints", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = EndpointPage.class)))
+    @JsonAnswer(description = "The endpoints", body = EndpointPage.class)
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org) {
         return access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE, granted -> HttpResponse.ok(
@@ -141,8 +135,7 @@ class WebhookController {
     }
 
     @Operation(operationId = "getWebhookEndpoint", summary = "Read a webhook endpoint")
-    @ApiResponse(responseCode = "200", description = "The endpoint", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = EndpointView.class)))
+    @JsonAnswer(description = "The endpoint", body = EndpointView.class)
     @Get("/{id}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
         return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
@@ -152,8 +145,7 @@ class WebhookController {
 
     @Operation(operationId = "updateWebhookEndpoint",
             summary = "Change a webhook endpoint's URL, description, event types or whether it is enabled")
-    @ApiResponse(responseCode = "200", description = "The endpoint as changed", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = EndpointView.class)))
+    @JsonAnswer(description = "The endpoint as changed", body = EndpointView.class)
     @Problems.Conflict
     @Problems.UnprocessableContent
     @JsonBody
@@ -180,8 +172,7 @@ class WebhookController {
 
     @Operation(operationId = "rotateWebhookSecret",
             summary = "Give the endpoint a new signing secret; the old one keeps signing for 24 hours")
-    @ApiResponse(responseCode = "200", description = "The new secret", content = @Content(
-            mediaType = "application/json", schema = @Schema(implementation = RotatedView.class)))
+    @JsonAnswer(description = "The new secret", body = RotatedView.class)
     @Problems.Conflict
     @Problems.BadRequest
     @Consumes(MediaType.ALL)
