@@ -101,6 +101,71 @@ class HostileInputIT extends LocalStackTest {
         assertThat(views()).isEqualTo(before);
     }
 
+    /**
+     * An id no resource can have is judged once the caller's access is: an outsider is answered for it exactly as for
+     * a well-formed id, so a malformed one tells them nothing the other would not. (A route that takes a body gets
+     * {@code {}} both times.)
+     */
+    @Test
+    void anOutsider_isAnsweredAlikeForMalformedAndWellFormedIds_onEveryOrganisationRoute() {
+        String outsider = journeys().member("hostile-outsider");
+        int compared = 0;
+        List<String> told = new ArrayList<>();
+        for (UriRouteInfo<?, ?> route : router.uriRoutes().toList()) {
+            String template = route.getUriMatchTemplate().toString();
+            if (!template.startsWith("/v1/orgs/{org}/")) {
+                continue;
+            }
+            String body = route.getBodyArgument().isPresent() ? "{}" : null;
+            Api.Reply wellFormed = asOutsider(route.getHttpMethod(), expand(template, wellFormedIds(template)), body,
+                    outsider);
+            for (Map.Entry<String, String> variable : wellFormedIds(template).entrySet()) {
+                if (variable.getKey().equals("org")) {
+                    continue;
+                }
+                for (String malformed : variable.getKey().equals("userId") ? List.of("x".repeat(300), "%E2%80%AE")
+                        : List.of("A", "-", "%C3%BC", "x".repeat(300))) {
+                    Map<String, String> ids = wellFormedIds(template);
+                    ids.put(variable.getKey(), malformed);
+                    String path = expand(template, ids);
+                    Api.Reply reply = asOutsider(route.getHttpMethod(), path, body, outsider);
+                    compared++;
+                    if (reply.status() != wellFormed.status()
+                            || !reply.json().path("code").equals(wellFormed.json().path("code"))) {
+                        told.add(route.getHttpMethod() + " " + path + " -> " + reply.status() + " "
+                                + reply.json().path("code").asText() + ", a well-formed id -> " + wellFormed.status()
+                                + " " + wellFormed.json().path("code").asText());
+                    }
+                }
+            }
+        }
+        assertThat(compared).as("malformed ids sent").isGreaterThan(50);
+        assertThat(told).as("answers that told an outsider an id was malformed").isEmpty();
+    }
+
+    private Api.Reply asOutsider(HttpMethod method, String path, String body, String outsider) {
+        HttpRequest.Builder request = api().request(path, outsider).header("Content-Type", "application/json");
+        request.method(method.name(), body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body));
+        return api().hostile().send(request);
+    }
+
+    /** An id of the right shape for each of the template's variables, none naming anything of the outsider's. */
+    private static Map<String, String> wellFormedIds(String template) {
+        Map<String, String> ids = new LinkedHashMap<>();
+        Matcher variables = VARIABLE.matcher(template);
+        while (variables.find()) {
+            String name = variables.group(1);
+            ids.put(name, switch (name) {
+                case "id" -> template.contains("/webhooks/") ? "ep_" + "0".repeat(20) : "a".repeat(20);
+                case "deliveryId" -> "1700000000000." + "0".repeat(19);
+                case "keyId" -> "a".repeat(16);
+                default -> valid(name);
+            });
+        }
+        return ids;
+    }
+
     @Test
     void operationalEndpointsBeyondHealthAndMetrics_areNotServed() {
         for (String path : List.of("/beans", "/routes", "/threaddump", "/info", "/refresh", "/loggers", "/env",

@@ -106,18 +106,19 @@ class MemberController {
         return groupChange(request, caller, org, userId, group, ifMatch, changing::revoke);
     }
 
-    /** A group edit answers the member as it is now: one read after the write, no second access decision. */
+    /**
+     * A group edit answers the member as it is now: one read after the write, no second access decision. A name no
+     * group can have is judged after the caller's access.
+     */
     private HttpResponse<?> groupChange(HttpRequest<?> request, Caller caller, String org, String userId,
                                         String group, @Nullable String ifMatch, GroupEdit edit) {
-        Optional<GroupName> name = GroupName.parse(group);
-        if (name.isEmpty()) {
-            return Rejections.toResponse(request, Reason.BAD_REQUEST, "A group is " + GroupName.RULE + ".");
-        }
-        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_MANAGE, granted -> Rejections.answer(request,
-                edit.apply(new ChangingMembership.GroupChange(granted.acting(),
-                        UserKey.of(caller.issuer(), userId), userId, name.get(),
-                        IfMatch.expected(ifMatch, granted.organisation().incarnation()))),
-                done -> member(request, granted.organisation(), caller, userId)));
+        return access.whenGranted(request, caller, org, SystemPermissions.MEMBERS_MANAGE, granted -> GroupName
+                .parse(group).<HttpResponse<?>>map(name -> Rejections.answer(request, edit.apply(
+                        new ChangingMembership.GroupChange(granted.acting(), UserKey.of(caller.issuer(), userId),
+                                userId, name, IfMatch.expected(ifMatch, granted.organisation().incarnation()))),
+                        done -> member(request, granted.organisation(), caller, userId)))
+                .orElseGet(() -> Rejections.toResponse(request, Reason.BAD_REQUEST,
+                        "A group is " + GroupName.RULE + ".")));
     }
 
     /** Granting or revoking a group: {@link ChangingMembership#grant}, {@link ChangingMembership#revoke}. */

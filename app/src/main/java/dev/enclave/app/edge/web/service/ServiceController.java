@@ -1,6 +1,7 @@
 package dev.enclave.app.edge.web.service;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.organisation.Organisation;
 import dev.enclave.app.domain.outcome.ExpectedVersion;
@@ -68,6 +69,7 @@ import jakarta.validation.constraints.Pattern;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -192,10 +194,9 @@ class ServiceController {
     @JsonAnswer(description = "The service", body = ServiceView.class, etag = true)
     @Get("/services/{service}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String service) {
-        return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_READ, organisation ->
-                services.find(organisation, id).<HttpResponse<?>>map(found -> answer(found, organisation))
-                        .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND,
-                                "No service " + service + "."))));
+        return onService(access, request, caller, org, SystemPermissions.SERVICES_READ, service, (granted, id) ->
+                services.find(granted.organisation(), id).<HttpResponse<?>>map(found -> answer(found,
+                        granted.organisation())).orElseGet(() -> noSuchService(request, service)));
     }
 
     @Operation(operationId = "renameService", summary = "Rename a service (If-Match required)")
@@ -207,7 +208,8 @@ class ServiceController {
                            @PathVariable String service, @Valid @Body RenameService body,
                            @Parameter(description = IfMatchRequired.PARAMETER, required = true)
                            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch) {
-        return onService(request, service, id -> as(request, caller, org, SystemPermissions.SERVICES_MANAGE, organisation -> {
+        return onService(access, request, caller, org, SystemPermissions.SERVICES_MANAGE, service, (granted, id) -> {
+            Organisation organisation = granted.organisation();
             Optional<ExpectedVersion> expected = IfMatch.expected(ifMatch, organisation.incarnation());
             if (expected.isEmpty()) {
                 return Rejections.toResponse(request, Reason.PRECONDITION_REQUIRED,
@@ -215,7 +217,7 @@ class ServiceController {
             }
             return Rejections.answer(request, changing.rename(new ChangingServices.Rename(organisation, id,
                     body.name(), expected.get())), renamed -> answer(renamed, organisation));
-        }));
+        });
     }
 
     @Operation(operationId = "deleteService", summary = "Delete a service and its assignments")
@@ -225,9 +227,9 @@ class ServiceController {
     @Delete("/services/{service}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org,
                            @PathVariable String service) {
-        return onService(request, service, id -> access.whenGranted(request, caller, org,
-                SystemPermissions.SERVICES_MANAGE, granted -> Rejections.orNoContent(request, changing.delete(
-                        new ChangingServices.Delete(granted.organisation(), granted.inServices(), id)))));
+        return onService(access, request, caller, org, SystemPermissions.SERVICES_MANAGE, service, (granted, id) ->
+                Rejections.orNoContent(request, changing.delete(new ChangingServices.Delete(granted.organisation(),
+                        granted.inServices(), id))));
     }
 
     @Operation(operationId = "assignToServiceGroup", summary = "Put a member in a service group")
@@ -262,8 +264,9 @@ class ServiceController {
         if (size.isEmpty()) {
             return Rejections.toResponse(request, Reason.BAD_REQUEST, PageSize.RULE);
         }
-        return onGroup(request, service, group, serviceGroup -> as(request, caller, org, SystemPermissions.SERVICES_READ,
-                organisation -> groupMembers(request, organisation, serviceGroup, size.get(), cursor)));
+        return onGroup(access, request, caller, org, SystemPermissions.SERVICES_READ, service, group,
+                (granted, serviceGroup) -> groupMembers(request, granted.organisation(), serviceGroup, size.get(),
+                        cursor));
     }
 
     private HttpResponse<?> groupMembers(HttpRequest<?> request, Organisation organisation, ServiceGroup group,
@@ -311,23 +314,22 @@ class ServiceController {
 
     private HttpResponse<?> as(HttpRequest<?> request, Caller caller, String org, Permission needed,
                                Function<Organisation, HttpResponse<?>> action) {
-        return access.whenGranted(request, caller, org, needed,
-                granted -> action.apply(granted.organisation()));
+        return access.whenGranted(request, caller, org, needed, granted -> action.apply(granted.organisation()));
     }
 
     /**
-     * An admin's change to one member's place in a service group: the path checked as {@link #onGroup} does, then
-     * a 404 for a user id that is not text, all before anything is read.
+     * An admin's change to one member's place in a service group: the caller granted {@code services:manage} and the
+     * path checked as {@link #onGroup} does, then a 404 for a user id that is not text, before anything else is read.
      */
     private HttpResponse<?> changeAssignment(HttpRequest<?> request, Caller caller, String org, String service,
                                              String group, String userId,
                                              Function<AssigningServiceGroups.Assignment, Outcome<Void>> change) {
-        return onGroup(request, service, group, serviceGroup -> ServiceNames.isUserId(userId)
-                ? access.whenGranted(request, caller, org, SystemPermissions.SERVICES_MANAGE, granted ->
-                        Rejections.orNoContent(request, change.apply(new AssigningServiceGroups.Assignment(
+        return onGroup(access, request, caller, org, SystemPermissions.SERVICES_MANAGE, service, group,
+                (granted, serviceGroup) -> ServiceNames.isUserId(userId)
+                        ? Rejections.orNoContent(request, change.apply(new AssigningServiceGroups.Assignment(
                                 granted.organisation(), granted.inServices(), serviceGroup,
-                                UserKey.of(caller.issuer(), userId), userId))))
-                : noSuchMember(request));
+                                UserKey.of(caller.issuer(), userId), userId)))
+                        : noSuchMember(request));
     }
 
     private static HttpResponse<?> answer(Service service, Organisation organisation) {
@@ -344,17 +346,28 @@ class ServiceController {
     }
 
     /** The service a path names; a 404 for a path that names no service. */
-    static HttpResponse<?> onService(HttpRequest<?> request, String service,
-                                             Function<ServiceId, HttpResponse<?>> action) {
-        return ServiceId.parse(service).map(action).orElseGet(() -> Rejections.toResponse(request,
-                Reason.SERVICE_NOT_FOUND, "No such service."));
+    /**
+     * The service the path names, for a caller granted {@code needed} first: an id no service can have names none,
+     * answered as such only to those who may know.
+     */
+    static HttpResponse<?> onService(RequestAccess access, HttpRequest<?> request, Caller caller, String org,
+                                     Permission needed, String service,
+                                     BiFunction<AccessDecision.Granted, ServiceId, HttpResponse<?>> action) {
+        return access.whenGranted(request, caller, org, needed, granted -> ServiceId.parse(service)
+                .<HttpResponse<?>>map(id -> action.apply(granted, id))
+                .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND, "No such service.")));
+    }
+
+    static HttpResponse<?> noSuchService(HttpRequest<?> request, String service) {
+        return Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND, "No service " + service + ".");
     }
 
     /** The service group a path names, as {@link #onService}; a 400 for a group that is not a group name. */
-    static HttpResponse<?> onGroup(HttpRequest<?> request, String service, String group,
-                                           Function<ServiceGroup, HttpResponse<?>> action) {
-        return onService(request, service, id -> GroupName.parse(group)
-                .<HttpResponse<?>>map(name -> action.apply(new ServiceGroup(id, name)))
+    static HttpResponse<?> onGroup(RequestAccess access, HttpRequest<?> request, Caller caller, String org,
+                                   Permission needed, String service, String group,
+                                   BiFunction<AccessDecision.Granted, ServiceGroup, HttpResponse<?>> action) {
+        return onService(access, request, caller, org, needed, service, (granted, id) -> GroupName.parse(group)
+                .<HttpResponse<?>>map(name -> action.apply(granted, new ServiceGroup(id, name)))
                 .orElseGet(() -> Rejections.toResponse(request, Reason.BAD_REQUEST,
                         "A group is " + ServiceNames.NAME_RULE + ".")));
     }

@@ -3,7 +3,6 @@ package dev.enclave.app.edge.web.service;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.organisation.Organisation;
-import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.CustomGroup;
 import dev.enclave.app.domain.permission.GroupName;
 import dev.enclave.app.domain.permission.Permission;
@@ -105,12 +104,11 @@ class ServiceGroupController {
     @Get
     HttpResponse<?> list(HttpRequest<?> request, Caller caller, @PathVariable String org,
                          @PathVariable String service) {
-        return ServiceController.onService(request, service, id -> access.whenGranted(request, caller, org,
-                SystemPermissions.SERVICES_READ, granted -> services.find(granted.organisation(), id)
-                        .<HttpResponse<?>>map(found -> ServiceController.withETag(HttpResponse.ok(
-                                ServiceGroupPage.of(found)), found, granted.organisation()))
-                        .orElseGet(() -> Rejections.toResponse(request, Reason.SERVICE_NOT_FOUND,
-                                "No service " + service + "."))));
+        return ServiceController.onService(access, request, caller, org, SystemPermissions.SERVICES_READ, service,
+                (granted, id) -> services.find(granted.organisation(), id).<HttpResponse<?>>map(found ->
+                        ServiceController.withETag(HttpResponse.ok(ServiceGroupPage.of(found)), found,
+                                granted.organisation()))
+                        .orElseGet(() -> ServiceController.noSuchService(request, service)));
     }
 
     @Operation(operationId = "defineServiceGroup", summary = "Set what a service group carries")
@@ -122,10 +120,10 @@ class ServiceGroupController {
                            @PathVariable String service, @PathVariable String group,
                            @Valid @Body DefineServiceGroup body) {
         Set<Permission> permissions = body.permissions().stream().map(Permission::new).collect(Collectors.toSet());
-        return ServiceController.onGroup(request, service, group, serviceGroup -> access.whenGranted(request, caller,
-                org, SystemPermissions.SERVICES_MANAGE, granted -> Rejections.answer(request, defining.define(
+        return ServiceController.onGroup(access, request, caller, org, SystemPermissions.SERVICES_MANAGE, service,
+                group, (granted, serviceGroup) -> Rejections.answer(request, defining.define(
                         new DefiningServiceGroups.Define(granted.organisation(), granted.inServices(), serviceGroup,
-                                permissions)), changed -> answer(serviceGroup, changed, granted.organisation()))));
+                                permissions)), changed -> answer(serviceGroup, changed, granted.organisation())));
     }
 
     private static HttpResponse<?> answer(ServiceGroup group, Service service, Organisation organisation) {

@@ -2,7 +2,6 @@ package dev.enclave.app.edge.web.webhook;
 
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.outcome.Reason;
-import dev.enclave.app.domain.permission.SystemPermissions;
 import dev.enclave.app.domain.webhook.Deliveries;
 import dev.enclave.app.domain.webhook.DeliveryId;
 import dev.enclave.app.domain.webhook.ReplayingDeliveries;
@@ -98,18 +97,17 @@ class DeliveryController {
         if (limit != null && (limit < 1 || limit > Deliveries.MAX_PAGE)) {
             return Rejections.invalid(request, "limit", "must be 1 to 100");
         }
-        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                SystemPermissions.WEBHOOKS_MANAGE, granted -> {
-                    Deliveries.DeliveryPage page = deliveries.list(granted.tenant(), endpoint, before,
-                            limit == null ? 50 : limit);
-                    if (page.deliveries().isEmpty() && before.isEmpty()
-                            && endpoints.find(granted.tenant(), endpoint).isEmpty()) {
-                        return Rejections.toResponse(request, Reason.WEBHOOK_ENDPOINT_NOT_FOUND,
-                                "No such webhook endpoint, nor deliveries of one deleted.");
-                    }
-                    return HttpResponse.ok(new DeliveryPage(page.deliveries().stream().map(DeliveryView::of)
-                            .toList(), page.before().map(DeliveryId::value).orElse(null)));
-                }));
+        return WebhookController.onEndpoint(access, request, caller, org, id, (granted, endpoint) -> {
+            Deliveries.DeliveryPage page = deliveries.list(granted.tenant(), endpoint, before,
+                    limit == null ? 50 : limit);
+            if (page.deliveries().isEmpty() && before.isEmpty()
+                    && endpoints.find(granted.tenant(), endpoint).isEmpty()) {
+                return Rejections.toResponse(request, Reason.WEBHOOK_ENDPOINT_NOT_FOUND,
+                        "No such webhook endpoint, nor deliveries of one deleted.");
+            }
+            return HttpResponse.ok(new DeliveryPage(page.deliveries().stream().map(DeliveryView::of).toList(),
+                    page.before().map(DeliveryId::value).orElse(null)));
+        });
     }
 
     @Operation(operationId = "retryWebhookDelivery", summary = "Send a delivery again (one more attempt, now)")
@@ -120,13 +118,10 @@ class DeliveryController {
     @Post("/deliveries/{deliveryId}/retry")
     HttpResponse<?> retry(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                           @PathVariable String deliveryId) {
-        Optional<DeliveryId> delivery = DeliveryId.parse(deliveryId);
-        if (delivery.isEmpty()) {
-            return Rejections.toResponse(request, Reason.DELIVERY_NOT_RETRYABLE, "No such delivery.");
-        }
-        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.retry(granted.tenant(), endpoint,
-                        delivery.get()), done -> HttpResponse.status(HttpStatus.ACCEPTED))));
+        return WebhookController.onEndpoint(access, request, caller, org, id, (granted, endpoint) -> DeliveryId
+                .parse(deliveryId).<HttpResponse<?>>map(delivery -> Rejections.answer(request, replaying.retry(
+                        granted.tenant(), endpoint, delivery), done -> HttpResponse.status(HttpStatus.ACCEPTED)))
+                .orElseGet(() -> Rejections.toResponse(request, Reason.DELIVERY_NOT_RETRYABLE, "No such delivery.")));
     }
 
     @Operation(operationId = "recoverWebhookDeliveries", summary = "Send every failed delivery since a time again")
@@ -144,11 +139,10 @@ class DeliveryController {
         if (body.after() != null && after.isEmpty()) {
             return Rejections.invalid(request, "after", "must be the next of an answer");
         }
-        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.recover(
-                        granted.tenant(), endpoint, since.get(), after), recovery -> HttpResponse.accepted().body(
-                        new RecoveredView(recovery.recovered(), recovery.next().map(DeliveryId::value)
-                                .orElse(null))))));
+        return WebhookController.onEndpoint(access, request, caller, org, id, (granted, endpoint) ->
+                Rejections.answer(request, replaying.recover(granted.tenant(), endpoint, since.get(), after),
+                        recovery -> HttpResponse.accepted().body(new RecoveredView(recovery.recovered(),
+                                recovery.next().map(DeliveryId::value).orElse(null)))));
     }
 
     @Operation(operationId = "testWebhookEndpoint", summary = "Send the endpoint a webhook.test event")
@@ -157,9 +151,9 @@ class DeliveryController {
     @Consumes(MediaType.ALL)
     @Post("/test")
     HttpResponse<?> test(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return WebhookController.onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org,
-                SystemPermissions.WEBHOOKS_MANAGE, granted -> Rejections.answer(request, replaying.test(granted.organisation(),
-                        endpoint), delivery -> HttpResponse.accepted().body(DeliveryView.of(delivery)))));
+        return WebhookController.onEndpoint(access, request, caller, org, id, (granted, endpoint) ->
+                Rejections.answer(request, replaying.test(granted.organisation(), endpoint),
+                        delivery -> HttpResponse.accepted().body(DeliveryView.of(delivery))));
     }
 
 

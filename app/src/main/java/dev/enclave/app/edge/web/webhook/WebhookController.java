@@ -1,5 +1,6 @@
 package dev.enclave.app.edge.web.webhook;
 
+import dev.enclave.app.domain.access.AccessDecision;
 import dev.enclave.app.domain.access.Caller;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.permission.SystemPermissions;
@@ -54,7 +55,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * An organisation's webhook endpoints (owners and admins): add one (its signing secret is in this answer and
@@ -138,9 +139,9 @@ class WebhookController {
     @JsonAnswer(description = "The endpoint", body = EndpointView.class)
     @Get("/{id}")
     HttpResponse<?> get(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
-                granted -> endpoints.find(granted.tenant(), endpoint).<HttpResponse<?>>map(found ->
-                        HttpResponse.ok(EndpointView.of(found))).orElseGet(() -> notFound(request))));
+        return onEndpoint(access, request, caller, org, id, (granted, endpoint) -> endpoints.find(granted.tenant(),
+                endpoint).<HttpResponse<?>>map(found -> HttpResponse.ok(EndpointView.of(found)))
+                .orElseGet(() -> notFound(request)));
     }
 
     @Operation(operationId = "updateWebhookEndpoint",
@@ -152,13 +153,12 @@ class WebhookController {
     @Patch("/{id}")
     HttpResponse<?> update(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
                            @Valid @Body UpdateEndpoint body) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
-                granted -> urlChecked(request, body.url(), () -> Rejections.answer(request, changing.change(
-                        new ChangingWebhookEndpoint.Change(granted.tenant(), endpoint, Optional.ofNullable(body.url()),
-                                Optional.ofNullable(body.description()), Optional.ofNullable(body.types())
-                                .map(WebhookController::types), Optional.ofNullable(body.enabled()),
-                                WebhookEndpoint.Keeper.of(granted.membership()), granted.holding())),
-                        changed -> HttpResponse.ok(EndpointView.of(changed))))));
+        return onEndpoint(access, request, caller, org, id, (granted, endpoint) -> urlChecked(request, body.url(),
+                () -> Rejections.answer(request, changing.change(new ChangingWebhookEndpoint.Change(granted.tenant(),
+                        endpoint, Optional.ofNullable(body.url()), Optional.ofNullable(body.description()),
+                        Optional.ofNullable(body.types()).map(WebhookController::types),
+                        Optional.ofNullable(body.enabled()), WebhookEndpoint.Keeper.of(granted.membership()),
+                        granted.holding())), changed -> HttpResponse.ok(EndpointView.of(changed)))));
     }
 
     @Operation(operationId = "deleteWebhookEndpoint", summary = "Delete a webhook endpoint")
@@ -166,8 +166,8 @@ class WebhookController {
     @Consumes(MediaType.ALL)
     @Delete("/{id}")
     HttpResponse<?> delete(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
-                granted -> Rejections.orNoContent(request, changing.delete(granted.tenant(), endpoint))));
+        return onEndpoint(access, request, caller, org, id, (granted, endpoint) -> Rejections.orNoContent(request,
+                changing.delete(granted.tenant(), endpoint)));
     }
 
     @Operation(operationId = "rotateWebhookSecret",
@@ -178,11 +178,10 @@ class WebhookController {
     @Consumes(MediaType.ALL)
     @Post("/{id}/rotate-secret")
     HttpResponse<?> rotate(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
-        return onEndpoint(request, id, endpoint -> access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE,
-                granted -> Rejections.answer(request, changing.rotate(granted.tenant(), endpoint,
-                        WebhookEndpoint.Keeper.of(granted.membership()), granted.holding()), rotated ->
-                        HttpResponse.ok(new RotatedView(rotated.secret().reveal(),
-                                WireTime.of(rotated.previousUntil()))))));
+        return onEndpoint(access, request, caller, org, id, (granted, endpoint) -> Rejections.answer(request,
+                changing.rotate(granted.tenant(), endpoint, WebhookEndpoint.Keeper.of(granted.membership()),
+                        granted.holding()), rotated -> HttpResponse.ok(new RotatedView(rotated.secret().reveal(),
+                        WireTime.of(rotated.previousUntil())))));
     }
 
     private HttpResponse<?> urlChecked(HttpRequest<?> request, @Nullable String url,
@@ -192,9 +191,16 @@ class WebhookController {
                 detail)).orElseGet(then);
     }
 
-    static HttpResponse<?> onEndpoint(HttpRequest<?> request, String id,
-                                      Function<WebhookEndpointId, HttpResponse<?>> then) {
-        return WebhookEndpointId.parse(id).<HttpResponse<?>>map(then).orElseGet(() -> notFound(request));
+    /**
+     * The endpoint the path names, for a caller who may manage the organisation's webhooks: an id no endpoint can
+     * have names none, answered as such only to those who may know.
+     */
+    static HttpResponse<?> onEndpoint(RequestAccess access, HttpRequest<?> request, Caller caller, String org,
+                                      String id,
+                                      BiFunction<AccessDecision.Granted, WebhookEndpointId, HttpResponse<?>> then) {
+        return access.whenGranted(request, caller, org, SystemPermissions.WEBHOOKS_MANAGE, granted ->
+                WebhookEndpointId.parse(id).<HttpResponse<?>>map(endpoint -> then.apply(granted, endpoint))
+                        .orElseGet(() -> notFound(request)));
     }
 
     static HttpResponse<?> notFound(HttpRequest<?> request) {
