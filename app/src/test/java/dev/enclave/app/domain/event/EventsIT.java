@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -194,6 +195,29 @@ class EventsIT extends LocalStackTest {
 
         assertThat(feed.poll(100)).isEmpty();
         assertThat(before).isEqualTo(6);
+    }
+
+    @Test
+    void pollsOfOneSetOfCredentials_whileItsHandoutIsBeingRecorded_recordItOnce() {
+        String owner = journeys().organisation("ev-polls");
+        String secret = api().post("/v1/orgs/ev-polls/api-keys", "{\"name\":\"worker\",\"access\":\"read\"}",
+                owner).json().get("secret").asText();
+        assertThat(backend("/v1/backend/namespace", secret).status()).as("the key's first use").isEqualTo(200);
+        EventFeed feed = EventFeed.of(api(), "ev-polls", owner);
+        feed.poll(100);
+
+        AtomicReference<Api.Reply> meanwhile = new AtomicReference<>();
+        Api.Reply first = InFlight.heldWhile(faults, "ev-polls", () -> backend("/v1/backend/credentials", secret),
+                () -> meanwhile.set(backend("/v1/backend/credentials", secret)));
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(meanwhile.get().status()).isEqualTo(200);
+        assertThat(meanwhile.get().json().get("AccessKeyId")).isEqualTo(first.json().get("AccessKeyId"));
+        assertThat(EventFeed.types(feed.poll(100))).containsExactly("credentials.issued");
+    }
+
+    private Api.Reply backend(String path, String secret) {
+        return api().send(api().request(path, null).header("Authorization", secret).GET());
     }
 
     @Test

@@ -99,20 +99,16 @@ class ContainerCredentialsController {
         return whenTakingCredentials(request, key, (granted, access) -> {
             IssuedCredentials issued = credentials.cached(granted.key().tenant(), granted.organisation().incarnation(),
                     access);
-            if (!handouts.recordedBefore(granted.key().id(), issued)) {
-                EventRecorder.Recorded recorded = events.record(granted.key().tenant(),
-                        granted.organisation().incarnation(), CredentialsEvents.issued(granted.key().tenant().value(),
-                                DataNamespaceView.wire(access), request.getPath(),
-                                issued.expiration()), Optional.empty());
-                if (recorded == EventRecorder.Recorded.NOT_ACTIVE) {
-                    return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
-                            "The organisation is suspended; its API keys get no credentials.");
-                }
-                if (recorded != EventRecorder.Recorded.RECORDED) {
-                    return Rejections.toResponse(request, Reason.INVALID_API_KEY,
-                            "The API key's organisation is gone.");
-                }
-                handouts.recorded(granted.key().id(), issued);
+            EventRecorder.Recorded recorded = handouts.recordOnce(granted.key().id(), issued, () -> events.record(
+                    granted.key().tenant(), granted.organisation().incarnation(), CredentialsEvents.issued(
+                            granted.key().tenant().value(), DataNamespaceView.wire(access), request.getPath(),
+                            issued.expiration()), Optional.empty()));
+            if (recorded == EventRecorder.Recorded.NOT_ACTIVE) {
+                return Rejections.toResponse(request, Reason.ORGANISATION_SUSPENDED,
+                        "The organisation is suspended; its API keys get no credentials.");
+            }
+            if (recorded != EventRecorder.Recorded.RECORDED) {
+                return Rejections.toResponse(request, Reason.INVALID_API_KEY, "The API key's organisation is gone.");
             }
             return HttpResponse.ok(new ContainerCredentials(issued.accessKeyId(), issued.secretAccessKey(),
                     issued.sessionToken(), WireTime.of(issued.expiration())));

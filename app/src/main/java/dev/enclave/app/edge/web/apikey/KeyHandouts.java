@@ -3,14 +3,17 @@ package dev.enclave.app.edge.web.apikey;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.enclave.app.domain.apikey.ApiKeyId;
+import dev.enclave.app.domain.event.EventRecorder;
 import dev.enclave.tenancy.credentials.IssuedCredentials;
 import jakarta.inject.Singleton;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Which credentials each API key was handed by this instance, so a key's {@code credentials.issued} is recorded
  * once per set of credentials: SDKs poll again and again, and are answered the same cached session until it is
- * refreshed. Thread-safe.
+ * refreshed. Thread-safe: polls of one set at once wait for the first to record it.
  */
 @Singleton
 final class KeyHandouts {
@@ -21,15 +24,18 @@ final class KeyHandouts {
     private final Cache<String, Boolean> recorded = Caffeine.newBuilder().maximumSize(100_000)
             .expireAfterWrite(KEPT).build();
 
-    boolean recordedBefore(ApiKeyId key, IssuedCredentials issued) {
-        return recorded.getIfPresent(handout(key, issued)) != null;
-    }
-
-    void recorded(ApiKeyId key, IssuedCredentials issued) {
-        recorded.put(handout(key, issued), Boolean.TRUE);
-    }
-
-    private static String handout(ApiKeyId key, IssuedCredentials issued) {
-        return key.value() + "/" + issued.accessKeyId();
+    /**
+     * Records the handout of {@code issued} to {@code key} with {@code record}, unless it was recorded before: then,
+     * or when {@code record} recorded it, {@code RECORDED}; else what {@code record} answered, and a later poll tries
+     * again.
+     */
+    EventRecorder.Recorded recordOnce(ApiKeyId key, IssuedCredentials issued,
+                                      Supplier<EventRecorder.Recorded> record) {
+        AtomicReference<EventRecorder.Recorded> outcome = new AtomicReference<>(EventRecorder.Recorded.RECORDED);
+        recorded.get(key.value() + "/" + issued.accessKeyId(), handout -> {
+            outcome.set(record.get());
+            return outcome.get() == EventRecorder.Recorded.RECORDED ? Boolean.TRUE : null;
+        });
+        return outcome.get();
     }
 }
