@@ -8,6 +8,7 @@ import dev.enclave.identity.Email;
 import dev.enclave.identity.TenantId;
 import dev.enclave.identity.UserKey;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -76,6 +77,7 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
         Objects.requireNonNull(inviter, "inviter");
         Objects.requireNonNull(inviterName, "inviterName");
         Objects.requireNonNull(inviterJoinedAt, "inviterJoinedAt");
+        validUntil = wholeSeconds(validUntil);
         groups = Set.copyOf(groups);
         serviceGroups = Set.copyOf(serviceGroups);
         serviceGenerations = Map.copyOf(serviceGenerations);
@@ -154,5 +156,10 @@ public record Invitation(TenantId tenant, InvitationId id, Email email, Set<Grou
 
     public boolean expiredAt(Instant now) {
         return !now.isBefore(validUntil);
+    }
+
+    /** A validity as it is stored and answered (whole seconds), so every event and answer of one agrees. */
+    public static Instant wholeSeconds(Instant validUntil) {
+        return validUntil.truncatedTo(ChronoUnit.SECONDS);
     }
 }

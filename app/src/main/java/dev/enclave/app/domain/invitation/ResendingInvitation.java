@@ -59,7 +59,7 @@ public final class ResendingInvitation {
         Invitation invitation = read.resentBy(resender.user(), resender.userId(), resender.joinedAt(),
                 resender.profile().profile().get(ProfileField.NAME));
         InviteToken token = InviteToken.issue(invitation.tenant(), invitation.id(), random);
-        Instant validUntil = clock.instant().plus(Duration.ofDays(command.expiresInDays()));
+        Instant validUntil = Invitation.wholeSeconds(clock.instant().plus(Duration.ofDays(command.expiresInDays())));
         InvitationDelivery delivery = deliveries.of(invitation.tenant());
         if (!invitations.renew(invitation, token.hash(), validUntil, new Invitations.Handover(delivery, token))) {
             return Outcome.refused(Reason.INVITATION_NOT_PENDING, "Only pending invitations can be resent, and this "

@@ -20,7 +20,9 @@ import dev.enclave.app.domain.organisation.OrganisationStatus;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +56,18 @@ class SendingInvitationTest {
             assertThat(stored.serviceGenerations()).containsOnlyKeys(serviceGroup("api/callers").service());
         });
         assertThat(invitations.guardOf(ACME, BOB)).contains(invitation.id());
+    }
+
+    @Test
+    void send_atAnInstantWithNanoseconds_isValidToTheWholeSecond_asStored_inItsAnswerAndItsEvent() {
+        Clock late = Clock.fixed(NOW.plusNanos(553_548_966), ZoneOffset.UTC);
+        SendingInvitation.Sent sent = sent(new SendingInvitation(invitations, new TokenDeliveries(), NO_SERVICES, late)
+                .send(new SendingInvitation.Send(ActingMember.of(ADA), invitations.read(ACME), BOB, groups(), Set.of(),
+                        3)));
+
+        assertThat(sent.invitation().validUntil()).isEqualTo(NOW.plus(Duration.ofDays(3)));
+        assertThat(InvitationEvents.sent(sent.invitation()).changes().get("validUntil"))
+                .isEqualTo(NOW.plus(Duration.ofDays(3)).toString());
     }
 
     @Test
