@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
  * Every route that binds a body reads it strictly, before access checks or bean validation spend anything on it:
  * {@code application/json} only, no content coding, {@link StrictJson} (one value, no duplicate keys, no null in a
  * list, bounded depth) and {@link BodyShape} (known fields, exact JSON types, bounded lists and strings). A route
- * that binds none is sent none (or an empty object): a body there is refused, not ignored while the route acts.
+ * that binds none is sent none (or an empty object): a body there is refused, not ignored while the route acts. A
+ * route whose body is optional ({@code @Nullable}) takes none as none, whatever its media type says.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class StrictBodyFilter implements Ordered {
@@ -52,7 +53,7 @@ final class StrictBodyFilter implements Ordered {
                 && !utf8(bytes).filter(text -> NO_BODY.matcher(text).matches()).isPresent()) {
             return Rejections.toResponse(request, Reason.MALFORMED_BODY, "This route takes no body; send none.");
         }
-        if (target.isEmpty() || target.get().getType() == String.class) {
+        if (target.isEmpty() || target.get().getType() == String.class || target.get().isNullable() && isBlank(bytes)) {
             return null;
         }
         String encoding = request.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
@@ -110,6 +111,11 @@ final class StrictBodyFilter implements Ordered {
         } catch (CharacterCodingException malformed) {
             return Optional.empty();
         }
+    }
+
+    /** No body, or only white space: what a route whose body is optional takes as none, in any media type. */
+    private static boolean isBlank(@Nullable byte[] bytes) {
+        return utf8(bytes).filter(String::isBlank).isPresent();
     }
 
     /** Read as text, not as a charset: an unknown or malformed name must be refused (415), never thrown. */

@@ -218,6 +218,27 @@ class InvitationsIT extends LocalStackTest {
     }
 
     @Test
+    void resend_givesTheValidityAsked_orSevenDays_andRefusesOneOutOfBounds() {
+        BobInvited invited = bobInvitedTo("inv-resend-days");
+        String path = "/v1/orgs/inv-resend-days/invitations/" + invited.id() + "/resend";
+
+        Api.Reply twoDays = api().post(path, "{\"expiresInDays\":2}", invited.owner());
+        Api.Reply tooLong = api().hostile().post(path, "{\"expiresInDays\":31}", invited.owner());
+        Api.Reply noBody = api().send(api().request(path, invited.owner()).POST(HttpRequest.BodyPublishers.noBody()));
+
+        assertThat(twoDays.status()).as(twoDays.body()).isEqualTo(200);
+        assertThat(validFor(twoDays)).isBetween(Duration.ofDays(2).minusMinutes(1), Duration.ofDays(2));
+        assertThat(tooLong.status()).isEqualTo(400);
+        assertThat(tooLong.json().at("/errors/0/field").asText()).isEqualTo("expiresInDays");
+        assertThat(noBody.status()).as(noBody.body()).isEqualTo(200);
+        assertThat(validFor(noBody)).isBetween(Duration.ofDays(7).minusMinutes(1), Duration.ofDays(7));
+    }
+
+    private static Duration validFor(Api.Reply resent) {
+        return Duration.between(Instant.now(), Instant.parse(resent.json().at("/invitation/expiresAt").asText()));
+    }
+
+    @Test
     void anInvitationTheSenderCouldNotRevoke_isNotReplacedByTheirs() {
         String owner = organisation("inv-over");
         journeys().join("inv-over", owner, "adm");

@@ -184,7 +184,9 @@ class HostileInputIT extends LocalStackTest {
         for (String json : List.of("", "{", "[]", "null", "\"x\"", "{} {}", "{}x", "{\"a\":1,\"a\":2}",
                 "[".repeat(50) + "]".repeat(50), "{\"unexpected\":1}", "{\"n\":" + "1".repeat(41) + "}",
                 "{\"n\":0." + "0".repeat(45) + "1}", "{\"n\":1e99999999999}")) {
-            expectRefused(method, path, json, "application/json", null);
+            if (!json.isEmpty() || !body.isNullable()) {
+                expectRefused(method, path, json, "application/json", null);
+            }
         }
         expectRefused(method, path, "{}", null, null);
         expectRefused(method, path, "{}", "text/plain", null);

@@ -46,6 +46,7 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
@@ -186,20 +187,23 @@ class InvitationController {
                 revoking.revoke(new RevokingInvitation.Revoke(granted.acting(), granted.organisation(), invitation))));
     }
 
-    @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token")
+    @Operation(operationId = "resendInvitation", summary = "Replace a pending invitation with a new token, valid for "
+            + "expiresInDays (default 7)")
     @ApiResponse(responseCode = "200", description = "The new invitation and its token",
             headers = {@Header(name = "Idempotent-Replayed",
                 description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string"))},
             content = @Content(mediaType = "application/json",
                 schema = @Schema(implementation = InvitationViews.Created.class)))
     @Idempotent
-    @Consumes(MediaType.ALL)
+    @JsonBody
     @Post("/{id}/resend")
-    HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id) {
+    HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
+                           @RequestBody(required = false) @Valid @Nullable @Body InvitationViews.ResendRequest body) {
+        int days = body == null || body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS
+                : body.expiresInDays();
         return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.answer(request,
                 resending.resend(new ResendingInvitation.Resend(granted.acting(), granted.organisation(), invitation,
-                        InvitationViews.SendRequest.DEFAULT_DAYS)), sent -> HttpResponse.ok(
-                        InvitationViews.Created.of(sent))));
+                        days)), sent -> HttpResponse.ok(InvitationViews.Created.of(sent))));
     }
 
     private HttpResponse<?> withInvitation(HttpRequest<?> request, Caller caller, String org, String id,

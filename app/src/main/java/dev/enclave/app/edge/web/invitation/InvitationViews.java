@@ -38,6 +38,12 @@ public final class InvitationViews {
     }
 
     @Serdeable
+    @Schema(name = "ResendInvitation")
+    public record ResendRequest(@Schema(description = "Days the new token is valid from now (default 7)")
+                                @Nullable @Min(1) @Max(30) Integer expiresInDays) {
+    }
+
+    @Serdeable
     @Schema(name = "InvitationToken")
     public record TokenRequest(@NotBlank @Size(max = 200) String token) {
     }
