@@ -134,6 +134,8 @@ public record ChangingMembership(Members members, MembershipChanges changes) {
                     "The member has too many service-group assignments to remove at once; unassign some first.");
             case ACTOR_GONE -> Outcome.refused(Reason.MISSING_ROLE,
                     "Your membership changed while the change was being made; read it again.");
+            case DEFINITIONS_CHANGED -> Outcome.refused(Reason.CONFLICT, "The organisation's groups changed while "
+                    + "the change was being made; nothing was changed. Try again.");
         };
     }
 

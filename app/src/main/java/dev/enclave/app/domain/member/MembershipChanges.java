@@ -18,7 +18,8 @@ public interface MembershipChanges {
      * decision was made on (not removed, nor removed and created again under a new life of the organisation) and
      * still holding one of the groups its {@link Authority} names (with the definitions as judged, when one of them is
      * a custom group). A request decided long ago, or for an organisation since deleted and
-     * created again, changes nothing ({@link Change#ACTOR_GONE}).
+     * created again, changes nothing ({@link Change#ACTOR_GONE}); one whose definitions changed meanwhile, nothing
+     * either ({@link Change#DEFINITIONS_CHANGED}).
      */
 
     /**
@@ -68,6 +69,12 @@ public interface MembershipChanges {
          * The actor's membership is no longer the one the change was decided on, or lost the role it needs: nothing
          * changed.
          */
-        ACTOR_GONE
+        ACTOR_GONE,
+        /**
+         * The actor's membership is as the change was decided on, but the organisation's group definitions it was
+         * judged with changed meanwhile (another group defined, changed or deleted, perhaps one the decision leaned
+         * on): nothing changed, and deciding again may well allow it.
+         */
+        DEFINITIONS_CHANGED
     }
 }

@@ -107,8 +107,11 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
         if (outcome.committed()) {
             return Change.DONE;
         }
-        if (outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)) {
+        if (outcome.refused(Role.ACTOR)) {
             return Change.ACTOR_GONE;
+        }
+        if (outcome.refused(Role.ACTOR_DEFINITIONS)) {
+            return Change.DEFINITIONS_CHANGED;
         }
         return outcome.refused(Role.OWNER_LEFT) && !outcome.refused(Role.MEMBERSHIP) ? Change.LAST_OWNER
                 : Change.MEMBERSHIP_CHANGED;
@@ -157,11 +160,14 @@ public record DynamoDbMembershipChanges(Store store, CheckedItems checked, Membe
                 outcome.oldItem(Role.ACTOR_DEFINITIONS).orElse(Map.of()))).isPresent()) {
             return Change.GROUP_CHANGED;
         }
-        if (!outcome.committed() && (outcome.refused(Role.ACTOR) || outcome.refused(Role.ACTOR_DEFINITIONS)
-                || self.isPresent() && outcome.refused(Role.MEMBERSHIP) && !MembershipRules.stillActing(actor,
+        if (!outcome.committed() && (outcome.refused(Role.ACTOR) || self.isPresent()
+                && outcome.refused(Role.MEMBERSHIP) && !MembershipRules.stillActing(actor,
                 outcome.oldItem(Role.MEMBERSHIP).filter(old -> old.containsKey(MembershipItems.VERSION))
                         .map(MembershipItems::fromItem), authority))) {
             return Change.ACTOR_GONE;
+        }
+        if (outcome.refused(Role.ACTOR_DEFINITIONS)) {
+            return Change.DEFINITIONS_CHANGED;
         }
         return groupChanged(outcome, Role.MEMBERSHIP, expected);
     }

@@ -46,6 +46,24 @@ class ActorRemovedMidRequestIT extends LocalStackTest {
     }
 
     @Test
+    void aGroupGivenWhileAnotherIsDefined_isRefusedAsAConflictToRetry_notAsALostRole() {
+        String owner = journeys().organisation("mid-define");
+        journeys().join("mid-define", owner, "bob");
+        String path = "/v1/orgs/mid-define/members/bob/groups/billing";
+        assertThat(api().post("/v1/orgs/mid-define/groups", "{\"id\":\"billing\",\"permissions\":"
+                + "[\"invoices:approve\"]}", owner).status()).isEqualTo(201);
+        try (SecondInstance other = SecondInstance.start(getProperties())) {
+            Api.Reply given = InFlight.heldWhile(faults, "mid-define", () -> put(path, owner), () -> assertThat(
+                    other.api().post("/v1/orgs/mid-define/groups", "{\"id\":\"audit\",\"permissions\":"
+                            + "[\"reports:read\"]}", owner).status()).isEqualTo(201));
+
+            assertThat(given.status()).as(given.body()).isEqualTo(409);
+            assertThat(given.json().get("code").asText()).isEqualTo("conflict");
+        }
+        assertThat(put(path, owner).status()).as("given when tried again").isEqualTo(200);
+    }
+
+    @Test
     void anAdminPuttingThemselvesInAServiceGroup_isNotPutThere_onceDemotedMeanwhile() {
         String owner = journeys().organisation("mid-self");
         journeys().join("mid-self", owner, "adm");

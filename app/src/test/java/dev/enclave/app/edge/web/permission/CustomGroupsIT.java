@@ -142,7 +142,7 @@ class CustomGroupsIT extends LocalStackTest {
 
         assertThat(changes.grant(manager, decided, UserKey.of(ISSUER, "bob"), "bob",
                 new GroupName("billing"), Optional.empty(), Optional.empty()))
-                .isEqualTo(MembershipChanges.Change.ACTOR_GONE);
+                .isEqualTo(MembershipChanges.Change.DEFINITIONS_CHANGED);
         Authority now = new Holding(manager.groups(), groups.of(tenant)).authorityFor(SystemPermissions.MEMBERS_MANAGE);
         assertThat(changes.grant(manager, now, UserKey.of(ISSUER, "bob"), "bob",
                 new GroupName("billing"), Optional.empty(), Optional.empty()))
