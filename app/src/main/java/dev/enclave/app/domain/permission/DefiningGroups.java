@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Defining, changing and deleting an organisation's custom groups, by holders of {@code groups:manage}. Nobody puts
@@ -20,6 +21,11 @@ import java.util.Set;
  */
 @Singleton
 public record DefiningGroups(CustomGroups groups, Clock clock) {
+
+    /** How many times one request is decided, on the definitions as they are each time, before it gives up. */
+    static final int ATTEMPTS = 8;
+    private static final Refusal CHANGED_MEANWHILE = new Refusal(Reason.CONFLICT,
+            "The organisation's groups kept changing meanwhile; read them again.");
 
     /** Who acts, in which organisation, holding what, as the access decision read it. */
     public record Acting(Organisation organisation, Holding holding) {
@@ -37,7 +43,34 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
     }
 
     public Outcome<CustomGroup> create(Create command) {
-        Acting actor = command.actor();
+        return decidedAfresh(command.actor(), actor -> create(actor, command));
+    }
+
+    public Outcome<CustomGroup> change(Change command) {
+        return decidedAfresh(command.actor(), actor -> change(actor, command));
+    }
+
+    public Outcome<Void> delete(Delete command) {
+        return decidedAfresh(command.actor(), actor -> delete(actor, command));
+    }
+
+    /**
+     * {@code attempt} decided on the definitions the access decision read; when they changed before it was stored
+     * (another group defined, changed or deleted meanwhile), decided again on them as they are now, up to
+     * {@link #ATTEMPTS} times in all. Not when the actor's own authority comes from a custom group: the request was
+     * granted on those definitions as read, and a change of them is answered as one.
+     */
+    private <T> Outcome<T> decidedAfresh(Acting actor, Function<Acting, Outcome<T>> attempt) {
+        Outcome<T> outcome = attempt.apply(actor);
+        int attempts = actor.holding().authorityFor(SystemPermissions.GROUPS_MANAGE).onCustomGroups() ? 1 : ATTEMPTS;
+        for (int tried = 1; tried < attempts && outcome.equals(Outcome.refused(CHANGED_MEANWHILE)); tried++) {
+            outcome = attempt.apply(new Acting(actor.organisation(), new Holding(actor.holding().groups(),
+                    groups.of(actor.organisation().id()))));
+        }
+        return outcome;
+    }
+
+    private Outcome<CustomGroup> create(Acting actor, Create command) {
         GroupDefinitions before = actor.holding().definitions();
         if (SystemPermissions.isBuiltIn(command.id()) || before.find(command.id()).isPresent()) {
             return Outcome.refused(Reason.GROUP_EXISTS, "There is a group named " + command.id().value() + ".");
@@ -59,8 +92,7 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
         return stored(actor, before, before.with(group), GroupEvents.created(group), group);
     }
 
-    public Outcome<CustomGroup> change(Change command) {
-        Acting actor = command.actor();
+    private Outcome<CustomGroup> change(Acting actor, Change command) {
         Optional<CustomGroup> found = actor.holding().definitions().find(command.id());
         Optional<Refusal> refusal = editable(actor.holding(), command.id(), found, command.expected())
                 .or(() -> command.permissions().flatMap(permissions -> grantable(actor.holding(), permissions)))
@@ -80,8 +112,7 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
         return stored(actor, definitions, definitions.with(after), GroupEvents.updated(before, after), after);
     }
 
-    public Outcome<Void> delete(Delete command) {
-        Acting actor = command.actor();
+    private Outcome<Void> delete(Acting actor, Delete command) {
         Optional<CustomGroup> found = actor.holding().definitions().find(command.id());
         Optional<Refusal> refusal = editable(actor.holding(), command.id(), found, command.expected())
                 .or(() -> withdrawable(actor.holding(), found.get(), Set.of()));
@@ -101,8 +132,7 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
         return switch (stored) {
             case STORED -> Outcome.done(answer);
             case HELD -> Outcome.refused(Reason.GROUP_IN_USE, "Members hold the group; take it from them first.");
-            case CHANGED_MEANWHILE -> Outcome.refused(Reason.CONFLICT,
-                    "The organisation's groups changed meanwhile; read them again.");
+            case CHANGED_MEANWHILE -> Outcome.refused(DefiningGroups.CHANGED_MEANWHILE);
             case ORGANISATION_NOT_ACTIVE -> Outcome.refused(Reason.ORGANISATION_SUSPENDED,
                     "The organisation is not active.");
         };

@@ -102,16 +102,36 @@ class DefiningGroupsTest {
     }
 
     @Test
-    void aStaleVersion_orChangesMeanwhile_changeNothing() {
+    void aStaleVersion_changesNothing() {
         CustomGroup created = done(defining.create(create(owner(), "approvers", APPROVE)));
-        Acting readBefore = owner();
-        done(defining.create(create(owner(), "others", APPROVE)));
 
         assertThat(refusal(defining.change(new DefiningGroups.Change(owner(), created.id(), Optional.of("x"),
                 Optional.empty(), Optional.of(ExpectedVersion.oneOf(Set.of(7L)))))))
                 .isEqualTo(Reason.VERSION_MISMATCH);
-        assertThat(refusal(defining.change(change(readBefore, "approvers", Set.of())))).isEqualTo(Reason.CONFLICT);
         assertThat(groups.of(ACME).find(created.id())).contains(created);
+    }
+
+    @Test
+    void aChangeDecidedBeforeAnotherGroupWasDefined_isDecidedAgainOnTheDefinitionsAsTheyAre_andKeepsThatGroup() {
+        done(defining.create(create(owner(), "approvers", APPROVE)));
+        Acting readBefore = owner();
+        done(defining.create(create(owner(), "others", APPROVE)));
+
+        CustomGroup changed = done(defining.change(change(readBefore, "approvers", Set.of())));
+
+        assertThat(changed.permissions()).isEmpty();
+        assertThat(groups.of(ACME).find(new GroupName("others"))).as("the group defined meanwhile").isPresent();
+        assertThat(done(defining.create(create(readBefore, "third", APPROVE))).id().value()).isEqualTo("third");
+        assertThat(groups.of(ACME).custom()).hasSize(3);
+    }
+
+    @Test
+    void definitionsThatKeepChanging_areAnsweredAsAConflict_afterAFewDecisions() {
+        groups.changedBeforeEachStore(ACME);
+
+        assertThat(refusal(defining.create(create(owner(), "approvers", APPROVE)))).isEqualTo(Reason.CONFLICT);
+        assertThat(groups.stores()).isEqualTo(DefiningGroups.ATTEMPTS);
+        assertThat(groups.of(ACME).find(new GroupName("approvers"))).isEmpty();
     }
 
     @Test

@@ -17,6 +17,8 @@ final class InMemoryCustomGroups implements CustomGroups {
     private final Map<TenantId, GroupDefinitions> stored = new HashMap<>();
     private final Map<TenantId, Set<GroupName>> held = new HashMap<>();
     private final List<NewEvent> events = new ArrayList<>();
+    private final Set<TenantId> busy = new HashSet<>();
+    private int stores;
 
     /** Someone in {@code tenant} holds {@code group}. */
     InMemoryCustomGroups holding(TenantId tenant, GroupName group) {
@@ -28,6 +30,16 @@ final class InMemoryCustomGroups implements CustomGroups {
         return events;
     }
 
+    /** From now on, another writer changes {@code tenant}'s definitions just before each store. */
+    InMemoryCustomGroups changedBeforeEachStore(TenantId tenant) {
+        busy.add(tenant);
+        return this;
+    }
+
+    int stores() {
+        return stores;
+    }
+
     @Override
     public GroupDefinitions of(TenantId tenant) {
         return stored.getOrDefault(tenant, GroupDefinitions.NONE);
@@ -37,6 +49,11 @@ final class InMemoryCustomGroups implements CustomGroups {
     public Stored store(Organisation organisation, GroupDefinitions before, GroupDefinitions after, NewEvent event) {
         if (organisation.status() != OrganisationStatus.ACTIVE) {
             return Stored.ORGANISATION_NOT_ACTIVE;
+        }
+        stores++;
+        if (busy.contains(organisation.id())) {
+            GroupDefinitions now = of(organisation.id());
+            stored.put(organisation.id(), new GroupDefinitions(now.custom(), now.version() + 1));
         }
         if (of(organisation.id()).version() != before.version()) {
             return Stored.CHANGED_MEANWHILE;

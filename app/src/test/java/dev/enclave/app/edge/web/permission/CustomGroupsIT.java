@@ -25,6 +25,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -122,6 +125,22 @@ class CustomGroupsIT extends LocalStackTest {
                 .as("a made-up permission in a system resource").isEqualTo("validation-failed");
         assertThat(code(delete("/v1/orgs/cg-escalate/members/owner-cg-escalate/groups/owner", owner)))
                 .as("the last owner stays").isEqualTo("last-owner");
+    }
+
+    @Test
+    void groupsDefinedAtOnce_areAllDefined() {
+        String owner = journeys().organisation("cg-burst");
+        ExecutorService threads = Executors.newFixedThreadPool(5);
+        try {
+            List<CompletableFuture<Api.Reply>> defined = IntStream.range(0, 5).mapToObj(i -> CompletableFuture
+                    .supplyAsync(() -> define("cg-burst", owner, "team-" + i, "reports:read"), threads)).toList();
+
+            assertThat(defined.stream().map(reply -> reply.join().status()).toList()).containsOnly(201);
+        } finally {
+            threads.shutdownNow();
+        }
+        assertThat(api().get("/v1/orgs/cg-burst/groups", owner).json().findValuesAsText("id"))
+                .contains("team-0", "team-1", "team-2", "team-3", "team-4");
     }
 
     @Test
