@@ -43,6 +43,8 @@ final class StrictBodyFilter implements Ordered {
 
     /** What a route that takes no body accepts as none: nothing, or an empty object, which many clients send. */
     private static final Pattern NO_BODY = Pattern.compile("\\s*(\\{\\s*})?\\s*");
+    /** What a route whose body is optional takes as none. */
+    private static final Pattern OPTIONAL_NONE = Pattern.compile("(null)?");
 
     @RequestFilter
     @Nullable
@@ -53,7 +55,7 @@ final class StrictBodyFilter implements Ordered {
                 && !utf8(bytes).filter(text -> NO_BODY.matcher(text).matches()).isPresent()) {
             return Rejections.toResponse(request, Reason.MALFORMED_BODY, "This route takes no body; send none.");
         }
-        if (target.isEmpty() || target.get().getType() == String.class || target.get().isNullable() && isBlank(bytes)) {
+        if (target.isEmpty() || target.get().getType() == String.class) {
             return null;
         }
         String encoding = request.getHeaders().get(HttpHeaders.CONTENT_ENCODING);
@@ -61,6 +63,9 @@ final class StrictBodyFilter implements Ordered {
             return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Encoding " + encoding + " is not accepted; send the body uncompressed.")
                     .header(HttpHeaders.ACCEPT_ENCODING, "identity");
+        }
+        if (target.get().isNullable() && isNone(bytes)) {
+            return null;
         }
         if (!request.getContentType().map(StrictBodyFilter::isJson).orElse(false)) {
             return Rejections.toResponse(request, Reason.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json.");
@@ -113,9 +118,12 @@ final class StrictBodyFilter implements Ordered {
         }
     }
 
-    /** No body, or only white space: what a route whose body is optional takes as none, in any media type. */
-    private static boolean isBlank(@Nullable byte[] bytes) {
-        return utf8(bytes).filter(String::isBlank).isPresent();
+    /**
+     * No body, or JSON's {@code null} (what generated clients send for an optional body left out): what
+     * a route whose body is optional takes as none, in any media type.
+     */
+    private static boolean isNone(@Nullable byte[] bytes) {
+        return utf8(bytes).filter(text -> OPTIONAL_NONE.matcher(text).matches()).isPresent();
     }
 
     /** Read as text, not as a charset: an unknown or malformed name must be refused (415), never thrown. */

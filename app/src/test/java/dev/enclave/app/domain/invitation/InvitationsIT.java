@@ -234,6 +234,25 @@ class InvitationsIT extends LocalStackTest {
         assertThat(validFor(noBody)).isBetween(Duration.ofDays(7).minusMinutes(1), Duration.ofDays(7));
     }
 
+    /**
+     * How clients send an optional body they leave out: nothing in any media type, or JSON's null (a generated
+     * client's, though the contract names an object), each taken as none.
+     */
+    @Test
+    void resend_takesABodyLeftOutAsNone_howeverAClientSendsIt() {
+        BobInvited invited = bobInvitedTo("inv-resend-none");
+        String path = "/v1/orgs/inv-resend-none/invitations/" + invited.id() + "/resend";
+        for (String[] none : new String[][] {{"application/json", "null"},
+                {"application/json", ""}, {"text/plain", ""}, {"application/x-www-form-urlencoded", ""}}) {
+            Api.Reply resent = api().hostile().send(api().request(path, invited.owner()).header("Content-Type", none[0])
+                    .POST(HttpRequest.BodyPublishers.ofString(none[1])));
+            assertThat(resent.status()).as(none[0] + " '" + none[1] + "': " + resent.body()).isEqualTo(200);
+        }
+        Api.Reply json = api().hostile().send(api().request(path, invited.owner()).header("Content-Type",
+                "text/plain").POST(HttpRequest.BodyPublishers.ofString("{\"expiresInDays\":2}")));
+        assertThat(json.status()).as("a body, not as JSON").isEqualTo(415);
+    }
+
     private static Duration validFor(Api.Reply resent) {
         return Duration.between(Instant.now(), Instant.parse(resent.json().at("/invitation/expiresAt").asText()));
     }

@@ -184,7 +184,7 @@ class HostileInputIT extends LocalStackTest {
         for (String json : List.of("", "{", "[]", "null", "\"x\"", "{} {}", "{}x", "{\"a\":1,\"a\":2}",
                 "[".repeat(50) + "]".repeat(50), "{\"unexpected\":1}", "{\"n\":" + "1".repeat(41) + "}",
                 "{\"n\":0." + "0".repeat(45) + "1}", "{\"n\":1e99999999999}")) {
-            if (!json.isEmpty() || !body.isNullable()) {
+            if (!body.isNullable() || !List.of("", "null").contains(json)) {
                 expectRefused(method, path, json, "application/json", null);
             }
         }

@@ -22,7 +22,9 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
@@ -32,7 +34,9 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
@@ -91,8 +95,11 @@ class CredentialsController {
             summary = "AWS credentials confined to the organisation's data namespace")
     @JsonAnswer(description = "Credentials and the namespace they reach", body = ScopedCredentials.class)
     @JsonBody
+    @Consumes(MediaType.ALL)
     @Post
     HttpResponse<?> issue(HttpRequest<?> request, Caller caller, @PathVariable String org,
+                          @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                  schema = @Schema(implementation = CredentialsRequest.class)))
                           @Valid @Nullable @Body CredentialsRequest body) {
         return access.whenGranted(request, caller, org, SystemPermissions.CREDENTIALS_ISSUE, granted -> {
             Access level = DataNamespaceView.access(body == null ? null : body.access());

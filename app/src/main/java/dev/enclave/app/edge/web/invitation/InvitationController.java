@@ -196,9 +196,12 @@ class InvitationController {
                 schema = @Schema(implementation = InvitationViews.Created.class)))
     @Idempotent
     @JsonBody
+    @Consumes(MediaType.ALL)
     @Post("/{id}/resend")
     HttpResponse<?> resend(HttpRequest<?> request, Caller caller, @PathVariable String org, @PathVariable String id,
-                           @RequestBody(required = false) @Valid @Nullable @Body InvitationViews.ResendRequest body) {
+                           @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                               schema = @Schema(implementation = InvitationViews.ResendRequest.class)))
+                           @Valid @Nullable @Body InvitationViews.ResendRequest body) {
         int days = body == null || body.expiresInDays() == null ? InvitationViews.SendRequest.DEFAULT_DAYS
                 : body.expiresInDays();
         return withInvitation(request, caller, org, id, (granted, invitation) -> Rejections.answer(request,
