@@ -102,9 +102,10 @@ class HostileInputIT extends LocalStackTest {
     }
 
     /**
-     * An id no resource can have is judged once the caller's access is: an outsider is answered for it exactly as for
-     * a well-formed id, so a malformed one tells them nothing the other would not. (A route that takes a body gets
-     * {@code {}} both times.)
+     * An id no resource can have is judged once the caller's access is: an outsider is refused for it exactly as for
+     * a well-formed id (its body and required query values well-formed too), so a malformed one tells them nothing
+     * the other would not. A body this test cannot make well-formed is judged before access (bean validation), as a
+     * malformed body always is, and its route is left out.
      */
     @Test
     void anOutsider_isAnsweredAlikeForMalformedAndWellFormedIds_onEveryOrganisationRoute() {
@@ -113,12 +114,21 @@ class HostileInputIT extends LocalStackTest {
         List<String> told = new ArrayList<>();
         for (UriRouteInfo<?, ?> route : router.uriRoutes().toList()) {
             String template = route.getUriMatchTemplate().toString();
-            if (!template.startsWith("/v1/orgs/{org}/")) {
+            if (!template.startsWith("/v1/orgs/{org}/") || route.getHttpMethod() == HttpMethod.HEAD) {
                 continue;
             }
-            String body = route.getBodyArgument().isPresent() ? "{}" : null;
-            Api.Reply wellFormed = asOutsider(route.getHttpMethod(), expand(template, wellFormedIds(template)), body,
-                    outsider);
+            String body = route.getBodyArgument().map(HostileInputIT::validBody).orElse(null);
+            String query = requiredQuery(route);
+            Api.Reply wellFormed = asOutsider(route.getHttpMethod(), expand(template, wellFormedIds(template))
+                    + query, body, outsider);
+            if (wellFormed.status() != 404 || !"organisation-not-found".equals(wellFormed.json().path("code")
+                    .asText())) {
+                if (route.getBodyArgument().isEmpty()) {
+                    told.add(route.getHttpMethod() + " " + template + ": an outsider is not refused as one, "
+                            + wellFormed.status() + " " + wellFormed.json().path("code").asText());
+                }
+                continue;
+            }
             for (Map.Entry<String, String> variable : wellFormedIds(template).entrySet()) {
                 if (variable.getKey().equals("org")) {
                     continue;
@@ -127,7 +137,7 @@ class HostileInputIT extends LocalStackTest {
                         : List.of("A", "-", "%C3%BC", "x".repeat(300))) {
                     Map<String, String> ids = wellFormedIds(template);
                     ids.put(variable.getKey(), malformed);
-                    String path = expand(template, ids);
+                    String path = expand(template, ids) + query;
                     Api.Reply reply = asOutsider(route.getHttpMethod(), path, body, outsider);
                     compared++;
                     if (reply.status() != wellFormed.status()
@@ -141,6 +151,28 @@ class HostileInputIT extends LocalStackTest {
         }
         assertThat(compared).as("malformed ids sent").isGreaterThan(50);
         assertThat(told).as("answers that told an outsider an id was malformed").isEmpty();
+    }
+
+    /** A body every field of which is well-formed. */
+    @SuppressWarnings("unchecked")
+    private static String validBody(Argument<?> body) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        BeanIntrospector.SHARED.findIntrospection((Class<Object>) body.getType()).ifPresent(record -> record
+                .getBeanProperties().forEach(property -> fields.put(property.getName(), validValueFor(property))));
+        return json(fields);
+    }
+
+    /** The route's required query values, well-formed. */
+    private static String requiredQuery(UriRouteInfo<?, ?> route) {
+        StringBuilder query = new StringBuilder();
+        for (Argument<?> argument : route.getTargetMethod().getArguments()) {
+            if (argument.getAnnotationMetadata().hasAnnotation(QueryValue.class) && !argument.isNullable()) {
+                String name = argument.getAnnotationMetadata().stringValue(QueryValue.class)
+                        .orElse(argument.getName());
+                query.append(query.isEmpty() ? '?' : '&').append(name).append('=').append(valid(name));
+            }
+        }
+        return query.toString();
     }
 
     private Api.Reply asOutsider(HttpMethod method, String path, String body, String outsider) {

@@ -290,16 +290,15 @@ class ServiceController {
     @Get("/members/{userId}/access")
     HttpResponse<?> check(HttpRequest<?> request, Caller caller, @PathVariable String org,
                           @PathVariable String userId, @QueryValue String service, @QueryValue String group) {
-        if (!ServiceNames.isUserId(userId)) {
-            return noSuchMember(request);
-        }
-        Optional<ServiceGroup> asked = ServiceGroup.parse(service, group);
-        if (asked.isEmpty()) {
-            return Rejections.toResponse(request, Reason.BAD_REQUEST, "service and group are each "
-                    + ServiceNames.NAME_RULE + ".");
-        }
-        return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> HttpResponse.ok(new Access(
-                services.isAssigned(organisation, asked.get(), UserKey.of(caller.issuer(), userId)))));
+        return as(request, caller, org, SystemPermissions.SERVICES_READ, organisation -> {
+            if (!ServiceNames.isUserId(userId)) {
+                return noSuchMember(request);
+            }
+            return ServiceGroup.parse(service, group).<HttpResponse<?>>map(asked -> HttpResponse.ok(new Access(
+                    services.isAssigned(organisation, asked, UserKey.of(caller.issuer(), userId)))))
+                    .orElseGet(() -> Rejections.toResponse(request, Reason.BAD_REQUEST, "service and group are "
+                            + "each " + ServiceNames.NAME_RULE + "."));
+        });
     }
 
     /** The service a cursor of the service list continues after; empty for none, or for a cursor of no page. */
@@ -345,7 +344,6 @@ class ServiceController {
         return new ETag(organisation.incarnation(), service.life(), service.version()).header();
     }
 
-    /** The service a path names; a 404 for a path that names no service. */
     /**
      * The service the path names, for a caller granted {@code needed} first: an id no service can have names none,
      * answered as such only to those who may know.
