@@ -134,8 +134,13 @@ final class IdempotencyFilter implements Ordered {
                 member.get().membership().user().digest(), sha256(key), UUID.randomUUID().toString());
         String requestHash = sha256(request.getMethodName() + " " + request.getPath() + "\n"
                 + (body == null ? "" : body));
-        IdempotencyRecords.ClaimOutcome outcome = records.claim(organisation, claim, requestHash, callerVersion,
-                callerJoinedAt, callerGroups);
+        IdempotencyRecords.ClaimOutcome outcome;
+        try {
+            outcome = records.claim(organisation, claim, requestHash, callerVersion, callerJoinedAt, callerGroups);
+        } catch (RuntimeException unanswered) {
+            releaseQuietly(claim);
+            throw unanswered;
+        }
         if (outcome instanceof IdempotencyRecords.Claimed) {
             request.setAttribute(CLAIM, claim);
             return null;

@@ -93,6 +93,27 @@ class DependencyFaultsIT extends LocalStackTest {
     }
 
     @Test
+    void aKeyedWriteWhoseClaimsAnswersWereAllLost_answers503_andARetryWithItsKeyRunsAtOnce() {
+        String owner = journeys().organisation("faults-lost-key");
+        faults.inject(new GatewayFaults.Rule(Optional.of("TransactWriteItems"), Optional.of("faults-lost-key"),
+                Kind.LATENCY, Duration.ofMillis(900), Integer.MAX_VALUE));
+
+        Api.Reply lost = keyed("/v1/orgs/faults-lost-key/services", "{\"id\":\"late\",\"name\":\"Late\"}", owner);
+        faults.clear();
+        Api.Reply retried = keyed("/v1/orgs/faults-lost-key/services", "{\"id\":\"late\",\"name\":\"Late\"}",
+                owner);
+
+        assertThat(lost.status()).as(lost.body()).isEqualTo(503);
+        assertThat(retried.status()).as("the claim that landed unanswered was given up: " + retried.body())
+                .isEqualTo(201);
+    }
+
+    private Api.Reply keyed(String path, String json, String token) {
+        return api().send(api().request(path, token).header("Content-Type", "application/json")
+                .header("Idempotency-Key", "k-lost").POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    @Test
     void aHungDynamoDb_isCutByTheTimeouts_notWaitedOut() {
         String owner = journeys().organisation("faults-hung");
         faults.inject(new GatewayFaults.Rule(Optional.empty(), Optional.of("faults-hung"), Kind.LATENCY,
