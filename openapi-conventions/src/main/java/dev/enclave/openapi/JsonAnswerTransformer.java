@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class JsonAnswerTransformer implements TypedAnnotationTransformer<JsonAnswer> {
 
+    /** {@link JsonAnswer#status()}'s default, which the processor does not give a transformer. */
+    private static final String DEFAULT_STATUS = "200";
+
     @Override
     public Class<JsonAnswer> annotationType() {
         return JsonAnswer.class;
@@ -38,7 +41,7 @@ public final class JsonAnswerTransformer implements TypedAnnotationTransformer<J
                 .member("schema", AnnotationValue.builder(Schema.class).member("implementation", body).build())
                 .build();
         return List.of(AnnotationValue.<ApiResponse>builder(ApiResponse.class.getName(), answer.getRetentionPolicy())
-                .member("responseCode", answer.stringValue("status").orElse("200"))
+                .member("responseCode", answer.stringValue("status").orElse(DEFAULT_STATUS))
                 .member("description", answer.stringValue("description").orElse(""))
                 .member("headers", headers.toArray(new AnnotationValue<?>[0]))
                 .member("content", new AnnotationValue<?>[] {content})

@@ -6,6 +6,7 @@ import dev.enclave.app.domain.outcome.ExpectedVersion;
 import dev.enclave.app.domain.outcome.Outcome;
 import dev.enclave.app.domain.outcome.Reason;
 import dev.enclave.app.domain.outcome.Refusal;
+import dev.enclave.app.domain.outcome.Rereads;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Instant;
@@ -57,17 +58,17 @@ public record DefiningGroups(CustomGroups groups, Clock clock) {
     /**
      * {@code attempt} decided on the definitions the access decision read; when they changed before it was stored
      * (another group defined, changed or deleted meanwhile), decided again on them as they are now, up to
-     * {@link #ATTEMPTS} times in all. Not when the actor's own authority comes from a custom group: the request was
-     * granted on those definitions as read, and a change of them is answered as one.
+     * {@link #ATTEMPTS} times in all ({@link Rereads}). Not when the actor's own authority comes from a custom group:
+     * the request was granted on those definitions as read, and a change of them is answered as one.
      */
     private <T> Outcome<T> decidedAfresh(Acting actor, Function<Acting, Outcome<T>> attempt) {
-        Outcome<T> outcome = attempt.apply(actor);
         int attempts = actor.holding().authorityFor(SystemPermissions.GROUPS_MANAGE).onCustomGroups() ? 1 : ATTEMPTS;
-        for (int tried = 1; tried < attempts && outcome.equals(Outcome.refused(CHANGED_MEANWHILE)); tried++) {
-            outcome = attempt.apply(new Acting(actor.organisation(), new Holding(actor.holding().groups(),
-                    groups.of(actor.organisation().id()))));
-        }
-        return outcome;
+        return Rereads.decide(attempts, actor, acting -> {
+            Outcome<T> outcome = attempt.apply(acting);
+            return outcome.equals(Outcome.refused(CHANGED_MEANWHILE)) ? new Rereads.Again<>(new Acting(
+                    acting.organisation(), new Holding(acting.holding().groups(), groups.of(acting.organisation()
+                    .id())))) : new Rereads.Decided<>(outcome);
+        }, () -> Outcome.refused(CHANGED_MEANWHILE));
     }
 
     private Outcome<CustomGroup> create(Acting actor, Create command) {

@@ -37,6 +37,7 @@ public final class InvitationViews {
         public static final int DEFAULT_DAYS = 7;
     }
 
+    /** A resend's optional body: how long the new token is valid. */
     @Serdeable
     @Schema(name = "ResendInvitation")
     public record ResendRequest(@Schema(description = "Days the new token is valid from now (default 7)")
