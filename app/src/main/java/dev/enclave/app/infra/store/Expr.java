@@ -114,9 +114,12 @@ public record Expr(String text, Map<String, String> names, Map<String, Attribute
         return new Expr(text, names, more);
     }
 
-    /** Both conditions must hold. */
+    /**
+     * Both conditions must hold, each as a whole: one with an {@code OR} outside parentheses is put in parentheses, so
+     * {@code a.and(b OR c)} is {@code a AND (b OR c)}, never {@code (a AND b) OR c}.
+     */
     public Expr and(Expr other) {
-        return join(" AND ", other);
+        return joined(grouped(text) + " AND " + grouped(other.text), other);
     }
 
     /** Either condition holds (AND binds first: {@code a AND b OR c} is {@code (a AND b) OR c}). */
@@ -127,6 +130,22 @@ public record Expr(String text, Map<String, String> names, Map<String, Attribute
     /** This text, with {@code other}'s names and values too (an update and its condition share one map each). */
     public Expr withPlaceholdersOf(Expr other) {
         return joined(text, other);
+    }
+
+    /** {@code text} as one operand of AND: in parentheses when an OR stands in it outside any (AND binds first). */
+    private static String grouped(String text) {
+        int depth = 0;
+        for (int at = 0; at < text.length(); at++) {
+            char c = text.charAt(at);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && text.regionMatches(true, at, " OR ", 0, 4)) {
+                return "(" + text + ")";
+            }
+        }
+        return text;
     }
 
     private Expr join(String separator, Expr other) {

@@ -498,6 +498,12 @@ class WebhooksIT extends LocalStackTest {
                 .anyMatch(r -> json(r.body()).get("type").asText().equals("webhook.test")));
         assertThat(api().post("/v1/orgs/hooks-replay/webhooks/ep_00000000000000000000/test", "", owner).status())
                 .isEqualTo(404);
+        int listed = deliveries("hooks-replay", id, owner).size();
+        Api.Reply madeUp = api().post("/v1/orgs/hooks-replay/webhooks/" + id + "/deliveries/9999999999999."
+                + "0".repeat(19) + "/retry", "", owner);
+        assertThat(madeUp.status()).as("a delivery that never was: " + madeUp.body()).isEqualTo(409);
+        assertThat(madeUp.json().get("code").asText()).isEqualTo("delivery-not-retryable");
+        assertThat(deliveries("hooks-replay", id, owner)).as("nothing made up is stored").hasSize(listed);
 
         assertThat(send("DELETE", "/v1/orgs/hooks-replay/webhooks/" + id, owner).status()).isEqualTo(204);
         Api.Reply ofDeleted = api().post("/v1/orgs/hooks-replay/webhooks/" + id + "/deliveries/" + first + "/retry",
