@@ -76,6 +76,22 @@ class ErrorResponsesIT extends LocalStackTest {
                 .GET()), 406, "not-acceptable");
     }
 
+    /** What a client generated from the contract sends where an operation's success has no body. */
+    @Test
+    void aRequestAcceptingProblemDocumentsAlone_isAnsweredAsAnyOther() {
+        String owner = journeys().organisation("accepts-problems");
+        assertThat(api().post("/v1/orgs/accepts-problems/services", "{\"id\":\"gone\",\"name\":\"Gone\"}", owner)
+                .status()).isEqualTo(201);
+
+        Api.Reply deleted = api().send(api().request("/v1/orgs/accepts-problems/services/gone", owner)
+                .header("Accept", "application/problem+json").DELETE());
+        Api.Reply again = api().send(api().request("/v1/orgs/accepts-problems/services/gone", owner)
+                .header("Accept", "application/problem+json").DELETE());
+
+        assertThat(deleted.status()).as(deleted.body()).isEqualTo(204);
+        assertProblem(again, 404, "service-not-found");
+    }
+
     @Test
     void anAnswer_isLabelledAsItIsWritten_whateverCharsetTheRequestAccepts() {
         String token = tokens().mint("u", "u@example.com");
