@@ -18,10 +18,15 @@ import io.swagger.v3.oas.annotations.tags.Tag;
         tags = {
             @Tag(name = "organisations", description = "Organisations: one per tenant"),
             @Tag(name = "members", description = "An organisation's members, their groups and its ownership"),
+            @Tag(name = "groups", description = "An organisation's custom groups and the permissions they carry"),
             @Tag(name = "invitations", description = "Inviting people by email, and answering invitations"),
             @Tag(name = "services", description = "Services, their groups and who is in them"),
             @Tag(name = "api-keys", description = "API keys for an organisation's own backend"),
             @Tag(name = "credentials", description = "AWS credentials confined to an organisation's data"),
+            @Tag(name = "events", description = "An organisation's events, a feed that never skips"),
+            @Tag(name = "audit-log", description = "An organisation's audit log: searched, exported, and written by its "
+                    + "app"),
+            @Tag(name = "webhooks", description = "Webhook endpoints and their deliveries"),
             @Tag(name = "backend", description = "What a tenant's backend calls with an API key"),
             @Tag(name = "me", description = "The signed-in caller"),
             @Tag(name = "admin", description = "Onboarding and managing tenants (platform admins)")

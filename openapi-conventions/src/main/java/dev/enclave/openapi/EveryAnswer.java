@@ -21,6 +21,10 @@ public final class EveryAnswer {
     /** What the {@code Location} header means, on an answer that carries it. */
     public static final String LOCATION = "Where the created resource lives.";
 
+    /** What the {@code Idempotent-Replayed} header means, on an answer an Idempotency-Key can give again. */
+    public static final String IDEMPOTENT_REPLAYED =
+            "true when this is the kept answer to an earlier request with the same Idempotency-Key.";
+
     /** The media type of every error answer's body (RFC 9457). */
     public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
 

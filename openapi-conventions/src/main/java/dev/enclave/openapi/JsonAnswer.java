@@ -9,7 +9,8 @@ import java.lang.annotation.Target;
 /**
  * In the contract: a successful answer with a JSON body, said in one line. {@link JsonAnswerTransformer} turns it into
  * the {@code @ApiResponse} it stands for when app compiles: the status, the description, the body's schema and, when
- * asked, the {@code ETag} and {@code Location} headers, in that order, after {@code X-Request-Id}.
+ * asked, the {@code ETag}, {@code Location} and {@code Idempotent-Replayed} headers, in that order, after
+ * {@code X-Request-Id}.
  */
 @Documented
 @Retention(RetentionPolicy.SOURCE)
@@ -30,4 +31,7 @@ public @interface JsonAnswer {
 
     /** Whether the answer says where the created resource lives ({@code Location}). */
     boolean location() default false;
+
+    /** Whether the answer may be the kept answer to an earlier request with the same Idempotency-Key. */
+    boolean replayable() default false;
 }

@@ -34,6 +34,9 @@ public final class JsonAnswerTransformer implements TypedAnnotationTransformer<J
         if (answer.isTrue("location")) {
             headers.add(EveryAnswerTransformer.header("Location", EveryAnswer.LOCATION));
         }
+        if (answer.isTrue("replayable")) {
+            headers.add(EveryAnswerTransformer.header("Idempotent-Replayed", EveryAnswer.IDEMPOTENT_REPLAYED));
+        }
         AnnotationClassValue<?> body = answer.annotationClassValue("body")
                 .orElseThrow(() -> new IllegalStateException("@JsonAnswer names no body"));
         AnnotationValue<Content> content = AnnotationValue.builder(Content.class)

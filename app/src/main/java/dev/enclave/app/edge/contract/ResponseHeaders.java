@@ -10,8 +10,7 @@ public final class ResponseHeaders {
 
     public static final String ETAG = EveryAnswer.ETAG;
     public static final String LOCATION = EveryAnswer.LOCATION;
-    public static final String IDEMPOTENT_REPLAYED =
-            "true when this is the kept answer to an earlier request with the same Idempotency-Key.";
+    public static final String IDEMPOTENT_REPLAYED = EveryAnswer.IDEMPOTENT_REPLAYED;
     public static final String RETRY_AFTER = "Seconds to wait before trying again.";
     public static final String RATE_LIMIT_POLICY = "The limit this request counted against (IETF RateLimit fields): "
             + "its name (tenant or caller), q requests per w seconds.";

@@ -18,6 +18,7 @@ import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.input.Text;
 import dev.enclave.app.edge.problem.Rejections;
 import dev.enclave.digest.Sha256;
+import dev.enclave.openapi.JsonAnswer;
 import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
@@ -130,8 +131,7 @@ class AppEventController {
 
     @Operation(operationId = "recordAuditEvent", summary = "Record the app's own action in the audit log "
             + "(an API key with audit_log:write, or owners and admins)")
-    @ApiResponse(responseCode = "201", description = "Recorded",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Recorded.class)))
+    @JsonAnswer(status = "201", description = "Recorded", body = Recorded.class, replayable = true)
     @ApiResponse(responseCode = "200", description = "Recorded before, with this Idempotency-Key",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = Recorded.class)))
     @JsonBody

@@ -121,9 +121,11 @@ class AuditLogController {
             + "NDJSON or CSV (owners and admins, or an API key with audit_log:read)")
     @ApiResponse(responseCode = "204", description = "No event matches, found by the first page's reads (NDJSON; a "
             + "CSV answers its header alone); a filter that matches nothing in a longer log answers 200 and no line")
-    @ApiResponse(responseCode = "200", description = "The events, streamed", content = {
-        @Content(mediaType = "application/x-ndjson"),
-        @Content(mediaType = "text/csv", schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "200", description = "The events, streamed: one JSON event a line, or CSV",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = "Content-Disposition",
+                description = "attachment, with the file name the export suggests", schema = @Schema(type = "string")),
+            content = {@Content(mediaType = "application/x-ndjson", schema = @Schema(type = "string")),
+                @Content(mediaType = "text/csv", schema = @Schema(type = "string"))})
     @Get(value = "/export", produces = {"application/x-ndjson", "text/csv", MediaType.APPLICATION_JSON,
         "application/problem+json"})
     HttpResponse<?> export(HttpRequest<?> request, @Nullable Caller caller, @PathVariable String org,

@@ -10,6 +10,7 @@ import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.input.Text;
 import dev.enclave.app.edge.problem.Rejections;
@@ -59,7 +60,9 @@ class TransferOwnershipController {
     }
 
     @Operation(operationId = "transferOwnership", summary = "Hand the owner role to another member")
-    @ApiResponse(responseCode = "204", description = "Transferred")
+    @ApiResponse(responseCode = "204", description = "Transferred",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = "Idempotent-Replayed",
+                description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string")))
     @Problems.Conflict
     @JsonBody
     @Idempotent

@@ -84,7 +84,7 @@ class OrganisationController {
     @Operation(operationId = "createOrganisation",
             summary = "Create an organisation (a tenant); the caller becomes its owner")
     @JsonAnswer(status = "201", description = "The organisation", body = OrganisationView.class, etag = true,
-            location = true)
+            location = true, replayable = true)
     @Problems.Forbidden
     @JsonBody
     @Idempotent

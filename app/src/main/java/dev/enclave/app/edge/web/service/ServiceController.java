@@ -23,7 +23,6 @@ import dev.enclave.app.edge.contract.IfMatchRequired;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
-import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.http.ETag;
 import dev.enclave.app.edge.http.IfMatch;
@@ -59,7 +58,6 @@ import io.micronaut.security.rules.SecurityRule;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -146,13 +144,8 @@ class ServiceController {
     }
 
     @Operation(operationId = "createService", summary = "Create a service")
-    @ApiResponse(responseCode = "201", description = "The service",
-            headers = {@io.swagger.v3.oas.annotations.headers.Header(name = "Location",
-                description = ResponseHeaders.LOCATION, schema = @Schema(type = "string")),
-                @io.swagger.v3.oas.annotations.headers.Header(name = "ETag", description = ResponseHeaders.ETAG,
-                schema = @Schema(type = "string"))},
-            content = @Content(mediaType = "application/json",
-                schema = @Schema(implementation = ServiceView.class)))
+    @JsonAnswer(status = "201", description = "The service", body = ServiceView.class, etag = true,
+            location = true, replayable = true)
     @Problems.Conflict
     @JsonBody
     @Idempotent

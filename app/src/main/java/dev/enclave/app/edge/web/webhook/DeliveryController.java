@@ -11,6 +11,7 @@ import dev.enclave.app.edge.contract.Idempotent;
 import dev.enclave.app.edge.contract.InOrganisation;
 import dev.enclave.app.edge.contract.JsonBody;
 import dev.enclave.app.edge.contract.Problems;
+import dev.enclave.app.edge.contract.ResponseHeaders;
 import dev.enclave.app.edge.contract.SignedIn;
 import dev.enclave.app.edge.contract.WireTime;
 import dev.enclave.app.edge.problem.Rejections;
@@ -111,7 +112,9 @@ class DeliveryController {
     }
 
     @Operation(operationId = "retryWebhookDelivery", summary = "Send a delivery again (one more attempt, now)")
-    @ApiResponse(responseCode = "202", description = "Due now")
+    @ApiResponse(responseCode = "202", description = "Due now",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = "Idempotent-Replayed",
+                description = ResponseHeaders.IDEMPOTENT_REPLAYED, schema = @Schema(type = "string")))
     @Problems.Conflict
     @Idempotent
     @Consumes(MediaType.ALL)
@@ -125,7 +128,8 @@ class DeliveryController {
     }
 
     @Operation(operationId = "recoverWebhookDeliveries", summary = "Send every failed delivery since a time again")
-    @JsonAnswer(status = "202", description = "How many are due again", body = RecoveredView.class)
+    @JsonAnswer(status = "202", description = "How many are due again", body = RecoveredView.class,
+            replayable = true)
     @JsonBody
     @Idempotent
     @Post("/recover")
@@ -146,7 +150,8 @@ class DeliveryController {
     }
 
     @Operation(operationId = "testWebhookEndpoint", summary = "Send the endpoint a webhook.test event")
-    @JsonAnswer(status = "202", description = "The test delivery, due now", body = DeliveryView.class)
+    @JsonAnswer(status = "202", description = "The test delivery, due now", body = DeliveryView.class,
+            replayable = true)
     @Idempotent
     @Consumes(MediaType.ALL)
     @Post("/test")
